@@ -1,0 +1,52 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import type { AppDeps, AppEnv } from './lib/context.ts';
+import { fieldErrorsFromIssues, ProblemError, problemResponse } from './lib/problem.ts';
+import { requestContext } from './middleware/request-context.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { mountSpa } from './middleware/static-spa.ts';
+import { registerHealthRoutes } from './routes/health/health.handlers.ts';
+
+/** Builds the whole HTTP app from its dependencies. Nothing global: tests build their own. */
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        return problemResponse(c, 400, 'Some fields are not valid.', fieldErrorsFromIssues(result.error.issues));
+      }
+    },
+  });
+
+  app.use('*', requestContext(deps));
+  app.use('*', securityHeaders());
+
+  registerHealthRoutes(app);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Boardwalk API', version: deps.version },
+  });
+
+  app.all('/api/*', (c) => problemResponse(c, 404, `No API route ${c.req.method} ${c.req.path}.`));
+  mountSpa(app, deps.config.webDist);
+
+  app.notFound((c) => problemResponse(c, 404, `Nothing at ${c.req.path}.`));
+  app.onError((error, c) => {
+    if (error instanceof ProblemError) {
+      for (const [k, v] of Object.entries(error.headers ?? {})) c.header(k, v);
+      return problemResponse(c, error.status, error.message, error.errors);
+    }
+    if (error instanceof HTTPException) {
+      if (error.status === 400 && /JSON/i.test(error.message)) {
+        return problemResponse(c, 400, 'The request body is not valid JSON.');
+      }
+      return problemResponse(c, error.status as never, error.message);
+    }
+    c.get('log').error({ err: error }, 'unhandled error');
+    return problemResponse(c, 500, 'Something went wrong on our side. The error was logged.');
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
+  SMTP_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_SEED: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+  DEMO_PASSWORD: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = {
+  nodeEnv: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string | undefined;
+  encryptionKey: string | undefined;
+  smtpUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  /** Demo users and demo data: on by default with the embedded database, off with PostgreSQL. */
+  demoSeed: boolean;
+  demoPassword: string | undefined;
+  webDist: string | undefined;
+  publicUrl: string | undefined;
+};
+
+/** The only place that reads process.env. Throws a readable error for a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL && (!e.AUTH_SECRET || !e.ENCRYPTION_KEY)) {
+    throw new Error('Invalid configuration: AUTH_SECRET and ENCRYPTION_KEY are required with DATABASE_URL');
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET,
+    encryptionKey: e.ENCRYPTION_KEY,
+    smtpUrl: e.SMTP_URL,
+    logLevel: e.LOG_LEVEL,
+    demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,
+    demoPassword: e.DEMO_PASSWORD,
+    webDist: e.WEB_DIST,
+    publicUrl: e.PUBLIC_URL,
+  };
+}

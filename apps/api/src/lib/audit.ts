@@ -1,0 +1,33 @@
+import type { Db } from '../db/client.ts';
+import { auditLog, type AUDIT_OUTCOMES } from '../db/schema/audit-log.ts';
+
+export type AuditEntry = {
+  action: string;
+  outcome: (typeof AUDIT_OUTCOMES)[number];
+  actorUserId?: string | null;
+  actorLabel?: string | null;
+  subjectType?: string | null;
+  subjectId?: string | null;
+  changes?: Record<string, unknown> | null;
+  ip?: string | null;
+};
+
+const SENSITIVE_KEYS = /password|secret|token|taxid|ssn|account_?number|routing_?number/i;
+
+/** Masks sensitive values at any depth before they are stored in the audit log. */
+export function maskSensitive(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskSensitive);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SENSITIVE_KEYS.test(k) && v != null ? '***' : maskSensitive(v)]),
+    );
+  }
+  return value;
+}
+
+export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    ...entry,
+    changes: entry.changes ? (maskSensitive(entry.changes) as Record<string, unknown>) : null,
+  });
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { createLogger } from '../lib/logger.ts';
+
+/**
+ * A migrated database and the real app for one test file. PGlite in memory by default;
+ * with TEST_DATABASE_URL (a PostgreSQL server URL) a throwaway database is created and
+ * dropped afterwards, so the same suite runs on both.
+ */
+export async function createTestApp(options: { start?: Date } = {}) {
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  let now = options.start ?? new Date();
+  const clock = {
+    now: () => now,
+    advance: (ms: number) => {
+      now = new Date(now.getTime() + ms);
+    },
+    set: (date: Date) => {
+      now = date;
+    },
+  };
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demoSeed: false };
+  const deps = {
+    config,
+    database,
+    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    secrets: { authSecret: 'test-auth-secret-0123456789abcdef0123456789', encryptionKey: '0'.repeat(64) },
+    version: 'test',
+    now: clock.now,
+  };
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    db: database.db,
+    database,
+    clock,
+    close: async () => {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { database: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
+  const name = `bw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 4 });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

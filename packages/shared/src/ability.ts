@@ -1,0 +1,39 @@
+import { AbilityBuilder, createMongoAbility, type MongoAbility } from '@casl/ability';
+
+export const ACTIONS = ['manage', 'read', 'create', 'update', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/**
+ * Subjects are plain strings (SPEC §6): 'all', 'acl-page', 'template-page', and one per API
+ * entity ('user', 'agent', ...). A subject object may carry its type in a `type` field.
+ */
+export type Subject = string;
+export type AppAbility = MongoAbility<[Action, Subject]>;
+
+export type AbilityUser = { role: string } | null | undefined;
+
+export type Permission = { action: Action; subject: Subject };
+
+const STAFF_ROLES = new Set(['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_STAFF']);
+
+/**
+ * The rules of SPEC §6, in one place. `subjectType` is the type of the object a page or
+ * route asks about; an unknown role may use exactly that subject type (the source's
+ * "any other role" rule). No user (signed out) gets no rules at all.
+ */
+export function defineAbilityFor(user: AbilityUser, subjectType?: Subject): AppAbility {
+  const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
+  if (user) {
+    if (STAFF_ROLES.has(user.role)) {
+      can('manage', 'all');
+    } else if (user.role === 'ROLE_AGENT') {
+      can('read', 'acl-page');
+    } else if (subjectType) {
+      can(['read', 'create', 'update', 'delete'], subjectType);
+    }
+  }
+  return build({ detectSubjectType: (object) => (object as { type: string }).type });
+}
+
+/** The default ability a page or route needs when it declares none. */
+export const DEFAULT_PERMISSION: Permission = { action: 'manage', subject: 'all' };
