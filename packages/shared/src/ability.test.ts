@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { defineAbilityFor } from './ability.ts';
+import { ROLES } from './roles.ts';
+
+describe('defineAbilityFor (SPEC §6)', () => {
+  it.each(['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_STAFF'])('%s may manage everything', (role) => {
+    const ability = defineAbilityFor({ role });
+    for (const subject of ['all', 'merchant', 'user', 'template-page', 'acl-page']) {
+      for (const action of ['manage', 'read', 'create', 'update', 'delete'] as const) {
+        expect(ability.can(action, subject)).toBe(true);
+      }
+    }
+  });
+
+  it('ROLE_AGENT may only read the acl-page subject', () => {
+    const ability = defineAbilityFor({ role: 'ROLE_AGENT' });
+    expect(ability.can('read', 'acl-page')).toBe(true);
+    expect(ability.can('update', 'acl-page')).toBe(false);
+    expect(ability.can('manage', 'all')).toBe(false);
+    for (const subject of ['merchant', 'user', 'template-page', 'all']) {
+      expect(ability.can('read', subject)).toBe(false);
+    }
+  });
+
+  it('any other role may read, create, update and delete exactly the subject type passed in', () => {
+    const ability = defineAbilityFor({ role: 'ROLE_CUSTOM' }, 'invoice');
+    for (const action of ['read', 'create', 'update', 'delete'] as const) {
+      expect(ability.can(action, 'invoice')).toBe(true);
+      expect(ability.can(action, 'merchant')).toBe(false);
+    }
+    expect(ability.can('manage', 'invoice')).toBe(false);
+  });
+
+  it('takes the subject type from the object type field', () => {
+    const ability = defineAbilityFor({ role: 'ROLE_CUSTOM' }, 'invoice');
+    expect(ability.can('read', { type: 'invoice' } as never)).toBe(true);
+    expect(ability.can('read', { type: 'merchant' } as never)).toBe(false);
+  });
+
+  it('gives no rules to a signed-out visitor or an unknown role without a subject', () => {
+    expect(defineAbilityFor(null).can('read', 'acl-page')).toBe(false);
+    expect(defineAbilityFor({ role: 'ROLE_CUSTOM' }).can('read', 'all')).toBe(false);
+  });
+
+  it('covers every known role', () => {
+    expect(ROLES).toEqual(['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_AGENT']);
+  });
+});

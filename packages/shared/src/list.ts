@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 25;
+
+/** The common list query of DESIGN §3; each entity extends it with its filters and sort columns. */
+export function listParamsSchema<const S extends readonly [string, ...string[]]>(sortColumns: S) {
+  return z.object({
+    q: z.string().trim().max(200).optional(),
+    page: z.coerce.number().int().min(0).default(0),
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    sort: z.enum(sortColumns).optional(),
+    order: z.enum(SORT_ORDERS).default('asc'),
+  });
+}
+
+/** `{ <key>: rows, total, params, allData }` (SPEC §7). */
+export type ListResponse<K extends string, T> = { [P in K]: T[] } & {
+  total: number;
+  params: Record<string, unknown>;
+  allData: T[];
+};
