@@ -1,5 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
+import { mountAuth } from './auth/mount-auth.ts';
+import { resolveActor } from './auth/resolve-actor.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { fieldErrorsFromIssues, ProblemError, problemResponse } from './lib/problem.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -19,7 +21,10 @@ export function createApp(deps: AppDeps) {
 
   app.use('*', requestContext(deps));
   app.use('*', securityHeaders());
+  app.use('/api/*', resolveActor());
+  app.use('/apps/*', resolveActor());
 
+  mountAuth(app, deps);
   registerHealthRoutes(app);
 
   app.doc31('/api/openapi.json', {

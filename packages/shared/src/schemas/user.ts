@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { listParamsSchema } from '../list.ts';
+import { passwordSchema } from '../password.ts';
+import { ROLES, USER_STATUSES, type Role, type UserStatus } from '../roles.ts';
+
+/**
+ * Sign-in failure codes. A failed credentials sign-in returns a URL (or redirects to one) of the
+ * form `/login?error=CredentialsSignin&code=<code>`; the client reads `code` from it.
+ * Any other `error` value (e.g. `SessionRequired`, `Configuration`) comes without a code.
+ */
+export const SIGN_IN_ERROR_CODES = ['invalid_credentials', 'locked', 'rate_limited', 'suspended'] as const;
+export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
+
+export const SIGN_IN_ERROR_MESSAGES: Record<SignInErrorCode, string> = {
+  invalid_credentials: 'The email or password is not correct.',
+  locked: 'Too many failed sign-ins: this account is locked for 30 minutes.',
+  rate_limited: 'Too many sign-in attempts from this network. Wait a few minutes and try again.',
+  suspended: 'This account is suspended. Ask an administrator to reactivate it.',
+};
+
+export function isSignInErrorCode(value: unknown): value is SignInErrorCode {
+  return typeof value === 'string' && (SIGN_IN_ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** Failed sign-ins per client IP before `rate_limited`, and the window they are counted in. */
+export const SIGN_IN_RATE_LIMIT = { maxFailures: 20, windowMinutes: 5 } as const;
+
+/** The user in `GET /api/auth/session`. */
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  image: string | null;
+  /** Set when an administrator gave a temporary password: the client sends the user to change it. */
+  mustChangePassword: boolean;
+};
+
+/**
+ * `GET /api/auth/session` body: this object when signed in, JSON `null` otherwise (no cookie,
+ * or the session was revoked, went idle, passed 12 hours, or the user was suspended).
+ * `expires` is the absolute end of the session (ISO 8601).
+ */
+export type SessionData = { user: SessionUser; expires: string } | null;
+
+const email = z.string().trim().toLowerCase().max(254).email('Enter a valid email address');
+const name = z.string().trim().max(100);
+const phone = z.string().trim().max(40).regex(/^[\d\s()+.-]*$/, 'Enter a valid phone number');
+
+/** A user as the API returns it (GET /api/users/{id}, list rows, GET /api/me). */
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  image: z.string().nullable(),
+  phone: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: z.string(),
+  /** SPEC §7: the profile of GET /api/users/{id}. */
+  profile: z.object({ firstName: z.string(), lastName: z.string(), displayName: z.string() }),
+  mustChangePassword: z.boolean(),
+  lockedUntil: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/**
+ * POST /api/users body `{ data }`. The password is a temporary one: the user must change it at
+ * the next sign-in unless `mustChangePassword` is false. The server re-checks the password
+ * against the minPasswordLength setting.
+ */
+export const createUserSchema = z.object({
+  email,
+  password: passwordSchema(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES).default('active'),
+  firstName: name.min(1, 'Enter a first name'),
+  lastName: name.min(1, 'Enter a last name'),
+  displayName: name.optional(),
+  phone: phone.optional(),
+  image: z.string().trim().max(500).nullable().optional(),
+  mustChangePassword: z.boolean().default(true),
+});
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+
+/**
+ * PATCH /api/users/{id} body: the record, partial. `updatedAt` (as last read) makes a stale
+ * update a 409. `password` sets a temporary password (must be changed at next sign-in).
+ */
+export const updateUserSchema = z.object({
+  email: email.optional(),
+  password: passwordSchema().optional(),
+  role: z.enum(ROLES).optional(),
+  status: z.enum(USER_STATUSES).optional(),
+  firstName: name.min(1, 'Enter a first name').optional(),
+  lastName: name.min(1, 'Enter a last name').optional(),
+  displayName: name.optional(),
+  phone: phone.nullable().optional(),
+  image: z.string().trim().max(500).nullable().optional(),
+  mustChangePassword: z.boolean().optional(),
+  updatedAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+export const USER_SORT_COLUMNS = ['email', 'firstName', 'lastName', 'displayName', 'role', 'status', 'createdAt', 'lastLoginAt'] as const;
+
+/** GET /api/users query. */
+export const userListQuerySchema = listParamsSchema(USER_SORT_COLUMNS).extend({
+  role: z.enum(ROLES).optional(),
+  status: z.enum(USER_STATUSES).optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** POST /api/me/password body. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(256),
+  newPassword: passwordSchema(),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** A row of GET /api/users/{id}/sessions. */
+export const userSessionSchema = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof userSessionSchema>;
+
+export type { Role, UserStatus };
