@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * Field building blocks shared by the reference-data schemas (agents, companies, industries,
+ * lead sources, stages, templates). Optional text fields are '' when empty, never null, so forms
+ * can bind them directly.
+ */
+
+export const requiredName = (message = 'Enter a name', max = 120) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters`);
+
+export const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`);
+
+export const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Use at most 254 characters')
+  .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address');
+
+export const optionalPhone = z
+  .string()
+  .trim()
+  .max(40, 'Use at most 40 characters')
+  .regex(/^[\d\s()+.-]*$/, 'Enter a valid phone number');
+
+/** '' or an http(s) address; a bare domain gets https:// in front. */
+export const optionalWebsite = z
+  .string()
+  .trim()
+  .max(300, 'Use at most 300 characters')
+  .transform((v) => (v === '' || /^https?:\/\//i.test(v) ? v : `https://${v}`))
+  .refine((v) => v === '' || z.url({ protocol: /^https?$/ }).safeParse(v).success, 'Enter a web address such as https://example.com');
+
+export const hexColor = z
+  .string({ error: 'Pick a colour such as #9155fd' })
+  .trim()
+  .regex(/^#[0-9a-f]{6}$/i, 'Pick a colour such as #9155fd')
+  .transform((v) => v.toLowerCase());
+
+/** `?isActive=true` in a list query. */
+export const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** The columns every reference-data row carries besides its own fields. */
+export const recordMetaShape = {
+  id: z.uuid(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: z.uuid().nullable(),
+  updatedBy: z.uuid().nullable(),
+  /** Set once the row is (soft) deleted: it then only shows where something references it. */
+  deletedAt: z.string().nullable(),
+};
+
+/**
+ * PATCH body extras: the record's own id (optional, must match the path) and the updatedAt the
+ * client last read; an older updatedAt than the stored one is a stale update (409).
+ */
+export const updateMetaShape = {
+  id: z.uuid().optional(),
+  updatedAt: z.iso.datetime({ offset: true, error: 'Reload the record and try again' }).optional(),
+};

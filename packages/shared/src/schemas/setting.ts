@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { settingSchemas, smtpSettingSchema, type SettingValues } from '../settings.ts';
+
+/**
+ * GET /api/settings answers every key of settingSchemas (SETTING_DEFAULTS where never set), with
+ * the SMTP password masked: SECRET_MASK followed by its last 4 characters, or '' when none is set.
+ */
+export const SECRET_MASK = '••••';
+
+export function maskSecret(plain: string): string {
+  return plain === '' ? '' : `${SECRET_MASK}${plain.slice(-4)}`;
+}
+
+/** True for a value that came back from GET unchanged: the stored secret is kept. */
+export function isMaskedSecret(value: string): boolean {
+  return value.startsWith(SECRET_MASK);
+}
+
+const smtp = smtpSettingSchema.shape;
+
+/** PATCH body for `smtp`: only the fields sent change (no defaults fill the rest). */
+export const smtpSettingPatchSchema = z
+  .object({
+    host: smtp.host.unwrap().optional(),
+    port: smtp.port.unwrap().optional(),
+    user: smtp.user.unwrap().optional(),
+    password: smtp.password.unwrap().optional(),
+    from: smtp.from.unwrap().optional(),
+    secure: smtp.secure.unwrap().optional(),
+  })
+  .strict();
+
+/** PATCH /api/settings body: `{ key: value, ... }` for any of the keys; unknown keys are refused. */
+export const updateSettingsSchema = z
+  .object({
+    portalName: settingSchemas.portalName.optional(),
+    supportEmail: settingSchemas.supportEmail.optional(),
+    smtp: smtpSettingPatchSchema.optional(),
+    sessionIdleMinutes: settingSchemas.sessionIdleMinutes.optional(),
+    minPasswordLength: settingSchemas.minPasswordLength.optional(),
+    logRetentionDays: settingSchemas.logRetentionDays.optional(),
+  })
+  .strict();
+export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
+
+/** GET and PATCH /api/settings answer (password masked). */
+export type SettingsResponse = SettingValues;
+
+/** GET /api/settings/public: what the page title needs before sign-in. */
+export const publicSettingsSchema = z.object({ portalName: z.string() });
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
