@@ -1,0 +1,59 @@
+# Shared helpers for scripts/start.sh and scripts/test.sh. Sourced, not run.
+# These run before node_modules exists, so they are plain bash and use the system npm only
+# to install; everything after that runs under the Node 24 that the project pins.
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+# Put the project's own node (the `node` devDependency, Node 24) first on PATH, so that every
+# tool started from here, and the `#!/usr/bin/env node` shebangs of npm binaries, use it.
+export PATH="$ROOT/node_modules/.bin:$PATH"
+
+STAMP="$ROOT/node_modules/.boardwalk-install-stamp"
+
+say() { printf '\033[1m[boardwalk]\033[0m %s\n' "$*"; }
+die() { printf '\033[1;31m[boardwalk] %s\033[0m\n' "$*" >&2; exit 1; }
+
+lock_hash() { sha256sum "$ROOT/package-lock.json" | cut -d' ' -f1; }
+
+# True when node_modules matches package-lock.json: the stamp written after our last install
+# holds the lock's hash, or npm's own record of the installed tree is newer than the lock
+# (someone ran `npm install` by hand after the lock last changed).
+deps_current() {
+  [[ -d "$ROOT/node_modules" && -x "$ROOT/node_modules/.bin/node" ]] || return 1
+  [[ -f "$STAMP" && "$(cat "$STAMP")" == "$(lock_hash)" ]] && return 0
+  [[ -f "$ROOT/node_modules/.package-lock.json" && "$ROOT/node_modules/.package-lock.json" -nt "$ROOT/package-lock.json" ]]
+}
+
+ensure_deps() {
+  if deps_current; then
+    lock_hash >"$STAMP"
+    return 0
+  fi
+  command -v npm >/dev/null || die "npm is not installed. Install Node.js (any version >= 18 with npm) first; the project brings its own Node 24."
+  say "Installing dependencies (npm ci)…"
+  npm ci --no-audit --no-fund || die "npm ci failed (see above)."
+  [[ -x "$ROOT/node_modules/.bin/node" ]] || die "npm ci finished but node_modules/.bin/node (the pinned Node 24) is missing."
+  lock_hash >"$STAMP"
+  say "Using $(node --version) from node_modules/.bin/node"
+}
+
+# Builds apps/web into apps/web/dist unless the build is newer than every input.
+build_web() {
+  local web="$ROOT/apps/web" marker="$ROOT/apps/web/dist/index.html"
+  if [[ ! -f "$web/index.html" ]]; then
+    say "apps/web has no index.html yet: skipping the web build (the API still starts)."
+    return 0
+  fi
+  if [[ -f "$marker" ]] &&
+    [[ -z "$(find "$web/src" "$web/index.html" "$web/public" "$web"/vite.config.* "$web/package.json" \
+      "$ROOT/packages/shared/src" "$ROOT/package-lock.json" -newer "$marker" -print -quit 2>/dev/null)" ]]; then
+    say "Web app is up to date (apps/web/dist)."
+    return 0
+  fi
+  say "Building the web app (vite build)…"
+  if ! (cd "$web" && npx --no-install vite build --logLevel warn); then
+    printf '\033[1;31m[boardwalk] The web build failed (see above).\033[0m\n' >&2
+    return 1
+  fi
+}

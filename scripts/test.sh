@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# Run every test of Boardwalk, installing what is missing first:
+#   1. typecheck + lint       (a failure here stops the run)
+#   2. unit                   vitest: packages/shared, API lib, web components
+#   3. api on PGlite          vitest: the API suite through the real app, embedded database
+#   4. api on PostgreSQL      the same suite against PostgreSQL (this machine's server is started
+#                             if it is not running; a throwaway role and databases are dropped after)
+#   5. e2e                    web build + Playwright in headless Chromium against a fresh server
+# Usage: scripts/test.sh [pass ...]   passes: static unit api api-pg e2e (default: all, in order)
+# Environment: TEST_DATABASE_URL=postgres://… uses that server for pass 4 instead of the local one;
+#              CHROMIUM_PATH overrides /usr/bin/chromium.
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+ALL_PASSES=(static unit api api-pg e2e)
+if [[ $# -gt 0 ]]; then PASSES=("$@"); else PASSES=("${ALL_PASSES[@]}"); fi
+for p in "${PASSES[@]}"; do
+  [[ " ${ALL_PASSES[*]} " == *" $p "* ]] || die "Unknown pass '$p'. Passes: ${ALL_PASSES[*]}"
+done
+wants() { [[ " ${PASSES[*]} " == *" $1 "* ]]; }
+declare -A TITLE=([static]="typecheck + lint" [unit]="unit" [api]="api (PGlite)" [api-pg]="api (PostgreSQL)" [e2e]="e2e (Chromium)")
+
+export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+PG_ROLE=boardwalk_test
+PG_STARTED=""      # "version cluster" when this script started the cluster
+PG_ADMIN_PORT=""   # set when this script manages the local cluster (role + databases to drop)
+E2E_DIR=""
+
+# ── installs ──────────────────────────────────────────────────────────────────────────────
+
+ensure_chromium() {
+  [[ -x "$CHROMIUM_PATH" ]] && return 0
+  if [[ "$CHROMIUM_PATH" == /usr/bin/chromium && $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
+    say "Chromium is missing: installing Debian's chromium with apt-get…"
+    export DEBIAN_FRONTEND=noninteractive
+    if apt-get update -qq -o DPkg::Lock::Timeout=300 &&
+      apt-get install -y -qq -o DPkg::Lock::Timeout=300 chromium >/dev/null; then
+      [[ -x "$CHROMIUM_PATH" ]] && return 0
+    fi
+    die "apt-get could not install chromium (see above). Install it by hand, or point CHROMIUM_PATH at a Chromium or Chrome binary."
+  fi
+  die "No Chromium at $CHROMIUM_PATH, and this script can only install it as root with apt-get.
+  Install it (Debian/Ubuntu: sudo apt-get install chromium), or set CHROMIUM_PATH to a Chromium or Chrome
+  binary, or run only the other passes: scripts/test.sh static unit api api-pg"
+}
+
+# ── PostgreSQL for pass 4 ─────────────────────────────────────────────────────────────────
+
+as_postgres() {
+  if [[ $(id -u) -eq 0 ]]; then (cd / && runuser -u postgres -- "$@")
+  elif [[ $(id -un) == postgres ]]; then (cd / && "$@")
+  elif sudo -n true 2>/dev/null; then (cd / && sudo -n -u postgres -- "$@")
+  else return 1
+  fi
+}
+
+pg_installed() { command -v pg_lsclusters >/dev/null && compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; }
+
+psql_admin() { as_postgres psql -X -q -v ON_ERROR_STOP=1 -p "$PG_ADMIN_PORT" -d postgres "$@"; }
+
+# Picks a local cluster (15 first), starts it if it is down, makes a throwaway role that may
+# create databases, and exports TEST_DATABASE_URL for the harness (apps/api/src/test/harness.ts),
+# which creates and drops one database per test file.
+pg_setup() {
+  local line version cluster port status
+  line=$(pg_lsclusters -h 2>/dev/null | awk '$1 == "15"' | head -n1)
+  [[ -z "$line" ]] && line=$(pg_lsclusters -h 2>/dev/null | sort -k1,1nr | head -n1)
+  if [[ -z "$line" ]]; then
+    version=$(basename "$(compgen -G '/usr/lib/postgresql/*/bin/postgres' | sort -V | tail -n1 | xargs dirname | xargs dirname)")
+    say "No PostgreSQL cluster exists: creating $version/main…"
+    as_postgres pg_createcluster "$version" main >/dev/null || { echo "could not create a cluster (run as root or postgres)"; return 1; }
+    line=$(pg_lsclusters -h | awk -v v="$version" '$1==v && $2=="main"')
+  fi
+  read -r version cluster port status _ <<<"$line"
+  if [[ "$status" != online* ]]; then
+    say "Starting PostgreSQL $version/$cluster (port $port)…"
+    as_postgres pg_ctlcluster "$version" "$cluster" start ||
+      { echo "could not start PostgreSQL $version/$cluster: run as root or postgres, or set TEST_DATABASE_URL"; return 1; }
+    PG_STARTED="$version $cluster"
+  fi
+  PG_ADMIN_PORT=$port
+  local password
+  password=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
+  psql_admin >/dev/null <<SQL || { echo "could not create the test role"; return 1; }
+DO \$\$ BEGIN
+  IF EXISTS (SELECT FROM pg_roles WHERE rolname = '$PG_ROLE') THEN
+    ALTER ROLE $PG_ROLE LOGIN CREATEDB PASSWORD '$password';
+  ELSE
+    CREATE ROLE $PG_ROLE LOGIN CREATEDB PASSWORD '$password';
+  END IF;
+END \$\$;
+SQL
+  export TEST_DATABASE_URL="postgres://$PG_ROLE:$password@127.0.0.1:$port/postgres"
+  say "PostgreSQL $version/$cluster on 127.0.0.1:$port, role $PG_ROLE"
+}
+
+# Drops every database the throwaway role owns (leftovers of a crashed test file) and the role.
+pg_cleanup() {
+  [[ -n "$PG_ADMIN_PORT" ]] || return 0
+  psql_admin -At >/dev/null <<SQL || say "warning: could not drop the test role or its databases"
+SELECT format('DROP DATABASE IF EXISTS %I WITH (FORCE)', datname)
+  FROM pg_database WHERE datdba = (SELECT oid FROM pg_roles WHERE rolname = '$PG_ROLE') \gexec
+DROP ROLE IF EXISTS $PG_ROLE;
+SQL
+  PG_ADMIN_PORT=""
+  if [[ -n "$PG_STARTED" ]]; then
+    say "Stopping PostgreSQL $PG_STARTED (this script started it)…"
+    # shellcheck disable=SC2086
+    as_postgres pg_ctlcluster $PG_STARTED stop || true
+    PG_STARTED=""
+  fi
+}
+
+cleanup() {
+  pg_cleanup
+  [[ -n "$E2E_DIR" ]] && rm -rf "$E2E_DIR"
+  E2E_DIR=""
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# ── passes ────────────────────────────────────────────────────────────────────────────────
+
+pass_static() {
+  local rc=0
+  npm run --silent typecheck || rc=1
+  npm run --silent lint || rc=1
+  return $rc
+}
+
+pass_unit() { npx --no-install vitest run --project unit --project web; }
+
+pass_api() { npx --no-install vitest run --project api; }
+
+pass_api_pg() {
+  if [[ -z "${TEST_DATABASE_URL:-}" ]]; then
+    pg_setup || return 1
+  fi
+  local rc=0
+  npx --no-install vitest run --project api || rc=1
+  pg_cleanup
+  return $rc
+}
+
+pass_e2e() {
+  build_web || return 1
+  E2E_DIR=$(mktemp -d "${TMPDIR:-/tmp}/boardwalk-e2e-XXXXXX")
+  local rc=0
+  E2E_DATA_DIR="$E2E_DIR" npx --no-install playwright test -c e2e/playwright.config.ts || rc=1
+  rm -rf "$E2E_DIR"
+  E2E_DIR=""
+  return $rc
+}
+
+# ── runner ────────────────────────────────────────────────────────────────────────────────
+
+declare -a SUMMARY=()
+PASSED=0 FAILED=0 SKIPPED=0
+
+record() { # name outcome seconds [note]
+  SUMMARY+=("$(printf '%-8s %-22s %5ss  %s' "$2" "$1" "$3" "${4:-}")")
+  case $2 in PASS) PASSED=$((PASSED + 1)) ;; FAIL) FAILED=$((FAILED + 1)) ;; SKIP) SKIPPED=$((SKIPPED + 1)) ;; esac
+  say "$(printf '%s %s (%ss) %s' "$2" "$1" "$3" "${4:-}")"
+}
+
+run_pass() { # name function
+  local name=$1 fn=$2 t0=$SECONDS
+  printf '\n\033[1m━━ %s ━━\033[0m\n' "$name"
+  if $fn; then record "$name" PASS $((SECONDS - t0)); return 0; fi
+  record "$name" FAIL $((SECONDS - t0)); return 1
+}
+
+finish() {
+  printf '\n\033[1m━━ summary ━━\033[0m\n'
+  printf '%s\n' "${SUMMARY[@]}"
+  printf 'total %ss\n' "$((SECONDS - T_START))"
+  local line="$PASSED passed, $FAILED failed"
+  [[ $SKIPPED -gt 0 ]] && line+=", $SKIPPED skipped"
+  echo "$line"
+  [[ $FAILED -eq 0 ]]
+  exit $?
+}
+
+T_START=$SECONDS
+t0=$SECONDS
+ensure_deps
+wants e2e && ensure_chromium
+say "Installs checked ($((SECONDS - t0))s); $(node --version), $(npx --no-install vitest --version 2>/dev/null | head -n1)"
+
+if wants static && ! run_pass "${TITLE[static]}" pass_static; then
+  for p in unit api api-pg e2e; do wants $p && record "${TITLE[$p]}" SKIP 0 "(not run: typecheck or lint failed)"; done
+  finish
+fi
+wants unit && run_pass "${TITLE[unit]}" pass_unit
+wants api && run_pass "${TITLE[api]}" pass_api
+if wants api-pg; then
+  if [[ -n "${TEST_DATABASE_URL:-}" ]] || pg_installed; then
+    run_pass "${TITLE[api-pg]}" pass_api_pg
+  else
+    record "${TITLE[api-pg]}" SKIP 0 "(no PostgreSQL installed and no TEST_DATABASE_URL: pass skipped)"
+  fi
+fi
+wants e2e && run_pass "${TITLE[e2e]}" pass_e2e
+finish
