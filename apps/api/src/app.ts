@@ -8,6 +8,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { mountSpa } from './middleware/static-spa.ts';
 import { registerHealthRoutes } from './routes/health/health.handlers.ts';
+import { registerMeRoutes } from './routes/me/me.handlers.ts';
 
 /** Builds the whole HTTP app from its dependencies. Nothing global: tests build their own. */
 export function createApp(deps: AppDeps) {
@@ -26,6 +27,7 @@ export function createApp(deps: AppDeps) {
 
   mountAuth(app, deps);
   registerHealthRoutes(app);
+  registerMeRoutes(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

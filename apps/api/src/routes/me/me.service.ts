@@ -1,0 +1,90 @@
+import { passwordSchema, uiSettingsSchema, type UiSettings } from '@boardwalk/shared';
+import type { ChangePasswordInput, User } from '@boardwalk/shared/schemas/user';
+import { and, eq, isNull } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { revokeUserSessions } from '../../auth/session-store.ts';
+import { readSetting } from '../../auth/settings.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/context.ts';
+import { fieldErrorsFromIssues, ProblemError } from '../../lib/problem.ts';
+import { toUserDto, type UserRow } from '../users/user-dto.ts';
+
+async function loadSelf(db: Db, actor: Actor): Promise<UserRow> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, actor.userId), isNull(users.deletedAt)))
+    .limit(1);
+  if (!row) throw new ProblemError(401, 'Sign in to continue.');
+  return row;
+}
+
+export async function getMe(db: Db, actor: Actor): Promise<User> {
+  return toUserDto(await loadSelf(db, actor));
+}
+
+/** Stored settings with defaults filled in; a stored value that no longer validates falls back. */
+export function normaliseUiSettings(stored: Record<string, unknown>): UiSettings {
+  const whole = uiSettingsSchema.safeParse(stored);
+  if (whole.success) return whole.data;
+  const shape = uiSettingsSchema.shape;
+  const kept = Object.fromEntries(
+    Object.entries(stored).filter(([k, v]) => k in shape && shape[k as keyof typeof shape].safeParse(v).success),
+  );
+  return uiSettingsSchema.parse(kept);
+}
+
+export async function getMySettings(db: Db, actor: Actor): Promise<UiSettings> {
+  return normaliseUiSettings((await loadSelf(db, actor)).uiSettings);
+}
+
+export async function updateMySettings(db: Db, actor: Actor, patch: Partial<UiSettings>): Promise<UiSettings> {
+  const current = normaliseUiSettings((await loadSelf(db, actor)).uiSettings);
+  const merged = uiSettingsSchema.parse({ ...current, ...patch });
+  await db.update(users).set({ uiSettings: merged }).where(eq(users.id, actor.userId));
+  return merged;
+}
+
+/**
+ * The caller changes their own password (also how a temporary one is replaced). Their other
+ * sessions end; the one making the change stays signed in.
+ */
+export async function changeMyPassword(
+  db: Db,
+  actor: Actor,
+  input: ChangePasswordInput,
+  ctx: { now: Date; ip: string | null },
+): Promise<void> {
+  const self = await loadSelf(db, actor);
+  if (!(await verifyPassword(self.passwordHash, input.currentPassword))) {
+    throw new ProblemError(400, 'The current password is not correct.', {
+      errors: { currentPassword: ['The current password is not correct'] },
+    });
+  }
+  const policy = passwordSchema(await readSetting(db, 'minPasswordLength')).safeParse(input.newPassword);
+  if (!policy.success) {
+    const errors = { newPassword: fieldErrorsFromIssues(policy.error.issues)._ ?? [] };
+    throw new ProblemError(400, 'The new password does not meet the policy.', { errors });
+  }
+  if (input.newPassword === input.currentPassword) {
+    throw new ProblemError(400, 'Choose a password different from the current one.', {
+      errors: { newPassword: ['Choose a password different from the current one'] },
+    });
+  }
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword), mustChangePassword: false, updatedAt: ctx.now, updatedBy: actor.userId })
+    .where(eq(users.id, actor.userId));
+  const ended = await revokeUserSessions(db, actor.userId, ctx.now, actor.sessionId);
+  await writeAudit(db, {
+    action: 'user.password_change',
+    outcome: 'success',
+    actorUserId: actor.userId,
+    subjectType: 'user',
+    subjectId: actor.userId,
+    changes: { password: 'changed', sessionsEnded: ended },
+    ip: ctx.ip,
+  });
+}
