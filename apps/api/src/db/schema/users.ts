@@ -29,5 +29,6 @@ export const users = pgTable(
     updatedBy: uuid('updated_by'),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  // Unique among live users only: a soft-deleted user's email may be given to a new account.
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`)],
 );
