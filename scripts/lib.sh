@@ -11,8 +11,11 @@ export PATH="$ROOT/node_modules/.bin:$PATH"
 
 STAMP="$ROOT/node_modules/.boardwalk-install-stamp"
 
-say() { printf '\033[1m[boardwalk]\033[0m %s\n' "$*"; }
-die() { printf '\033[1;31m[boardwalk] %s\033[0m\n' "$*" >&2; exit 1; }
+# Bold and red only on a terminal; CI logs get plain text.
+if [[ -t 1 ]]; then B=$'\033[1m' R=$'\033[1;31m' N=$'\033[0m'; else B='' R='' N=''; fi
+say() { printf '%s[boardwalk]%s %s\n' "$B" "$N" "$*"; }
+warn() { printf '%s[boardwalk] %s%s\n' "$R" "$*" "$N" >&2; }
+die() { warn "$*"; exit 1; }
 
 lock_hash() { sha256sum "$ROOT/package-lock.json" | cut -d' ' -f1; }
 
@@ -53,7 +56,7 @@ build_web() {
   fi
   say "Building the web app (vite build)…"
   if ! (cd "$web" && npx --no-install vite build --logLevel warn); then
-    printf '\033[1;31m[boardwalk] The web build failed (see above).\033[0m\n' >&2
+    warn "The web build failed (see above)."
     return 1
   fi
 }

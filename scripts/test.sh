@@ -97,7 +97,7 @@ SQL
 # Drops every database the throwaway role owns (leftovers of a crashed test file) and the role.
 pg_cleanup() {
   [[ -n "$PG_ADMIN_PORT" ]] || return 0
-  psql_admin -At >/dev/null <<SQL || say "warning: could not drop the test role or its databases"
+  psql_admin -At >/dev/null <<SQL || warn "could not drop the test role or its databases"
 SELECT format('DROP DATABASE IF EXISTS %I WITH (FORCE)', datname)
   FROM pg_database WHERE datdba = (SELECT oid FROM pg_roles WHERE rolname = '$PG_ROLE') \gexec
 DROP ROLE IF EXISTS $PG_ROLE;
@@ -165,13 +165,13 @@ record() { # name outcome seconds [note]
 
 run_pass() { # name function
   local name=$1 fn=$2 t0=$SECONDS
-  printf '\n\033[1m━━ %s ━━\033[0m\n' "$name"
+  printf '\n%s━━ %s ━━%s\n' "$B" "$name" "$N"
   if $fn; then record "$name" PASS $((SECONDS - t0)); return 0; fi
   record "$name" FAIL $((SECONDS - t0)); return 1
 }
 
 finish() {
-  printf '\n\033[1m━━ summary ━━\033[0m\n'
+  printf '\n%s━━ summary ━━%s\n' "$B" "$N"
   printf '%s\n' "${SUMMARY[@]}"
   printf 'total %ss\n' "$((SECONDS - T_START))"
   local line="$PASSED passed, $FAILED failed"

@@ -1,0 +1,50 @@
+import { expect, test } from '../fixtures.ts';
+import { mainNav } from '../shell.ts';
+
+test.use({ signedInAs: 'agent' });
+
+// SPEC §6: ROLE_AGENT may only read the 'acl-page' subject.
+const managementEntries = [
+  'Home',
+  'Add Merchant',
+  'Sales',
+  'Underwriting',
+  'Merchants',
+  'Dead',
+  'Reporting',
+  'Todo',
+  'User',
+  'Agent Accounts',
+  'Template',
+  'Stage',
+  'Company',
+  'Automations',
+  'Lead Source',
+  'Industries',
+  'Logs',
+  'Portal Global Settings',
+  'API Tokens',
+  'API Documentation',
+];
+
+test('the agent sees only the access-control page, and the 401 page elsewhere', async ({ page }) => {
+  await page.goto('/acl');
+  await expect(page).toHaveURL('/acl');
+  const nav = mainNav(page);
+  await expect(nav.getByRole('link', { name: 'Access Control' })).toBeVisible();
+  for (const name of managementEntries) {
+    await expect(nav.getByText(name, { exact: true }), `menu entry "${name}"`).toHaveCount(0);
+  }
+
+  await page.goto('/user/list');
+  await expect(page.getByRole('heading', { name: 'You are not authorized!' })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access this page. Go Home!")).toBeVisible();
+  const backHome = page.getByRole('link', { name: 'Back to Home' });
+  await expect(backHome).toHaveAttribute('href', '/');
+
+  await page.goto('/merchant/sales');
+  await expect(page.getByRole('heading', { name: 'You are not authorized!' })).toBeVisible();
+
+  await backHome.click();
+  await expect(page).toHaveURL('/');
+});
