@@ -34,7 +34,7 @@ ensure_deps() {
     return 0
   fi
   command -v npm >/dev/null || die "npm is not installed. Install Node.js (any version >= 18 with npm) first; the project brings its own Node 24."
-  say "Installing dependencies (npm ci)…"
+  say "Installing dependencies (npm ci; npm may warn that the system Node is too old: this step installs the project's own Node 24)…"
   npm ci --no-audit --no-fund || die "npm ci failed (see above)."
   [[ -x "$ROOT/node_modules/.bin/node" ]] || die "npm ci finished but node_modules/.bin/node (the pinned Node 24) is missing."
   lock_hash >"$STAMP"

@@ -11,5 +11,6 @@ ensure_deps
 build_web || exit 1
 
 say "Starting Boardwalk (Ctrl-C stops it)…"
-# exec: npm becomes this process, so Ctrl-C and SIGTERM reach the server directly.
+# exec: npm becomes this process; the start script execs node in turn, so npm forwards
+# SIGTERM and SIGINT straight to the server (a plain `sh -c node …` would swallow SIGTERM).
 exec npm start --silent
