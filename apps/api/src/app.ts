@@ -9,6 +9,8 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { mountSpa } from './middleware/static-spa.ts';
 import { registerHealthRoutes } from './routes/health/health.handlers.ts';
 import { registerMeRoutes } from './routes/me/me.handlers.ts';
+import { registerPermissionRoutes } from './routes/permissions/permissions.handlers.ts';
+import { registerUserRoutes } from './routes/users/users.handlers.ts';
 
 /** Builds the whole HTTP app from its dependencies. Nothing global: tests build their own. */
 export function createApp(deps: AppDeps) {
@@ -28,6 +30,8 @@ export function createApp(deps: AppDeps) {
   mountAuth(app, deps);
   registerHealthRoutes(app);
   registerMeRoutes(app);
+  registerUserRoutes(app);
+  registerPermissionRoutes(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -35,6 +39,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.all('/api/*', (c) => problemResponse(c, 404, `No API route ${c.req.method} ${c.req.path}.`));
+  app.all('/apps/*', (c) => problemResponse(c, 404, `No API route ${c.req.method} ${c.req.path}.`));
   mountSpa(app, deps.config.webDist);
 
   app.notFound((c) => problemResponse(c, 404, `Nothing at ${c.req.path}.`));

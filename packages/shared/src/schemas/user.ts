@@ -135,3 +135,19 @@ export const userSessionSchema = z.object({
 export type UserSession = z.infer<typeof userSessionSchema>;
 
 export type { Role, UserStatus };
+
+/** A row of GET /apps/permissions/data: one distinct CASL rule and the roles whose ability allows it. */
+export const permissionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  action: z.string(),
+  subject: z.string(),
+  assignedTo: z.array(z.enum(ROLES)),
+  createdDate: z.string(),
+});
+export type PermissionRow = z.infer<typeof permissionSchema>;
+
+export const permissionListQuerySchema = listParamsSchema(['name', 'action', 'subject'] as const).extend({
+  role: z.enum(ROLES).optional(),
+});
+export type PermissionListQuery = z.infer<typeof permissionListQuerySchema>;

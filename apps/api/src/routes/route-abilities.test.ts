@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { defineAbilityFor, ROLES, type Role } from '@boardwalk/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../db/schema/audit-log.ts';
+import type { RouteAbility } from '../middleware/authorize.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { signInAs, type TestUser } from '../test/sign-in.ts';
+
+type Operation = { method: string; path: string; ability: RouteAbility | undefined };
+
+/** Routes that are not OpenAPI operations on purpose. Anything else under /api or /apps must be. */
+const NOT_IN_OPENAPI = [/^\/api\/auth\//, /^\/api\/openapi\.json$/];
+
+function operations(t: TestApp): Operation[] {
+  const doc = t.app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'test', version: 'test' } });
+  return Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, { 'x-ability'?: RouteAbility }>)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map(([method, op]) => ({ method: method.toUpperCase(), path, ability: op['x-ability'] })),
+  );
+}
+
+/** What SPEC §6 says a caller gets: 401 signed out, 403 when the role's ability says no. */
+function expectedGate(ability: RouteAbility, role: Role | null): 401 | 403 | 'pass' {
+  if (ability === 'public') return 'pass';
+  if (!role) return 401;
+  if (ability === 'authenticated') return 'pass';
+  return defineAbilityFor({ role }, ability.subject).can(ability.action, ability.subject) ? 'pass' : 403;
+}
+
+describe('every route declares its ability', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('finds the routes it checks', () => {
+    const paths = operations(t).map((o) => `${o.method} ${o.path}`);
+    expect(paths).toContain('GET /api/users/{id}');
+    expect(paths).toContain('GET /apps/permissions/data');
+  });
+
+  it('has x-ability on every OpenAPI operation', () => {
+    const missing = operations(t).filter((o) => o.ability === undefined);
+    expect(missing.map((o) => `${o.method} ${o.path}`)).toEqual([]);
+  });
+
+  it('has no /api or /apps route outside the OpenAPI document except the allow-list', () => {
+    const documented = new Set(operations(t).map((o) => `${o.method} ${o.path.replaceAll(/\{(\w+)\}/g, ':$1')}`));
+    const undocumented = t.app.routes
+      .filter((r) => /^\/(api|apps)\//.test(r.path) && !r.path.endsWith('*') && r.method !== 'ALL')
+      .filter((r) => !NOT_IN_OPENAPI.some((allowed) => allowed.test(r.path)))
+      .filter((r) => !documented.has(`${r.method} ${r.path}`))
+      .map((r) => `${r.method} ${r.path}`);
+    expect([...new Set(undocumented)]).toEqual([]);
+  });
+});
+
+describe('role matrix (SPEC §6): every route × signed out and each role', () => {
+  let t: TestApp;
+  const cookies = new Map<Role, string>();
+  const people = new Map<Role, TestUser>();
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const role of ROLES) {
+      const { user, cookie } = await signInAs(t, role);
+      cookies.set(role, cookie);
+      people.set(role, user);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('answers 401, 403 or lets the request through exactly as the ability says', async () => {
+    const wrong: string[] = [];
+    for (const op of operations(t)) {
+      // Random ids: a request that passes the gate ends in 404/400, never touching real rows.
+      const url = op.path.replaceAll(/\{\w+\}/g, () => randomUUID());
+      const init = ['GET', 'DELETE'].includes(op.method)
+        ? {}
+        : { body: '{}', headers: { 'content-type': 'application/json' } };
+      for (const role of [null, ...ROLES] as const) {
+        const headers = { ...(init.headers ?? {}), ...(role ? { cookie: cookies.get(role)! } : {}) };
+        const res = await t.app.request(url, { method: op.method, ...init, headers });
+        const expected = expectedGate(op.ability!, role);
+        const ok = expected === 'pass' ? res.status !== 401 && res.status !== 403 : res.status === expected;
+        if (!ok) wrong.push(`${op.method} ${op.path} as ${role ?? 'anonymous'}: ${res.status}, expected ${expected}`);
+        if (expected === 'pass' && res.status >= 500) wrong.push(`${op.method} ${op.path} as ${role}: ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  /** Concrete successful requests: the 2xx half of the matrix, per role. */
+  const SUCCESS_CASES: { name: string; path: (self: TestUser) => string; ability: RouteAbility }[] = [
+    { name: 'GET /api/me', path: () => '/api/me', ability: 'authenticated' },
+    { name: 'GET /api/me/settings', path: () => '/api/me/settings', ability: 'authenticated' },
+    { name: 'GET /api/users', path: () => '/api/users', ability: { action: 'read', subject: 'user' } },
+    { name: 'GET /api/users/{id}', path: (u) => `/api/users/${u.id}`, ability: { action: 'read', subject: 'user' } },
+    { name: 'GET /api/users/{id}/sessions', path: (u) => `/api/users/${u.id}/sessions`, ability: { action: 'read', subject: 'user' } },
+    { name: 'GET /apps/permissions/data', path: () => '/apps/permissions/data', ability: { action: 'read', subject: 'permission' } },
+    { name: 'GET /api/health', path: () => '/api/health', ability: 'public' },
+  ];
+
+  for (const role of ROLES) {
+    it.each(SUCCESS_CASES)(`${role}: $name`, async ({ path, ability }) => {
+      const res = await t.app.request(path(people.get(role)!), { headers: { cookie: cookies.get(role)! } });
+      expect(res.status).toBe(expectedGate(ability, role) === 'pass' ? 200 : 403);
+    });
+  }
+
+  it('audits a 403', async () => {
+    const agent = people.get('ROLE_AGENT')!;
+    await t.app.request('/api/users', { headers: { cookie: cookies.get('ROLE_AGENT')! } });
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'permission.denied'), eq(auditLog.actorUserId, agent.id), eq(auditLog.subjectType, 'user')),
+      );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0]).toMatchObject({ outcome: 'denied', changes: { method: 'GET', needed: 'read' } });
+  });
+});

@@ -1,0 +1,60 @@
+import type { UserSession } from '@boardwalk/shared/schemas/user';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { revokeSession, revokeUserSessions } from '../../auth/session-store.ts';
+import type { Db } from '../../db/client.ts';
+import { sessions } from '../../db/schema/sessions.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/context.ts';
+import { ProblemError } from '../../lib/problem.ts';
+import { assertRoleWithinReach } from './users.rules.ts';
+import { findLiveUser, type MutationContext } from './users.service.ts';
+
+/** Open sessions of a user (not revoked, not past 12 h), newest activity first. */
+export async function listUserSessions(db: Db, actor: Actor, userId: string, now: Date): Promise<UserSession[]> {
+  await findLiveUser(db, userId);
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt));
+  return rows.map((s) => ({
+    id: s.id,
+    createdAt: s.createdAt.toISOString(),
+    lastSeenAt: s.lastSeenAt.toISOString(),
+    expiresAt: s.expiresAt.toISOString(),
+    ip: s.ip,
+    userAgent: s.userAgent,
+    current: s.id === actor.sessionId,
+  }));
+}
+
+export async function endUserSession(db: Db, actor: Actor, userId: string, sessionId: string, ctx: MutationContext) {
+  const target = await findLiveUser(db, userId);
+  if (target.id !== actor.userId) assertRoleWithinReach(actor, target.role, 'manage');
+  if (!(await revokeSession(db, sessionId, ctx.now, userId))) throw new ProblemError(404, 'No such open session.');
+  await writeAudit(db, {
+    action: 'session.end',
+    outcome: 'success',
+    actorUserId: actor.userId,
+    subjectType: 'user',
+    subjectId: userId,
+    changes: { sessionId },
+    ip: ctx.ip,
+  });
+}
+
+export async function endAllUserSessions(db: Db, actor: Actor, userId: string, ctx: MutationContext): Promise<number> {
+  const target = await findLiveUser(db, userId);
+  if (target.id !== actor.userId) assertRoleWithinReach(actor, target.role, 'manage');
+  const ended = await revokeUserSessions(db, userId, ctx.now);
+  await writeAudit(db, {
+    action: 'session.end_all',
+    outcome: 'success',
+    actorUserId: actor.userId,
+    subjectType: 'user',
+    subjectId: userId,
+    changes: { sessionsEnded: ended },
+    ip: ctx.ip,
+  });
+  return ended;
+}

@@ -1,0 +1,115 @@
+import { z } from '@hono/zod-openapi';
+import {
+  createUserSchema,
+  updateUserSchema,
+  userListQuerySchema,
+  userSchema,
+  userSessionSchema,
+} from '@boardwalk/shared/schemas/user';
+import { defineRoute } from '../../lib/route.ts';
+import { IdParams, json, problems } from './responses.ts';
+
+const read = { action: 'read', subject: 'user' } as const;
+const create = { action: 'create', subject: 'user' } as const;
+const update = { action: 'update', subject: 'user' } as const;
+const remove = { action: 'delete', subject: 'user' } as const;
+
+const UserListSchema = z.object({
+  users: z.array(userSchema),
+  total: z.number().int(),
+  params: userListQuerySchema,
+  /** Every live user: the table is bounded and feeds the user pickers. */
+  allData: z.array(userSchema),
+});
+
+const SessionParams = IdParams.extend({
+  sessionId: z.uuid().openapi({ param: { name: 'sessionId', in: 'path' } }),
+});
+
+export const listUsers = defineRoute({
+  method: 'get',
+  path: '/api/users',
+  tags: ['users'],
+  summary: 'Users, filtered, sorted and paged (q matches email and names)',
+  ability: read,
+  request: { query: userListQuerySchema },
+  responses: { 200: json(UserListSchema, 'A page of users'), ...problems(400, 401, 403) },
+});
+
+export const getUser = defineRoute({
+  method: 'get',
+  path: '/api/users/{id}',
+  tags: ['users'],
+  summary: 'One user, with the profile of SPEC §7',
+  ability: read,
+  request: { params: IdParams },
+  responses: { 200: json(userSchema, 'The user'), ...problems(400, 401, 403, 404) },
+});
+
+export const createUser = defineRoute({
+  method: 'post',
+  path: '/api/users',
+  tags: ['users'],
+  summary: 'Creates a user with a temporary password',
+  ability: create,
+  request: {
+    body: { content: { 'application/json': { schema: z.object({ data: createUserSchema }) } }, required: true },
+  },
+  responses: { 201: json(userSchema, 'The new user'), ...problems(400, 401, 403, 409) },
+});
+
+export const updateUser = defineRoute({
+  method: 'patch',
+  path: '/api/users/{id}',
+  tags: ['users'],
+  summary: 'Updates a user (partial); send updatedAt as last read to detect a stale update',
+  ability: update,
+  request: {
+    params: IdParams,
+    body: { content: { 'application/json': { schema: updateUserSchema } }, required: true },
+  },
+  responses: { 200: json(userSchema, 'The updated user'), ...problems(400, 401, 403, 404, 409) },
+});
+
+export const deleteUser = defineRoute({
+  method: 'delete',
+  path: '/api/users/{id}',
+  tags: ['users'],
+  summary: 'Soft-deletes a user and ends their sessions',
+  ability: remove,
+  request: { params: IdParams },
+  responses: { 204: { description: 'Deleted' }, ...problems(400, 401, 403, 404, 409) },
+});
+
+export const listUserSessions = defineRoute({
+  method: 'get',
+  path: '/api/users/{id}/sessions',
+  tags: ['users'],
+  summary: "The user's open sessions",
+  ability: read,
+  request: { params: IdParams },
+  responses: {
+    200: json(z.object({ sessions: z.array(userSessionSchema) }), 'Open sessions'),
+    ...problems(400, 401, 403, 404),
+  },
+});
+
+export const endUserSession = defineRoute({
+  method: 'delete',
+  path: '/api/users/{id}/sessions/{sessionId}',
+  tags: ['users'],
+  summary: 'Ends one session of the user',
+  ability: update,
+  request: { params: SessionParams },
+  responses: { 204: { description: 'Session ended' }, ...problems(400, 401, 403, 404) },
+});
+
+export const endAllUserSessions = defineRoute({
+  method: 'delete',
+  path: '/api/users/{id}/sessions',
+  tags: ['users'],
+  summary: 'Ends every session of the user',
+  ability: update,
+  request: { params: IdParams },
+  responses: { 204: { description: 'Sessions ended' }, ...problems(400, 401, 403, 404) },
+});
