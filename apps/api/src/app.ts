@@ -8,6 +8,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { mountSpa } from './middleware/static-spa.ts';
 import { registerHealthRoutes } from './routes/health/health.handlers.ts';
+import { registerLeadSourceRoutes } from './routes/lead-sources/lead-sources.handlers.ts';
 import { registerMeRoutes } from './routes/me/me.handlers.ts';
 import { registerPermissionRoutes } from './routes/permissions/permissions.handlers.ts';
 import { registerUserRoutes } from './routes/users/users.handlers.ts';
@@ -29,6 +30,7 @@ export function createApp(deps: AppDeps) {
 
   mountAuth(app, deps);
   registerHealthRoutes(app);
+  registerLeadSourceRoutes(app);
   registerMeRoutes(app);
   registerUserRoutes(app);
   registerPermissionRoutes(app);

@@ -1,0 +1,58 @@
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { clientIp } from '../client-ip.ts';
+import type { AppEnv } from '../context.ts';
+import { ProblemError } from '../problem.ts';
+import type { CrudRoutes } from './routes.ts';
+import type { Caller, CrudTable, ListQuery } from './types.ts';
+import type { CrudService } from './service.ts';
+
+/** The caller of a route that required a signed-in user (authorize has run). */
+export function callerOf(c: Context<AppEnv>): Caller {
+  const actor = c.get('actor');
+  if (!actor) throw new ProblemError(401, 'Sign in to continue.');
+  return { actor, ip: clientIp(c), now: c.get('deps').now?.() ?? new Date() };
+}
+
+/** Input that zod-openapi validated for this route (the generic routes lose its static type). */
+export function validated<V>(c: Context<AppEnv>, target: 'query' | 'param' | 'json'): V {
+  return (c.req.valid as (t: string) => unknown)(target) as V;
+}
+
+type Handler = (c: Context<AppEnv>) => Promise<Response>;
+
+/** Registers a route whose input and output types the generic CRUD layer cannot know statically. */
+export function openapiRoute(app: OpenAPIHono<AppEnv>, route: RouteConfig, handler: Handler) {
+  app.openapi(route, handler as never);
+}
+
+/** Wires the five CRUD routes to the service; `key` names the list (SPEC §7). */
+export function registerCrudRoutes<T extends CrudTable, Q extends ListQuery>(
+  app: OpenAPIHono<AppEnv>,
+  routes: CrudRoutes,
+  service: CrudService<T, Q>,
+) {
+  openapiRoute(app, routes.list, async (c) => {
+    const query = validated<Q>(c, 'query');
+    const { rows, total, allData } = await service.list(c.get('db'), callerOf(c), query);
+    return c.json({ [routes.key]: rows, total, params: query, allData }, 200);
+  });
+  openapiRoute(app, routes.get, async (c) => {
+    const { id } = validated<{ id: string }>(c, 'param');
+    return c.json(await service.get(c.get('db'), callerOf(c), id), 200);
+  });
+  openapiRoute(app, routes.create, async (c) => {
+    const { data } = validated<{ data: Parameters<typeof service.create>[2] }>(c, 'json');
+    return c.json(await service.create(c.get('db'), callerOf(c), data), 201);
+  });
+  openapiRoute(app, routes.update, async (c) => {
+    const { id } = validated<{ id: string }>(c, 'param');
+    const patch = validated<Parameters<typeof service.update>[3]>(c, 'json');
+    return c.json(await service.update(c.get('db'), callerOf(c), id, patch), 200);
+  });
+  openapiRoute(app, routes.remove, async (c) => {
+    const { id } = validated<{ id: string }>(c, 'param');
+    await service.remove(c.get('db'), callerOf(c), id);
+    return c.body(null, 204);
+  });
+}

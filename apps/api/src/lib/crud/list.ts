@@ -1,0 +1,52 @@
+import { and, asc, count, desc, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import type { CrudEntity, CrudTable, ListQuery, ListResult, RowOf, SortKey } from './types.ts';
+
+/** `%`, `_` and `\` typed by a user are literal characters, not LIKE wildcards. */
+export function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+function sortable(key: SortKey): SQL | PgColumn {
+  return key instanceof PgColumn && key.columnType === 'PgText' ? sql`lower(${key})` : key;
+}
+
+function orderBy<T extends CrudTable, Q extends ListQuery>(entity: CrudEntity<T, Q>, query: Q): SQL[] {
+  const chosen = query.sort ? entity.sort[query.sort] : undefined;
+  const keys = chosen === undefined ? [] : Array.isArray(chosen) ? chosen : [chosen];
+  const direction = query.order === 'desc' ? desc : asc;
+  return [...keys.map((k) => direction(sortable(k))), ...entity.defaultOrder, asc(entity.table.id)];
+}
+
+/**
+ * One page of the non-deleted rows matching q and the entity's filters, their total, and every
+ * non-deleted row (allData: these tables are bounded and feed the pickers).
+ */
+export async function listRecords<T extends CrudTable, Q extends ListQuery>(
+  db: Db,
+  entity: CrudEntity<T, Q>,
+  query: Q,
+): Promise<ListResult<RowOf<T>>> {
+  const t = entity.table;
+  const q = query.q?.trim();
+  const search = q ? or(...entity.search.map((column) => ilike(column, likePattern(q)))) : undefined;
+  const where = and(isNull(t.deletedAt), search, ...(entity.filters?.(query) ?? []));
+
+  const [rows, counted, allData] = await Promise.all([
+    db
+      .select()
+      .from(t as CrudTable)
+      .where(where)
+      .orderBy(...orderBy(entity, query))
+      .limit(query.pageSize)
+      .offset(query.page * query.pageSize),
+    db.select({ total: count() }).from(t as CrudTable).where(where),
+    db
+      .select()
+      .from(t as CrudTable)
+      .where(isNull(t.deletedAt))
+      .orderBy(...entity.defaultOrder, asc(t.id)),
+  ]);
+  return { rows: rows as RowOf<T>[], total: counted[0]?.total ?? 0, allData: allData as RowOf<T>[] };
+}

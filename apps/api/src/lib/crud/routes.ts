@@ -1,0 +1,100 @@
+import { z as zod, type z } from 'zod';
+import { defineRoute } from '../route.ts';
+import { authResponses, idParams, jsonBody, jsonResponse, problemResponse } from './openapi.ts';
+
+export type CrudRouteOptions<
+  Row extends z.ZodType,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+  Query extends z.ZodObject,
+> = {
+  /** '/api/agents' (SPEC §7). */
+  path: string;
+  /** OpenAPI tag. */
+  tag: string;
+  /** Ability subject: 'agent', ... */
+  subject: string;
+  /** The list's response key: 'agentAccounts', ... */
+  key: string;
+  /** For summaries: 'agent account'. */
+  label: string;
+  schemas: { row: Row; create: Create; update: Update; query: Query };
+};
+
+/**
+ * The five route definitions of a reference entity (DESIGN §3): list, get, create, update,
+ * delete, each with its ability and documented answers. The entity's routes file calls this.
+ */
+export function crudRoutes<Row extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType, Query extends z.ZodObject>(
+  options: CrudRouteOptions<Row, Create, Update, Query>,
+) {
+  const { path, tag, subject, key, label, schemas } = options;
+  const listSchema = zod.object({
+    [key]: zod.array(schemas.row),
+    total: zod.number().int().describe('Rows matching q and the filters'),
+    params: zod.record(zod.string(), zod.unknown()).describe('The parsed query, defaults filled'),
+    allData: zod.array(schemas.row).describe('Every non-deleted row, for pickers'),
+  });
+  const tags = [tag];
+  return {
+    key,
+    list: defineRoute({
+      method: 'get',
+      path,
+      tags,
+      summary: `List ${label}s`,
+      ability: { action: 'read', subject },
+      request: { query: schemas.query },
+      responses: { 200: jsonResponse(`A page of ${label}s`, listSchema), 400: problemResponse('Invalid query'), ...authResponses },
+    }),
+    get: defineRoute({
+      method: 'get',
+      path: `${path}/{id}`,
+      tags,
+      summary: `Get one ${label} (deleted ones too)`,
+      ability: { action: 'read', subject },
+      request: { params: idParams },
+      responses: { 200: jsonResponse(`The ${label}`, schemas.row), 404: problemResponse('No such id'), ...authResponses },
+    }),
+    create: defineRoute({
+      method: 'post',
+      path,
+      tags,
+      summary: `Create a ${label}`,
+      ability: { action: 'create', subject },
+      request: { body: jsonBody(zod.object({ data: schemas.create })) },
+      responses: {
+        201: jsonResponse(`The new ${label}`, schemas.row),
+        400: problemResponse('Invalid fields (errors holds them)'),
+        409: problemResponse('A unique value is taken'),
+        ...authResponses,
+      },
+    }),
+    update: defineRoute({
+      method: 'patch',
+      path: `${path}/{id}`,
+      tags,
+      summary: `Update a ${label} (partial; send updatedAt to detect stale edits)`,
+      ability: { action: 'update', subject },
+      request: { params: idParams, body: jsonBody(schemas.update) },
+      responses: {
+        200: jsonResponse(`The updated ${label}`, schemas.row),
+        400: problemResponse('Invalid fields (errors holds them)'),
+        404: problemResponse('No such id'),
+        409: problemResponse('A unique value is taken, or the record changed since it was read'),
+        ...authResponses,
+      },
+    }),
+    remove: defineRoute({
+      method: 'delete',
+      path: `${path}/{id}`,
+      tags,
+      summary: `Delete a ${label} (soft: it stays where it is referenced)`,
+      ability: { action: 'delete', subject },
+      request: { params: idParams },
+      responses: { 204: { description: 'Deleted' }, 404: problemResponse('No such id'), 409: problemResponse('In use'), ...authResponses },
+    }),
+  };
+}
+
+export type CrudRoutes = ReturnType<typeof crudRoutes>;
