@@ -8,6 +8,8 @@ import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { mountSpa } from './middleware/static-spa.ts';
 import { registerHealthRoutes } from './routes/health/health.handlers.ts';
+import { registerCompanyRoutes } from './routes/companies/companies.handlers.ts';
+import { registerIndustryRoutes } from './routes/industry/industry.handlers.ts';
 import { registerLeadSourceRoutes } from './routes/lead-sources/lead-sources.handlers.ts';
 import { registerMeRoutes } from './routes/me/me.handlers.ts';
 import { registerPermissionRoutes } from './routes/permissions/permissions.handlers.ts';
@@ -30,6 +32,8 @@ export function createApp(deps: AppDeps) {
 
   mountAuth(app, deps);
   registerHealthRoutes(app);
+  registerCompanyRoutes(app);
+  registerIndustryRoutes(app);
   registerLeadSourceRoutes(app);
   registerMeRoutes(app);
   registerUserRoutes(app);

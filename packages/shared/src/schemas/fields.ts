@@ -24,13 +24,19 @@ export const optionalPhone = z
   .max(40, 'Use at most 40 characters')
   .regex(/^[\d\s()+.-]*$/, 'Enter a valid phone number');
 
-/** '' or an http(s) address; a bare domain gets https:// in front. */
+/** '' or an http(s) address with a dotted host name; a bare domain gets https:// in front. */
 export const optionalWebsite = z
   .string()
   .trim()
   .max(300, 'Use at most 300 characters')
-  .transform((v) => (v === '' || /^https?:\/\//i.test(v) ? v : `https://${v}`))
-  .refine((v) => v === '' || z.url({ protocol: /^https?$/ }).safeParse(v).success, 'Enter a web address such as https://example.com');
+  .transform((v) => (v === '' || v.includes('://') ? v : `https://${v}`))
+  .refine((v) => v === '' || isWebAddress(v), 'Enter a web address such as https://example.com');
+
+const WEB_ADDRESS = /^https?:\/\/([a-z0-9-]+\.)+[a-z0-9-]{2,}(:\d{1,5})?([/?#][^\s]*)?$/i;
+
+function isWebAddress(value: string): boolean {
+  return WEB_ADDRESS.test(value);
+}
 
 export const hexColor = z
   .string({ error: 'Pick a colour such as #9155fd' })
