@@ -1,0 +1,45 @@
+import type { PermissionRow } from '@boardwalk/shared/schemas/user';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { signInAs } from '../../test/sign-in.ts';
+
+type Body = { permissions: PermissionRow[]; total: number; params: Record<string, unknown>; allData: PermissionRow[] };
+
+describe('GET /apps/permissions/data', () => {
+  let t: TestApp;
+  let cookie: string;
+  const get = async (query = '') =>
+    (await (await t.app.request(`/apps/permissions/data${query}`, { headers: { cookie } })).json()) as Body;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = (await signInAs(t, 'ROLE_STAFF')).cookie;
+  });
+  afterAll(() => t.close());
+
+  it('lists each rule of SPEC §6 with the roles whose ability allows it', async () => {
+    const body = await get();
+    expect(body.total).toBe(2);
+    expect(body.allData).toEqual(body.permissions);
+    const byId = Object.fromEntries(body.permissions.map((p) => [p.id, p]));
+    expect(byId['manage:all']).toMatchObject({
+      name: 'Manage everything',
+      action: 'manage',
+      subject: 'all',
+      assignedTo: ['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_STAFF'],
+    });
+    expect(byId['read:acl-page']?.assignedTo).toEqual(['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_AGENT']);
+    expect(Number.isNaN(Date.parse(byId['manage:all']!.createdDate))).toBe(false);
+  });
+
+  it('filters by q and role, sorts and pages, echoing params', async () => {
+    expect((await get('?q=acl')).permissions.map((p) => p.id)).toEqual(['read:acl-page']);
+    expect((await get('?q=role_agent')).permissions.map((p) => p.id)).toEqual(['read:acl-page']);
+    expect((await get('?role=ROLE_AGENT')).total).toBe(1);
+    const paged = await get('?sort=name&order=desc&pageSize=1&page=1');
+    expect(paged.permissions.map((p) => p.id)).toEqual(['manage:all']);
+    expect(paged.total).toBe(2);
+    expect(paged.params).toMatchObject({ sort: 'name', order: 'desc', page: 1, pageSize: 1 });
+    expect((await t.app.request('/apps/permissions/data?page=-1', { headers: { cookie } })).status).toBe(400);
+  });
+});
