@@ -1,0 +1,34 @@
+import { Chip } from '@mui/material';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+
+/** Active / Inactive as a small chip. */
+export function ActiveChip({ active }: { active: boolean }) {
+  return (
+    <Chip
+      size="small"
+      label={active ? 'Active' : 'Inactive'}
+      color={active ? 'success' : 'default'}
+      variant={active ? 'filled' : 'outlined'}
+    />
+  );
+}
+
+/** The `isActive` column most reference lists show. */
+export function activeColumn<R extends GridValidRowModel & { isActive: boolean }>(): GridColDef<R> {
+  return {
+    field: 'isActive',
+    headerName: 'Status',
+    width: 120,
+    renderCell: ({ row }) => <ActiveChip active={row.isActive} />,
+  };
+}
+
+/** A timestamp column shown in the user's locale. */
+export function dateTimeColumn<R extends GridValidRowModel>(field: string, headerName: string): GridColDef<R> {
+  return {
+    field,
+    headerName,
+    width: 180,
+    valueFormatter: (value: unknown) => (typeof value === 'string' && value ? new Date(value).toLocaleString() : '—'),
+  };
+}

@@ -1,0 +1,143 @@
+import { useMemo } from 'react';
+import { Alert, Box, Button, Stack } from '@mui/material';
+import ViewColumnIcon from '@mui/icons-material/ViewColumn';
+import {
+  DataGrid,
+  GridPreferencePanelsValue,
+  useGridApiRef,
+  type GridColDef,
+  type GridPaginationModel,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import { errorMessage } from '../form/server-errors.ts';
+import { useColumnVisibility } from './column-visibility.ts';
+import { ListFilters, type ListFilter } from './list-filters.tsx';
+import { PAGE_SIZE_OPTIONS, type ListUrlState } from './list-url-state.ts';
+import { QuickSearch } from './quick-search.tsx';
+import { EmptyOverlay } from './empty-overlay.tsx';
+
+/** How a list names its records: "company" / "companies". */
+export type EntityNoun = { singular: string; plural: string };
+
+export type DataTableProps<R extends GridValidRowModel> = {
+  /** Key of this grid in the user's remembered column visibility. */
+  gridId: string;
+  noun: EntityNoun;
+  columns: readonly GridColDef<R>[];
+  rows: readonly R[] | undefined;
+  total: number;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  list: ListUrlState;
+  filters?: readonly ListFilter[];
+  onAdd?: (() => void) | undefined;
+  addLabel?: string;
+  getRowId?: (row: R) => string;
+};
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A server-side list: paging, sorting, search and filters go to the server and live in the URL;
+ * loading, empty and error states; the user's column choices are remembered per grid.
+ */
+export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>) {
+  const {
+    gridId,
+    noun,
+    columns,
+    rows,
+    total,
+    loading,
+    error,
+    onRetry,
+    list,
+    filters = [],
+    onAdd,
+    addLabel,
+    getRowId,
+  } = props;
+  const apiRef = useGridApiRef();
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility(gridId);
+  const { state } = list;
+  const filtering = state.q !== '' || Object.values(state.filters).some(Boolean);
+
+  const sortModel = useMemo<GridSortModel>(
+    () => (state.sort ? [{ field: state.sort, sort: state.order }] : []),
+    [state.sort, state.order],
+  );
+  const paginationModel = useMemo<GridPaginationModel>(
+    () => ({ page: state.page, pageSize: state.pageSize }),
+    [state.page, state.pageSize],
+  );
+
+  const onPaginationModelChange = (model: GridPaginationModel) => {
+    if (model.pageSize !== state.pageSize) list.setPageSize(model.pageSize);
+    else if (model.page !== state.page) list.setPage(model.page);
+  };
+  const onSortModelChange = (model: GridSortModel) => {
+    const [first] = model;
+    list.setSort(first?.field, first?.sort ?? 'asc');
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <QuickSearch label={`Search ${noun.plural}`} value={state.q} onChange={list.setQuery} />
+        <ListFilters filters={filters} values={state.filters} onChange={list.setFilter} />
+        <Box sx={{ flexGrow: 1 }} />
+        <Button
+          startIcon={<ViewColumnIcon />}
+          onClick={() => apiRef.current?.showPreferences(GridPreferencePanelsValue.columns)}
+          disabled={rows === undefined}
+        >
+          Columns
+        </Button>
+      </Stack>
+      {error !== undefined && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Retry
+            </Button>
+          }
+        >
+          {`${capitalize(noun.plural)} could not be loaded. ${errorMessage(error)}`}
+        </Alert>
+      )}
+      {(error === undefined || rows !== undefined) && (
+        <DataGrid
+          apiRef={apiRef}
+          aria-label={capitalize(noun.plural)}
+          autoHeight
+          columns={columns}
+          rows={rows ?? []}
+          rowCount={total}
+          getRowId={getRowId}
+          loading={loading}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          disableColumnFilter
+          disableRowSelectionOnClick
+          pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+          paginationModel={paginationModel}
+          onPaginationModelChange={onPaginationModelChange}
+          sortModel={sortModel}
+          onSortModelChange={onSortModelChange}
+          columnVisibilityModel={columnVisibility}
+          onColumnVisibilityModelChange={setColumnVisibility}
+          slots={{ noRowsOverlay: EmptyOverlay }}
+          slotProps={{
+            noRowsOverlay: { noun, filtering, onAdd, addLabel },
+            loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
+          }}
+          sx={{ minHeight: 240 }}
+        />
+      )}
+    </Stack>
+  );
+}

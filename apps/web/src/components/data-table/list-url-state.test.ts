@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { parseListState, toQueryParams, writeListState, type ListStateOptions } from './list-url-state.ts';
+
+const options: ListStateOptions = { sortable: ['name', 'createdAt'], filterKeys: ['role', 'isActive'] };
+
+describe('parseListState', () => {
+  it('uses the defaults for an empty URL', () => {
+    expect(parseListState(new URLSearchParams(), options)).toEqual({
+      q: '',
+      page: 0,
+      pageSize: 25,
+      sort: undefined,
+      order: 'asc',
+      filters: {},
+    });
+  });
+
+  it('reads page, size, sort, order, search and known filters', () => {
+    const state = parseListState(
+      new URLSearchParams('q=acme&page=3&pageSize=50&sort=name&order=desc&role=ROLE_ADMIN&other=x'),
+      options,
+    );
+    expect(state).toEqual({
+      q: 'acme',
+      page: 3,
+      pageSize: 50,
+      sort: 'name',
+      order: 'desc',
+      filters: { role: 'ROLE_ADMIN' },
+    });
+  });
+
+  it('ignores invalid values instead of sending them to the server', () => {
+    const state = parseListState(new URLSearchParams('page=-1&pageSize=7&sort=password&order=sideways'), options);
+    expect(state).toMatchObject({ page: 0, pageSize: 25, sort: undefined, order: 'asc' });
+  });
+
+  it('falls back to the default sort', () => {
+    const state = parseListState(new URLSearchParams(), { ...options, defaultSort: 'name', defaultOrder: 'desc' });
+    expect(state).toMatchObject({ sort: 'name', order: 'desc' });
+  });
+});
+
+describe('writeListState', () => {
+  it('round-trips through the URL', () => {
+    const state = {
+      q: 'bank',
+      page: 2,
+      pageSize: 10,
+      sort: 'createdAt',
+      order: 'desc' as const,
+      filters: { isActive: 'true' },
+    };
+    const url = writeListState(new URLSearchParams(), state, options);
+    expect(parseListState(url, options)).toEqual(state);
+  });
+
+  it('omits defaults and keeps unrelated params', () => {
+    const url = writeListState(
+      new URLSearchParams('tab=2&page=4&role=ROLE_ADMIN'),
+      { q: '', page: 0, pageSize: 25, sort: undefined, order: 'asc', filters: {} },
+      options,
+    );
+    expect(url.toString()).toBe('tab=2');
+  });
+});
+
+describe('toQueryParams', () => {
+  it('sends page and size always, the rest only when set', () => {
+    expect(
+      toQueryParams({ q: '', page: 0, pageSize: 25, sort: undefined, order: 'asc', filters: { role: '' } }),
+    ).toEqual({
+      page: 0,
+      pageSize: 25,
+    });
+    expect(
+      toQueryParams({ q: 'x', page: 1, pageSize: 10, sort: 'name', order: 'desc', filters: { role: 'ROLE_STAFF' } }),
+    ).toEqual({
+      q: 'x',
+      page: 1,
+      pageSize: 10,
+      sort: 'name',
+      order: 'desc',
+      role: 'ROLE_STAFF',
+    });
+  });
+});

@@ -1,0 +1,155 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '@boardwalk/shared';
+
+export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
+
+export type SortOrder = 'asc' | 'desc';
+
+export type ListState = {
+  q: string;
+  page: number;
+  pageSize: number;
+  sort: string | undefined;
+  order: SortOrder;
+  filters: Record<string, string>;
+};
+
+export type ListStateOptions = {
+  /** Columns the server may sort by; anything else in the URL is ignored. */
+  sortable?: readonly string[];
+  defaultSort?: string;
+  defaultOrder?: SortOrder;
+  defaultPageSize?: number;
+  /** Query parameter names of the entity's filters (for example `role`, `isActive`). */
+  filterKeys?: readonly string[];
+};
+
+/** The API query of DESIGN §3: only what differs from nothing is sent. */
+export type ListQueryParams = Record<string, string | number>;
+
+const BASE_KEYS = ['q', 'page', 'pageSize', 'sort', 'order'] as const;
+
+function toInt(value: string | null): number | undefined {
+  if (value === null || !/^\d+$/.test(value)) return undefined;
+  return Number(value);
+}
+
+/** Reads a list's state from the URL, falling back to defaults for anything missing or invalid. */
+export function parseListState(search: URLSearchParams, options: ListStateOptions = {}): ListState {
+  const defaultPageSize = options.defaultPageSize ?? DEFAULT_PAGE_SIZE;
+  const pageSize = toInt(search.get('pageSize'));
+  const sort = search.get('sort');
+  const order = search.get('order');
+  const filters: Record<string, string> = {};
+  for (const key of options.filterKeys ?? []) {
+    const value = search.get(key);
+    if (value) filters[key] = value;
+  }
+  const sortAllowed = sort !== null && (!options.sortable || options.sortable.includes(sort));
+  return {
+    q: search.get('q')?.trim() ?? '',
+    page: toInt(search.get('page')) ?? 0,
+    pageSize:
+      pageSize !== undefined && (PAGE_SIZE_OPTIONS as readonly number[]).includes(pageSize)
+        ? pageSize
+        : defaultPageSize,
+    sort: sortAllowed ? sort : options.defaultSort,
+    order: order === 'asc' || order === 'desc' ? order : (options.defaultOrder ?? 'asc'),
+    filters,
+  };
+}
+
+/**
+ * Writes a list's state into a copy of the URL's search params, leaving other params alone and
+ * omitting values equal to their defaults so that URLs stay short.
+ */
+export function writeListState(
+  current: URLSearchParams,
+  state: ListState,
+  options: ListStateOptions = {},
+): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const key of [...BASE_KEYS, ...(options.filterKeys ?? [])]) next.delete(key);
+  const set = (key: string, value: string | number | undefined, fallback?: string | number) => {
+    if (value === undefined || value === '' || value === fallback) return;
+    next.set(key, String(value));
+  };
+  set('q', state.q.trim());
+  set('page', state.page, 0);
+  set('pageSize', state.pageSize, options.defaultPageSize ?? DEFAULT_PAGE_SIZE);
+  if (
+    state.sort !== undefined &&
+    (state.sort !== options.defaultSort || state.order !== (options.defaultOrder ?? 'asc'))
+  ) {
+    next.set('sort', state.sort);
+    next.set('order', state.order);
+  }
+  for (const [key, value] of Object.entries(state.filters)) set(key, value);
+  return next;
+}
+
+/** The list state as API query params (`q`, `page`, `pageSize`, `sort`, `order`, filters). */
+export function toQueryParams(state: ListState): ListQueryParams {
+  const params: ListQueryParams = { page: state.page, pageSize: state.pageSize };
+  if (state.q) params.q = state.q;
+  if (state.sort) {
+    params.sort = state.sort;
+    params.order = state.order;
+  }
+  for (const [key, value] of Object.entries(state.filters)) if (value) params[key] = value;
+  return params;
+}
+
+export type ListUrlState = {
+  state: ListState;
+  queryParams: ListQueryParams;
+  setPage: (page: number) => void;
+  setPageSize: (pageSize: number) => void;
+  setSort: (sort: string | undefined, order?: SortOrder) => void;
+  setQuery: (q: string) => void;
+  setFilter: (key: string, value: string) => void;
+};
+
+/**
+ * A server-side list's page, page size, sort, order, search and filters, kept in the URL so that
+ * reload and Back restore them. Paging pushes a history entry; typing in the search box replaces
+ * it. A new search, sort or filter goes back to the first page.
+ */
+export function useListUrlState(options: ListStateOptions = {}): ListUrlState {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { sortable, defaultSort, defaultOrder, defaultPageSize, filterKeys } = options;
+  const stable = useMemo(
+    () => ({ sortable, defaultSort, defaultOrder, defaultPageSize, filterKeys }),
+    // Callers pass literal arrays; compare them by value so the options stay referentially stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [sortable?.join(','), defaultSort, defaultOrder, defaultPageSize, filterKeys?.join(',')],
+  );
+  const state = useMemo(() => parseListState(searchParams, stable), [searchParams, stable]);
+
+  const update = useCallback(
+    (patch: (prev: ListState) => Partial<ListState>, replace = false) => {
+      setSearchParams(
+        (prev) => {
+          const current = parseListState(prev, stable);
+          return writeListState(prev, { ...current, ...patch(current) }, stable);
+        },
+        { replace },
+      );
+    },
+    [setSearchParams, stable],
+  );
+
+  return {
+    state,
+    queryParams: useMemo(() => toQueryParams(state), [state]),
+    setPage: useCallback((page) => update(() => ({ page })), [update]),
+    setPageSize: useCallback((pageSize) => update(() => ({ pageSize, page: 0 })), [update]),
+    setSort: useCallback((sort, order = 'asc') => update(() => ({ sort, order, page: 0 })), [update]),
+    setQuery: useCallback((q) => update((prev) => (prev.q === q.trim() ? {} : { q, page: 0 }), true), [update]),
+    setFilter: useCallback(
+      (key, value) => update((prev) => ({ filters: { ...prev.filters, [key]: value }, page: 0 })),
+      [update],
+    ),
+  };
+}

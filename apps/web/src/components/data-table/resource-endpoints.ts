@@ -1,0 +1,72 @@
+import type { API_TAG_TYPES } from '../../lib/api.ts';
+import type { ListQueryParams } from './list-url-state.ts';
+
+/**
+ * Endpoint definitions shared by every admin entity (DESIGN §3), so each feature's api.ts only
+ * names its endpoints. Lists provide a LIST tag that every create, update and delete invalidates:
+ * RTK Query then refetches each list on screen with its last-used params (SPEC §7). A failed
+ * mutation changes nothing, so it invalidates nothing.
+ */
+export type ApiTag = (typeof API_TAG_TYPES)[number];
+export type WithId = { id: string };
+export type ListResult<K extends string, R> = { [P in K]: R[] } & {
+  total: number;
+  params: Record<string, unknown>;
+  allData: R[];
+};
+/** PATCH body: the record's own id (DESIGN fixes the SPEC's undefined-id defect) and its changes. */
+export type UpdateArg<P> = P & { id: string };
+
+const listTag = <T extends ApiTag>(type: T) => ({ type, id: 'LIST' as const });
+
+export function listEndpoint<T extends ApiTag, K extends string, R extends WithId>(path: string, type: T, key: K) {
+  return {
+    query: (params: ListQueryParams) => ({ url: path, params }),
+    providesTags: (result: ListResult<K, R> | undefined) => [
+      listTag(type),
+      ...(result?.[key] ?? []).map((row) => ({ type, id: row.id })),
+    ],
+  };
+}
+
+/** Every row the caller may see (`allData`), for pickers: one small request, shared by all pickers. */
+export function allDataEndpoint<T extends ApiTag, K extends string, R extends WithId>(path: string, type: T) {
+  return {
+    query: () => ({ url: path, params: { pageSize: 1 } }),
+    transformResponse: (response: ListResult<K, R>) => response.allData,
+    providesTags: () => [listTag(type)],
+  };
+}
+
+export function getEndpoint<T extends ApiTag>(path: string, type: T) {
+  return {
+    query: (id: string) => `${path}/${encodeURIComponent(id)}`,
+    providesTags: (_result: unknown, _error: unknown, id: string) => [{ type, id }],
+  };
+}
+
+export function createEndpoint<T extends ApiTag, Input>(path: string, type: T) {
+  return {
+    query: (data: Input) => ({ url: path, method: 'POST', body: { data } }),
+    invalidatesTags: (_result: unknown, error: unknown) => (error ? [] : [listTag(type)]),
+  };
+}
+
+export function updateEndpoint<T extends ApiTag, Patch>(path: string, type: T) {
+  return {
+    query: (record: UpdateArg<Patch>) => ({
+      url: `${path}/${encodeURIComponent(record.id)}`,
+      method: 'PATCH',
+      body: record,
+    }),
+    invalidatesTags: (_result: unknown, error: unknown, record: UpdateArg<Patch>) =>
+      error ? [] : [listTag(type), { type, id: record.id }],
+  };
+}
+
+export function deleteEndpoint<T extends ApiTag>(path: string, type: T) {
+  return {
+    query: (id: string) => ({ url: `${path}/${encodeURIComponent(id)}`, method: 'DELETE' }),
+    invalidatesTags: (_result: unknown, error: unknown, id: string) => (error ? [] : [listTag(type), { type, id }]),
+  };
+}

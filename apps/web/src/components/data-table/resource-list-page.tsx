@@ -1,0 +1,173 @@
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Card, CardContent } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useAppAbility } from '../../lib/ability.tsx';
+import { ConfirmDialog } from '../confirm/confirm-dialog.tsx';
+import { useConfirmDelete } from '../confirm/use-confirm-delete.ts';
+import { DataTable, type EntityNoun } from './data-table.tsx';
+import type { ListFilter } from './list-filters.tsx';
+import { useListUrlState, type ListQueryParams, type SortOrder } from './list-url-state.ts';
+import { PageHeader } from './page-header.tsx';
+import type { ListResult, WithId } from './resource-endpoints.ts';
+import { RowActions } from './row-actions.tsx';
+
+/** The slice of an RTK Query list hook's result this page reads. */
+export type ListQueryState<K extends string, R> = {
+  data?: ListResult<K, R> | undefined;
+  isFetching: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+};
+
+/** How a form opens: as a dialog over the list, or on its own page. */
+export type ResourceEditing<R> =
+  | { kind: 'dialog'; renderForm: (props: { record: R | undefined; onClose: () => void }) => ReactNode }
+  | { kind: 'page'; addPath: string; editPath: (row: R) => string };
+
+export type ResourceListPageProps<K extends string, R extends WithId> = {
+  title: string;
+  noun: EntityNoun;
+  /** CASL subject of the records: create, update and delete show only when allowed. */
+  subject: string;
+  gridId: string;
+  listKey: K;
+  columns: readonly GridColDef<R>[];
+  useList: (params: ListQueryParams) => ListQueryState<K, R>;
+  useDelete: () => readonly [(id: string) => { unwrap: () => Promise<unknown> }, ...unknown[]];
+  /** The row's name in labels, confirmations and toasts. */
+  describe: (row: R) => string;
+  editing: ResourceEditing<R>;
+  filters?: readonly ListFilter[];
+  defaultSort?: string;
+  defaultOrder?: SortOrder;
+  /** More buttons in a row, before edit and delete. */
+  rowActions?: (row: R) => ReactNode;
+  headerActions?: ReactNode;
+};
+
+export type FormDialogComponent<R> = ComponentType<{ record: R | undefined; onClose: () => void }>;
+
+/** Editing in a dialog over the list; the dialog is mounted while open, so it starts fresh. */
+export function dialogEditing<R>(Form: FormDialogComponent<R>): ResourceEditing<R> {
+  return { kind: 'dialog', renderForm: (props) => <Form {...props} /> };
+}
+
+type DialogState<R> = { record: R | undefined } | undefined;
+
+/**
+ * The pattern every admin list follows: heading with an add button, a server-side DataTable whose
+ * state lives in the URL, edit and delete per row, a form in a dialog or on its own page, and a
+ * confirmation before deleting. Lists refetch after each change through RTK Query tags.
+ */
+export function ResourceListPage<K extends string, R extends WithId>(props: ResourceListPageProps<K, R>) {
+  const { title, noun, subject, gridId, listKey, columns, useList, useDelete, describe, editing, filters, rowActions } =
+    props;
+  const ability = useAppAbility();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<DialogState<R>>();
+  const sortable = useMemo(
+    () => columns.filter((c) => c.sortable !== false && c.type !== 'actions').map((c) => c.field),
+    [columns],
+  );
+  const list = useListUrlState({
+    sortable,
+    filterKeys: filters?.map((f) => f.key),
+    defaultSort: props.defaultSort,
+    defaultOrder: props.defaultOrder,
+  });
+  const query = useList(list.queryParams);
+  const [remove] = useDelete();
+  const deletion = useConfirmDelete<R>({
+    remove: (row) => remove(row.id),
+    describe: (row) => `${capitalize(noun.singular)} ${describe(row)}`,
+  });
+
+  const canCreate = ability.can('create', subject);
+  const canUpdate = ability.can('update', subject);
+  const canDelete = ability.can('delete', subject);
+  const openAdd = () => (editing.kind === 'dialog' ? setDialog({ record: undefined }) : navigate(editing.addPath));
+  const openEdit = (row: R) =>
+    editing.kind === 'dialog' ? setDialog({ record: row }) : navigate(editing.editPath(row));
+
+  const allColumns = useMemo<GridColDef<R>[]>(
+    () => [
+      ...columns,
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        width: 140,
+        sortable: false,
+        hideable: false,
+        renderCell: ({ row }) => (
+          <RowActions
+            label={describe(row)}
+            onEdit={canUpdate ? () => openEdit(row) : undefined}
+            onDelete={canDelete ? () => deletion.ask(row) : undefined}
+          >
+            {rowActions?.(row)}
+          </RowActions>
+        ),
+      },
+    ],
+    // openEdit and deletion.ask only set state; the columns need not change with them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [columns, canUpdate, canDelete, describe, rowActions],
+  );
+
+  const addLabel = `Add ${noun.singular}`;
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            {props.headerActions}
+            {canCreate && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={openAdd}>
+                {addLabel}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Card>
+        <CardContent>
+          <DataTable
+            gridId={gridId}
+            noun={noun}
+            columns={allColumns}
+            rows={query.data?.[listKey]}
+            total={query.data?.total ?? 0}
+            loading={query.isFetching}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            list={list}
+            filters={filters}
+            onAdd={canCreate ? openAdd : undefined}
+            addLabel={addLabel}
+          />
+        </CardContent>
+      </Card>
+      {editing.kind === 'dialog' &&
+        dialog &&
+        editing.renderForm({ record: dialog.record, onClose: () => setDialog(undefined) })}
+      <ConfirmDialog
+        open={deletion.target !== undefined}
+        title={`Delete ${noun.singular}?`}
+        message={
+          deletion.target
+            ? `${capitalize(noun.singular)} “${describe(deletion.target)}” will be removed from lists and pickers. Records that use it keep it.`
+            : ''
+        }
+        busy={deletion.busy}
+        onConfirm={() => void deletion.confirm()}
+        onClose={deletion.cancel}
+      />
+    </>
+  );
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

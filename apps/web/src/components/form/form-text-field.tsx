@@ -1,0 +1,46 @@
+import { TextField, type TextFieldProps } from '@mui/material';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+
+export type FormTextFieldProps<T extends FieldValues> = {
+  control: Control<T>;
+  name: FieldPath<T>;
+  /** What an emptied field holds: '' for text, undefined (or null for nullable columns) for numbers. */
+  emptyValue?: '' | null | undefined;
+} & Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'>;
+
+/** A labelled MUI TextField bound to a form field; its error (client or server) shows beneath it. */
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  emptyValue,
+  helperText,
+  type,
+  ...rest
+}: FormTextFieldProps<T>) {
+  const isNumber = type === 'number';
+  const empty = emptyValue === undefined && !isNumber ? '' : emptyValue;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          fullWidth
+          {...rest}
+          type={type}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={(event) => {
+            const raw = event.target.value;
+            if (raw === '') field.onChange(empty);
+            else field.onChange(isNumber ? Number(raw) : raw);
+          }}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={fieldState.error !== undefined}
+          helperText={fieldState.error?.message ?? helperText}
+        />
+      )}
+    />
+  );
+}

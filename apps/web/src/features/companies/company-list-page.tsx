@@ -1,0 +1,49 @@
+import type { GridColDef } from '@mui/x-data-grid';
+import { COMPANY_TYPES, COMPANY_TYPE_LABELS, type Company } from '@boardwalk/shared/schemas/company';
+import { activeColumn } from '../../components/data-table/cells.tsx';
+import { ACTIVE_FILTER, enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
+import { dialogEditing, ResourceListPage } from '../../components/data-table/resource-list-page.tsx';
+import { useDeleteCompanyMutation, useListCompaniesQuery } from './api.ts';
+import { CompanyFormDialog } from './company-form-dialog.tsx';
+
+const columns: GridColDef<Company>[] = [
+  { field: 'name', headerName: 'Name', flex: 1, minWidth: 180 },
+  {
+    field: 'type',
+    headerName: 'Type',
+    width: 140,
+    valueFormatter: (value: Company['type']) => COMPANY_TYPE_LABELS[value],
+  },
+  { field: 'contactName', headerName: 'Contact', width: 160, sortable: false },
+  { field: 'contactEmail', headerName: 'Email', width: 200, sortable: false },
+  { field: 'contactPhone', headerName: 'Phone', width: 150, sortable: false },
+  activeColumn<Company>(),
+];
+
+const filters: ListFilter[] = [
+  { key: 'type', label: 'Type', options: enumOptions(COMPANY_TYPES, COMPANY_TYPE_LABELS) },
+  ACTIVE_FILTER,
+];
+
+const editing = dialogEditing(CompanyFormDialog);
+const describe = (company: Company) => company.name;
+
+/** /company/list: processors, sponsor banks and partner ISOs. */
+export function CompanyListPage() {
+  return (
+    <ResourceListPage
+      title="Companies"
+      noun={{ singular: 'company', plural: 'companies' }}
+      subject="company"
+      gridId="companies"
+      listKey="companies"
+      columns={columns}
+      useList={useListCompaniesQuery}
+      useDelete={useDeleteCompanyMutation}
+      describe={describe}
+      editing={editing}
+      filters={filters}
+      defaultSort="name"
+    />
+  );
+}
