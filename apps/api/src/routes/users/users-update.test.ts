@@ -17,7 +17,7 @@ describe('users API: update rules and sessions', () => {
   let admin: string;
   const call = (path: string, init: RequestInit = {}, cookie = admin) =>
     t.app.request(path, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
-  const me = (cookie: string) => t.app.request('/api/me', { headers: { cookie } }).then((r) => r.status);
+  const me = async (cookie: string) => (await t.app.request('/api/me', { headers: { cookie } })).status;
 
   beforeAll(async () => {
     t = await createTestApp();
