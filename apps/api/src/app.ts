@@ -8,6 +8,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { mountSpa } from './middleware/static-spa.ts';
 import { registerHealthRoutes } from './routes/health/health.handlers.ts';
+import { registerAgentRoutes } from './routes/agents/agents.handlers.ts';
 import { registerCompanyRoutes } from './routes/companies/companies.handlers.ts';
 import { registerIndustryRoutes } from './routes/industry/industry.handlers.ts';
 import { registerLeadSourceRoutes } from './routes/lead-sources/lead-sources.handlers.ts';
@@ -32,6 +33,7 @@ export function createApp(deps: AppDeps) {
 
   mountAuth(app, deps);
   registerHealthRoutes(app);
+  registerAgentRoutes(app);
   registerCompanyRoutes(app);
   registerIndustryRoutes(app);
   registerLeadSourceRoutes(app);
