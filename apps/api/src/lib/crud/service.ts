@@ -91,9 +91,10 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
 
     async create(db: Db, caller: Caller, data: Values<T>): Promise<RowOf<T>> {
       return write(db, async (tx) => {
-        const values = { ...columnDefaults(t), ...withoutUndefined(data) } as Values<T>;
+        const input = withoutUndefined(data);
+        const values = { ...columnDefaults(t), ...input } as Values<T>;
         await checkReferences(tx, values);
-        const extra = await entity.hooks?.beforeWrite?.(tx, caller, { current: null, values, next: values as RowOf<T> });
+        const extra = await entity.hooks?.beforeWrite?.(tx, caller, { current: null, values, input, next: values as RowOf<T> });
         const [row] = await tx
           .insert(t)
           .values({
@@ -126,7 +127,7 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
         const values = changedValues(current, data as Values<T>);
         await checkReferences(tx, values);
         const next = { ...current, ...values } as RowOf<T>;
-        const extra = await entity.hooks?.beforeWrite?.(tx, caller, { current, values, next });
+        const extra = await entity.hooks?.beforeWrite?.(tx, caller, { current, values, input: values, next });
         const toWrite = changedValues(current, { ...values, ...extra } as Values<T>);
         if (Object.keys(toWrite).length === 0) return current;
         const [row] = await tx

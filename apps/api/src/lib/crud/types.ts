@@ -23,6 +23,8 @@ export type WriteChange<T extends CrudTable> = {
   current: RowOf<T> | null;
   /** The columns being written: on create every field (defaults filled), on update only the changed ones. */
   values: Partial<RowOf<T>>;
+  /** What the client sent: on create without the filled-in defaults; on update the same as values. */
+  input: Partial<RowOf<T>>;
   /** The row as it will be: current merged with values. */
   next: RowOf<T>;
 };

@@ -1,0 +1,17 @@
+import type { ReorderStagesInput } from '@boardwalk/shared';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../lib/context.ts';
+import { callerOf, openapiRoute, registerCrudRoutes, validated } from '../../lib/crud/handlers.ts';
+import { reorderStagesPostRoute, reorderStagesRoute, stageRoutes } from './stages.routes.ts';
+import { reorderStages, stageService } from './stages.service.ts';
+
+export function registerStageRoutes(app: OpenAPIHono<AppEnv>) {
+  // Before the CRUD routes, so that /reorder is never taken for an {id}.
+  for (const route of [reorderStagesRoute, reorderStagesPostRoute]) {
+    openapiRoute(app, route, async (c) => {
+      const stages = await reorderStages(c.get('db'), callerOf(c), validated<ReorderStagesInput>(c, 'json'));
+      return c.json({ stages }, 200);
+    });
+  }
+  registerCrudRoutes(app, stageRoutes, stageService);
+}
