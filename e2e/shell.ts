@@ -1,15 +1,15 @@
 import type { Page } from '@playwright/test';
 
 /** The vertical menu (a permanent sidebar, or a drawer below 1200px). */
-export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 /** Opens the avatar menu in the top bar (Profile, Logout). */
 export async function openUserMenu(page: Page) {
-  await page.getByRole('button', { name: /account|user menu/i }).click();
+  await page.getByRole('button', { name: /^Account menu for / }).click();
 }
 
 /** The top bar's light/dark toggle. */
-export const modeToggle = (page: Page) => page.getByRole('button', { name: /dark mode|light mode/i });
+export const modeToggle = (page: Page) => page.getByRole('button', { name: /^Switch to (dark|light) mode$/ });
 
 /** 'dark' or 'light', from the page's actual background colour, not from any implementation detail. */
 export async function currentMode(page: Page): Promise<'dark' | 'light'> {
