@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import type { Company } from '@boardwalk/shared/schemas/company';
+import type { User } from '@boardwalk/shared/schemas/user';
+import type { SelectOption } from '../../components/form/form-select.tsx';
+import { useAgentCompanyOptionsQuery, useAgentUserOptionsQuery } from './api.ts';
+
+export type AgentLookups = {
+  companies: SelectOption[];
+  agentUsers: SelectOption[];
+  companyName: (id: string | null) => string;
+  userName: (id: string | null) => string;
+  loading: boolean;
+};
+
+const userLabel = (user: User) => `${user.displayName || `${user.firstName} ${user.lastName}`.trim()} (${user.email})`;
+const byLabel = (a: SelectOption, b: SelectOption) => a.label.localeCompare(b.label);
+
+/** Names and picker options for an agent's company and linked ROLE_AGENT user. */
+export function useAgentLookups(): AgentLookups {
+  const companies = useAgentCompanyOptionsQuery();
+  const users = useAgentUserOptionsQuery();
+  return useMemo(() => {
+    const companyById = new Map((companies.data ?? []).map((c: Company) => [c.id, c.name]));
+    const userById = new Map((users.data ?? []).map((u) => [u.id, userLabel(u)]));
+    return {
+      companies: (companies.data ?? []).map((c) => ({ value: c.id, label: c.name })).sort(byLabel),
+      agentUsers: (users.data ?? [])
+        .filter((u) => u.role === 'ROLE_AGENT')
+        .map((u) => ({ value: u.id, label: userLabel(u) }))
+        .sort(byLabel),
+      companyName: (id) => (id ? (companyById.get(id) ?? 'Removed company') : '—'),
+      userName: (id) => (id ? (userById.get(id) ?? 'Removed user') : '—'),
+      loading: companies.isLoading || users.isLoading,
+    };
+  }, [companies.data, companies.isLoading, users.data, users.isLoading]);
+}
