@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { seedIfEmpty, startBanner } from './db/seed/run.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
 import { createLogger } from './lib/logger.ts';
 
@@ -18,12 +19,14 @@ async function main() {
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
   await database.migrate();
+  const seed = await seedIfEmpty(database.db, config);
   const secrets = loadOrCreateSecrets(config);
   const webDist = config.webDist ?? path.join(here, '../../web/dist');
   const app = createApp({ config: { ...config, webDist }, database, logger, secrets, version: pkg.version });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, db: database.kind }, 'Boardwalk is listening');
+    console.log(startBanner(seed, `http://localhost:${info.port}`).join('\n'));
   });
 
   let stopping = false;

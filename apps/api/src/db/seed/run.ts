@@ -1,0 +1,63 @@
+import { passwordSchema } from '@boardwalk/shared';
+import { and, count, inArray, isNull } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../client.ts';
+import { users } from '../schema/users.ts';
+import { DEMO_SIGN_IN_EMAILS, randomDemoPassword, seedDemoUsers } from './users.ts';
+
+export type SeedContext = { now: Date; demo: boolean };
+
+/**
+ * Seeds that run once, on the first start of an empty embedded database, after the demo
+ * users (reference data such as stages, industries, templates...). Each gets the same
+ * database; add yours to this list.
+ */
+export const seedHooks: { name: string; run: (db: Db, ctx: SeedContext) => Promise<void> }[] = [];
+
+export type SeedReport =
+  | { kind: 'none'; noUsers: boolean } // DATABASE_URL / DEMO_SEED=false: no demo users
+  | { kind: 'first-start'; emails: string[]; password: string; passwordFromEnv: boolean }
+  | { kind: 'later-start'; emails: string[] };
+
+/** Demo users and seed hooks on the first start (no users yet) in demo mode; otherwise nothing. */
+export async function seedIfEmpty(db: Db, config: Pick<Config, 'demoSeed' | 'demoPassword'>, now = new Date()): Promise<SeedReport> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if (!config.demoSeed) return { kind: 'none', noUsers: (row?.n ?? 0) === 0 };
+  if ((row?.n ?? 0) > 0) {
+    const present = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(inArray(users.email, DEMO_SIGN_IN_EMAILS), isNull(users.deletedAt)));
+    const emails = DEMO_SIGN_IN_EMAILS.filter((e) => present.some((p) => p.email === e));
+    return { kind: 'later-start', emails };
+  }
+  const password = config.demoPassword || randomDemoPassword();
+  await db.transaction(async (tx) => {
+    await seedDemoUsers(tx, password, now);
+    for (const hook of seedHooks) await hook.run(tx, { now, demo: true });
+  });
+  return { kind: 'first-start', emails: DEMO_SIGN_IN_EMAILS, password, passwordFromEnv: Boolean(config.demoPassword) };
+}
+
+/** The start-up lines for a person (stdout, not the JSON log). */
+export function startBanner(report: SeedReport, url: string): string[] {
+  const lines = ['', `  Boardwalk is running at ${url}`, ''];
+  if (report.kind === 'none') {
+    if (!report.noUsers) return lines;
+    return [...lines, '  No users yet. Create the first one:', '    npm run user:create -- --email you@example.com --role ROLE_SUPERADMIN', ''];
+  }
+  if (report.emails.length === 0) return [...lines, '  (The demo users were removed.)', ''];
+  lines.push('  Demo sign-ins:');
+  for (const email of report.emails) lines.push(`    ${email}`);
+  if (report.kind === 'first-start') {
+    lines.push(`  Password for all of them: ${report.password}`);
+    if (!report.passwordFromEnv) lines.push('  (Generated now and shown only this once: note it down, or start with DEMO_PASSWORD set.)');
+    else if (!passwordSchema().safeParse(report.password).success) {
+      lines.push('  Note: DEMO_PASSWORD does not meet the password policy; it was used as given.');
+    }
+  } else {
+    lines.push('  Password: the one printed on the first start of this data directory (DEMO_PASSWORD, if it was set then).');
+  }
+  lines.push('');
+  return lines;
+}
