@@ -121,10 +121,19 @@ trap 'exit 130' INT TERM
 
 # ── passes ────────────────────────────────────────────────────────────────────────────────
 
+# typecheck and lint side by side (two cores), each reported in one piece.
 pass_static() {
-  local rc=0
-  npm run --silent typecheck || rc=1
-  npm run --silent lint || rc=1
+  local out rc=0 tsc_pid lint_pid
+  out=$(mktemp -d)
+  npm run --silent typecheck >"$out/typecheck" 2>&1 &
+  tsc_pid=$!
+  npm run --silent lint >"$out/lint" 2>&1 &
+  lint_pid=$!
+  if wait $tsc_pid; then say "typecheck: ok"; else rc=1; warn "typecheck failed:"; fi
+  cat "$out/typecheck"
+  if wait $lint_pid; then say "lint: ok"; else rc=1; warn "lint failed:"; fi
+  cat "$out/lint"
+  rm -rf "$out"
   return $rc
 }
 
