@@ -1,0 +1,14 @@
+// Paints the page background in the saved mode before the app's JavaScript arrives, so a dark
+// user does not see a white flash on reload. Mirrors UI_SETTINGS_STORAGE_KEY ('settings').
+/* global window, document */
+(function () {
+  try {
+    var settings = JSON.parse(window.localStorage.getItem('settings') || '{}');
+    var dark = settings && settings.mode === 'dark';
+    var root = document.documentElement;
+    root.style.colorScheme = dark ? 'dark' : 'light';
+    root.style.backgroundColor = dark ? '#28243D' : '#F4F5FA';
+  } catch {
+    /* unreadable settings: keep the light default */
+  }
+})();

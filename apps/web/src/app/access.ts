@@ -1,0 +1,31 @@
+import { DEFAULT_PERMISSION, type AppAbility } from '@boardwalk/shared/ability';
+import { loginRedirectPath, safeReturnUrl } from '../lib/return-url.ts';
+import type { RouteEntry } from './route-types.ts';
+
+export type AccessDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'deny' };
+
+type Where = { pathname: string; search: string; hash: string };
+
+/**
+ * The gating rules of SPEC §2 for a known session state:
+ * - guest-only pages send a signed-in user on (to a safe returnUrl after sign-in, else to /);
+ * - public and guest pages skip the permission check;
+ * - any other page needs a session (else /login?returnUrl=…, none for /) and the page's ability.
+ */
+export function decideAccess(
+  entry: Pick<RouteEntry, 'ability' | 'guestOnly' | 'public'>,
+  signedIn: boolean,
+  ability: AppAbility,
+  where: Where,
+): AccessDecision {
+  if (entry.guestOnly) {
+    if (!signedIn) return { kind: 'allow' };
+    const params = new URLSearchParams(where.search);
+    const next = safeReturnUrl(params.get('returnUrl')) ?? safeReturnUrl(params.get('callbackUrl')) ?? '/';
+    return { kind: 'redirect', to: next };
+  }
+  if (entry.public) return { kind: 'allow' };
+  if (!signedIn) return { kind: 'redirect', to: loginRedirectPath(where) };
+  const { action, subject } = entry.ability ?? DEFAULT_PERMISSION;
+  return ability.can(action, subject) ? { kind: 'allow' } : { kind: 'deny' };
+}

@@ -1,0 +1,38 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { SearchDialog } from './search-dialog.tsx';
+import { useSearchDialog } from './use-search-dialog.ts';
+
+/** The top bar's search icon (and Ctrl+/). */
+export function SearchTrigger() {
+  const { open, openDialog, closeDialog } = useSearchDialog();
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        <IconButton color="inherit" aria-label="Search (Ctrl+/)" onClick={openDialog}>
+          <SearchIcon />
+        </IconButton>
+        <Typography
+          component="button"
+          type="button"
+          tabIndex={-1}
+          aria-hidden="true"
+          onClick={openDialog}
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            border: 0,
+            bgcolor: 'transparent',
+            color: 'text.disabled',
+            cursor: 'pointer',
+            font: 'inherit',
+          }}
+        >
+          Search (Ctrl+/)
+        </Typography>
+      </Box>
+      {open ? <SearchDialog open={open} onClose={closeDialog} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/**
+ * Open state of the search dialog and its Ctrl+/ shortcut (SPEC §4, §9). The merchant search
+ * itself arrives with the merchants issue; it replaces SearchDialog and keeps this hook.
+ */
+export function useSearchDialog() {
+  const [open, setOpen] = useState(false);
+  const openDialog = useCallback(() => setOpen(true), []);
+  const closeDialog = useCallback(() => setOpen(false), []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key === '/') {
+        event.preventDefault();
+        setOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return { open, openDialog, closeDialog };
+}

@@ -1,0 +1,130 @@
+import { NotAuthorizedPage } from '../features/errors/not-authorized-page.tsx';
+import { ServerErrorPage } from '../features/errors/server-error-page.tsx';
+import { eagerPage, lazyPage, type PageComponent, type RouteEntry } from './route-types.ts';
+
+/** A menu entry whose page comes with a later issue: one generic page that names it. */
+function placeholder(title: string): () => Promise<PageComponent> {
+  return () =>
+    import('../features/placeholder/placeholder-page.tsx').then(({ PlaceholderPage }) => {
+      const Page = () => <PlaceholderPage title={title} />;
+      Page.displayName = `Placeholder(${title})`;
+      return Page;
+    });
+}
+
+const landing = lazyPage(() => import('../features/landing/landing-page.tsx'), 'LandingPage');
+const notFound = lazyPage(() => import('../features/errors/not-found-page.tsx'), 'NotFoundPage');
+
+/**
+ * Every page of the app. To add one: write features/<x>/<name>-page.tsx with a named export,
+ * add an entry here (path, page loader, ability), and a menu item in navigation.ts if it has
+ * one (same action/subject as the entry: route-table.test.ts checks they agree).
+ * Pages are protected by default and need manage/all unless they say otherwise.
+ */
+export const routeTable: RouteEntry[] = [
+  // Public and guest pages (no permission check).
+  { path: '/', page: landing, public: true, layout: 'blank' },
+  {
+    path: '/login',
+    page: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage'),
+    guestOnly: true,
+    layout: 'blank',
+  },
+  {
+    path: '/401',
+    // Already in the first bundle: the route gate and the error boundary show these.
+    page: eagerPage(NotAuthorizedPage),
+    public: true,
+    layout: 'blank',
+  },
+  { path: '/404', page: notFound, public: true, layout: 'blank' },
+  {
+    path: '/500',
+    page: eagerPage(ServerErrorPage),
+    public: true,
+    layout: 'blank',
+  },
+
+  // Pages of issue 2.
+  {
+    path: '/home',
+    page: lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage'),
+    ability: { action: 'read', subject: 'home-page' },
+  },
+  {
+    path: '/acl',
+    page: lazyPage(() => import('../features/acl/acl-page.tsx'), 'AclPage'),
+    ability: { action: 'read', subject: 'acl-page' },
+  },
+  {
+    path: '/user/view/:id',
+    page: lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
+    ability: { action: 'read', subject: 'user' },
+  },
+
+  // Merchants, reporting, todo (later issues).
+  { path: '/merchant/add', page: placeholder('Add Merchant'), ability: { action: 'create', subject: 'merchant' } },
+  { path: '/merchant/sales', page: placeholder('Sales'), ability: { action: 'read', subject: 'merchant' } },
+  {
+    path: '/merchant/underwriting',
+    page: placeholder('Underwriting'),
+    ability: { action: 'read', subject: 'merchant' },
+  },
+  { path: '/merchant/operations', page: placeholder('Merchants'), ability: { action: 'read', subject: 'merchant' } },
+  { path: '/merchant/dead', page: placeholder('Dead'), ability: { action: 'read', subject: 'merchant' } },
+  { path: '/merchant/view/:id', page: placeholder('Merchant'), ability: { action: 'read', subject: 'merchant' } },
+  { path: '/report', page: placeholder('Reporting'), ability: { action: 'read', subject: 'report' } },
+  { path: '/todo', page: placeholder('Todo'), ability: { action: 'read', subject: 'todo' } },
+
+  // Settings group (issue 3 replaces these placeholders with the admin screens).
+  { path: '/user/list', page: placeholder('Users'), ability: { action: 'read', subject: 'user' } },
+  { path: '/user/add', page: placeholder('Add User'), ability: { action: 'create', subject: 'user' } },
+  {
+    path: '/agent/list',
+    page: lazyPage(() => import('../features/agents/agent-list-page.tsx'), 'AgentListPage'),
+    ability: { action: 'read', subject: 'agent' },
+  },
+  { path: '/template/list', page: placeholder('Templates'), ability: { action: 'read', subject: 'template-page' } },
+  { path: '/template/add', page: placeholder('Add Template'), ability: { action: 'create', subject: 'template' } },
+  { path: '/template/wiki', page: placeholder('Template Wiki'), ability: { action: 'read', subject: 'template-page' } },
+  { path: '/stage/list', page: placeholder('Stages'), ability: { action: 'read', subject: 'stage' } },
+  {
+    path: '/company/list',
+    page: lazyPage(() => import('../features/companies/company-list-page.tsx'), 'CompanyListPage'),
+    ability: { action: 'read', subject: 'company' },
+  },
+  { path: '/automation/list', page: placeholder('Automations'), ability: { action: 'read', subject: 'automation' } },
+  {
+    path: '/lead-source/list',
+    page: lazyPage(() => import('../features/lead-sources/lead-source-list-page.tsx'), 'LeadSourceListPage'),
+    ability: { action: 'read', subject: 'lead-source' },
+  },
+  {
+    path: '/industry/list',
+    page: lazyPage(() => import('../features/industries/industry-list-page.tsx'), 'IndustryListPage'),
+    ability: { action: 'read', subject: 'industry' },
+  },
+  {
+    path: '/history/automations',
+    page: placeholder('Automation Execution'),
+    ability: { action: 'read', subject: 'log' },
+  },
+  {
+    path: '/history/stage-actions',
+    page: placeholder('Stage Action Execution'),
+    ability: { action: 'read', subject: 'log' },
+  },
+  { path: '/history/emails', page: placeholder('Emails'), ability: { action: 'read', subject: 'log' } },
+  { path: '/history/cron-jobs', page: placeholder('Cron Job'), ability: { action: 'read', subject: 'log' } },
+  { path: '/history/api', page: placeholder('API Usage'), ability: { action: 'read', subject: 'log' } },
+  {
+    path: '/setting/list',
+    page: placeholder('Portal Global Settings'),
+    ability: { action: 'read', subject: 'setting' },
+  },
+  { path: '/setting/api-tokens', page: placeholder('API Tokens'), ability: { action: 'read', subject: 'api-token' } },
+  { path: '/api-docs', page: placeholder('API Documentation'), ability: { action: 'read', subject: 'api-docs' } },
+
+  // Anything else.
+  { path: '*', page: notFound, public: true, layout: 'blank' },
+];

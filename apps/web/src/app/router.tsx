@@ -1,0 +1,44 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/page-spinner.tsx';
+import { BlankLayout } from './layout/blank-layout.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
+import { RouteGate, type RouteHandle } from './route-gate.tsx';
+import { routeTable } from './route-table.tsx';
+import type { RouteEntry } from './route-types.ts';
+
+function toRoute(entry: RouteEntry): RouteObject {
+  const handle: RouteHandle = { entry };
+  return { path: entry.path, handle, lazy: async () => ({ Component: await entry.page() }) };
+}
+
+function BlankShell() {
+  return <RouteGate layout={BlankLayout} />;
+}
+
+/**
+ * The route objects for a route table: pages in the vertical shell (menu + top bar, loaded
+ * lazily so the sign-in page does not carry it) and pages on a blank layout, all gated.
+ */
+export function buildRoutes(entries: RouteEntry[]): RouteObject[] {
+  const vertical = entries.filter((entry) => (entry.layout ?? 'vertical') === 'vertical');
+  const blank = entries.filter((entry) => entry.layout === 'blank');
+  return [
+    {
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorPage,
+      HydrateFallback: PageSpinner,
+      children: [
+        {
+          lazy: async () => ({ Component: (await import('./layout/vertical-shell.tsx')).VerticalShell }),
+          children: vertical.map(toRoute),
+        },
+        { Component: BlankShell, children: blank.map(toRoute) },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes(routeTable));
+}

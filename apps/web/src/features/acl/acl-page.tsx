@@ -1,0 +1,147 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
+import { useAppAbility } from '../../lib/ability.tsx';
+import { problemMessage } from '../../lib/problem.ts';
+import { roleLabel } from '../../lib/role-label.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { useGetPermissionsQuery } from './api.ts';
+
+function describeRule(action: string | string[], subject: string | string[] | undefined) {
+  const actions = ([] as string[]).concat(action);
+  const subjects = ([] as string[]).concat(subject ?? 'all');
+  if (actions.includes('manage') && subjects.includes('all')) return 'Manage everything';
+  return `${actions.join(', ')} · ${subjects.join(', ')}`;
+}
+
+function formatDate(value: string) {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+/** /acl: what the signed-in user may do, and the permission list with the roles holding each. */
+export function AclPage() {
+  const { data: session } = useSession();
+  const ability = useAppAbility();
+  const role = session?.user.role ?? '';
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(10);
+  const q = useDebouncedValue(search.trim(), 300);
+  const { data, error, isFetching, isLoading } = useGetPermissionsQuery({ q: q || undefined, page, pageSize });
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Card>
+        <CardContent sx={{ p: { xs: 3, md: 4 } }}>
+          <Typography component="h1" variant="h5" sx={{ mb: 1 }}>
+            Access Control
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            You are signed in as <strong>{roleLabel(role)}</strong>. Your role may:
+          </Typography>
+          <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
+            {ability.rules.map((rule, index) => (
+              <li key={index}>
+                <Chip
+                  color="primary"
+                  variant="outlined"
+                  label={describeRule(rule.action, rule.subject as string | string[] | undefined)}
+                />
+              </li>
+            ))}
+          </Box>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader
+          title="Permissions"
+          slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+          action={
+            <TextField
+              size="small"
+              label="Search permissions"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(0);
+              }}
+            />
+          }
+          sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
+        />
+        {isFetching ? <LinearProgress aria-label="Loading permissions" /> : <Box sx={{ height: 4 }} />}
+        {error ? (
+          <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+            {problemMessage(error, 'The permissions could not be loaded.')}
+          </Alert>
+        ) : null}
+        <TableContainer>
+          <Table size="small" aria-label="Permissions">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Action</TableCell>
+                <TableCell>Subject</TableCell>
+                <TableCell>Assigned to</TableCell>
+                <TableCell>Created</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(data?.permissions ?? []).map((row) => (
+                <TableRow key={row.id} hover>
+                  <TableCell>{row.name}</TableCell>
+                  <TableCell>{row.action}</TableCell>
+                  <TableCell>{row.subject}</TableCell>
+                  <TableCell>
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                      {row.assignedTo.map((r) => (
+                        <Chip key={r} size="small" label={roleLabel(r)} color={r === role ? 'primary' : 'default'} />
+                      ))}
+                    </Box>
+                  </TableCell>
+                  <TableCell>{formatDate(row.createdDate)}</TableCell>
+                </TableRow>
+              ))}
+              {!isLoading && !error && data?.permissions.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={5} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>
+                    {q ? `No permissions match "${q}".` : 'No permissions yet.'}
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={data?.total ?? 0}
+          page={page}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[10, 25, 50]}
+          onPageChange={(_event, next) => setPage(next)}
+          onRowsPerPageChange={(event) => {
+            setPageSize(Number(event.target.value));
+            setPage(0);
+          }}
+        />
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,14 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import { ErrorScreen } from './error-screen.tsx';
+
+/** SPEC §2: shown in place of any page the user's ability does not allow. Texts are exact. */
+export function NotAuthorizedPage() {
+  return (
+    <ErrorScreen
+      code="401"
+      title="You are not authorized!"
+      text="You don't have permission to access this page. Go Home!"
+      icon={LockOutlined}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useParams } from 'react-router';
+import { errorStatus, problemMessage } from '../../lib/problem.ts';
+import { initialsOf, roleLabel } from '../../lib/role-label.ts';
+import { useGetUserProfileQuery } from './api.ts';
+
+function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <Box component="div" sx={{ display: 'flex', gap: 1, py: 0.75 }}>
+      <Typography component="dt" sx={{ fontWeight: 500, minWidth: 120 }}>
+        {label}:
+      </Typography>
+      <Typography component="dd" color="text.secondary" sx={{ m: 0, wordBreak: 'break-word' }}>
+        {value || '—'}
+      </Typography>
+    </Box>
+  );
+}
+
+function formatDateTime(value: string | null | undefined) {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** /user/view/:id: a user's profile (the Profile entry of the avatar menu). */
+export function ProfilePage() {
+  const { id = '' } = useParams();
+  const { data: user, error, isLoading } = useGetUserProfileQuery(id, { skip: !id });
+
+  if (isLoading) {
+    return (
+      <Card aria-busy="true">
+        <CardContent sx={{ p: 4 }}>
+          <Skeleton variant="circular" width={96} height={96} />
+          <Skeleton width="40%" height={40} />
+          <Skeleton width="60%" />
+        </CardContent>
+      </Card>
+    );
+  }
+  if (error || !user) {
+    const notFound = errorStatus(error) === 404;
+    return (
+      <Alert severity={notFound ? 'warning' : 'error'}>
+        {notFound ? 'There is no user with this id.' : problemMessage(error, 'The profile could not be loaded.')}
+      </Alert>
+    );
+  }
+
+  const { firstName, lastName, displayName } = user.profile;
+  const name = displayName || `${firstName} ${lastName}`.trim() || user.email || '';
+  return (
+    <Card>
+      <CardContent sx={{ p: { xs: 3, md: 4 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap', mb: 3 }}>
+          <Avatar
+            src={user.image ?? undefined}
+            alt=""
+            sx={{ width: 96, height: 96, fontSize: 36, bgcolor: 'primary.main' }}
+          >
+            {initialsOf(name)}
+          </Avatar>
+          <Box>
+            <Typography component="h1" variant="h5">
+              {name}
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+              {user.role ? <Chip size="small" color="primary" label={roleLabel(user.role)} /> : null}
+              {user.status ? (
+                <Chip
+                  size="small"
+                  color={user.status === 'active' ? 'success' : 'warning'}
+                  label={user.status === 'active' ? 'Active' : 'Suspended'}
+                />
+              ) : null}
+            </Box>
+          </Box>
+        </Box>
+        <Divider sx={{ mb: 2 }} />
+        <Typography component="h2" variant="overline" color="text.secondary">
+          Details
+        </Typography>
+        <Box component="dl" sx={{ m: 0 }}>
+          <Detail label="First name" value={firstName} />
+          <Detail label="Last name" value={lastName} />
+          <Detail label="Display name" value={displayName} />
+          <Detail label="Email" value={user.email} />
+          {user.phone !== undefined ? <Detail label="Phone" value={user.phone} /> : null}
+          {user.lastLoginAt !== undefined ? (
+            <Detail label="Last sign-in" value={formatDateTime(user.lastLoginAt)} />
+          ) : null}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

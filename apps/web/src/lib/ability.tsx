@@ -1,0 +1,19 @@
+import { defineAbilityFor, type AppAbility } from '@boardwalk/shared/ability';
+import { AbilityProvider, useAbility } from '@casl/react';
+import { useMemo, type ReactNode } from 'react';
+import { useSession } from './session/use-session.ts';
+
+/**
+ * The CASL ability of the signed-in user, built from the session role with the shared rules
+ * (SPEC §6). Read it with useAppAbility(), or render conditionally with @casl/react's <Can>.
+ */
+export function SessionAbilityProvider({ children }: { children: ReactNode }) {
+  const { data } = useSession();
+  const role = data?.user.role;
+  const ability = useMemo(() => defineAbilityFor(role ? { role } : null), [role]);
+  return <AbilityProvider value={ability}>{children}</AbilityProvider>;
+}
+
+export function useAppAbility(): AppAbility {
+  return useAbility<AppAbility>();
+}

@@ -1,0 +1,16 @@
+import { createContext } from 'react';
+import type { Session, SignInResult } from './session-client.ts';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export type SessionContextValue = {
+  data: Session | null;
+  status: SessionStatus;
+  /** With data: POST it to the session endpoint (Auth.js update). Without: refetch. */
+  update: (data?: unknown) => Promise<Session | null>;
+  signIn: (input: { email: string; password: string; callbackUrl: string }) => Promise<SignInResult>;
+  /** Revokes the session on the server; the caller navigates (to / without a returnUrl). */
+  signOut: () => Promise<void>;
+};
+
+export const SessionContext = createContext<SessionContextValue | undefined>(undefined);

@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  fetchSession,
+  logClientError,
+  signInWithCredentials,
+  signOutRequest,
+  updateSessionRequest,
+  type Session,
+} from './session-client.ts';
+import { SessionContext, type SessionContextValue, type SessionStatus } from './session-context.ts';
+import { broadcastSession, onSessionBroadcast, onUnauthorized } from './session-events.ts';
+
+type State = { data: Session | null; status: SessionStatus };
+
+export type SessionProviderProps = {
+  children: ReactNode;
+  /** A known session (tests, or a value the page already has): skips the first fetch. */
+  session?: Session | null;
+  /** Poll the session every N seconds while the tab is visible; 0 = off (SPEC §9). */
+  refetchInterval?: number;
+  /** Refetch when the tab becomes visible again (on by default, SPEC §9). */
+  refetchOnWindowFocus?: boolean;
+};
+
+function stateOf(data: Session | null): State {
+  return { data, status: data ? 'authenticated' : 'unauthenticated' };
+}
+
+/** Keeps the previous object when nothing changed, so consumers do not re-render on every poll. */
+function sameSession(a: Session | null, b: Session | null) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Our own small Auth.js session client (SPEC §4): no next-auth in the browser. */
+export function SessionProvider({
+  children,
+  session,
+  refetchInterval = 0,
+  refetchOnWindowFocus = true,
+}: SessionProviderProps) {
+  const [state, setState] = useState<State>(() =>
+    session === undefined ? { data: null, status: 'loading' } : stateOf(session),
+  );
+  const mounted = useRef(true);
+
+  const apply = useCallback((data: Session | null) => {
+    if (!mounted.current) return;
+    setState((prev) => (prev.status !== 'loading' && sameSession(prev.data, data) ? prev : stateOf(data)));
+  }, []);
+
+  const refetch = useCallback(async () => {
+    try {
+      const data = await fetchSession();
+      apply(data);
+      return data;
+    } catch (error) {
+      void logClientError('CLIENT_SESSION_ERROR', error);
+      // Could not ask: a first load counts as signed out, a later one keeps what we had.
+      if (mounted.current) setState((prev) => (prev.status === 'loading' ? stateOf(null) : prev));
+      return null;
+    }
+  }, [apply]);
+
+  useEffect(() => {
+    mounted.current = true;
+    if (session === undefined) void refetch();
+    return () => {
+      mounted.current = false;
+    };
+    // The initial value is read once, like useState's initialiser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const offBroadcast = onSessionBroadcast(() => void refetch());
+    const offUnauthorized = onUnauthorized(() => apply(null));
+    const onVisibility = () => {
+      if (refetchOnWindowFocus && document.visibilityState === 'visible') void refetch();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    const timer =
+      refetchInterval > 0
+        ? window.setInterval(() => {
+            if (document.visibilityState === 'visible') void refetch();
+          }, refetchInterval * 1000)
+        : undefined;
+    return () => {
+      offBroadcast();
+      offUnauthorized();
+      document.removeEventListener('visibilitychange', onVisibility);
+      if (timer !== undefined) window.clearInterval(timer);
+    };
+  }, [apply, refetch, refetchInterval, refetchOnWindowFocus]);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      ...state,
+      update: async (data?: unknown) => {
+        if (data === undefined) return refetch();
+        try {
+          const next = await updateSessionRequest(data);
+          apply(next);
+          broadcastSession('update');
+          return next;
+        } catch (error) {
+          void logClientError('CLIENT_SESSION_ERROR', error, { action: 'update' });
+          return refetch();
+        }
+      },
+      signIn: async (input) => {
+        const result = await signInWithCredentials(input);
+        if (!result.ok) return result;
+        const session = await refetch();
+        // Accepted but no readable session (cookie blocked, server trouble): say so.
+        if (!session) return { ok: false, error: 'UnknownError', code: undefined };
+        broadcastSession('signin');
+        return result;
+      },
+      signOut: async () => {
+        try {
+          await signOutRequest();
+        } catch (error) {
+          void logClientError('CLIENT_FETCH_ERROR', error, { action: 'signout' });
+        }
+        apply(null);
+        broadcastSession('signout');
+      },
+    }),
+    [state, refetch, apply],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

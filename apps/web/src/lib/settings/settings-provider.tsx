@@ -1,0 +1,105 @@
+import type { UiSettings } from '@boardwalk/shared/ui-settings';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { SettingsContext, type SettingsContextValue } from './settings-context.ts';
+import { BOOT_DEFAULTS, coerceSettings, readStoredSettings, writeStoredSettings } from './settings-storage.ts';
+import { fetchServerSettings, putServerSettings } from './settings-sync.ts';
+
+const loadValidator = () => import('./settings-validate.ts').then((m) => m.validateSettings);
+
+export type SettingsProviderProps = {
+  children: ReactNode;
+  /** The signed-in user's id: settings are then loaded from and saved to the server too. */
+  userId?: string | null;
+  /** Wait this long after the last change before saving to the server. */
+  saveDelayMs?: number;
+};
+
+/**
+ * UI settings (SPEC §3, §9): localStorage key `settings` for this device, and per user on
+ * the server (GET /api/me/settings once per sign-in, a debounced PUT of the changed keys).
+ */
+export function SettingsProvider({ children, userId, saveDelayMs = 800 }: SettingsProviderProps) {
+  const [settings, setSettings] = useState<UiSettings>(readStoredSettings);
+  const pending = useRef<Partial<UiSettings>>({});
+  const timer = useRef<number | undefined>(undefined);
+  const userRef = useRef(userId);
+
+  const flush = useCallback((keepalive = false) => {
+    window.clearTimeout(timer.current);
+    timer.current = undefined;
+    const patch = pending.current;
+    pending.current = {};
+    if (!userRef.current || Object.keys(patch).length === 0) return;
+    putServerSettings(patch, keepalive).catch(() => {
+      // Saved locally already; the next change tries the server again with its own keys.
+    });
+  }, []);
+
+  // Right after start: check what localStorage held with the shared schema (kept out of the
+  // first bundle, see settings-storage.ts).
+  useEffect(() => {
+    let cancelled = false;
+    void loadValidator().then((validate) => {
+      if (cancelled) return;
+      setSettings((current) => {
+        const valid = validate(current, BOOT_DEFAULTS);
+        if (JSON.stringify(valid) === JSON.stringify(current)) return current;
+        writeStoredSettings(valid);
+        return valid;
+      });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  // A new user: load their saved settings (the server wins over this device's copy).
+  useEffect(() => {
+    userRef.current = userId;
+    pending.current = {};
+    if (!userId) return;
+    let cancelled = false;
+    Promise.all([fetchServerSettings(), loadValidator()])
+      .then(([saved, validate]) => {
+        if (cancelled || !saved || typeof saved !== 'object') return;
+        setSettings((local) => {
+          const merged = validate(saved, local);
+          writeStoredSettings(merged);
+          return merged;
+        });
+      })
+      .catch(() => {
+        // Offline or no endpoint yet: keep this device's settings.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [userId]);
+
+  useEffect(() => {
+    const onHide = () => flush(true);
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      flush();
+    };
+  }, [flush]);
+
+  const saveSettings = useCallback(
+    (patch: Partial<UiSettings>) => {
+      setSettings((current) => {
+        const next = coerceSettings(patch, current);
+        writeStoredSettings(next);
+        return next;
+      });
+      if (!userRef.current) return;
+      pending.current = { ...pending.current, ...patch };
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => flush(), saveDelayMs);
+    },
+    [flush, saveDelayMs],
+  );
+
+  const value = useMemo<SettingsContextValue>(() => ({ settings, saveSettings }), [settings, saveSettings]);
+  return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
+}

@@ -1,0 +1,53 @@
+import type { UiSettings } from '@boardwalk/shared/ui-settings';
+import { createTheme, type Theme } from '@mui/material/styles';
+import { ANIMATION_MS, BREAKPOINTS, TOOLBAR_MIN_HEIGHT } from './constants.ts';
+import { buildPalette, type PaletteMode } from './palette.ts';
+
+export type ThemeInput = Pick<UiSettings, 'skin' | 'themeColor' | 'direction'> & { mode: PaletteMode };
+
+const FONT_FAMILY = [
+  'Inter',
+  'sans-serif',
+  '-apple-system',
+  'BlinkMacSystemFont',
+  '"Segoe UI"',
+  'Roboto',
+  'Arial',
+].join(',');
+
+/** The MUI theme for one mode. Semi-dark is light content with a dark menu: the shell asks for both. */
+export function createAppTheme({ mode, skin, themeColor, direction }: ThemeInput): Theme {
+  const bordered = skin === 'bordered';
+  return createTheme({
+    direction,
+    palette: buildPalette(mode, themeColor),
+    breakpoints: { values: { ...BREAKPOINTS } },
+    shape: { borderRadius: 6 },
+    typography: {
+      fontFamily: FONT_FAMILY,
+      h1: { fontWeight: 500, fontSize: '3.5rem' },
+      h2: { fontWeight: 500, fontSize: '2.75rem' },
+      h3: { fontWeight: 500, fontSize: '2.25rem' },
+      h4: { fontWeight: 500, fontSize: '1.75rem' },
+      h5: { fontWeight: 500, fontSize: '1.5rem' },
+      h6: { fontWeight: 500, fontSize: '1.25rem', letterSpacing: '0.15px' },
+      button: { fontWeight: 500, letterSpacing: '0.3px', textTransform: 'uppercase' },
+    },
+    mixins: { toolbar: { minHeight: TOOLBAR_MIN_HEIGHT } },
+    transitions: {
+      duration: { standard: ANIMATION_MS, enteringScreen: ANIMATION_MS, leavingScreen: ANIMATION_MS },
+    },
+    components: {
+      MuiCard: {
+        defaultProps: bordered ? { variant: 'outlined', elevation: 0 } : { elevation: 2 },
+      },
+      MuiButton: { defaultProps: { disableElevation: false } },
+      MuiCssBaseline: {
+        styleOverrides: {
+          html: { WebkitFontSmoothing: 'antialiased', MozOsxFontSmoothing: 'grayscale' },
+          '#nprogress .bar': { zIndex: 2000 },
+        },
+      },
+    },
+  });
+}

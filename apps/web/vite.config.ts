@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+
+export default defineConfig(({ mode }) => {
+  // API_URL lets the dev server proxy to an API on another port (default: the API's 3000).
+  const apiTarget = loadEnv(mode, '.', '').API_URL || 'http://localhost:3000';
+  return {
+    plugins: [react()],
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': { target: apiTarget },
+        '/apps': { target: apiTarget },
+      },
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+    },
+  };
+});
