@@ -1,0 +1,117 @@
+import {
+  isMaskedSecret,
+  maskSecret,
+  SECRET_MASK,
+  SETTING_DEFAULTS,
+  SETTING_KEYS,
+  settingSchemas,
+  type SettingKey,
+  type SettingValues,
+  type UpdateSettingsInput,
+} from '@boardwalk/shared';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { settings } from '../../db/schema/settings.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { sameValue } from '../../lib/crud/changes.ts';
+import type { Caller } from '../../lib/crud/types.ts';
+import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
+
+/**
+ * Global settings (DESIGN §2): one row per key, the value as jsonb, typed by the key's schema
+ * in packages/shared; unset or invalid values read as the default. The SMTP password is stored
+ * AES-256-GCM encrypted and only ever leaves this module masked (or decrypted for the mailer).
+ */
+type Stored = { [K in SettingKey]: SettingValues[K] };
+
+function parseOrDefault<K extends SettingKey>(key: K, value: unknown): SettingValues[K] {
+  const parsed = settingSchemas[key].safeParse(value);
+  return parsed.success ? (parsed.data as SettingValues[K]) : SETTING_DEFAULTS[key];
+}
+
+/** Every setting as stored (SMTP password still encrypted), defaults filled. */
+async function readStored(db: Db): Promise<Stored> {
+  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, SETTING_KEYS));
+  const stored = { ...SETTING_DEFAULTS } as Record<SettingKey, unknown>;
+  for (const row of rows) stored[row.key as SettingKey] = parseOrDefault(row.key as SettingKey, row.value);
+  return stored as Stored;
+}
+
+function decryptOrNull(stored: string, encryptionKey: string): string | null {
+  if (stored === '') return '';
+  try {
+    return decryptSecret(stored, encryptionKey);
+  } catch {
+    return null; // encrypted with another key: unreadable, but kept until replaced
+  }
+}
+
+function masked(values: Stored, encryptionKey: string): SettingValues {
+  const plain = decryptOrNull(values.smtp.password, encryptionKey);
+  return { ...values, smtp: { ...values.smtp, password: plain === null ? SECRET_MASK : maskSecret(plain) } };
+}
+
+/** GET /api/settings: every key, the SMTP password masked. */
+export async function getSettings(db: Db, encryptionKey: string): Promise<SettingValues> {
+  return masked(await readStored(db), encryptionKey);
+}
+
+/** GET /api/settings/public: what the page title needs, for anyone. */
+export async function getPublicSettings(db: Db): Promise<{ portalName: string }> {
+  return { portalName: (await readStored(db)).portalName };
+}
+
+/** The SMTP settings with the password decrypted ('' when none or unreadable), for the mailer. */
+export async function readSmtpSettings(db: Db, encryptionKey: string): Promise<SettingValues['smtp']> {
+  const { smtp } = await readStored(db);
+  return { ...smtp, password: decryptOrNull(smtp.password, encryptionKey) ?? '' };
+}
+
+/** PATCH /api/settings: validates, encrypts the SMTP password, audits each changed key. */
+export async function updateSettings(
+  db: Db,
+  caller: Caller,
+  encryptionKey: string,
+  input: UpdateSettingsInput,
+): Promise<SettingValues> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('settings'))`);
+    const before = await readStored(tx);
+    const after: Stored = { ...before };
+    for (const key of Object.keys(input) as SettingKey[]) {
+      if (key === 'smtp') {
+        const { password, ...rest } = input.smtp ?? {};
+        const keep = password === undefined || isMaskedSecret(password);
+        after.smtp = {
+          ...before.smtp,
+          ...rest,
+          password: keep ? before.smtp.password : password === '' ? '' : encryptSecret(password, encryptionKey),
+        };
+      } else if (input[key] !== undefined) {
+        (after as Record<SettingKey, unknown>)[key] = input[key];
+      }
+    }
+    for (const key of SETTING_KEYS) {
+      if (sameValue(before[key], after[key])) continue;
+      await tx
+        .insert(settings)
+        .values({ key, value: after[key], updatedAt: caller.now, updatedBy: caller.actor.userId })
+        .onConflictDoUpdate({
+          target: settings.key,
+          set: { value: after[key], updatedAt: caller.now, updatedBy: caller.actor.userId },
+        });
+      const view = (v: Stored) => masked(v, encryptionKey)[key];
+      await writeAudit(tx, {
+        action: 'setting.update',
+        outcome: 'success',
+        actorUserId: caller.actor.userId,
+        subjectType: 'setting',
+        subjectId: key,
+        changes: { [key]: { from: view(before), to: view(after) } },
+        ip: caller.ip,
+      });
+    }
+    return masked(after, encryptionKey);
+  });
+}

@@ -1,0 +1,102 @@
+import { SETTING_DEFAULTS, type SettingValues } from '@boardwalk/shared';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { settings } from '../../db/schema/settings.ts';
+import { decryptSecret } from '../../lib/crypto.ts';
+import { useCrudContext } from '../../test/crud-contract.ts';
+import type { ProblemBody } from '../../test/json-client.ts';
+import { readSmtpSettings } from './settings.service.ts';
+
+describe('settings API', () => {
+  const ctx = useCrudContext();
+  const storedSmtp = async () => {
+    const [row] = await ctx.t.db.select().from(settings).where(eq(settings.key, 'smtp'));
+    return row?.value as SettingValues['smtp'] | undefined;
+  };
+
+  it('answers 401 without a session and 403 to an agent; the public part is open', async () => {
+    expect((await ctx.anon.get('/api/settings')).status).toBe(401);
+    expect((await ctx.anon.patch('/api/settings', { portalName: 'X' })).status).toBe(401);
+    expect((await ctx.agent.get('/api/settings')).status).toBe(403);
+    expect((await ctx.agent.patch('/api/settings', { portalName: 'X' })).status).toBe(403);
+    const open = await ctx.anon.get<{ portalName: string }>('/api/settings/public');
+    expect(open.status).toBe(200);
+    expect(Object.keys(open.body)).toEqual(['portalName']);
+  });
+
+  it('reads every key with its default when nothing is stored', async () => {
+    const res = await ctx.staff.get<SettingValues>('/api/settings');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...SETTING_DEFAULTS, portalName: res.body.portalName });
+  });
+
+  it('changes the portal name, shows it publicly and audits the change', async () => {
+    const before = (await ctx.staff.get<SettingValues>('/api/settings')).body.portalName;
+    const res = await ctx.staff.patch<SettingValues>('/api/settings', { portalName: '  Harbor Ops  ' });
+    expect(res.status).toBe(200);
+    expect(res.body.portalName).toBe('Harbor Ops');
+    expect((await ctx.anon.get('/api/settings/public')).body).toEqual({ portalName: 'Harbor Ops' });
+    const [audit] = await ctx.t.db.select().from(auditLog).where(eq(auditLog.subjectId, 'portalName'));
+    expect(audit).toMatchObject({ action: 'setting.update', subjectType: 'setting', actorUserId: ctx.staffUser.id });
+    expect(audit?.changes).toEqual({ portalName: { from: before, to: 'Harbor Ops' } });
+  });
+
+  it('encrypts the SMTP password at rest, masks it, and never audits it', async () => {
+    const secret = 'smtp-Secret-2481';
+    const res = await ctx.staff.patch<SettingValues>('/api/settings', {
+      smtp: { host: 'smtp.example.com', port: 465, user: 'mailer', password: secret, from: 'Ops <ops@example.com>', secure: true },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.smtp).toEqual({ host: 'smtp.example.com', port: 465, user: 'mailer', password: '••••2481', from: 'Ops <ops@example.com>', secure: true });
+    const stored = await storedSmtp();
+    expect(JSON.stringify(stored)).not.toContain(secret);
+    expect(decryptSecret(stored?.password ?? '', ctx.t.deps.secrets.encryptionKey)).toBe(secret);
+    expect((await readSmtpSettings(ctx.t.db, ctx.t.deps.secrets.encryptionKey)).password).toBe(secret);
+    expect((await ctx.staff.get<SettingValues>('/api/settings')).body.smtp.password).toBe('••••2481');
+    const audits = await ctx.t.db.select().from(auditLog).where(eq(auditLog.action, 'setting.update'));
+    expect(JSON.stringify(audits)).not.toContain(secret);
+    expect(JSON.stringify(audits)).not.toContain(stored?.password);
+  });
+
+  it('keeps the stored password when the masked value comes back, and changes only the fields sent', async () => {
+    await ctx.staff.patch('/api/settings', { smtp: { host: 'mail.example.com', password: 'first-pass-0001' } });
+    const shown = (await ctx.staff.get<SettingValues>('/api/settings')).body.smtp;
+    const res = await ctx.staff.patch<SettingValues>('/api/settings', { smtp: { ...shown, port: 2525 } });
+    expect(res.body.smtp).toMatchObject({ host: 'mail.example.com', port: 2525, password: '••••0001' });
+    expect((await readSmtpSettings(ctx.t.db, ctx.t.deps.secrets.encryptionKey)).password).toBe('first-pass-0001');
+    const onlyUser = await ctx.staff.patch<SettingValues>('/api/settings', { smtp: { user: 'relay' } });
+    expect(onlyUser.body.smtp).toMatchObject({ host: 'mail.example.com', port: 2525, user: 'relay', password: '••••0001' });
+    const cleared = await ctx.staff.patch<SettingValues>('/api/settings', { smtp: { password: '' } });
+    expect(cleared.body.smtp.password).toBe('');
+    expect((await storedSmtp())?.password).toBe('');
+  });
+
+  it('refuses invalid values with field errors and changes nothing', async () => {
+    const before = (await ctx.staff.get<SettingValues>('/api/settings')).body;
+    const res = await ctx.staff.patch<ProblemBody>('/api/settings', {
+      minPasswordLength: 8,
+      supportEmail: 'not-an-email',
+      smtp: { port: 70000 },
+      sessionIdleMinutes: 0,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toMatchObject({
+      minPasswordLength: ['At least 12 characters'],
+      supportEmail: [expect.any(String)],
+      'smtp.port': [expect.any(String)],
+      sessionIdleMinutes: [expect.any(String)],
+    });
+    expect((await ctx.staff.patch('/api/settings', { colour: 'blue' })).status).toBe(400);
+    expect((await ctx.staff.patch('/api/settings', { portalName: '' })).status).toBe(400);
+    expect((await ctx.staff.get<SettingValues>('/api/settings')).body).toEqual(before);
+  });
+
+  it('feeds the settings the rest of the app reads (session idle minutes)', async () => {
+    const res = await ctx.staff.patch<SettingValues>('/api/settings', { sessionIdleMinutes: 30, logRetentionDays: 90 });
+    expect(res.body).toMatchObject({ sessionIdleMinutes: 30, logRetentionDays: 90 });
+    const [row] = await ctx.t.db.select().from(settings).where(eq(settings.key, 'sessionIdleMinutes'));
+    expect(row?.value).toBe(30);
+    expect(row?.updatedBy).toBe(ctx.staffUser.id);
+  });
+});
