@@ -1,7 +1,7 @@
 /**
  * A form's starting values for an existing record: each field the form has, taken from the
- * record (a missing one takes the form's default), so that extra record columns
- * (id, createdAt...) are not sent back as form values.
+ * record (a missing one, or a null where the form holds text, takes the form's default), so
+ * that extra record columns (id, createdAt...) are not sent back as form values.
  */
 export function formValuesFrom<D extends Record<string, unknown>>(
   defaults: D,
@@ -11,7 +11,8 @@ export function formValuesFrom<D extends Record<string, unknown>>(
   const values: Record<string, unknown> = {};
   for (const key of Object.keys(defaults)) {
     const value = record[key];
-    values[key] = value === undefined ? defaults[key] : value;
+    const useDefault = value === undefined || (value === null && typeof defaults[key] === 'string');
+    values[key] = useDefault ? defaults[key] : value;
   }
   return values as D;
 }

@@ -1,0 +1,56 @@
+import type { CreateUserInput, UpdateUserInput, User, UserSession } from '@boardwalk/shared/schemas/user';
+import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  listEndpoint,
+  updateEndpoint,
+  type ListResult,
+  type UpdateArg,
+} from '../../components/data-table/resource-endpoints.ts';
+import { api } from '../../lib/api.ts';
+
+const PATH = '/api/users';
+const sessionsPath = (userId: string) => `${PATH}/${encodeURIComponent(userId)}/sessions`;
+
+export type UserListResponse = ListResult<'users', User>;
+
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listUsers: build.query<UserListResponse, ListQueryParams>(
+      listEndpoint<'User', 'users', User>(PATH, 'User', 'users'),
+    ),
+    getUser: build.query<User, string>(getEndpoint(PATH, 'User')),
+    createUser: build.mutation<User, CreateUserInput>(createEndpoint(PATH, 'User')),
+    updateUser: build.mutation<User, UpdateArg<UpdateUserInput>>(updateEndpoint(PATH, 'User')),
+    deleteUser: build.mutation<void, string>(deleteEndpoint(PATH, 'User')),
+    listUserSessions: build.query<UserSession[], string>({
+      query: sessionsPath,
+      transformResponse: (response: { sessions: UserSession[] }) => response.sessions,
+      providesTags: (_result, _error, userId) => [{ type: 'Session', id: userId }],
+    }),
+    endUserSession: build.mutation<void, { userId: string; sessionId: string }>({
+      query: ({ userId, sessionId }) => ({
+        url: `${sessionsPath(userId)}/${encodeURIComponent(sessionId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_result, _error, { userId }) => [{ type: 'Session', id: userId }],
+    }),
+    endAllUserSessions: build.mutation<void, string>({
+      query: (userId) => ({ url: sessionsPath(userId), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, userId) => [{ type: 'Session', id: userId }],
+    }),
+  }),
+});
+
+export const {
+  useListUsersQuery,
+  useGetUserQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+  useListUserSessionsQuery,
+  useEndUserSessionMutation,
+  useEndAllUserSessionsMutation,
+} = usersApi;

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, renderPage } from '../../components/data-table/testing.tsx';
+import { UserAddPage } from './user-add-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>, email: string) {
+  await user.type(screen.getByLabelText(/^First name/), 'Grace');
+  await user.type(screen.getByLabelText(/^Last name/), 'Hopper');
+  await user.type(screen.getByLabelText(/^Email/), email);
+  await user.type(screen.getByLabelText(/^Temporary password/), 'cobol-1959-navy');
+}
+
+describe('UserAddPage', { timeout: 30_000 }, () => {
+  it('shows the server’s field error beside its field', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'POST /api/users': () => ({
+        status: 409,
+        body: { title: 'Conflict', status: 409, detail: 'A user with this email exists.', errors: { email: ['This email is already in use'] } },
+      }),
+    });
+    renderPage(<UserAddPage />, { url: '/user/add' });
+    await fillForm(user, 'grace@example.com');
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+
+    const email = screen.getByLabelText(/^Email/);
+    await waitFor(() => expect(email).toHaveAccessibleDescription('This email is already in use'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+    expect(api.callsTo('POST', '/api/users')[0]!.body).toMatchObject({
+      data: { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', role: 'ROLE_STAFF', mustChangePassword: true },
+    });
+    expect(await screen.findByText('Check the highlighted fields.')).toBeInTheDocument();
+  });
+
+  it('validates with the shared schema and sends nothing while a field is wrong', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({});
+    renderPage(<UserAddPage />, { url: '/user/add' });
+    await fillForm(user, 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/users')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,68 @@
+import { useNavigate } from 'react-router';
+import { Stack } from '@mui/material';
+import { createUserSchema, type CreateUserInput } from '@boardwalk/shared/schemas/user';
+import { PageHeader } from '../../components/data-table/page-header.tsx';
+import { FormCard } from '../../components/form/form-card.tsx';
+import { FormSelect } from '../../components/form/form-select.tsx';
+import { FormSwitch } from '../../components/form/form-switch.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { PasswordField } from '../../components/form/password-field.tsx';
+import { useEntityForm } from '../../components/form/use-entity-form.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { useCreateUserMutation } from './api.ts';
+import { grantableRoleOptions } from './user-labels.ts';
+
+const NEW_USER: CreateUserInput = {
+  email: '',
+  password: '',
+  role: 'ROLE_STAFF',
+  status: 'active',
+  firstName: '',
+  lastName: '',
+  displayName: '',
+  phone: '',
+  mustChangePassword: true,
+};
+
+/** /user/add: a new user with a temporary password. */
+export function UserAddPage() {
+  const navigate = useNavigate();
+  const { data: session } = useSession();
+  const [create] = useCreateUserMutation();
+  const { form, onSubmit, submitting, rootError } = useEntityForm({
+    schema: createUserSchema,
+    defaultValues: NEW_USER,
+    save: (values) => create(values).unwrap(),
+    successMessage: 'User added',
+    onSaved: (user) => navigate(`/user/edit/${user.id}`),
+  });
+  const { control, setValue } = form;
+  return (
+    <>
+      <PageHeader title="Add User" />
+      <FormCard title="New user" onSubmit={onSubmit} submitting={submitting} rootError={rootError} submitLabel="Add user" onCancel={() => navigate('/user/list')}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormTextField control={control} name="firstName" label="First name" required autoFocus autoComplete="off" />
+          <FormTextField control={control} name="lastName" label="Last name" required autoComplete="off" />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormTextField control={control} name="displayName" label="Display name" helperText="Shown in menus; defaults to the full name" />
+          <FormTextField control={control} name="phone" label="Phone" type="tel" />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormTextField control={control} name="email" label="Email" type="email" required autoComplete="off" />
+          <FormSelect control={control} name="role" label="Role" required options={grantableRoleOptions(session?.user.role)} />
+        </Stack>
+        <PasswordField
+          control={control}
+          setValue={setValue}
+          name="password"
+          label="Temporary password"
+          required
+          helperText="At least 12 characters with letters and digits. Give it to the user securely."
+        />
+        <FormSwitch control={control} name="mustChangePassword" label="Must change the password at next sign-in" />
+      </FormCard>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { Stack } from '@mui/material';
+import { createUserSchema, type User } from '@boardwalk/shared/schemas/user';
+import { FormCard } from '../../components/form/form-card.tsx';
+import { FormSelect } from '../../components/form/form-select.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { formValuesFrom } from '../../components/form/form-values.ts';
+import { useEntityForm } from '../../components/form/use-entity-form.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { useUpdateUserMutation } from './api.ts';
+import { grantableRoleOptions, ROLE_LABELS } from './user-labels.ts';
+
+const detailsSchema = createUserSchema.pick({ email: true, role: true, firstName: true, lastName: true, displayName: true, phone: true });
+const DETAILS_DEFAULTS = { email: '', role: 'ROLE_STAFF', firstName: '', lastName: '', displayName: '', phone: '' } as const;
+
+/** Name, contact and role of an existing user. A role change ends the user's sessions. */
+export function UserDetailsForm({ user }: { user: User }) {
+  const { data: session } = useSession();
+  const [update] = useUpdateUserMutation();
+  const { form, onSubmit, submitting, rootError } = useEntityForm({
+    schema: detailsSchema,
+    defaultValues: formValuesFrom(DETAILS_DEFAULTS, user),
+    save: (values) => update({ ...values, id: user.id, updatedAt: user.updatedAt }).unwrap(),
+    successMessage: 'User saved',
+  });
+  const { control } = form;
+  const grantable = grantableRoleOptions(session?.user.role);
+  const roleOutOfReach = !grantable.some((option) => option.value === user.role);
+  const roleOptions = roleOutOfReach ? [...grantable, { value: user.role, label: ROLE_LABELS[user.role] }] : grantable;
+  return (
+    <FormCard title="Details" onSubmit={onSubmit} submitting={submitting} rootError={rootError}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField control={control} name="firstName" label="First name" required />
+        <FormTextField control={control} name="lastName" label="Last name" required />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField control={control} name="displayName" label="Display name" />
+        <FormTextField control={control} name="phone" label="Phone" type="tel" />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField control={control} name="email" label="Email" type="email" required />
+        <FormSelect
+          control={control}
+          name="role"
+          label="Role"
+          required
+          options={roleOptions}
+          disabled={roleOutOfReach}
+          helperText={roleOutOfReach ? 'Your role may not change this user' : 'Changing the role ends their sessions'}
+        />
+      </Stack>
+    </FormCard>
+  );
+}

@@ -1,0 +1,43 @@
+import { useParams } from 'react-router';
+import { Alert, Button, Grid, Skeleton, Stack } from '@mui/material';
+import { PageHeader } from '../../components/data-table/page-header.tsx';
+import { errorMessage } from '../../components/form/server-errors.ts';
+import { useGetUserQuery } from './api.ts';
+import { UserDetailsForm } from './user-details-form.tsx';
+import { userName } from './user-labels.ts';
+import { UserPasswordCard } from './user-password-card.tsx';
+import { UserSessionsCard } from './user-sessions-card.tsx';
+import { UserStatusCard } from './user-status-card.tsx';
+
+/** /user/edit/:id: details and role, suspend or reactivate, temporary password, sessions. */
+export function UserEditPage() {
+  const { id = '' } = useParams();
+  const { data: user, error, isLoading, refetch } = useGetUserQuery(id);
+  if (isLoading) return <Skeleton variant="rectangular" height={320} />;
+  if (!user) {
+    return (
+      <Alert severity="error" action={<Button onClick={() => void refetch()}>Retry</Button>}>
+        The user could not be loaded. {errorMessage(error)}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={`Edit User: ${userName(user)}`} subtitle={user.email} />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <Stack spacing={3}>
+            <UserDetailsForm key={user.id} user={user} />
+            <UserSessionsCard user={user} />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 4 }}>
+          <Stack spacing={3}>
+            <UserStatusCard user={user} />
+            <UserPasswordCard key={user.id} user={user} />
+          </Stack>
+        </Grid>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { passwordSchema } from '@boardwalk/shared';
+import type { User } from '@boardwalk/shared/schemas/user';
+import { FormCard } from '../../components/form/form-card.tsx';
+import { PasswordField } from '../../components/form/password-field.tsx';
+import { useEntityForm } from '../../components/form/use-entity-form.ts';
+import { useUpdateUserMutation } from './api.ts';
+
+const temporaryPasswordSchema = z.object({ password: passwordSchema() });
+
+/** An administrator sets a temporary password; the user must change it at the next sign-in. */
+export function UserPasswordCard({ user }: { user: User }) {
+  const [update] = useUpdateUserMutation();
+  const { form, onSubmit, submitting, rootError } = useEntityForm({
+    schema: temporaryPasswordSchema,
+    defaultValues: { password: '' },
+    save: ({ password }) => update({ id: user.id, password, mustChangePassword: true, updatedAt: user.updatedAt }).unwrap(),
+    successMessage: 'Temporary password set: their sessions ended and they must change it at next sign-in',
+    onSaved: () => form.reset({ password: '' }),
+  });
+  return (
+    <FormCard
+      title="Temporary password"
+      subheader="Ends the user's sessions; they must choose a new password when they next sign in."
+      onSubmit={onSubmit}
+      submitting={submitting}
+      rootError={rootError}
+      submitLabel="Set temporary password"
+    >
+      <PasswordField control={form.control} setValue={form.setValue} name="password" label="Temporary password" required />
+    </FormCard>
+  );
+}

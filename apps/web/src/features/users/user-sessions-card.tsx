@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { User, UserSession } from '@boardwalk/shared/schemas/user';
+import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
+import { notifyError, notifySuccess } from '../../components/form/notify.ts';
+import { errorMessage } from '../../components/form/server-errors.ts';
+import { useEndAllUserSessionsMutation, useEndUserSessionMutation, useListUserSessionsQuery } from './api.ts';
+import { userName } from './user-labels.ts';
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** The user's open sessions, each with "End session", and "End all". */
+export function UserSessionsCard({ user }: { user: User }) {
+  const sessions = useListUserSessionsQuery(user.id);
+  const [endOne, endOneState] = useEndUserSessionMutation();
+  const [endAll, endAllState] = useEndAllUserSessionsMutation();
+  const [confirmAll, setConfirmAll] = useState(false);
+
+  const run = async (action: () => Promise<unknown>, success: string) => {
+    try {
+      await action();
+      notifySuccess(success);
+      return true;
+    } catch (error) {
+      notifyError(errorMessage(error));
+      return false;
+    }
+  };
+  const rows = sessions.data ?? [];
+
+  return (
+    <Card>
+      <CardHeader
+        title="Sessions"
+        subheader="Where this user is signed in"
+        slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+        action={
+          <Button color="error" disabled={rows.length === 0} onClick={() => setConfirmAll(true)}>
+            End all
+          </Button>
+        }
+      />
+      <CardContent>
+        {sessions.error ? (
+          <Alert severity="error" action={<Button onClick={() => void sessions.refetch()}>Retry</Button>}>
+            Sessions could not be loaded. {errorMessage(sessions.error)}
+          </Alert>
+        ) : sessions.isLoading ? (
+          <Skeleton variant="rectangular" height={80} />
+        ) : rows.length === 0 ? (
+          <Typography color="text.secondary">No open sessions.</Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label="Open sessions">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Device</TableCell>
+                  <TableCell>IP address</TableCell>
+                  <TableCell>Signed in</TableCell>
+                  <TableCell>Last active</TableCell>
+                  <TableCell align="right">Action</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((session: UserSession) => (
+                  <TableRow key={session.id}>
+                    <TableCell sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={session.userAgent ?? ''}>
+                      {session.userAgent ?? 'Unknown device'} {session.current && <Chip size="small" label="This session" sx={{ ml: 1 }} />}
+                    </TableCell>
+                    <TableCell>{session.ip ?? '—'}</TableCell>
+                    <TableCell>{when(session.createdAt)}</TableCell>
+                    <TableCell>{when(session.lastSeenAt)}</TableCell>
+                    <TableCell align="right">
+                      <Button
+                        size="small"
+                        color="error"
+                        loading={endOneState.isLoading && endOneState.originalArgs?.sessionId === session.id}
+                        onClick={() => void run(() => endOne({ userId: user.id, sessionId: session.id }).unwrap(), 'Session ended')}
+                      >
+                        End session
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={confirmAll}
+        title="End all sessions?"
+        message={`${userName(user)} will be signed out on every device.`}
+        confirmLabel="End all"
+        busy={endAllState.isLoading}
+        onConfirm={() => void run(() => endAll(user.id).unwrap(), 'All sessions ended').then((ok) => ok && setConfirmAll(false))}
+        onClose={() => setConfirmAll(false)}
+      />
+    </Card>
+  );
+}
