@@ -8,6 +8,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { mountSpa } from './middleware/static-spa.ts';
 import { registerHealthRoutes } from './routes/health/health.handlers.ts';
+import { registerTemplateRoutes } from './routes/templates/templates.handlers.ts';
 import { registerSettingRoutes } from './routes/settings/settings.handlers.ts';
 import { registerStageRoutes } from './routes/stages/stages.handlers.ts';
 import { registerAgentRoutes } from './routes/agents/agents.handlers.ts';
@@ -35,6 +36,7 @@ export function createApp(deps: AppDeps) {
 
   mountAuth(app, deps);
   registerHealthRoutes(app);
+  registerTemplateRoutes(app);
   registerSettingRoutes(app);
   registerStageRoutes(app);
   registerAgentRoutes(app);
