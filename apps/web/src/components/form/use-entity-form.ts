@@ -8,9 +8,9 @@ export type EntityFormOptions<TIn extends FieldValues, TOut extends FieldValues,
   schema: FormSchema<TIn, TOut>;
   defaultValues: DefaultValues<TIn>;
   /** Creates or updates the record; rejects with the RTK Query error. */
-  save: (values: TOut) => Promise<R>;
+  save: (values: TOut, form: UseFormReturn<TIn, unknown, TOut>) => Promise<R>;
   successMessage: string;
-  onSaved?: (result: R) => void;
+  onSaved?: (result: R, form: UseFormReturn<TIn, unknown, TOut>) => void;
 };
 
 export type EntityForm<TIn extends FieldValues, TOut extends FieldValues> = {
@@ -32,9 +32,9 @@ export function useEntityForm<TIn extends FieldValues, TOut extends FieldValues,
   const form = useZodForm(schema, { defaultValues });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const result = await save(values);
+      const result = await save(values, form);
       notifySuccess(successMessage);
-      onSaved?.(result);
+      onSaved?.(result, form);
     } catch (error) {
       const applied = applyServerErrors(error, form.setError, Object.keys(defaultValues));
       notifyError(applied.message ?? errorMessage(error));

@@ -16,7 +16,7 @@ export function UserPasswordCard({ user }: { user: User }) {
     defaultValues: { password: '' },
     save: ({ password }) => update({ id: user.id, password, mustChangePassword: true, updatedAt: user.updatedAt }).unwrap(),
     successMessage: 'Temporary password set: their sessions ended and they must change it at next sign-in',
-    onSaved: () => form.reset({ password: '' }),
+    onSaved: (_user, { reset }) => reset({ password: '' }),
   });
   return (
     <FormCard

@@ -1,0 +1,100 @@
+import { Alert, Button, Divider, Grid, Skeleton, Typography } from '@mui/material';
+import { z } from 'zod';
+import { settingSchemas, type SettingValues } from '@boardwalk/shared';
+import { PageHeader } from '../../components/data-table/page-header.tsx';
+import { FormCard } from '../../components/form/form-card.tsx';
+import { FormSwitch } from '../../components/form/form-switch.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { errorMessage } from '../../components/form/server-errors.ts';
+import { useEntityForm } from '../../components/form/use-entity-form.ts';
+import { useGetSettingsQuery, useUpdateSettingsMutation } from './api.ts';
+import { settingsPatch } from './settings-patch.ts';
+
+const settingsFormSchema = z.object(settingSchemas);
+
+function SettingsForm({ settings }: { settings: SettingValues }) {
+  const [update] = useUpdateSettingsMutation();
+  const { form, onSubmit, submitting, rootError } = useEntityForm({
+    schema: settingsFormSchema,
+    defaultValues: settings,
+    save: (values) => update(settingsPatch(values, settings)).unwrap(),
+    successMessage: 'Settings saved',
+    onSaved: (saved, { reset }) => reset(saved),
+  });
+  const { control } = form;
+  const half = { xs: 12, sm: 6 };
+  return (
+    <FormCard title="Portal Global Settings" onSubmit={onSubmit} submitting={submitting} rootError={rootError} submitLabel="Save settings">
+      <Typography variant="subtitle1" component="h3">General</Typography>
+      <Grid container spacing={2}>
+        <Grid size={half}>
+          <FormTextField control={control} name="portalName" label="Portal name" required helperText="The page title is “<portal name> Portal”" />
+        </Grid>
+        <Grid size={half}>
+          <FormTextField control={control} name="supportEmail" label="Support email" type="email" />
+        </Grid>
+      </Grid>
+      <Divider />
+      <Typography variant="subtitle1" component="h3">Security</Typography>
+      <Grid container spacing={2}>
+        <Grid size={half}>
+          <FormTextField control={control} name="sessionIdleMinutes" label="Session idle minutes" type="number" required helperText="Sign out after this long without activity" />
+        </Grid>
+        <Grid size={half}>
+          <FormTextField control={control} name="minPasswordLength" label="Minimum password length" type="number" required helperText="12 or more" />
+        </Grid>
+        <Grid size={half}>
+          <FormTextField control={control} name="logRetentionDays" label="Log retention days" type="number" required />
+        </Grid>
+      </Grid>
+      <Divider />
+      <Typography variant="subtitle1" component="h3">Email (SMTP)</Typography>
+      <Grid container spacing={2}>
+        <Grid size={half}>
+          <FormTextField control={control} name="smtp.host" label="SMTP host" helperText="Empty: emails are stored, not sent" />
+        </Grid>
+        <Grid size={half}>
+          <FormTextField control={control} name="smtp.port" label="SMTP port" type="number" />
+        </Grid>
+        <Grid size={half}>
+          <FormTextField control={control} name="smtp.user" label="SMTP user" autoComplete="off" />
+        </Grid>
+        <Grid size={half}>
+          <FormTextField
+            control={control}
+            name="smtp.password"
+            label="SMTP password"
+            type="password"
+            autoComplete="new-password"
+            helperText="Stored encrypted and shown masked; type a new one to replace it"
+          />
+        </Grid>
+        <Grid size={half}>
+          <FormTextField control={control} name="smtp.from" label="From address" placeholder="Boardwalk <no-reply@example.com>" />
+        </Grid>
+        <Grid size={half}>
+          <FormSwitch control={control} name="smtp.secure" label="Use TLS from the start (port 465)" />
+        </Grid>
+      </Grid>
+    </FormCard>
+  );
+}
+
+/** /setting/list: the portal's global settings, typed per key. */
+export function SettingsPage() {
+  const { data, error, isLoading, refetch } = useGetSettingsQuery();
+  return (
+    <>
+      <PageHeader title="Portal Global Settings" subtitle="Changes apply to everyone and are audited." />
+      {isLoading ? (
+        <Skeleton variant="rectangular" height={480} />
+      ) : data ? (
+        <SettingsForm settings={data} />
+      ) : (
+        <Alert severity="error" action={<Button onClick={() => void refetch()}>Retry</Button>}>
+          The settings could not be loaded. {errorMessage(error)}
+        </Alert>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import type { SettingValues } from '@boardwalk/shared';
+import type { UpdateSettingsInput } from '@boardwalk/shared/schemas/setting';
+
+/**
+ * The PATCH body for what the user changed against what was loaded: only changed keys, and for
+ * SMTP only its changed fields, so an untouched masked password is never sent (the server keeps
+ * the stored one) and the audit log records real changes only.
+ */
+export function settingsPatch(values: SettingValues, loaded: SettingValues): UpdateSettingsInput {
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(values) as (keyof SettingValues)[]) {
+    if (key === 'smtp') {
+      const changed = Object.entries(values.smtp).filter(([field, value]) => loaded.smtp[field as keyof SettingValues['smtp']] !== value);
+      if (changed.length > 0) patch.smtp = Object.fromEntries(changed);
+    } else if (values[key] !== loaded[key]) {
+      patch[key] = values[key];
+    }
+  }
+  return patch as UpdateSettingsInput;
+}
