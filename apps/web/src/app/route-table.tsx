@@ -77,8 +77,9 @@ export const routeTable: RouteEntry[] = [
   { path: '/todo', page: placeholder('Todo'), ability: { action: 'read', subject: 'todo' } },
 
   // Settings group (issue 3 replaces these placeholders with the admin screens).
-  { path: '/user/list', page: placeholder('Users'), ability: { action: 'read', subject: 'user' } },
-  { path: '/user/add', page: placeholder('Add User'), ability: { action: 'create', subject: 'user' } },
+  { path: '/user/list', page: lazyPage(() => import('../features/users/user-list-page.tsx'), 'UserListPage'), ability: { action: 'read', subject: 'user' } },
+  { path: '/user/add', page: lazyPage(() => import('../features/users/user-add-page.tsx'), 'UserAddPage'), ability: { action: 'create', subject: 'user' } },
+  { path: '/user/edit/:id', page: lazyPage(() => import('../features/users/user-edit-page.tsx'), 'UserEditPage'), ability: { action: 'update', subject: 'user' } },
   {
     path: '/agent/list',
     page: lazyPage(() => import('../features/agents/agent-list-page.tsx'), 'AgentListPage'),
@@ -119,7 +120,7 @@ export const routeTable: RouteEntry[] = [
   { path: '/history/api', page: placeholder('API Usage'), ability: { action: 'read', subject: 'log' } },
   {
     path: '/setting/list',
-    page: placeholder('Portal Global Settings'),
+    page: lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage'),
     ability: { action: 'read', subject: 'setting' },
   },
   { path: '/setting/api-tokens', page: placeholder('API Tokens'), ability: { action: 'read', subject: 'api-token' } },
