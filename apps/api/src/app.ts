@@ -5,6 +5,7 @@ import { resolveActor } from './auth/resolve-actor.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { fieldErrorsFromIssues, ProblemError, problemResponse } from './lib/problem.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { sameOrigin } from './middleware/same-origin.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { mountSpa } from './middleware/static-spa.ts';
 import { registerHealthRoutes } from './routes/health/health.handlers.ts';
@@ -31,8 +32,8 @@ export function createApp(deps: AppDeps) {
 
   app.use('*', requestContext(deps));
   app.use('*', securityHeaders());
-  app.use('/api/*', resolveActor());
-  app.use('/apps/*', resolveActor());
+  app.use('/api/*', sameOrigin(), resolveActor());
+  app.use('/apps/*', sameOrigin(), resolveActor());
 
   mountAuth(app, deps);
   registerHealthRoutes(app);

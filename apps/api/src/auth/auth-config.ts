@@ -26,6 +26,7 @@ export function buildAuthConfig(c: Context<AppEnv>, limiter: RateLimiter): AuthC
   const log = c.get('log');
   const now = () => deps.now?.() ?? new Date();
   let active: ActiveSession | null = null;
+  const secure = servedOverHttps(c);
 
   return {
     basePath: AUTH_BASE_PATH,
@@ -33,6 +34,13 @@ export function buildAuthConfig(c: Context<AppEnv>, limiter: RateLimiter): AuthC
     trustHost: true,
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_HOURS * 60 * 60 },
     pages: { signIn: '/login', error: '/login' },
+    useSecureCookies: secure,
+    cookies: {
+      sessionToken: {
+        name: sessionCookieName(secure),
+        options: { httpOnly: true, sameSite: 'lax', path: '/', secure },
+      },
+    },
     providers: [
       Credentials({
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
@@ -102,6 +110,18 @@ export function buildAuthConfig(c: Context<AppEnv>, limiter: RateLimiter): AuthC
       debug: (message, metadata) => log.debug({ metadata }, message),
     },
   };
+}
+
+/** `__Host-` over HTTPS (DESIGN §6): Secure, Path=/, no Domain, so no subdomain can set it. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-authjs.session-token' : 'authjs.session-token';
+}
+
+/** As @hono/auth-js sees the request: X-Forwarded-Proto when a proxy sets it, else the URL. */
+function servedOverHttps(c: Context<AppEnv>): boolean {
+  const forwarded = c.req.header('x-forwarded-proto');
+  if (forwarded) return forwarded.split(',')[0]!.trim().replace(/:$/, '') === 'https';
+  return new URL(c.req.url).protocol === 'https:';
 }
 
 function displayName(active: ActiveSession): string {

@@ -2,11 +2,11 @@ import { decode } from '@auth/core/jwt';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/context.ts';
-import { AUTH_BASE_PATH } from './auth-config.ts';
+import { AUTH_BASE_PATH, sessionCookieName } from './auth-config.ts';
 import { loadActiveSession, touchSession } from './session-store.ts';
 
-/** Auth.js's session cookie names: `__Secure-` prefixed when served over HTTPS. */
-export const SESSION_COOKIE_NAMES = ['__Secure-authjs.session-token', 'authjs.session-token'] as const;
+/** The session cookie names auth-config.ts sets: `__Host-` prefixed when served over HTTPS. */
+export const SESSION_COOKIE_NAMES = [sessionCookieName(true), sessionCookieName(false)] as const;
 
 /**
  * Sets `actor` from the Auth.js session cookie, or leaves it null. The cookie only names a

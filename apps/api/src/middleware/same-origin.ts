@@ -1,0 +1,32 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../lib/context.ts';
+import { problemResponse } from '../lib/problem.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses unsafe requests a browser sends from another site (DESIGN §3), on top of SameSite
+ * cookies and Auth.js's CSRF token. Browsers send Sec-Fetch-Site; older ones only Origin.
+ * Requests with neither (curl, scripts, API tokens) are not from a browser page and pass.
+ */
+export function sameOrigin() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const site = c.req.header('sec-fetch-site');
+    if (site) {
+      if (site === 'same-origin' || site === 'none') return next();
+      return problemResponse(c, 403, 'Cross-site requests are not accepted.');
+    }
+    const origin = c.req.header('origin');
+    if (!origin) return next();
+    const host = c.req.header('x-forwarded-host') ?? c.req.header('host') ?? new URL(c.req.url).host;
+    let originHost: string | null = null;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      originHost = null; // "null" or garbage: an opaque origin is never ours
+    }
+    if (originHost === host) return next();
+    return problemResponse(c, 403, 'Cross-site requests are not accepted.');
+  });
+}
