@@ -20,13 +20,16 @@ export function sameOrigin() {
     const origin = c.req.header('origin');
     if (!origin) return next();
     const host = c.req.header('x-forwarded-host') ?? c.req.header('host') ?? new URL(c.req.url).host;
-    let originHost: string | null = null;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      originHost = null; // "null" or garbage: an opaque origin is never ours
-    }
-    if (originHost === host) return next();
+    if (hostOf(origin) === host) return next();
     return problemResponse(c, 403, 'Cross-site requests are not accepted.');
   });
+}
+
+/** The host of an Origin header; null for "null" or garbage (an opaque origin is never ours). */
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
 }
