@@ -178,6 +178,34 @@ describe('sign-in and sessions', () => {
     expect(((await res.json()) as { url: string }).url).toContain('error=MissingCSRF');
   });
 
+  it('updates the session on POST session (CSRF-checked) and redirects signin/error pages to /login', async () => {
+    const user = await createUser(t.db);
+    const cookie = await signIn(t, user.email);
+    const csrf = await t.app.request('/api/auth/csrf', { headers: { cookie } });
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const update = await t.app.request('/api/auth/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `${cookie}; ${cookieHeader(csrf)}` },
+      body: JSON.stringify({ csrfToken, data: { anything: 1 } }),
+    });
+    expect(update.status).toBe(200);
+    expect(await update.json()).toMatchObject({ user: { id: user.id } });
+    const forged = await t.app.request('/api/auth/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ csrfToken: 'forged', data: {} }),
+    });
+    expect(forged.status).toBe(400);
+    const signin = await t.app.request('/api/auth/signin');
+    expect(signin.status).toBe(302);
+    expect(new URL(signin.headers.get('location')!, 'http://localhost').pathname).toBe('/login');
+    const error = await t.app.request('/api/auth/error?error=Configuration');
+    expect(error.status).toBe(302);
+    const errorTarget = new URL(error.headers.get('location')!, 'http://localhost');
+    expect(errorTarget.pathname).toBe('/login');
+    expect(errorTarget.searchParams.get('error')).toBe('Configuration');
+  });
+
   it('serves providers and csrf, and takes client log entries', async () => {
     const providers = await (await t.app.request('/api/auth/providers')).json();
     expect(providers).toMatchObject({ credentials: { id: 'credentials', type: 'credentials' } });
