@@ -2,16 +2,28 @@ import { decode } from '@auth/core/jwt';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/context.ts';
+import { problemResponse } from '../lib/problem.ts';
 import { AUTH_BASE_PATH, sessionCookieName } from './auth-config.ts';
 import { loadActiveSession, touchSession } from './session-store.ts';
 
 /** The session cookie names auth-config.ts sets: `__Host-` prefixed when served over HTTPS. */
 export const SESSION_COOKIE_NAMES = [sessionCookieName(true), sessionCookieName(false)] as const;
 
+/** What a user with a temporary password may do before replacing it. */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
+  'GET /api/me',
+  'GET /api/me/settings',
+  'PUT /api/me/settings',
+  'POST /api/me/password',
+  'GET /api/health',
+]);
+export const MUST_CHANGE_PASSWORD_DETAIL = 'Change your temporary password first (POST /api/me/password).';
+
 /**
  * Sets `actor` from the Auth.js session cookie, or leaves it null. The cookie only names a
  * session row; the row decides (revoked, idle, 12 h, user suspended or deleted → null).
- * Authorisation is the route's business (middleware/authorize.ts); this never answers itself.
+ * Authorisation is the route's business (middleware/authorize.ts); the one answer given here
+ * is 403 for a user who still has to replace an administrator-set temporary password.
  */
 export function resolveActor() {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -29,6 +41,9 @@ export function resolveActor() {
         if (active && active.user.id === token.sub) {
           await touchSession(c.get('db'), active, now);
           c.set('actor', { type: 'user', userId: active.user.id, role: active.user.role, sessionId: active.sessionId });
+          if (active.user.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(`${c.req.method} ${c.req.path}`)) {
+            return problemResponse(c, 403, MUST_CHANGE_PASSWORD_DETAIL);
+          }
         }
       }
     }

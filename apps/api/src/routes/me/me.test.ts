@@ -75,6 +75,19 @@ describe('the caller’s own record: /api/me', () => {
     expect((await attemptSignIn(t, user.email, 'brand-new-pass-99')).cookie).not.toBe('');
   });
 
+  it('allows only /api/me and the password change until a temporary password is replaced', async () => {
+    const user = await createUser(t.db, { mustChangePassword: true });
+    const cookie = await signIn(t, user.email);
+    const blocked = await t.app.request('/api/users', { headers: { cookie } });
+    expect(blocked.status).toBe(403);
+    expect(((await blocked.json()) as { detail: string }).detail).toContain('temporary password');
+    expect((await t.app.request('/api/me', { headers: { cookie } })).status).toBe(200);
+    expect((await t.app.request('/api/me/settings', { headers: { cookie } })).status).toBe(200);
+    const change = await t.app.request('/api/me/password', send('POST', { currentPassword: TEST_PASSWORD, newPassword: 'my-own-pass-2024' }, cookie));
+    expect(change.status).toBe(204);
+    expect((await t.app.request('/api/users', { headers: { cookie } })).status).toBe(200);
+  });
+
   it('answers 401 when signed out', async () => {
     expect((await t.app.request('/api/me/settings')).status).toBe(401);
     expect((await t.app.request('/api/me/password', { method: 'POST', body: '{}' })).status).toBe(401);
