@@ -92,21 +92,51 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
     expect(wrong).toEqual([]);
   });
 
+  type SuccessCase = {
+    name: string;
+    path: (self: TestUser) => string;
+    ability: RouteAbility;
+    method?: string;
+    body?: () => unknown;
+    status?: number;
+  };
   /** Concrete successful requests: the 2xx half of the matrix, per role. */
-  const SUCCESS_CASES: { name: string; path: (self: TestUser) => string; ability: RouteAbility }[] = [
+  const SUCCESS_CASES: SuccessCase[] = [
     { name: 'GET /api/me', path: () => '/api/me', ability: 'authenticated' },
     { name: 'GET /api/me/settings', path: () => '/api/me/settings', ability: 'authenticated' },
+    { name: 'PUT /api/me/settings', path: () => '/api/me/settings', ability: 'authenticated', method: 'PUT', body: () => ({ mode: 'dark' }) },
     { name: 'GET /api/users', path: () => '/api/users', ability: { action: 'read', subject: 'user' } },
     { name: 'GET /api/users/{id}', path: (u) => `/api/users/${u.id}`, ability: { action: 'read', subject: 'user' } },
     { name: 'GET /api/users/{id}/sessions', path: (u) => `/api/users/${u.id}/sessions`, ability: { action: 'read', subject: 'user' } },
+    {
+      name: 'POST /api/users',
+      path: () => '/api/users',
+      ability: { action: 'create', subject: 'user' },
+      method: 'POST',
+      body: () => ({
+        data: { email: `${randomUUID()}@test.example`, password: 'temporary-pass-2024', role: 'ROLE_AGENT', firstName: 'A', lastName: 'B' },
+      }),
+      status: 201,
+    },
+    {
+      name: 'PATCH /api/users/{id}',
+      path: (u) => `/api/users/${u.id}`,
+      ability: { action: 'update', subject: 'user' },
+      method: 'PATCH',
+      body: () => ({ phone: '555 0199' }),
+    },
     { name: 'GET /apps/permissions/data', path: () => '/apps/permissions/data', ability: { action: 'read', subject: 'permission' } },
     { name: 'GET /api/health', path: () => '/api/health', ability: 'public' },
   ];
 
   for (const role of ROLES) {
-    it.each(SUCCESS_CASES)(`${role}: $name`, async ({ path, ability }) => {
-      const res = await t.app.request(path(people.get(role)!), { headers: { cookie: cookies.get(role)! } });
-      expect(res.status).toBe(expectedGate(ability, role) === 'pass' ? 200 : 403);
+    it.each(SUCCESS_CASES)(`${role}: $name`, async ({ path, ability, method = 'GET', body, status = 200 }) => {
+      const res = await t.app.request(path(people.get(role)!), {
+        method,
+        ...(body ? { body: JSON.stringify(body()) } : {}),
+        headers: { cookie: cookies.get(role)!, 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(expectedGate(ability, role) === 'pass' ? status : 403);
     });
   }
 
