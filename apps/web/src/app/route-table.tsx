@@ -85,9 +85,10 @@ export const routeTable: RouteEntry[] = [
     page: lazyPage(() => import('../features/agents/agent-list-page.tsx'), 'AgentListPage'),
     ability: { action: 'read', subject: 'agent' },
   },
-  { path: '/template/list', page: placeholder('Templates'), ability: { action: 'read', subject: 'template-page' } },
-  { path: '/template/add', page: placeholder('Add Template'), ability: { action: 'create', subject: 'template' } },
-  { path: '/template/wiki', page: placeholder('Template Wiki'), ability: { action: 'read', subject: 'template-page' } },
+  { path: '/template/list', page: lazyPage(() => import('../features/templates/template-list-page.tsx'), 'TemplateListPage'), ability: { action: 'read', subject: 'template-page' } },
+  { path: '/template/add', page: lazyPage(() => import('../features/templates/template-pages.tsx'), 'TemplateAddPage'), ability: { action: 'create', subject: 'template' } },
+  { path: '/template/edit/:id', page: lazyPage(() => import('../features/templates/template-pages.tsx'), 'TemplateEditPage'), ability: { action: 'update', subject: 'template' } },
+  { path: '/template/wiki', page: lazyPage(() => import('../features/templates/template-wiki-page.tsx'), 'TemplateWikiPage'), ability: { action: 'read', subject: 'template-page' } },
   { path: '/stage/list', page: placeholder('Stages'), ability: { action: 'read', subject: 'stage' } },
   {
     path: '/company/list',

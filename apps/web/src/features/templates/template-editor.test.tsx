@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, renderPage } from '../../components/data-table/testing.tsx';
+import { previewErrors } from './preview-errors.ts';
+import { TemplateAddPage } from './template-pages.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** A fake preview endpoint: `{% if` without its end is an error on the line it starts. */
+function previewApi() {
+  return fakeApi({
+    'POST /api/templates/preview': ({ body }) => {
+      const input = body as { subject: string; body: string };
+      const lines = input.body.split('\n');
+      const bad = lines.findIndex((line) => line.includes('{% if'));
+      if (bad >= 0 && !input.body.includes('{% endif')) {
+        const column = lines[bad]!.indexOf('{% if') + 1;
+        return { status: 400, body: { title: 'Invalid input', status: 400, errors: { body: [`Line ${bad + 1}, column ${column}: tag {% if %} not closed`] } } };
+      }
+      return { body: { channel: 'email', subject: input.subject.replace('{{ merchant.dba_name }}', 'Blue Harbor Coffee'), html: `<p>${input.body}</p>` } };
+    },
+  });
+}
+
+describe('TemplateEditor preview', { timeout: 30_000 }, () => {
+  it('renders the template with the sample merchant as the user types', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = previewApi();
+    renderPage(<TemplateAddPage />, { url: '/template/add' });
+    await user.click(screen.getByLabelText(/^Subject/));
+    await user.paste('Welcome, {{ merchant.dba_name }}');
+    await user.click(screen.getByLabelText(/^Body/));
+    await user.paste('Hello');
+    expect(await screen.findByText('Welcome, Blue Harbor Coffee', {}, { timeout: 3000 })).toBeInTheDocument();
+    // Debounced: one request for the settled text, not one per change.
+    expect(api.callsTo('POST', '/api/templates/preview')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/templates/preview')[0]!.body).toEqual({ channel: 'email', subject: 'Welcome, {{ merchant.dba_name }}', body: 'Hello' });
+  });
+
+  it('shows a syntax error with its line and the source line it points at', async () => {
+    const user = userEvent.setup({ delay: null });
+    previewApi();
+    renderPage(<TemplateAddPage />, { url: '/template/add' });
+    await user.click(screen.getByLabelText(/^Subject/));
+    await user.paste('Hi');
+    await user.click(screen.getByLabelText(/^Body/));
+    await user.paste('Dear customer,\n  {% if merchant.mid %} live');
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(within(alert).getByText('The template has errors')).toBeInTheDocument();
+    expect(alert).toHaveTextContent('Body, line 2, column 3: tag {% if %} not closed');
+    expect(alert).toHaveTextContent('2 | {% if merchant.mid %} live');
+    await user.paste('{% endif %}');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument(), { timeout: 3000 });
+  });
+});
+
+describe('previewErrors', () => {
+  it('reads line and column and keeps messages without a position', () => {
+    const error = { status: 400, data: { status: 400, title: 'Invalid input', errors: { body: ['Line 3, column 1: bad', 'oops'], subject: ['Line 1: x'] } } };
+    expect(previewErrors(error, { body: 'a\nb\nc', subject: 'S' })).toEqual([
+      { field: 'body', message: 'bad', line: 3, column: 1, excerpt: 'c' },
+      { field: 'body', message: 'oops', line: undefined, column: undefined, excerpt: undefined },
+      { field: 'subject', message: 'x', line: 1, column: undefined, excerpt: 'S' },
+    ]);
+  });
+});
