@@ -3,6 +3,7 @@ import { and, count, inArray, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../client.ts';
 import { users } from '../schema/users.ts';
+import { seedReferenceData } from './reference-data.ts';
 import { DEMO_SIGN_IN_EMAILS, randomDemoPassword, seedDemoUsers } from './users.ts';
 
 export type SeedContext = { now: Date; demo: boolean };
@@ -12,7 +13,9 @@ export type SeedContext = { now: Date; demo: boolean };
  * users (reference data such as stages, industries, templates...). Each gets the same
  * database; add yours to this list.
  */
-export const seedHooks: { name: string; run: (db: Db, ctx: SeedContext) => Promise<void> }[] = [];
+export const seedHooks: { name: string; run: (db: Db, ctx: SeedContext) => Promise<void> }[] = [
+  { name: 'reference data', run: (db, ctx) => seedReferenceData(db, { now: ctx.now }) },
+];
 
 export type SeedReport =
   | { kind: 'none'; noUsers: boolean } // DATABASE_URL / DEMO_SEED=false: no demo users
