@@ -77,19 +77,51 @@ export const routeTable: RouteEntry[] = [
   { path: '/todo', page: placeholder('Todo'), ability: { action: 'read', subject: 'todo' } },
 
   // Settings group (issue 3 replaces these placeholders with the admin screens).
-  { path: '/user/list', page: lazyPage(() => import('../features/users/user-list-page.tsx'), 'UserListPage'), ability: { action: 'read', subject: 'user' } },
-  { path: '/user/add', page: lazyPage(() => import('../features/users/user-add-page.tsx'), 'UserAddPage'), ability: { action: 'create', subject: 'user' } },
-  { path: '/user/edit/:id', page: lazyPage(() => import('../features/users/user-edit-page.tsx'), 'UserEditPage'), ability: { action: 'update', subject: 'user' } },
+  {
+    path: '/user/list',
+    page: lazyPage(() => import('../features/users/user-list-page.tsx'), 'UserListPage'),
+    ability: { action: 'read', subject: 'user' },
+  },
+  {
+    path: '/user/add',
+    page: lazyPage(() => import('../features/users/user-add-page.tsx'), 'UserAddPage'),
+    ability: { action: 'create', subject: 'user' },
+  },
+  {
+    path: '/user/edit/:id',
+    page: lazyPage(() => import('../features/users/user-edit-page.tsx'), 'UserEditPage'),
+    ability: { action: 'update', subject: 'user' },
+  },
   {
     path: '/agent/list',
     page: lazyPage(() => import('../features/agents/agent-list-page.tsx'), 'AgentListPage'),
     ability: { action: 'read', subject: 'agent' },
   },
-  { path: '/template/list', page: lazyPage(() => import('../features/templates/template-list-page.tsx'), 'TemplateListPage'), ability: { action: 'read', subject: 'template-page' } },
-  { path: '/template/add', page: lazyPage(() => import('../features/templates/template-pages.tsx'), 'TemplateAddPage'), ability: { action: 'create', subject: 'template' } },
-  { path: '/template/edit/:id', page: lazyPage(() => import('../features/templates/template-pages.tsx'), 'TemplateEditPage'), ability: { action: 'update', subject: 'template' } },
-  { path: '/template/wiki', page: lazyPage(() => import('../features/templates/template-wiki-page.tsx'), 'TemplateWikiPage'), ability: { action: 'read', subject: 'template-page' } },
-  { path: '/stage/list', page: placeholder('Stages'), ability: { action: 'read', subject: 'stage' } },
+  {
+    path: '/template/list',
+    page: lazyPage(() => import('../features/templates/template-list-page.tsx'), 'TemplateListPage'),
+    ability: { action: 'read', subject: 'template-page' },
+  },
+  {
+    path: '/template/add',
+    page: lazyPage(() => import('../features/templates/template-pages.tsx'), 'TemplateAddPage'),
+    ability: { action: 'create', subject: 'template' },
+  },
+  {
+    path: '/template/edit/:id',
+    page: lazyPage(() => import('../features/templates/template-pages.tsx'), 'TemplateEditPage'),
+    ability: { action: 'update', subject: 'template' },
+  },
+  {
+    path: '/template/wiki',
+    page: lazyPage(() => import('../features/templates/template-wiki-page.tsx'), 'TemplateWikiPage'),
+    ability: { action: 'read', subject: 'template-page' },
+  },
+  {
+    path: '/stage/list',
+    page: lazyPage(() => import('../features/stages/stage-list-page.tsx'), 'StageListPage'),
+    ability: { action: 'read', subject: 'stage' },
+  },
   {
     path: '/company/list',
     page: lazyPage(() => import('../features/companies/company-list-page.tsx'), 'CompanyListPage'),

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { Box, Button, Card, CardHeader, List, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { DEFAULT_STAGE_PIPELINE, PIPELINE_LABELS, type Pipeline, type Stage } from '@boardwalk/shared/schemas/stage';
+import { moveId } from './stage-order.ts';
+import { StageRow } from './stage-row.tsx';
+
+export type PipelineStagesProps = {
+  pipeline: Pipeline;
+  stages: Stage[];
+  canCreate: boolean;
+  canUpdate: boolean;
+  canDelete: boolean;
+  onReorder: (pipeline: Pipeline, ids: string[]) => void;
+  onAdd: (pipeline: Pipeline) => void;
+  onEdit: (stage: Stage) => void;
+  onDelete: (stage: Stage) => void;
+  onMakeDefault: (stage: Stage) => void;
+};
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** One pipeline's stages in order: drag (pointer or keyboard: Space, arrows, Space) or the move buttons. */
+export function PipelineStages(props: PipelineStagesProps) {
+  const { pipeline, stages, canCreate, canUpdate, canDelete, onReorder, onAdd, onEdit, onDelete, onMakeDefault } = props;
+  const [announcement, setAnnouncement] = useState('');
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const ids = stages.map((s) => s.id);
+  const nameOf = (id: unknown) => stages.find((s) => s.id === id)?.name ?? 'stage';
+  const positionOf = (id: unknown) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, at ${positionOf(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over ${positionOf(over.id)}.` : undefined),
+    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at ${positionOf(over.id)}.` : `${nameOf(active.id)} dropped.`),
+    onDragCancel: ({ active }) => `Reordering cancelled; ${nameOf(active.id)} is back in place.`,
+  };
+
+  const move = (from: number, to: number) => {
+    const next = moveId(ids, from, to);
+    setAnnouncement(`${stages[from]?.name ?? 'Stage'} moved to position ${to + 1} of ${ids.length}.`);
+    onReorder(pipeline, next);
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onReorder(pipeline, moveId(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
+  };
+
+  const headingId = `pipeline-${pipeline}`;
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <CardHeader
+        title={PIPELINE_LABELS[pipeline]}
+        subheader={`${stages.length} stage${stages.length === 1 ? '' : 's'}`}
+        slotProps={{ title: { id: headingId, component: 'h2', variant: 'h6' } }}
+        action={
+          canCreate && (
+            <Button size="small" startIcon={<AddIcon />} onClick={() => onAdd(pipeline)} aria-label={`Add stage to ${PIPELINE_LABELS[pipeline]}`}>
+              Add
+            </Button>
+          )
+        }
+      />
+      {stages.length === 0 ? (
+        <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+          No stages in this pipeline yet.
+        </Typography>
+      ) : (
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+            <List dense disablePadding aria-label={`${PIPELINE_LABELS[pipeline]} stages`}>
+              {stages.map((stage, index) => (
+                <StageRow
+                  key={stage.id}
+                  stage={stage}
+                  index={index}
+                  count={stages.length}
+                  canUpdate={canUpdate}
+                  canDelete={canDelete}
+                  canBeDefault={pipeline === DEFAULT_STAGE_PIPELINE && stage.isActive}
+                  onMove={move}
+                  onEdit={onEdit}
+                  onDelete={onDelete}
+                  onMakeDefault={onMakeDefault}
+                />
+              ))}
+            </List>
+          </SortableContext>
+        </DndContext>
+      )}
+      <Box role="status" aria-live="polite" sx={visuallyHidden}>
+        {announcement}
+      </Box>
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Grid, Skeleton } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { PIPELINES, type Pipeline, type Stage } from '@boardwalk/shared/schemas/stage';
+import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
+import { useConfirmDelete } from '../../components/confirm/use-confirm-delete.ts';
+import { PageHeader } from '../../components/data-table/page-header.tsx';
+import { notifyError, notifySuccess } from '../../components/form/notify.ts';
+import { errorMessage } from '../../components/form/server-errors.ts';
+import { useAppAbility } from '../../lib/ability.tsx';
+import { useDeleteStageMutation, useListStagesQuery, useReorderStagesMutation, useUpdateStageMutation } from './api.ts';
+import { PipelineStages } from './pipeline-stages.tsx';
+import { StageFormDialog } from './stage-form-dialog.tsx';
+import { applyOrder, groupByPipeline } from './stage-order.ts';
+
+/** Every stage is in allData; the page itself is not used. */
+const LIST_ARGS = { page: 0, pageSize: 1, sort: 'position', order: 'asc' };
+
+type DialogState = { record: Stage | undefined; pipeline: Pipeline } | undefined;
+
+/** /stage/list: the six pipelines' stages, reorderable, with the default entry stage marked. */
+export function StageListPage() {
+  const ability = useAppAbility();
+  const query = useListStagesQuery(LIST_ARGS);
+  const [reorder] = useReorderStagesMutation();
+  const [update] = useUpdateStageMutation();
+  const [remove] = useDeleteStageMutation();
+  const [dialog, setDialog] = useState<DialogState>();
+  // The new order shows at once; it gives way to the server's when the list refetches.
+  const [pending, setPending] = useState<Partial<Record<Pipeline, string[]>>>({});
+  useEffect(() => setPending({}), [query.data]);
+  const groups = useMemo(() => groupByPipeline(query.data?.allData ?? []), [query.data]);
+  const deletion = useConfirmDelete<Stage>({ remove: (stage) => remove(stage.id), describe: (stage) => `Stage ${stage.name}` });
+
+  const onReorder = async (pipeline: Pipeline, ids: string[]) => {
+    setPending((current) => ({ ...current, [pipeline]: ids }));
+    try {
+      await reorder({ pipeline, ids }).unwrap();
+      notifySuccess('Stage order saved');
+    } catch (error) {
+      setPending((current) => ({ ...current, [pipeline]: undefined }));
+      notifyError(errorMessage(error, 'The new order could not be saved.'));
+    }
+  };
+  const onMakeDefault = async (stage: Stage) => {
+    try {
+      await update({ id: stage.id, isDefault: true, updatedAt: stage.updatedAt }).unwrap();
+      notifySuccess(`${stage.name} is now the default entry stage`);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  };
+
+  const canCreate = ability.can('create', 'stage');
+  return (
+    <>
+      <PageHeader
+        title="Stages"
+        subtitle="Drag a stage, or use its arrows, to change its place in the pipeline."
+        actions={
+          canCreate && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ record: undefined, pipeline: 'sales' })}>
+              Add stage
+            </Button>
+          )
+        }
+      />
+      {query.isLoading ? (
+        <Skeleton variant="rectangular" height={360} />
+      ) : query.error && !query.data ? (
+        <Alert severity="error" action={<Button onClick={() => void query.refetch()}>Retry</Button>}>
+          Stages could not be loaded. {errorMessage(query.error)}
+        </Alert>
+      ) : (
+        <Grid container spacing={3}>
+          {PIPELINES.map((pipeline) => (
+            <Grid key={pipeline} size={{ xs: 12, lg: 6 }}>
+              <PipelineStages
+                pipeline={pipeline}
+                stages={applyOrder(groups[pipeline], pending[pipeline])}
+                canCreate={canCreate}
+                canUpdate={ability.can('update', 'stage')}
+                canDelete={ability.can('delete', 'stage')}
+                onReorder={(p, ids) => void onReorder(p, ids)}
+                onAdd={(p) => setDialog({ record: undefined, pipeline: p })}
+                onEdit={(stage) => setDialog({ record: stage, pipeline: stage.pipeline })}
+                onDelete={deletion.ask}
+                onMakeDefault={(stage) => void onMakeDefault(stage)}
+              />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      {dialog && <StageFormDialog record={dialog.record} pipeline={dialog.pipeline} onClose={() => setDialog(undefined)} />}
+      <ConfirmDialog
+        open={deletion.target !== undefined}
+        title="Delete stage?"
+        message={deletion.target ? `Stage “${deletion.target.name}” will be removed from the pipeline. Merchants already in it keep it.` : ''}
+        busy={deletion.busy}
+        onConfirm={() => void deletion.confirm()}
+        onClose={deletion.cancel}
+      />
+    </>
+  );
+}

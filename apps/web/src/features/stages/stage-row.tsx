@@ -1,0 +1,88 @@
+import type { CSSProperties } from 'react';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Box, Chip, IconButton, ListItem, Stack, Tooltip, Typography } from '@mui/material';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import DragIndicator from '@mui/icons-material/DragIndicator';
+import Star from '@mui/icons-material/Star';
+import StarBorder from '@mui/icons-material/StarBorder';
+import type { Stage } from '@boardwalk/shared/schemas/stage';
+import { RowActions } from '../../components/data-table/row-actions.tsx';
+
+export type StageRowProps = {
+  stage: Stage;
+  index: number;
+  count: number;
+  canUpdate: boolean;
+  canDelete: boolean;
+  /** Only an active sales stage can be the default entry stage. */
+  canBeDefault: boolean;
+  onMove: (from: number, to: number) => void;
+  onEdit: (stage: Stage) => void;
+  onDelete: (stage: Stage) => void;
+  onMakeDefault: (stage: Stage) => void;
+};
+
+/** One stage: drag handle, colour, name, flags, and buttons to move, edit, make default and delete. */
+export function StageRow({ stage, index, count, canUpdate, canDelete, canBeDefault, onMove, onEdit, onDelete, onMakeDefault }: StageRowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: stage.id, disabled: !canUpdate });
+  const style: CSSProperties = { transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 1 : undefined };
+
+  return (
+    <ListItem
+      ref={setNodeRef}
+      style={style}
+      divider
+      sx={{ gap: 1.5, bgcolor: isDragging ? 'action.selected' : 'background.paper', pr: 1 }}
+      aria-label={stage.name}
+    >
+      {canUpdate && (
+        <IconButton ref={setActivatorNodeRef} size="small" aria-label={`Drag to reorder ${stage.name}`} sx={{ cursor: 'grab', touchAction: 'none' }} {...attributes} {...listeners}>
+          <DragIndicator fontSize="small" />
+        </IconButton>
+      )}
+      <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: stage.color, flexShrink: 0, border: 1, borderColor: 'divider' }} />
+      <Stack sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 500 }} noWrap>
+          {stage.name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {stage.slaHours ? `SLA ${stage.slaHours} h` : 'No SLA'}
+        </Typography>
+      </Stack>
+      {stage.isDefault && <Chip size="small" color="primary" icon={<Star />} label="Default entry stage" />}
+      {!stage.isActive && <Chip size="small" variant="outlined" label="Inactive" />}
+      {canUpdate && (
+        <>
+          <Tooltip title="Move up">
+            <span>
+              <IconButton size="small" aria-label={`Move ${stage.name} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+                <ArrowUpward fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title="Move down">
+            <span>
+              <IconButton size="small" aria-label={`Move ${stage.name} down`} disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
+                <ArrowDownward fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+        </>
+      )}
+      {canUpdate && canBeDefault && !stage.isDefault && (
+        <Tooltip title="Make default entry stage">
+          <IconButton size="small" aria-label={`Make ${stage.name} the default entry stage`} onClick={() => onMakeDefault(stage)}>
+            <StarBorder fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      <RowActions
+        label={stage.name}
+        onEdit={canUpdate ? () => onEdit(stage) : undefined}
+        onDelete={canDelete && !stage.isDefault ? () => onDelete(stage) : undefined}
+      />
+    </ListItem>
+  );
+}
