@@ -6,5 +6,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Whole-app tests load the lazy page chunks through jsdom; the first one in a file is slow.
+    testTimeout: 20_000,
   },
 });

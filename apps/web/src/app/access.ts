@@ -17,6 +17,8 @@ export function decideAccess(
   signedIn: boolean,
   ability: AppAbility,
   where: Where,
+  /** The user just signed out in this tab: leave for / with no returnUrl (SPEC §4). */
+  signedOut = false,
 ): AccessDecision {
   if (entry.guestOnly) {
     if (!signedIn) return { kind: 'allow' };
@@ -25,7 +27,7 @@ export function decideAccess(
     return { kind: 'redirect', to: next };
   }
   if (entry.public) return { kind: 'allow' };
-  if (!signedIn) return { kind: 'redirect', to: loginRedirectPath(where) };
+  if (!signedIn) return { kind: 'redirect', to: signedOut ? '/' : loginRedirectPath(where) };
   const { action, subject } = entry.ability ?? DEFAULT_PERMISSION;
   return ability.can(action, subject) ? { kind: 'allow' } : { kind: 'deny' };
 }

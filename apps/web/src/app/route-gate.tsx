@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { NotAuthorizedPage } from '../features/errors/not-authorized-page.tsx';
@@ -30,13 +30,19 @@ export type RouteGateProps = { layout: ComponentType<{ children: ReactNode }> };
  */
 export function RouteGate({ layout: Layout }: RouteGateProps) {
   const entry = useCurrentEntry();
-  const { status } = useSession();
+  const { status, signedOut, clearSignedOut } = useSession();
   const ability = useAppAbility();
   const location = useLocation();
   const mounted = useMounted();
 
-  if (!mounted || status === 'loading') return <PageSpinner />;
-  const decision = decideAccess(entry, status === 'authenticated', ability, location);
+  const ready = mounted && status !== 'loading';
+  const decision = ready ? decideAccess(entry, status === 'authenticated', ability, location, signedOut) : undefined;
+  const arrived = decision?.kind === 'allow';
+  useEffect(() => {
+    if (signedOut && arrived) clearSignedOut();
+  }, [signedOut, arrived, clearSignedOut]);
+
+  if (!decision) return <PageSpinner />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return <Layout>{decision.kind === 'allow' ? <Outlet /> : <NotAuthorizedPage />}</Layout>;
 }

@@ -1,1 +1,18 @@
 import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Pages are lazy chunks: the first import of one in a test file takes a moment under jsdom.
+configure({ asyncUtilTimeout: 5000 });
+
+// jsdom has no scrolling; the router's scroll restoration and the scroll-to-top button call it.
+window.scrollTo = () => undefined;
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});

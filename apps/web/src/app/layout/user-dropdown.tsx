@@ -40,9 +40,9 @@ export function UserDropdown() {
   const close = () => setAnchor(null);
   const logout = async () => {
     close();
-    // Leave the protected page first, so the gate does not send us to /login?returnUrl=….
-    await navigate('/');
+    // The gate sees this tab's own sign-out and goes to / (no returnUrl); so do we.
     await signOut();
+    await navigate('/');
   };
 
   return (

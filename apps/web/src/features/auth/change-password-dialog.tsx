@@ -69,8 +69,8 @@ export function ChangePasswordDialog() {
   });
 
   const leave = async () => {
-    await navigate('/');
     await signOut();
+    await navigate('/');
   };
 
   return (

@@ -10,7 +10,7 @@ import {
 import { SessionContext, type SessionContextValue, type SessionStatus } from './session-context.ts';
 import { broadcastSession, onSessionBroadcast, onUnauthorized } from './session-events.ts';
 
-type State = { data: Session | null; status: SessionStatus };
+type State = { data: Session | null; status: SessionStatus; signedOut: boolean };
 
 export type SessionProviderProps = {
   children: ReactNode;
@@ -22,8 +22,8 @@ export type SessionProviderProps = {
   refetchOnWindowFocus?: boolean;
 };
 
-function stateOf(data: Session | null): State {
-  return { data, status: data ? 'authenticated' : 'unauthenticated' };
+function stateOf(data: Session | null, signedOut = false): State {
+  return { data, status: data ? 'authenticated' : 'unauthenticated', signedOut: data ? false : signedOut };
 }
 
 /** Keeps the previous object when nothing changed, so consumers do not re-render on every poll. */
@@ -39,13 +39,18 @@ export function SessionProvider({
   refetchOnWindowFocus = true,
 }: SessionProviderProps) {
   const [state, setState] = useState<State>(() =>
-    session === undefined ? { data: null, status: 'loading' } : stateOf(session),
+    session === undefined ? { data: null, status: 'loading', signedOut: false } : stateOf(session),
   );
   const mounted = useRef(true);
 
-  const apply = useCallback((data: Session | null) => {
+  const apply = useCallback((data: Session | null, signedOut?: boolean) => {
     if (!mounted.current) return;
-    setState((prev) => (prev.status !== 'loading' && sameSession(prev.data, data) ? prev : stateOf(data)));
+    setState((prev) => {
+      const next = stateOf(data, signedOut ?? prev.signedOut);
+      return prev.status === next.status && prev.signedOut === next.signedOut && sameSession(prev.data, data)
+        ? prev
+        : next;
+    });
   }, []);
 
   const refetch = useCallback(async () => {
@@ -73,7 +78,7 @@ export function SessionProvider({
 
   useEffect(() => {
     const offBroadcast = onSessionBroadcast(() => void refetch());
-    const offUnauthorized = onUnauthorized(() => apply(null));
+    const offUnauthorized = onUnauthorized(() => apply(null, false));
     const onVisibility = () => {
       if (refetchOnWindowFocus && document.visibilityState === 'visible') void refetch();
     };
@@ -95,6 +100,7 @@ export function SessionProvider({
   const value = useMemo<SessionContextValue>(
     () => ({
       ...state,
+      clearSignedOut: () => setState((prev) => (prev.signedOut ? { ...prev, signedOut: false } : prev)),
       update: async (data?: unknown) => {
         if (data === undefined) return refetch();
         try {
@@ -122,7 +128,7 @@ export function SessionProvider({
         } catch (error) {
           void logClientError('CLIENT_FETCH_ERROR', error, { action: 'signout' });
         }
-        apply(null);
+        apply(null, true);
         broadcastSession('signout');
       },
     }),

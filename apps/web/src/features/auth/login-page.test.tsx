@@ -1,0 +1,112 @@
+import { SIGN_IN_ERROR_MESSAGES, SIGN_IN_ERROR_CODES } from '@boardwalk/shared/schemas/user';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { CoreProviders } from '../../app/core-providers.tsx';
+import { fakeFetch, type FakeRoutes } from '../../test/fake-fetch.ts';
+import { LoginPage } from './login-page.tsx';
+
+function renderLogin(url = '/login') {
+  const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], { initialEntries: [url] });
+  render(
+    <CoreProviders session={null}>
+      <RouterProvider router={router} />
+    </CoreProviders>,
+  );
+}
+
+/** The API refuses the credentials with this code in the returned URL, as Auth.js does. */
+function refusing(code: string | null): FakeRoutes {
+  const query = code ? `error=CredentialsSignin&code=${code}` : 'error=CredentialsSignin';
+  return {
+    'GET /api/auth/session': () => ({ body: null }),
+    'POST /api/auth/callback/credentials': () => ({ body: { url: `${window.location.origin}/login?${query}` } }),
+  };
+}
+
+async function submit(email = 'ada@example.com', password = 'not the password 1') {
+  await userEvent.type(screen.getByLabelText('Email'), email);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('/login', () => {
+  it('has labelled Email and Password fields and a Sign in button', () => {
+    fakeFetch();
+    renderLogin();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('asks for both fields before calling the server', async () => {
+    const api = fakeFetch();
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Enter your email address')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/callback/credentials')).toHaveLength(0);
+  });
+
+  it.each(SIGN_IN_ERROR_CODES)('shows the message for %s', async (code) => {
+    fakeFetch(refusing(code));
+    renderLogin();
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_IN_ERROR_MESSAGES[code]);
+  });
+
+  it('treats a refusal without a code as wrong credentials', async () => {
+    fakeFetch(refusing(null));
+    renderLogin();
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_IN_ERROR_MESSAGES.invalid_credentials);
+  });
+
+  it('says so when the server answers 429 itself', async () => {
+    fakeFetch({
+      'POST /api/auth/callback/credentials': () => ({ status: 429, body: { title: 'Too many requests', status: 429 } }),
+    });
+    renderLogin();
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_IN_ERROR_MESSAGES.rate_limited);
+  });
+
+  it('explains ?error=SessionRequired', async () => {
+    fakeFetch();
+    renderLogin('/login?error=SessionRequired&callbackUrl=%2Fhome');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please sign in to access this page.');
+  });
+
+  it('shows a code the server put in the URL (a redirect after a failed sign-in)', async () => {
+    fakeFetch();
+    renderLogin('/login?error=CredentialsSignin&code=locked');
+    expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_IN_ERROR_MESSAGES.locked);
+  });
+
+  it('shows that it is working while the server answers, and cannot be sent twice', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    const pending = new Promise<{ body: unknown }>((resolve) => (answer = resolve));
+    const api = fakeFetch({ ...refusing('invalid_credentials'), 'POST /api/auth/callback/credentials': () => pending });
+    renderLogin();
+    await submit();
+    await waitFor(() => expect(screen.getByRole('button', { name: /Sign in/ })).toBeDisabled());
+    // Enter in the password field submits the form again: ignored while the first is pending.
+    await userEvent.type(screen.getByLabelText('Password'), '{Enter}');
+    answer({ body: { url: `${window.location.origin}/login?error=CredentialsSignin&code=invalid_credentials` } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_IN_ERROR_MESSAGES.invalid_credentials);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(api.callsTo('POST', '/api/auth/callback/credentials')).toHaveLength(1);
+  });
+
+  it('says when the server cannot be reached', async () => {
+    fakeFetch({ 'GET /api/auth/csrf': () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderLogin();
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server cannot be reached.');
+  });
+});

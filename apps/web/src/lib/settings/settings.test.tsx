@@ -1,0 +1,99 @@
+import { UI_SETTINGS_DEFAULTS, UI_SETTINGS_STORAGE_KEY } from '@boardwalk/shared/ui-settings';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { BOOT_DEFAULTS, coerceSettings, SETTINGS_STORAGE_KEY } from './settings-storage.ts';
+import { SettingsProvider } from './settings-provider.tsx';
+import { useSettings } from './use-settings.ts';
+import { validateSettings } from './settings-validate.ts';
+
+describe('UI settings storage', () => {
+  it('keeps its start-up copies equal to the shared contract', () => {
+    expect(BOOT_DEFAULTS).toEqual(UI_SETTINGS_DEFAULTS);
+    expect(SETTINGS_STORAGE_KEY).toBe(UI_SETTINGS_STORAGE_KEY);
+  });
+
+  it('applies the layout rules: horizontal has no semi-dark, a hidden app bar is fixed', () => {
+    expect(coerceSettings({ layout: 'horizontal', mode: 'semi-dark' })).toMatchObject({
+      layout: 'horizontal',
+      mode: 'light',
+    });
+    expect(coerceSettings({ layout: 'vertical', mode: 'semi-dark' }).mode).toBe('semi-dark');
+    expect(coerceSettings({ appBar: 'hidden' }).appBar).toBe('fixed');
+    expect(validateSettings({ layout: 'horizontal', mode: 'semi-dark', appBar: 'hidden' })).toMatchObject({
+      mode: 'light',
+      appBar: 'fixed',
+    });
+  });
+
+  it('drops values of the wrong kind at start-up and invalid ones after the schema check', () => {
+    expect(coerceSettings({ navCollapsed: 'yes', mode: 'dark', unknown: 1 })).toEqual({
+      ...BOOT_DEFAULTS,
+      mode: 'dark',
+    });
+    expect(validateSettings({ mode: 'purple', skin: 'bordered' })).toEqual({ ...BOOT_DEFAULTS, skin: 'bordered' });
+  });
+});
+
+function ModeProbe() {
+  const { settings, saveSettings } = useSettings();
+  return (
+    <button type="button" onClick={() => saveSettings({ mode: settings.mode === 'dark' ? 'light' : 'dark' })}>
+      mode:{settings.mode}
+    </button>
+  );
+}
+
+describe('SettingsProvider', () => {
+  it('saves to localStorage "settings", so dark mode survives a reload', async () => {
+    fakeFetch();
+    const first = render(
+      <SettingsProvider>
+        <ModeProbe />
+      </SettingsProvider>,
+    );
+    act(() => screen.getByRole('button').click());
+    expect(screen.getByRole('button')).toHaveTextContent('mode:dark');
+    expect(JSON.parse(window.localStorage.getItem('settings') ?? '{}')).toMatchObject({ mode: 'dark' });
+    first.unmount();
+
+    render(
+      <SettingsProvider>
+        <ModeProbe />
+      </SettingsProvider>,
+    );
+    expect(screen.getByRole('button')).toHaveTextContent('mode:dark');
+  });
+
+  it('loads the signed-in user settings from the server and saves changes back (debounced, changed keys only)', async () => {
+    const api = fakeFetch({
+      'GET /api/me/settings': () => ({ body: { mode: 'dark', contentWidth: 'full' } }),
+      'PUT /api/me/settings': () => ({ status: 204 }),
+    });
+    render(
+      <SettingsProvider userId="u1" saveDelayMs={20}>
+        <ModeProbe />
+      </SettingsProvider>,
+    );
+    await waitFor(() => expect(screen.getByRole('button')).toHaveTextContent('mode:dark'));
+    expect(JSON.parse(window.localStorage.getItem('settings') ?? '{}')).toMatchObject({ contentWidth: 'full' });
+
+    act(() => screen.getByRole('button').click());
+    act(() => screen.getByRole('button').click());
+    act(() => screen.getByRole('button').click());
+    await waitFor(() => expect(api.callsTo('PUT', '/api/me/settings')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/me/settings')[0]?.body).toEqual({ mode: 'light' });
+  });
+
+  it('does not call the server when nobody is signed in', async () => {
+    const api = fakeFetch();
+    render(
+      <SettingsProvider saveDelayMs={5}>
+        <ModeProbe />
+      </SettingsProvider>,
+    );
+    act(() => screen.getByRole('button').click());
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(api.calls.filter((c) => c.path === '/api/me/settings')).toHaveLength(0);
+  });
+});

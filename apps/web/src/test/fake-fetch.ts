@@ -1,0 +1,72 @@
+import { vi } from 'vitest';
+import type { Session } from '../lib/session/session-client.ts';
+
+export type FakeCall = {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  headers: Headers;
+  /** Parsed body: JSON, or an object of form fields. */
+  body: Record<string, unknown> | undefined;
+};
+export type FakeReply = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
+export type FakeRoutes = Record<string, (call: FakeCall) => FakeReply>;
+
+async function readBody(request: Request): Promise<Record<string, unknown> | undefined> {
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  const text = await request.text();
+  if (!text) return undefined;
+  if ((request.headers.get('content-type') ?? '').includes('x-www-form-urlencoded')) {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/**
+ * Replaces fetch for one test: `routes['POST /api/auth/callback/credentials']` answers that
+ * call; GET /api/auth/csrf answers a token unless overridden; anything else is a 404 problem.
+ */
+export function fakeFetch(routes: FakeRoutes = {}) {
+  const calls: FakeCall[] = [];
+  const all: FakeRoutes = { 'GET /api/auth/csrf': () => ({ body: { csrfToken: 'csrf-1' } }), ...routes };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request =
+      input instanceof Request ? input : new Request(new URL(String(input), window.location.origin), init);
+    const url = new URL(request.url);
+    const call: FakeCall = {
+      method: request.method,
+      path: url.pathname,
+      search: url.searchParams,
+      headers: request.headers,
+      body: await readBody(request),
+    };
+    calls.push(call);
+    const handler = all[`${call.method} ${call.path}`];
+    const { status = 200, body } = handler
+      ? await handler(call)
+      : { status: 404, body: { title: 'Not found', status: 404 } };
+    if (status === 204 || body === undefined) return new Response(null, { status });
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    fetchMock,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
+}
+
+export function sessionFor(role: string, user: Partial<Session['user']> = {}): Session {
+  return {
+    user: {
+      id: '0190c0de-0000-7000-8000-000000000001',
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      role: role as Session['user']['role'],
+      image: null,
+      mustChangePassword: false,
+      ...user,
+    },
+    expires: new Date(Date.now() + 3_600_000).toISOString(),
+  };
+}

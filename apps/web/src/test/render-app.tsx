@@ -1,0 +1,27 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { CoreProviders } from '../app/core-providers.tsx';
+import { routeTable } from '../app/route-table.tsx';
+import { buildRoutes } from '../app/router.tsx';
+import type { RouteEntry } from '../app/route-types.ts';
+import type { Session } from '../lib/session/session-client.ts';
+
+export type RenderAppOptions = {
+  /** Where the app starts. */
+  url: string;
+  /** The session: an object (signed in), null (signed out) or undefined (fetched from fetch). */
+  session?: Session | null;
+  entries?: RouteEntry[];
+};
+
+/** The whole app (real route table, gate, shell) in a memory router. */
+export function renderApp({ url, session, entries = routeTable }: RenderAppOptions) {
+  const router = createMemoryRouter(buildRoutes(entries), { initialEntries: [url] });
+  const result = render(
+    <CoreProviders session={session}>
+      <RouterProvider router={router} />
+    </CoreProviders>,
+  );
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { ...result, router, location };
+}
