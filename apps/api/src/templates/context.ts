@@ -32,9 +32,15 @@ export const TEMPLATE_CONTEXT = {
         meaning: 'Documents still needed, as a comma-separated list',
         example: 'Voided check, Bank statements (last 3 months)',
       },
-      decision_reason: { meaning: 'Reason given with the underwriting decision', example: 'Approved with standard reserve' },
+      decision_reason: {
+        meaning: 'Reason given with the underwriting decision',
+        example: 'Approved with standard reserve',
+      },
       go_live_date: { meaning: 'Date the merchant went live, formatted', example: 'March 3, 2025' },
-      url: { meaning: 'Link to the merchant in the portal', example: 'https://portal.example.com/merchant/view/0190a2b4' },
+      url: {
+        meaning: 'Link to the merchant in the portal',
+        example: 'https://portal.example.com/merchant/view/0190a2b4',
+      },
     },
   },
   agent: {
@@ -49,7 +55,10 @@ export const TEMPLATE_CONTEXT = {
   company: {
     label: 'Company',
     fields: {
-      name: { meaning: 'Processor, sponsor bank or partner ISO the merchant is boarded with', example: 'Harborline Payments' },
+      name: {
+        meaning: 'Processor, sponsor bank or partner ISO the merchant is boarded with',
+        example: 'Harborline Payments',
+      },
     },
   },
   industry: {
@@ -89,7 +98,13 @@ export type TemplateGroup = keyof Context;
 /** The values a real message is rendered with: group → placeholder key → text. */
 export type TemplateValues = { [G in TemplateGroup]: Partial<Record<keyof Context[G]['fields'], string>> };
 
-export type PlaceholderEntry = { path: string; group: TemplateGroup; groupLabel: string; meaning: string; example: string };
+export type PlaceholderEntry = {
+  path: string;
+  group: TemplateGroup;
+  groupLabel: string;
+  meaning: string;
+  example: string;
+};
 
 const GROUPS = Object.keys(TEMPLATE_CONTEXT) as TemplateGroup[];
 

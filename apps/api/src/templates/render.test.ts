@@ -24,10 +24,17 @@ describe('template context definition', () => {
 describe('renderTemplate', () => {
   it('escapes printed values in email HTML but not in the subject or SMS', async () => {
     const values = { merchant: { dba_name: '<script>alert(1)</script> & Co' } };
-    const emailOut = await renderTemplate({ channel: 'email', subject: '{{ merchant.dba_name }}', body: '<b>{{ merchant.dba_name }}</b>' }, values);
+    const emailOut = await renderTemplate(
+      { channel: 'email', subject: '{{ merchant.dba_name }}', body: '<b>{{ merchant.dba_name }}</b>' },
+      values,
+    );
     expect(emailOut).toEqual({
       ok: true,
-      result: { channel: 'email', subject: '<script>alert(1)</script> & Co', html: '<b>&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co</b>' },
+      result: {
+        channel: 'email',
+        subject: '<script>alert(1)</script> & Co',
+        html: '<b>&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co</b>',
+      },
     });
     const sms = await renderTemplate({ channel: 'sms', body: '{{ merchant.dba_name }}' }, values);
     expect(sms).toEqual({ ok: true, result: { channel: 'sms', text: '<script>alert(1)</script> & Co' } });
@@ -39,12 +46,16 @@ describe('renderTemplate', () => {
   });
 
   it('allows loops, assigns and filters over known placeholders', () => {
-    const body = '{% assign first = merchant.contact.first_name | capitalize %}{{ first }} {{ merchant.dba_name.size }}{% for i in (1..2) %}{{ forloop.index }}{% endfor %}';
+    const body =
+      '{% assign first = merchant.contact.first_name | capitalize %}{{ first }} {{ merchant.dba_name.size }}{% for i in (1..2) %}{{ forloop.index }}{% endfor %}';
     expect(checkTemplate({ channel: 'sms', body })).toEqual({});
   });
 
   it('stops a runaway loop instead of hanging', async () => {
-    const out = await renderTemplate({ channel: 'sms', body: '{% for i in (1..100000000) %}{{ i }}{% endfor %}' }, sampleValues());
+    const out = await renderTemplate(
+      { channel: 'sms', body: '{% for i in (1..100000000) %}{{ i }}{% endfor %}' },
+      sampleValues(),
+    );
     expect(out.ok).toBe(false);
   });
 });

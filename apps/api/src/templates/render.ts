@@ -65,7 +65,9 @@ function unknownPlaceholders(engine: Liquid, template: Template[]): string[] {
     for (const variable of uses) {
       if (isKnownPath(variable.segments)) continue;
       const { row, col } = variable.location;
-      problems.push(`Line ${row}, column ${col}: unknown placeholder {{ ${variable.toString()} }}; see the placeholder list`);
+      problems.push(
+        `Line ${row}, column ${col}: unknown placeholder {{ ${variable.toString()} }}; see the placeholder list`,
+      );
     }
   }
   return problems.slice(0, 5);
@@ -90,7 +92,11 @@ function parseParts(parts: Part[]): Parsed {
 }
 
 /** Syntax and placeholder errors per field ({} when the template is fine): the check on save. */
-export function checkTemplate(input: { channel: TemplateChannel; subject?: string | undefined; body: string }): FieldErrors {
+export function checkTemplate(input: {
+  channel: TemplateChannel;
+  subject?: string | undefined;
+  body: string;
+}): FieldErrors {
   return parseParts(partsOf(input)).errors;
 }
 

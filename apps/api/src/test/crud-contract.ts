@@ -87,7 +87,10 @@ export function crudContract(ctx: CrudContext, c: CrudContract) {
     expect((await ctx.agent.patch(`${c.path}/${row.id}`, c.change)).status).toBe(403);
     expect((await ctx.agent.delete(`${c.path}/${row.id}`)).status).toBe(403);
     expect((await ctx.staff.get(`${c.path}/${row.id}`)).body.deletedAt).toBeNull();
-    const denials = await ctx.t.db.select().from(auditLog).where(and(eq(auditLog.action, 'permission.denied'), eq(auditLog.subjectType, c.subject)));
+    const denials = await ctx.t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'permission.denied'), eq(auditLog.subjectType, c.subject)));
     expect(denials.length).toBeGreaterThanOrEqual(5);
   });
 
@@ -131,7 +134,10 @@ export function crudContract(ctx: CrudContext, c: CrudContract) {
     const desc = await ctx.staff.get<List>(`${c.path}?q=${k}&pageSize=2&page=0&sort=${c.sort}&order=desc`);
     const last = await ctx.staff.get<List>(`${c.path}?q=${k}&pageSize=2&page=1&sort=${c.sort}&order=desc`);
     expect(last.body[c.key]).toHaveLength(1);
-    const ascIds = [...(asc.body[c.key] ?? []), ...((await ctx.staff.get<List>(`${c.path}?q=${k}&pageSize=2&page=1&sort=${c.sort}`)).body[c.key] ?? [])].map((r) => r.id);
+    const ascIds = [
+      ...(asc.body[c.key] ?? []),
+      ...((await ctx.staff.get<List>(`${c.path}?q=${k}&pageSize=2&page=1&sort=${c.sort}`)).body[c.key] ?? []),
+    ].map((r) => r.id);
     const descIds = [...(desc.body[c.key] ?? []), ...(last.body[c.key] ?? [])].map((r) => r.id);
     expect(descIds).toEqual([...ascIds].reverse());
     expect(new Set(ascIds)).toEqual(new Set(rows.map((r) => r.id)));

@@ -8,7 +8,11 @@ export function jsonClient(t: TestApp, cookie = '') {
     const headers: Record<string, string> = { origin: 'http://localhost' };
     if (cookie) headers.cookie = cookie;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await t.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await t.app.request(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : null) as B, headers: res.headers };
   }
@@ -23,4 +27,10 @@ export function jsonClient(t: TestApp, cookie = '') {
 export type JsonClient = ReturnType<typeof jsonClient>;
 
 /** RFC 9457 body as the API sends it. */
-export type ProblemBody = { type: string; title: string; status: number; detail?: string; errors?: Record<string, string[]> };
+export type ProblemBody = {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  errors?: Record<string, string[]>;
+};

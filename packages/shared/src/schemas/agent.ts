@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { listParamsSchema, type ListResponse } from '../list.ts';
-import { booleanQuery, optionalEmail, optionalPhone, optionalText, recordMetaShape, requiredName, updateMetaShape } from './fields.ts';
+import {
+  booleanQuery,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  recordMetaShape,
+  requiredName,
+  updateMetaShape,
+} from './fields.ts';
 
 /** Agent accounts: sales agents / sub-ISOs that bring merchants in (DESIGN §2 agent_accounts). */
 

@@ -10,7 +10,10 @@ export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = { low: 'Low', medium
 /** POST /api/industry body `{ data }`. */
 export const createIndustrySchema = z.object({
   name: requiredName('Enter the industry name', 160),
-  mcc: z.string({ error: 'Enter a 4-digit MCC' }).trim().regex(/^\d{4}$/, 'Enter a 4-digit MCC'),
+  mcc: z
+    .string({ error: 'Enter a 4-digit MCC' })
+    .trim()
+    .regex(/^\d{4}$/, 'Enter a 4-digit MCC'),
   riskLevel: z.enum(RISK_LEVELS, { error: 'Choose a risk level' }).optional(),
   isActive: z.boolean().optional(),
 });

@@ -44,7 +44,8 @@ const templateShape = {
 
 /** POST /api/templates body `{ data }`. */
 export const createTemplateSchema = z.object(templateShape).superRefine((t, ctx) => {
-  for (const [path, message] of Object.entries(templateRuleErrors(t))) ctx.addIssue({ code: 'custom', path: [path], message });
+  for (const [path, message] of Object.entries(templateRuleErrors(t)))
+    ctx.addIssue({ code: 'custom', path: [path], message });
 });
 export type CreateTemplateInput = z.infer<typeof createTemplateSchema>;
 

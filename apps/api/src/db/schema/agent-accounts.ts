@@ -26,8 +26,12 @@ export const agentAccounts = pgTable(
   },
   (t) => [
     // A deleted account frees its code and its user link.
-    uniqueIndex('agent_accounts_code_unique').on(sql`lower(${t.agentCode})`).where(sql`${t.deletedAt} is null`),
-    uniqueIndex('agent_accounts_user_unique').on(t.userId).where(sql`${t.deletedAt} is null and ${t.userId} is not null`),
+    uniqueIndex('agent_accounts_code_unique')
+      .on(sql`lower(${t.agentCode})`)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('agent_accounts_user_unique')
+      .on(t.userId)
+      .where(sql`${t.deletedAt} is null and ${t.userId} is not null`),
     index('agent_accounts_company_idx').on(t.companyId),
   ],
 );

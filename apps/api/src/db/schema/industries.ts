@@ -19,5 +19,9 @@ export const industries = pgTable(
     updatedBy: uuid('updated_by'),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [uniqueIndex('industries_mcc_unique').on(t.mcc).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    uniqueIndex('industries_mcc_unique')
+      .on(t.mcc)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );

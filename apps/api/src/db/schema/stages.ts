@@ -1,6 +1,17 @@
 import { PIPELINES } from '@boardwalk/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 
 /** A pg enum so that ORDER BY pipeline follows the PIPELINES order. */
@@ -24,10 +35,17 @@ export const stages = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('stages_pipeline_name_unique').on(t.pipeline, sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('stages_pipeline_name_unique')
+      .on(t.pipeline, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
     // At most one default; the service keeps it at exactly one.
-    uniqueIndex('stages_single_default').on(t.isDefault).where(sql`${t.isDefault} and ${t.deletedAt} is null`),
-    check('stages_default_in_sales', sql`not ${t.isDefault} or (${t.pipeline} = 'sales' and ${t.isActive} and ${t.deletedAt} is null)`),
+    uniqueIndex('stages_single_default')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault} and ${t.deletedAt} is null`),
+    check(
+      'stages_default_in_sales',
+      sql`not ${t.isDefault} or (${t.pipeline} = 'sales' and ${t.isActive} and ${t.deletedAt} is null)`,
+    ),
     index('stages_pipeline_position_idx').on(t.pipeline, t.position),
   ],
 );

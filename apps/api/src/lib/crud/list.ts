@@ -41,7 +41,10 @@ export async function listRecords<T extends CrudTable, Q extends ListQuery>(
       .orderBy(...orderBy(entity, query))
       .limit(query.pageSize)
       .offset(query.page * query.pageSize),
-    db.select({ total: count() }).from(t as CrudTable).where(where),
+    db
+      .select({ total: count() })
+      .from(t as CrudTable)
+      .where(where),
     db
       .select()
       .from(t as CrudTable)

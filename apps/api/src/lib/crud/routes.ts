@@ -25,9 +25,12 @@ export type CrudRouteOptions<
  * The five route definitions of a reference entity (DESIGN §3): list, get, create, update,
  * delete, each with its ability and documented answers. The entity's routes file calls this.
  */
-export function crudRoutes<Row extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType, Query extends z.ZodObject>(
-  options: CrudRouteOptions<Row, Create, Update, Query>,
-) {
+export function crudRoutes<
+  Row extends z.ZodType,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+  Query extends z.ZodObject,
+>(options: CrudRouteOptions<Row, Create, Update, Query>) {
   const { path, tag, subject, key, label, schemas } = options;
   const listSchema = zod.object({
     [key]: zod.array(schemas.row),
@@ -45,7 +48,11 @@ export function crudRoutes<Row extends z.ZodType, Create extends z.ZodType, Upda
       summary: `List ${label}s`,
       ability: { action: 'read', subject },
       request: { query: schemas.query },
-      responses: { 200: jsonResponse(`A page of ${label}s`, listSchema), 400: problemResponse('Invalid query'), ...authResponses },
+      responses: {
+        200: jsonResponse(`A page of ${label}s`, listSchema),
+        400: problemResponse('Invalid query'),
+        ...authResponses,
+      },
     }),
     get: defineRoute({
       method: 'get',
@@ -54,7 +61,11 @@ export function crudRoutes<Row extends z.ZodType, Create extends z.ZodType, Upda
       summary: `Get one ${label} (deleted ones too)`,
       ability: { action: 'read', subject },
       request: { params: idParams },
-      responses: { 200: jsonResponse(`The ${label}`, schemas.row), 404: problemResponse('No such id'), ...authResponses },
+      responses: {
+        200: jsonResponse(`The ${label}`, schemas.row),
+        404: problemResponse('No such id'),
+        ...authResponses,
+      },
     }),
     create: defineRoute({
       method: 'post',
@@ -92,7 +103,12 @@ export function crudRoutes<Row extends z.ZodType, Create extends z.ZodType, Upda
       summary: `Delete a ${label} (soft: it stays where it is referenced)`,
       ability: { action: 'delete', subject },
       request: { params: idParams },
-      responses: { 204: { description: 'Deleted' }, 404: problemResponse('No such id'), 409: problemResponse('In use'), ...authResponses },
+      responses: {
+        204: { description: 'Deleted' },
+        404: problemResponse('No such id'),
+        409: problemResponse('In use'),
+        ...authResponses,
+      },
     }),
   };
 }

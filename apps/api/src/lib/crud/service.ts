@@ -94,7 +94,12 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
         const input = withoutUndefined(data);
         const values = { ...columnDefaults(t), ...input } as Values<T>;
         await checkReferences(tx, values);
-        const extra = await entity.hooks?.beforeWrite?.(tx, caller, { current: null, values, input, next: values as RowOf<T> });
+        const extra = await entity.hooks?.beforeWrite?.(tx, caller, {
+          current: null,
+          values,
+          input,
+          next: values as RowOf<T>,
+        });
         const [row] = await tx
           .insert(t)
           .values({
@@ -122,7 +127,10 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
         const current = await lockLive(tx, id);
         const storedAt = (current.updatedAt as Date).getTime();
         if (updatedAt !== undefined && new Date(updatedAt).getTime() < storedAt) {
-          throw new ProblemError(409, `This ${entity.label} was changed by someone else since you opened it. Reload it to see their changes.`);
+          throw new ProblemError(
+            409,
+            `This ${entity.label} was changed by someone else since you opened it. Reload it to see their changes.`,
+          );
         }
         const values = changedValues(current, data as Values<T>);
         await checkReferences(tx, values);

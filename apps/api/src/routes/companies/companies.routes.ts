@@ -7,5 +7,10 @@ export const companyRoutes = crudRoutes({
   subject: 'company',
   key: 'companies',
   label: 'company',
-  schemas: { row: companySchema, create: createCompanySchema, update: updateCompanySchema, query: companyListQuerySchema },
+  schemas: {
+    row: companySchema,
+    create: createCompanySchema,
+    update: updateCompanySchema,
+    query: companyListQuerySchema,
+  },
 });

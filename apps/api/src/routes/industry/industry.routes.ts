@@ -8,5 +8,10 @@ export const industryRoutes = crudRoutes({
   subject: 'industry',
   key: 'industries',
   label: 'industry',
-  schemas: { row: industrySchema, create: createIndustrySchema, update: updateIndustrySchema, query: industryListQuerySchema },
+  schemas: {
+    row: industrySchema,
+    create: createIndustrySchema,
+    update: updateIndustrySchema,
+    query: industryListQuerySchema,
+  },
 });

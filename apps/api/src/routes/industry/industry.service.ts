@@ -10,7 +10,14 @@ export const industryEntity: CrudEntity<typeof industries, IndustryListQuery> = 
   subject: 'industry',
   label: 'industry',
   table: t,
-  sort: { name: t.name, mcc: t.mcc, riskLevel: [t.riskLevel, t.mcc], isActive: t.isActive, createdAt: t.createdAt, updatedAt: t.updatedAt },
+  sort: {
+    name: t.name,
+    mcc: t.mcc,
+    riskLevel: [t.riskLevel, t.mcc],
+    isActive: t.isActive,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  },
   defaultOrder: [asc(sql`lower(${t.name})`)],
   search: [t.name, t.mcc],
   filters: (q) => [

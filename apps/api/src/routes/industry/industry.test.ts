@@ -18,7 +18,11 @@ describe('industries API (/api/industry)', () => {
     change: { riskLevel: 'high', isActive: false },
     unique: { field: 'mcc', clash: (row) => ({ mcc: row.mcc }) },
     sort: 'mcc',
-    filter: { query: 'riskLevel=medium', override: { riskLevel: 'medium' }, matches: (row) => row.riskLevel === 'medium' },
+    filter: {
+      query: 'riskLevel=medium',
+      override: { riskLevel: 'medium' },
+      matches: (row) => row.riskLevel === 'medium',
+    },
   });
 
   it('explains a bad MCC in words', async () => {

@@ -1,4 +1,9 @@
-import { createLeadSourceSchema, leadSourceListQuerySchema, leadSourceSchema, updateLeadSourceSchema } from '@boardwalk/shared';
+import {
+  createLeadSourceSchema,
+  leadSourceListQuerySchema,
+  leadSourceSchema,
+  updateLeadSourceSchema,
+} from '@boardwalk/shared';
 import { crudRoutes } from '../../lib/crud/routes.ts';
 
 export const leadSourceRoutes = crudRoutes({

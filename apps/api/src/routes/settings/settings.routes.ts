@@ -4,7 +4,10 @@ import { authResponses, jsonBody, jsonResponse, problemResponse } from '../../li
 import { defineRoute } from '../../lib/route.ts';
 
 const settingsResponse = z
-  .object({ ...settingSchemas, smtp: smtpSettingSchema.extend({ password: z.string().describe("'••••' + last 4, or ''") }) })
+  .object({
+    ...settingSchemas,
+    smtp: smtpSettingSchema.extend({ password: z.string().describe("'••••' + last 4, or ''") }),
+  })
   .meta({ id: 'Settings' });
 
 export const getSettingsRoute = defineRoute({

@@ -31,7 +31,10 @@ function parseOrDefault<K extends SettingKey>(key: K, value: unknown): SettingVa
 
 /** Every setting as stored (SMTP password still encrypted), defaults filled. */
 async function readStored(db: Db): Promise<Stored> {
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, SETTING_KEYS));
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, SETTING_KEYS));
   const stored = { ...SETTING_DEFAULTS } as Record<SettingKey, unknown>;
   for (const row of rows) stored[row.key as SettingKey] = parseOrDefault(row.key as SettingKey, row.value);
   return stored as Stored;

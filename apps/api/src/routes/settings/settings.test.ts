@@ -45,10 +45,24 @@ describe('settings API', () => {
   it('encrypts the SMTP password at rest, masks it, and never audits it', async () => {
     const secret = 'smtp-Secret-2481';
     const res = await ctx.staff.patch<SettingValues>('/api/settings', {
-      smtp: { host: 'smtp.example.com', port: 465, user: 'mailer', password: secret, from: 'Ops <ops@example.com>', secure: true },
+      smtp: {
+        host: 'smtp.example.com',
+        port: 465,
+        user: 'mailer',
+        password: secret,
+        from: 'Ops <ops@example.com>',
+        secure: true,
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body.smtp).toEqual({ host: 'smtp.example.com', port: 465, user: 'mailer', password: '••••2481', from: 'Ops <ops@example.com>', secure: true });
+    expect(res.body.smtp).toEqual({
+      host: 'smtp.example.com',
+      port: 465,
+      user: 'mailer',
+      password: '••••2481',
+      from: 'Ops <ops@example.com>',
+      secure: true,
+    });
     const stored = await storedSmtp();
     expect(JSON.stringify(stored)).not.toContain(secret);
     expect(decryptSecret(stored?.password ?? '', ctx.t.deps.secrets.encryptionKey)).toBe(secret);
@@ -66,7 +80,12 @@ describe('settings API', () => {
     expect(res.body.smtp).toMatchObject({ host: 'mail.example.com', port: 2525, password: '••••0001' });
     expect((await readSmtpSettings(ctx.t.db, ctx.t.deps.secrets.encryptionKey)).password).toBe('first-pass-0001');
     const onlyUser = await ctx.staff.patch<SettingValues>('/api/settings', { smtp: { user: 'relay' } });
-    expect(onlyUser.body.smtp).toMatchObject({ host: 'mail.example.com', port: 2525, user: 'relay', password: '••••0001' });
+    expect(onlyUser.body.smtp).toMatchObject({
+      host: 'mail.example.com',
+      port: 2525,
+      user: 'relay',
+      password: '••••0001',
+    });
     const cleared = await ctx.staff.patch<SettingValues>('/api/settings', { smtp: { password: '' } });
     expect(cleared.body.smtp.password).toBe('');
     expect((await storedSmtp())?.password).toBe('');

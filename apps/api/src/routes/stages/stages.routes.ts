@@ -1,4 +1,10 @@
-import { createStageSchema, reorderStagesSchema, stageListQuerySchema, stageSchema, updateStageSchema } from '@boardwalk/shared';
+import {
+  createStageSchema,
+  reorderStagesSchema,
+  stageListQuerySchema,
+  stageSchema,
+  updateStageSchema,
+} from '@boardwalk/shared';
 import { z } from 'zod';
 import { authResponses, jsonBody, jsonResponse, problemResponse } from '../../lib/crud/openapi.ts';
 import { crudRoutes } from '../../lib/crud/routes.ts';

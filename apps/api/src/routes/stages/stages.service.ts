@@ -16,7 +16,10 @@ const fieldProblem = (field: string, message: string, status: 400 | 409 = 400) =
 const live = (pipeline: Pipeline) => and(eq(t.pipeline, pipeline), isNull(t.deletedAt));
 
 async function nextPosition(tx: Db, pipeline: Pipeline): Promise<number> {
-  const [row] = await tx.select({ top: max(t.position) }).from(t).where(live(pipeline));
+  const [row] = await tx
+    .select({ top: max(t.position) })
+    .from(t)
+    .where(live(pipeline));
   return row?.top == null ? 0 : row.top + 1;
 }
 
@@ -60,7 +63,10 @@ async function stageRules(tx: Db, caller: Caller, change: WriteChange<typeof sta
   }
   const previous = wantsDefault || !current ? await currentDefault(tx) : undefined;
   if (wantsDefault && previous) {
-    await tx.update(t).set({ isDefault: false, updatedAt: caller.now, updatedBy: caller.actor.userId }).where(eq(t.id, previous.id));
+    await tx
+      .update(t)
+      .set({ isDefault: false, updatedAt: caller.now, updatedBy: caller.actor.userId })
+      .where(eq(t.id, previous.id));
   }
   if (!current && !previous && next.pipeline === DEFAULT_STAGE_PIPELINE && next.isActive !== false) {
     extra.isDefault = true;
@@ -96,7 +102,10 @@ export const stageEntity: CrudEntity<typeof stages, StageListQuery> = {
   ],
   unique: {
     stages_pipeline_name_unique: { field: 'name', message: 'This pipeline already has a stage with this name' },
-    stages_single_default: { field: 'isDefault', message: 'Another stage became the default at the same time; reload and try again' },
+    stages_single_default: {
+      field: 'isDefault',
+      message: 'Another stage became the default at the same time; reload and try again',
+    },
   },
   hooks: {
     beforeWrite: stageRules,

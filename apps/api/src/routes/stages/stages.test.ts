@@ -18,7 +18,9 @@ describe('stages API', () => {
   };
   const defaults = async () => (await ctx.staff.get<StageList>('/api/stages?isDefault=true')).body.stages;
   const pipelineIds = async (pipeline: Pipeline) =>
-    (await ctx.staff.get<StageList>(`/api/stages?pipeline=${pipeline}&sort=position&pageSize=100`)).body.stages.map((s) => s.id);
+    (await ctx.staff.get<StageList>(`/api/stages?pipeline=${pipeline}&sort=position&pageSize=100`)).body.stages.map(
+      (s) => s.id,
+    );
 
   crudContract(ctx, {
     path: '/api/stages',
@@ -29,7 +31,11 @@ describe('stages API', () => {
     change: { color: '#ff4c51', slaHours: 48 },
     unique: { field: 'name', clash: (row) => ({ name: String(row.name).toUpperCase() }) },
     sort: 'position',
-    filter: { query: 'pipeline=underwriting', override: { pipeline: 'underwriting' }, matches: (row) => row.pipeline === 'underwriting' },
+    filter: {
+      query: 'pipeline=underwriting',
+      override: { pipeline: 'underwriting' },
+      matches: (row) => row.pipeline === 'underwriting',
+    },
   });
 
   it('keeps exactly one default: the first active sales stage, then whichever is made the default', async () => {
@@ -39,7 +45,10 @@ describe('stages API', () => {
     const next = await create({ name: name('Contacted'), pipeline: 'sales', isDefault: true });
     expect(next.isDefault).toBe(true);
     expect((await defaults()).map((s) => s.id)).toEqual([next.id]);
-    const audit = await ctx.t.db.select().from(auditLog).where(and(eq(auditLog.action, 'stage.create'), eq(auditLog.subjectId, next.id)));
+    const audit = await ctx.t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'stage.create'), eq(auditLog.subjectId, next.id)));
     expect(audit[0]?.changes?.isDefault).toEqual({ to: true });
 
     const third = await create({ name: name('Qualified'), pipeline: 'sales' });
@@ -59,16 +68,24 @@ describe('stages API', () => {
     expect(moved.body.errors?.pipeline).toBeDefined();
     const deleted = await ctx.staff.delete<ProblemBody>(`/api/stages/${stage.id}`);
     expect(deleted.status).toBe(409);
-    expect((await ctx.staff.get<Stage>(`/api/stages/${stage.id}`)).body).toMatchObject({ isDefault: true, isActive: true, deletedAt: null });
+    expect((await ctx.staff.get<Stage>(`/api/stages/${stage.id}`)).body).toMatchObject({
+      isDefault: true,
+      isActive: true,
+      deletedAt: null,
+    });
   });
 
   it('refuses a default outside sales or an inactive default', async () => {
-    const outside = await ctx.staff.post<ProblemBody>('/api/stages', { data: { name: name('Approved'), pipeline: 'underwriting', isDefault: true } });
+    const outside = await ctx.staff.post<ProblemBody>('/api/stages', {
+      data: { name: name('Approved'), pipeline: 'underwriting', isDefault: true },
+    });
     expect(outside.status).toBe(400);
     expect(outside.body.errors?.isDefault).toBeDefined();
-    const inactive = await ctx.staff.post<ProblemBody>('/api/stages', { data: { name: name('Old'), pipeline: 'sales', isActive: false, isDefault: true } });
+    const inactive = await ctx.staff.post<ProblemBody>('/api/stages', {
+      data: { name: name('Old'), pipeline: 'sales', isActive: false, isDefault: true },
+    });
     expect(inactive.status).toBe(400);
-    expect((await defaults())).toHaveLength(1);
+    expect(await defaults()).toHaveLength(1);
   });
 
   it('puts a new stage last, and one with a position before the others', async () => {
@@ -102,7 +119,12 @@ describe('stages API', () => {
     expect(await pipelineIds('dead')).toEqual(reversed);
     const back = await ctx.staff.post<{ stages: Stage[] }>('/api/stages/reorder', { pipeline: 'dead', ids: all });
     expect(back.body.stages.map((s) => s.id)).toEqual(all);
-    const [audit] = await ctx.t.db.select().from(auditLog).where(eq(auditLog.action, 'stage.reorder')).orderBy(desc(auditLog.at)).limit(1);
+    const [audit] = await ctx.t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'stage.reorder'))
+      .orderBy(desc(auditLog.at))
+      .limit(1);
     expect(audit?.changes).toMatchObject({ pipeline: 'dead', order: { to: all } });
     expect(ids.every((id) => all.includes(id))).toBe(true);
   });
@@ -111,11 +133,19 @@ describe('stages API', () => {
     const one = await create({ name: name('X'), pipeline: 'terminated' });
     const other = await create({ name: name('Y'), pipeline: 'dead' });
     const all = await pipelineIds('terminated');
-    const partial = await ctx.staff.patch<ProblemBody>('/api/stages/reorder', { pipeline: 'terminated', ids: all.slice(1) });
+    const partial = await ctx.staff.patch<ProblemBody>('/api/stages/reorder', {
+      pipeline: 'terminated',
+      ids: all.slice(1),
+    });
     expect(partial.status).toBe(400);
     expect(partial.body.errors?.ids).toBeDefined();
-    expect((await ctx.staff.patch('/api/stages/reorder', { pipeline: 'terminated', ids: [...all, one.id] })).status).toBe(400);
-    expect((await ctx.staff.patch('/api/stages/reorder', { pipeline: 'terminated', ids: [...all.slice(1), other.id] })).status).toBe(400);
+    expect(
+      (await ctx.staff.patch('/api/stages/reorder', { pipeline: 'terminated', ids: [...all, one.id] })).status,
+    ).toBe(400);
+    expect(
+      (await ctx.staff.patch('/api/stages/reorder', { pipeline: 'terminated', ids: [...all.slice(1), other.id] }))
+        .status,
+    ).toBe(400);
     expect((await ctx.staff.patch('/api/stages/reorder', { pipeline: 'nowhere', ids: all })).status).toBe(400);
     expect(await pipelineIds('terminated')).toEqual(all);
   });

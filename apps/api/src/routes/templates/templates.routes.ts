@@ -17,7 +17,12 @@ export const templateRoutes = crudRoutes({
   subject: 'template',
   key: 'templates',
   label: 'template',
-  schemas: { row: templateSchema, create: createTemplateSchema, update: updateTemplateSchema, query: templateListQuerySchema },
+  schemas: {
+    row: templateSchema,
+    create: createTemplateSchema,
+    update: updateTemplateSchema,
+    query: templateListQuerySchema,
+  },
 });
 
 export const previewTemplateRoute = defineRoute({

@@ -1,4 +1,9 @@
-import { templateRuleErrors, type TemplateListQuery, type TemplatePreviewInput, type TemplatePreviewResult } from '@boardwalk/shared';
+import {
+  templateRuleErrors,
+  type TemplateListQuery,
+  type TemplatePreviewInput,
+  type TemplatePreviewResult,
+} from '@boardwalk/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { templates } from '../../db/schema/templates.ts';
@@ -24,7 +29,13 @@ export const templateEntity: CrudEntity<typeof templates, TemplateListQuery> = {
   subject: 'template',
   label: 'template',
   table: t,
-  sort: { name: t.name, channel: [t.channel, t.name], isActive: t.isActive, createdAt: t.createdAt, updatedAt: t.updatedAt },
+  sort: {
+    name: t.name,
+    channel: [t.channel, t.name],
+    isActive: t.isActive,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  },
   defaultOrder: [asc(sql`lower(${t.name})`)],
   search: [t.name, t.subject, t.description],
   filters: (q) => [
@@ -35,7 +46,8 @@ export const templateEntity: CrudEntity<typeof templates, TemplateListQuery> = {
     // The Liquid is checked (syntax, filters, placeholders) whenever the text or channel changes.
     beforeWrite: async (_tx, _caller, { current, values, next }) => {
       const extra = next.channel === 'sms' && next.subject !== '' ? { subject: '' } : {};
-      const touched = !current || values.body !== undefined || values.subject !== undefined || values.channel !== undefined;
+      const touched =
+        !current || values.body !== undefined || values.subject !== undefined || values.channel !== undefined;
       if (!touched) return extra;
       const candidate = { ...next, ...extra };
       const errors = mergeErrors(asFieldErrors(templateRuleErrors(candidate)), checkTemplate(candidate));
@@ -54,7 +66,8 @@ export async function previewTemplate(db: Db, input: TemplatePreviewInput): Prom
   const { portalName } = await getPublicSettings(db);
   const outcome = await renderTemplate(input, { ...sample, portal: { ...sample.portal, name: portalName } });
   const errors = mergeErrors(ruleErrors, outcome.ok ? {} : outcome.errors);
-  if (!outcome.ok || Object.keys(errors).length > 0) throw new ProblemError(400, 'The template has errors.', { errors });
+  if (!outcome.ok || Object.keys(errors).length > 0)
+    throw new ProblemError(400, 'The template has errors.', { errors });
   return outcome.result;
 }
 

@@ -5,7 +5,12 @@ import type { ProblemBody } from '../../test/json-client.ts';
 
 describe('templates API', () => {
   const ctx = useCrudContext();
-  const email = (body: string, subject = 'Hello {{ merchant.dba_name }}') => ({ name: 'T', channel: 'email', subject, body });
+  const email = (body: string, subject = 'Hello {{ merchant.dba_name }}') => ({
+    name: 'T',
+    channel: 'email',
+    subject,
+    body,
+  });
 
   crudContract(ctx, {
     path: '/api/templates',
@@ -20,7 +25,11 @@ describe('templates API', () => {
     invalid: { data: { name: 'Fax', channel: 'fax', body: 'Hi' }, field: 'channel' },
     change: { description: 'Sent when the lead is created', isActive: false },
     sort: 'name',
-    filter: { query: 'channel=sms', override: { channel: 'sms', subject: '' }, matches: (row) => row.channel === 'sms' },
+    filter: {
+      query: 'channel=sms',
+      override: { channel: 'sms', subject: '' },
+      matches: (row) => row.channel === 'sms',
+    },
   });
 
   it('refuses a Liquid syntax error with its line and column', async () => {
@@ -29,14 +38,18 @@ describe('templates API', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors?.body).toEqual(['Line 2, column 1: tag {% if merchant.mid %} not closed']);
-    const output = await ctx.staff.post<ProblemBody>('/api/templates', { data: email('ok', 'Hi {{ merchant.dba_name') });
+    const output = await ctx.staff.post<ProblemBody>('/api/templates', {
+      data: email('ok', 'Hi {{ merchant.dba_name'),
+    });
     expect(output.body.errors?.subject?.[0]).toMatch(/^Line 1, column 4: output .* not closed/);
   });
 
   it('refuses unknown placeholders, unknown filters and file tags', async () => {
     const unknown = await ctx.staff.post<ProblemBody>('/api/templates', { data: email('Hi\n  {{ merchant.dba }}') });
     expect(unknown.body.errors?.body?.[0]).toMatch(/^Line 2, column \d+: unknown placeholder \{\{ merchant\.dba \}\}/);
-    const filter = await ctx.staff.post<ProblemBody>('/api/templates', { data: email('{{ merchant.dba_name | shout }}') });
+    const filter = await ctx.staff.post<ProblemBody>('/api/templates', {
+      data: email('{{ merchant.dba_name | shout }}'),
+    });
     expect(filter.body.errors?.body?.[0]).toMatch(/undefined filter: shout/);
     const include = await ctx.staff.post<ProblemBody>('/api/templates', { data: email('{% include "/etc/passwd" %}') });
     expect(include.body.errors?.body?.[0]).toMatch(/tag "include" not found/);
@@ -48,20 +61,29 @@ describe('templates API', () => {
     const noSubject = await ctx.staff.post<ProblemBody>('/api/templates', { data: email('Hi', '  ') });
     expect(noSubject.body.errors?.subject).toEqual(['Enter a subject for an email']);
     const sms = await ctx.staff.post<Template>('/api/templates', {
-      data: { name: 'Reminder', channel: 'sms', subject: 'ignored', body: 'Hi {{ merchant.contact.first_name }}, we still need your documents.' },
+      data: {
+        name: 'Reminder',
+        channel: 'sms',
+        subject: 'ignored',
+        body: 'Hi {{ merchant.contact.first_name }}, we still need your documents.',
+      },
     });
     expect(sms.status).toBe(201);
     expect(sms.body.subject).toBe('');
     const toEmail = await ctx.staff.patch<ProblemBody>(`/api/templates/${sms.body.id}`, { channel: 'email' });
     expect(toEmail.status).toBe(400);
     expect(toEmail.body.errors?.subject).toBeDefined();
-    const tooLong = await ctx.staff.post<ProblemBody>('/api/templates', { data: { name: 'Long', channel: 'sms', body: 'x'.repeat(1601) } });
+    const tooLong = await ctx.staff.post<ProblemBody>('/api/templates', {
+      data: { name: 'Long', channel: 'sms', body: 'x'.repeat(1601) },
+    });
     expect(tooLong.body.errors?.body).toEqual(['Keep an SMS to 1600 characters']);
   });
 
   it('checks the Liquid on update too and keeps the stored template on error', async () => {
     const created = (await ctx.staff.post<Template>('/api/templates', { data: email('<p>{{ agent.name }}</p>') })).body;
-    const res = await ctx.staff.patch<ProblemBody>(`/api/templates/${created.id}`, { body: '{% for x in merchant.dba_name %}' });
+    const res = await ctx.staff.patch<ProblemBody>(`/api/templates/${created.id}`, {
+      body: '{% for x in merchant.dba_name %}',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors?.body?.[0]).toMatch(/^Line 1, column 1: /);
     expect((await ctx.staff.get<Template>(`/api/templates/${created.id}`)).body.body).toBe('<p>{{ agent.name }}</p>');
@@ -88,7 +110,11 @@ describe('templates API', () => {
       body: 'Hi {{ merchant.contact.first_name }}, {{ merchant.dba_name }} is live on {{ merchant.go_live_date }}.',
     });
     expect(sms.body).toEqual({ channel: 'sms', text: 'Hi Maria, Blue Harbor Coffee is live on March 3, 2025.' });
-    const bad = await ctx.staff.post<ProblemBody>('/api/templates/preview', { channel: 'email', subject: '', body: 'a\nb\n{% if %}' });
+    const bad = await ctx.staff.post<ProblemBody>('/api/templates/preview', {
+      channel: 'email',
+      subject: '',
+      body: 'a\nb\n{% if %}',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.subject).toEqual(['Enter a subject for an email']);
     expect(bad.body.errors?.body?.[0]).toMatch(/^Line 3, column \d+: invalid value expression/);
