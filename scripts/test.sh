@@ -21,7 +21,9 @@ wants() { [[ " ${PASSES[*]} " == *" $1 "* ]]; }
 declare -A TITLE=([static]="typecheck + lint" [unit]="unit" [api]="api (PGlite)" [api-pg]="api (PostgreSQL)" [e2e]="e2e (Chromium)")
 
 export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
-PG_ROLE=boardwalk_test
+# One role per run (its pid in the name), so two runs on one machine never drop each other's databases.
+PG_ROLE_PREFIX=boardwalk_test_
+PG_ROLE="$PG_ROLE_PREFIX$$"
 PG_STARTED=""      # "version cluster" when this script started the cluster
 PG_ADMIN_PORT=""   # set when this script manages the local cluster (role + databases to drop)
 E2E_DIR=""
@@ -79,6 +81,7 @@ pg_setup() {
     PG_STARTED="$version $cluster"
   fi
   PG_ADMIN_PORT=$port
+  pg_drop_stale_roles
   local password
   password=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
   psql_admin >/dev/null <<SQL || { echo "could not create the test role"; return 1; }
@@ -94,14 +97,31 @@ SQL
   say "PostgreSQL $version/$cluster on 127.0.0.1:$port, role $PG_ROLE"
 }
 
-# Drops every database the throwaway role owns (leftovers of a crashed test file) and the role.
+# Drops every database a role owns, then the role.
+pg_drop_role() {
+  psql_admin -At >/dev/null <<SQL
+SELECT format('DROP DATABASE IF EXISTS %I WITH (FORCE)', datname)
+  FROM pg_database WHERE datdba = (SELECT oid FROM pg_roles WHERE rolname = '$1') \gexec
+DROP ROLE IF EXISTS $1;
+SQL
+}
+
+# Roles left by runs that were killed before their cleanup: their pid is no longer running.
+pg_drop_stale_roles() {
+  local role pid
+  for role in $(psql_admin -At -c "SELECT rolname FROM pg_roles WHERE rolname ~ '^${PG_ROLE_PREFIX}[0-9]+\$'"); do
+    pid=${role#"$PG_ROLE_PREFIX"}
+    kill -0 "$pid" 2>/dev/null && continue
+    say "Dropping $role and its databases, left by an earlier run"
+    pg_drop_role "$role" || true
+  done
+}
+
+# Drops what this run made (leftovers of a crashed test file included), and stops the cluster
+# if this run started it.
 pg_cleanup() {
   [[ -n "$PG_ADMIN_PORT" ]] || return 0
-  psql_admin -At >/dev/null <<SQL || warn "could not drop the test role or its databases"
-SELECT format('DROP DATABASE IF EXISTS %I WITH (FORCE)', datname)
-  FROM pg_database WHERE datdba = (SELECT oid FROM pg_roles WHERE rolname = '$PG_ROLE') \gexec
-DROP ROLE IF EXISTS $PG_ROLE;
-SQL
+  pg_drop_role "$PG_ROLE" || warn "could not drop the test role $PG_ROLE or its databases"
   PG_ADMIN_PORT=""
   if [[ -n "$PG_STARTED" ]]; then
     say "Stopping PostgreSQL $PG_STARTED (this script started it)…"
@@ -151,11 +171,21 @@ pass_api_pg() {
   return $rc
 }
 
+# The first port from 3100 up that nothing answers on (another checkout's server may hold 3100).
+free_port() {
+  local port
+  for port in $(seq "$1" $(($1 + 99))); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return 0; }
+  done
+  return 1
+}
+
 pass_e2e() {
   build_web || return 1
   E2E_DIR=$(mktemp -d "${TMPDIR:-/tmp}/boardwalk-e2e-XXXXXX")
-  local rc=0
-  E2E_DATA_DIR="$E2E_DIR" npx --no-install playwright test -c e2e/playwright.config.ts || rc=1
+  local rc=0 port=${E2E_PORT:-$(free_port 3100)}
+  say "Playwright against a fresh server on port $port (DATA_DIR $E2E_DIR)"
+  E2E_PORT=$port E2E_DATA_DIR="$E2E_DIR" npx --no-install playwright test -c e2e/playwright.config.ts || rc=1
   rm -rf "$E2E_DIR"
   E2E_DIR=""
   return $rc
