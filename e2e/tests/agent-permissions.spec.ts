@@ -27,15 +27,18 @@ const managementEntries = [
   'API Documentation',
 ];
 
-test('the agent sees only the access-control page, and the 401 page elsewhere', async ({ page }) => {
+test("the agent's menu holds the access-control page and no management entry", async ({ page }) => {
   await page.goto('/acl');
   await expect(page).toHaveURL('/acl');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const nav = mainNav(page);
   await expect(nav.getByRole('link', { name: 'Access Control' })).toBeVisible();
   for (const name of managementEntries) {
     await expect(nav.getByText(name, { exact: true }), `menu entry "${name}"`).toHaveCount(0);
   }
+});
 
+test('the agent gets the 401 page elsewhere, with its texts and Back to Home', async ({ page }) => {
   await page.goto('/user/list');
   await expect(page.getByRole('heading', { name: 'You are not authorized!' })).toBeVisible();
   await expect(page.getByText("You don't have permission to access this page. Go Home!")).toBeVisible();
