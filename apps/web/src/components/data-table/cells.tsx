@@ -18,7 +18,7 @@ export function activeColumn<R extends GridValidRowModel & { isActive: boolean }
   return {
     field: 'isActive',
     headerName: 'Status',
-    width: 120,
+    width: 105,
     renderCell: ({ row }) => <ActiveChip active={row.isActive} />,
   };
 }

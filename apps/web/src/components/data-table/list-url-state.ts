@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@boardwalk/shared';
 
@@ -113,8 +113,8 @@ export type ListUrlState = {
 
 /**
  * A server-side list's page, page size, sort, order, search and filters, kept in the URL so that
- * reload and Back restore them. Paging pushes a history entry; typing in the search box replaces
- * it. A new search, sort or filter goes back to the first page.
+ * reload and Back restore them. Each change pushes a history entry, except refining a search,
+ * which replaces it. A new search, sort or filter goes back to the first page.
  */
 export function useListUrlState(options: ListStateOptions = {}): ListUrlState {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -127,15 +127,22 @@ export function useListUrlState(options: ListStateOptions = {}): ListUrlState {
   );
   const state = useMemo(() => parseListState(searchParams, stable), [searchParams, stable]);
 
+  // What the URL holds, or will hold once a change just written lands: two changes in one tick
+  // (the grid resets the page as it re-sorts) then build on each other, and one that changes
+  // nothing adds no history entry, so Back undoes one user action at a time.
+  const latest = useRef(searchParams);
+  const seen = useRef(searchParams);
+  if (seen.current !== searchParams) {
+    seen.current = searchParams;
+    latest.current = searchParams;
+  }
   const update = useCallback(
-    (patch: (prev: ListState) => Partial<ListState>, replace = false) => {
-      setSearchParams(
-        (prev) => {
-          const current = parseListState(prev, stable);
-          return writeListState(prev, { ...current, ...patch(current) }, stable);
-        },
-        { replace },
-      );
+    (patch: (prev: ListState) => Partial<ListState>, replace: boolean | ((prev: ListState) => boolean) = false) => {
+      const current = parseListState(latest.current, stable);
+      const next = writeListState(latest.current, { ...current, ...patch(current) }, stable);
+      if (next.toString() === latest.current.toString()) return;
+      latest.current = next;
+      setSearchParams(next, { replace: typeof replace === 'function' ? replace(current) : replace });
     },
     [setSearchParams, stable],
   );
@@ -146,7 +153,15 @@ export function useListUrlState(options: ListStateOptions = {}): ListUrlState {
     setPage: useCallback((page) => update(() => ({ page })), [update]),
     setPageSize: useCallback((pageSize) => update(() => ({ pageSize, page: 0 })), [update]),
     setSort: useCallback((sort, order = 'asc') => update(() => ({ sort, order, page: 0 })), [update]),
-    setQuery: useCallback((q) => update((prev) => (prev.q === q.trim() ? {} : { q, page: 0 }), true), [update]),
+    // Starting a search adds a history entry; refining it replaces that entry.
+    setQuery: useCallback(
+      (q) =>
+        update(
+          () => ({ q, page: 0 }),
+          (prev) => prev.q !== '',
+        ),
+      [update],
+    ),
     setFilter: useCallback(
       (key, value) => update((prev) => ({ filters: { ...prev.filters, [key]: value }, page: 0 })),
       [update],

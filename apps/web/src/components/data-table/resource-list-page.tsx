@@ -98,7 +98,7 @@ export function ResourceListPage<K extends string, R extends WithId>(props: Reso
         field: 'actions',
         type: 'actions',
         headerName: 'Actions',
-        width: 140,
+        width: 110,
         sortable: false,
         hideable: false,
         renderCell: ({ row }) => (

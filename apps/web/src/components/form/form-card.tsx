@@ -13,7 +13,16 @@ export type FormCardProps = {
 };
 
 /** A form on a page rather than in a dialog: a card with its fields and a Save button. */
-export function FormCard({ title, subheader, onSubmit, submitting, rootError, submitLabel = 'Save', onCancel, children }: FormCardProps) {
+export function FormCard({
+  title,
+  subheader,
+  onSubmit,
+  submitting,
+  rootError,
+  submitLabel = 'Save',
+  onCancel,
+  children,
+}: FormCardProps) {
   return (
     <Card component="form" noValidate onSubmit={onSubmit} aria-label={title}>
       <CardHeader title={title} subheader={subheader} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, IconButton, InputAdornment, Stack } from '@mui/material';
+import { IconButton, InputAdornment, Tooltip } from '@mui/material';
+import AutoFixHigh from '@mui/icons-material/AutoFixHigh';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import type { Control, FieldPath, FieldValues, UseFormSetValue, PathValue } from 'react-hook-form';
@@ -26,40 +27,49 @@ export type PasswordFieldProps<T extends FieldValues> = {
   required?: boolean;
 };
 
-/** A password input with show/hide and a Generate button (a temporary password to hand over). */
-export function PasswordField<T extends FieldValues>({ control, setValue, name, label, helperText, required }: PasswordFieldProps<T>) {
+/** A password input with show/hide and a button that generates one (a temporary password to hand over). */
+export function PasswordField<T extends FieldValues>({
+  control,
+  setValue,
+  name,
+  label,
+  helperText,
+  required,
+}: PasswordFieldProps<T>) {
   const [visible, setVisible] = useState(false);
+  const generate = () => {
+    setValue(name, generatePassword() as PathValue<T, FieldPath<T>>, { shouldValidate: true, shouldDirty: true });
+    setVisible(true);
+  };
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <FormTextField
-        control={control}
-        name={name}
-        label={label}
-        required={required}
-        type={visible ? 'text' : 'password'}
-        autoComplete="new-password"
-        helperText={helperText}
-        slotProps={{
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton aria-label={visible ? 'Hide password' : 'Show password'} onClick={() => setVisible((v) => !v)} edge="end">
-                  {visible ? <VisibilityOff /> : <Visibility />}
+    <FormTextField
+      control={control}
+      name={name}
+      label={label}
+      required={required}
+      type={visible ? 'text' : 'password'}
+      autoComplete="new-password"
+      helperText={helperText}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <Tooltip title="Generate a password">
+                <IconButton aria-label="Generate a password" onClick={generate}>
+                  <AutoFixHigh />
                 </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
-      <Button
-        sx={{ mt: 1, flexShrink: 0 }}
-        onClick={() => {
-          setValue(name, generatePassword() as PathValue<T, FieldPath<T>>, { shouldValidate: true, shouldDirty: true });
-          setVisible(true);
-        }}
-      >
-        Generate
-      </Button>
-    </Stack>
+              </Tooltip>
+              <IconButton
+                aria-label={visible ? 'Hide password' : 'Show password'}
+                onClick={() => setVisible((v) => !v)}
+                edge="end"
+              >
+                {visible ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
   );
 }

@@ -16,7 +16,8 @@ export function AgentFormDialog({ record, onClose }: { record: Agent | undefined
   const { form, onSubmit, submitting, rootError } = useEntityForm({
     schema: createAgentSchema,
     defaultValues: formValuesFrom(AGENT_DEFAULTS, record),
-    save: (values) => (record ? update({ ...values, id: record.id, updatedAt: record.updatedAt }) : create(values)).unwrap(),
+    save: (values) =>
+      (record ? update({ ...values, id: record.id, updatedAt: record.updatedAt }) : create(values)).unwrap(),
     successMessage: record ? 'Agent account saved' : 'Agent account added',
     onSaved: onClose,
   });
@@ -32,10 +33,22 @@ export function AgentFormDialog({ record, onClose }: { record: Agent | undefined
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormTextField control={control} name="name" label="Name" required autoFocus />
-        <FormTextField control={control} name="agentCode" label="Agent code" required helperText="2–20 letters, digits, - or _" />
+        <FormTextField
+          control={control}
+          name="agentCode"
+          label="Agent code"
+          required
+          helperText="2–20 letters, digits, - or _"
+        />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormAutocomplete control={control} name="companyId" label="Company" options={lookups.companies} loading={lookups.loading} />
+        <FormAutocomplete
+          control={control}
+          name="companyId"
+          label="Company"
+          options={lookups.companies}
+          loading={lookups.loading}
+        />
         <FormTextField
           control={control}
           name="splitPercent"

@@ -17,17 +17,40 @@ export function AgentListPage() {
   const { companyName, userName } = lookups;
   const columns = useMemo<GridColDef<Agent>[]>(
     () => [
-      { field: 'name', headerName: 'Name', flex: 1, minWidth: 180 },
-      { field: 'agentCode', headerName: 'Agent code', width: 130 },
-      { field: 'companyId', headerName: 'Company', width: 190, sortable: false, valueGetter: (_value, row) => companyName(row.companyId) },
-      { field: 'splitPercent', headerName: 'Split %', type: 'number', width: 100, valueFormatter: (value: number) => `${value}%` },
-      { field: 'userId', headerName: 'Linked user', width: 220, sortable: false, valueGetter: (_value, row) => userName(row.userId) },
-      { field: 'email', headerName: 'Email', width: 200, sortable: false },
+      { field: 'name', headerName: 'Name', flex: 1, minWidth: 140 },
+      { field: 'agentCode', headerName: 'Agent code', width: 105 },
+      {
+        field: 'companyId',
+        headerName: 'Company',
+        flex: 1,
+        minWidth: 140,
+        sortable: false,
+        valueGetter: (_value, row) => companyName(row.companyId),
+      },
+      {
+        field: 'splitPercent',
+        headerName: 'Split %',
+        type: 'number',
+        width: 80,
+        valueFormatter: (value: number) => `${value}%`,
+      },
+      {
+        field: 'userId',
+        headerName: 'Linked user',
+        flex: 1,
+        minWidth: 130,
+        sortable: false,
+        valueGetter: (_value, row) => userName(row.userId),
+      },
+      { field: 'email', headerName: 'Email', flex: 1, minWidth: 150, sortable: false },
       activeColumn<Agent>(),
     ],
     [companyName, userName],
   );
-  const filters = useMemo<ListFilter[]>(() => [{ key: 'companyId', label: 'Company', options: lookups.companies }, ACTIVE_FILTER], [lookups.companies]);
+  const filters = useMemo<ListFilter[]>(
+    () => [{ key: 'companyId', label: 'Company', options: lookups.companies }, ACTIVE_FILTER],
+    [lookups.companies],
+  );
   return (
     <ResourceListPage
       title="Agent Accounts"

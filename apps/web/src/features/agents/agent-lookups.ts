@@ -12,7 +12,8 @@ export type AgentLookups = {
   loading: boolean;
 };
 
-const userLabel = (user: User) => `${user.displayName || `${user.firstName} ${user.lastName}`.trim()} (${user.email})`;
+const nameOf = (user: User) => user.displayName || `${user.firstName} ${user.lastName}`.trim() || user.email;
+const userLabel = (user: User) => `${nameOf(user)} (${user.email})`;
 const byLabel = (a: SelectOption, b: SelectOption) => a.label.localeCompare(b.label);
 
 /** Names and picker options for an agent's company and linked ROLE_AGENT user. */
@@ -21,7 +22,7 @@ export function useAgentLookups(): AgentLookups {
   const users = useAgentUserOptionsQuery();
   return useMemo(() => {
     const companyById = new Map((companies.data ?? []).map((c: Company) => [c.id, c.name]));
-    const userById = new Map((users.data ?? []).map((u) => [u.id, userLabel(u)]));
+    const userById = new Map((users.data ?? []).map((u) => [u.id, nameOf(u)]));
     return {
       companies: (companies.data ?? []).map((c) => ({ value: c.id, label: c.name })).sort(byLabel),
       agentUsers: (users.data ?? [])

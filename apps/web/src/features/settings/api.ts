@@ -12,7 +12,13 @@ export const settingsApi = api.injectEndpoints({
     updateSettings: build.mutation<SettingValues, UpdateSettingsInput>({
       query: (patch) => ({ url: '/api/settings', method: 'PATCH', body: patch }),
       // PUBLIC: the portal name in the page title (lib/portal-api.ts) follows the change.
-      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Setting', id: 'ALL' }, { type: 'Setting', id: 'PUBLIC' }]),
+      invalidatesTags: (_result, error) =>
+        error
+          ? []
+          : [
+              { type: 'Setting', id: 'ALL' },
+              { type: 'Setting', id: 'PUBLIC' },
+            ],
     }),
   }),
 });

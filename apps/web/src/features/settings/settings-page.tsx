@@ -24,34 +24,71 @@ function SettingsForm({ settings }: { settings: SettingValues }) {
   const { control } = form;
   const half = { xs: 12, sm: 6 };
   return (
-    <FormCard title="Portal Global Settings" onSubmit={onSubmit} submitting={submitting} rootError={rootError} submitLabel="Save settings">
-      <Typography variant="subtitle1" component="h3">General</Typography>
+    <FormCard
+      title="Settings"
+      onSubmit={onSubmit}
+      submitting={submitting}
+      rootError={rootError}
+      submitLabel="Save settings"
+    >
+      <Typography variant="subtitle1" component="h3">
+        General
+      </Typography>
       <Grid container spacing={2}>
         <Grid size={half}>
-          <FormTextField control={control} name="portalName" label="Portal name" required helperText="The page title is “<portal name> Portal”" />
+          <FormTextField
+            control={control}
+            name="portalName"
+            label="Portal name"
+            required
+            helperText="The page title is “<portal name> Portal”"
+          />
         </Grid>
         <Grid size={half}>
           <FormTextField control={control} name="supportEmail" label="Support email" type="email" />
         </Grid>
       </Grid>
       <Divider />
-      <Typography variant="subtitle1" component="h3">Security</Typography>
+      <Typography variant="subtitle1" component="h3">
+        Security
+      </Typography>
       <Grid container spacing={2}>
         <Grid size={half}>
-          <FormTextField control={control} name="sessionIdleMinutes" label="Session idle minutes" type="number" required helperText="Sign out after this long without activity" />
+          <FormTextField
+            control={control}
+            name="sessionIdleMinutes"
+            label="Session idle minutes"
+            type="number"
+            required
+            helperText="Sign out after this long without activity"
+          />
         </Grid>
         <Grid size={half}>
-          <FormTextField control={control} name="minPasswordLength" label="Minimum password length" type="number" required helperText="12 or more" />
+          <FormTextField
+            control={control}
+            name="minPasswordLength"
+            label="Minimum password length"
+            type="number"
+            required
+            helperText="12 or more"
+          />
         </Grid>
         <Grid size={half}>
           <FormTextField control={control} name="logRetentionDays" label="Log retention days" type="number" required />
         </Grid>
       </Grid>
       <Divider />
-      <Typography variant="subtitle1" component="h3">Email (SMTP)</Typography>
+      <Typography variant="subtitle1" component="h3">
+        Email (SMTP)
+      </Typography>
       <Grid container spacing={2}>
         <Grid size={half}>
-          <FormTextField control={control} name="smtp.host" label="SMTP host" helperText="Empty: emails are stored, not sent" />
+          <FormTextField
+            control={control}
+            name="smtp.host"
+            label="SMTP host"
+            helperText="Empty: emails are stored, not sent"
+          />
         </Grid>
         <Grid size={half}>
           <FormTextField control={control} name="smtp.port" label="SMTP port" type="number" />
@@ -70,7 +107,12 @@ function SettingsForm({ settings }: { settings: SettingValues }) {
           />
         </Grid>
         <Grid size={half}>
-          <FormTextField control={control} name="smtp.from" label="From address" placeholder="Boardwalk <no-reply@example.com>" />
+          <FormTextField
+            control={control}
+            name="smtp.from"
+            label="From address"
+            placeholder="Boardwalk <no-reply@example.com>"
+          />
         </Grid>
         <Grid size={half}>
           <FormSwitch control={control} name="smtp.secure" label="Use TLS from the start (port 465)" />

@@ -11,7 +11,9 @@ describe('settingsPatch', () => {
   });
 
   it('sends a new SMTP password and nothing when nothing changed', () => {
-    expect(settingsPatch({ ...loaded, smtp: { ...loaded.smtp, password: 'new-secret' } }, loaded)).toEqual({ smtp: { password: 'new-secret' } });
+    expect(settingsPatch({ ...loaded, smtp: { ...loaded.smtp, password: 'new-secret' } }, loaded)).toEqual({
+      smtp: { password: 'new-secret' },
+    });
     expect(settingsPatch(loaded, loaded)).toEqual({});
   });
 });

@@ -10,7 +10,9 @@ export function settingsPatch(values: SettingValues, loaded: SettingValues): Upd
   const patch: Record<string, unknown> = {};
   for (const key of Object.keys(values) as (keyof SettingValues)[]) {
     if (key === 'smtp') {
-      const changed = Object.entries(values.smtp).filter(([field, value]) => loaded.smtp[field as keyof SettingValues['smtp']] !== value);
+      const changed = Object.entries(values.smtp).filter(
+        ([field, value]) => loaded.smtp[field as keyof SettingValues['smtp']] !== value,
+      );
       if (changed.length > 0) patch.smtp = Object.fromEntries(changed);
     } else if (values[key] !== loaded[key]) {
       patch[key] = values[key];

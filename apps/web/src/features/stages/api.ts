@@ -20,7 +20,9 @@ const PATH = '/api/stages';
 
 export const stagesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listStages: build.query<StageListResponse, ListQueryParams>(listEndpoint<'Stage', 'stages', Stage>(PATH, 'Stage', 'stages')),
+    listStages: build.query<StageListResponse, ListQueryParams>(
+      listEndpoint<'Stage', 'stages', Stage>(PATH, 'Stage', 'stages'),
+    ),
     createStage: build.mutation<Stage, CreateStageInput>(createEndpoint(PATH, 'Stage')),
     updateStage: build.mutation<Stage, UpdateArg<UpdateStageInput>>(updateEndpoint(PATH, 'Stage')),
     deleteStage: build.mutation<void, string>(deleteEndpoint(PATH, 'Stage')),
@@ -32,4 +34,10 @@ export const stagesApi = api.injectEndpoints({
   }),
 });
 
-export const { useListStagesQuery, useCreateStageMutation, useUpdateStageMutation, useDeleteStageMutation, useReorderStagesMutation } = stagesApi;
+export const {
+  useListStagesQuery,
+  useCreateStageMutation,
+  useUpdateStageMutation,
+  useDeleteStageMutation,
+  useReorderStagesMutation,
+} = stagesApi;

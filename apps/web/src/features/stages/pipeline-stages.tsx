@@ -29,20 +29,32 @@ export type PipelineStagesProps = {
   onMakeDefault: (stage: Stage) => void;
 };
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** One pipeline's stages in order: drag (pointer or keyboard: Space, arrows, Space) or the move buttons. */
 export function PipelineStages(props: PipelineStagesProps) {
-  const { pipeline, stages, canCreate, canUpdate, canDelete, onReorder, onAdd, onEdit, onDelete, onMakeDefault } = props;
+  const { pipeline, stages, canCreate, canUpdate, canDelete, onReorder, onAdd, onEdit, onDelete, onMakeDefault } =
+    props;
   const [announcement, setAnnouncement] = useState('');
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const ids = stages.map((s) => s.id);
   const nameOf = (id: unknown) => stages.find((s) => s.id === id)?.name ?? 'stage';
   const positionOf = (id: unknown) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, at ${positionOf(active.id)}.`,
     onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over ${positionOf(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at ${positionOf(over.id)}.` : `${nameOf(active.id)} dropped.`),
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} dropped at ${positionOf(over.id)}.` : `${nameOf(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Reordering cancelled; ${nameOf(active.id)} is back in place.`,
   };
 
@@ -65,7 +77,12 @@ export function PipelineStages(props: PipelineStagesProps) {
         slotProps={{ title: { id: headingId, component: 'h2', variant: 'h6' } }}
         action={
           canCreate && (
-            <Button size="small" startIcon={<AddIcon />} onClick={() => onAdd(pipeline)} aria-label={`Add stage to ${PIPELINE_LABELS[pipeline]}`}>
+            <Button
+              size="small"
+              startIcon={<AddIcon />}
+              onClick={() => onAdd(pipeline)}
+              aria-label={`Add stage to ${PIPELINE_LABELS[pipeline]}`}
+            >
               Add
             </Button>
           )
@@ -76,7 +93,12 @@ export function PipelineStages(props: PipelineStagesProps) {
           No stages in this pipeline yet.
         </Typography>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements }}
+        >
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             <List dense disablePadding aria-label={`${PIPELINE_LABELS[pipeline]} stages`}>
               {stages.map((stage, index) => (

@@ -29,7 +29,8 @@ export function StageFormDialog({ record, pipeline = 'sales', onClose }: StageFo
   const { form, onSubmit, submitting, rootError } = useEntityForm({
     schema: createStageSchema,
     defaultValues: formValuesFrom({ ...STAGE_DEFAULTS, pipeline }, record),
-    save: (values) => (record ? update({ ...values, id: record.id, updatedAt: record.updatedAt }) : create(values)).unwrap(),
+    save: (values) =>
+      (record ? update({ ...values, id: record.id, updatedAt: record.updatedAt }) : create(values)).unwrap(),
     successMessage: record ? 'Stage saved' : 'Stage added',
     onSaved: onClose,
   });
@@ -38,10 +39,23 @@ export function StageFormDialog({ record, pipeline = 'sales', onClose }: StageFo
   const wasDefault = record?.isDefault === true;
   const defaultAllowed = chosenPipeline === DEFAULT_STAGE_PIPELINE && isActive !== false;
   return (
-    <FormDialog title={record ? 'Edit stage' : 'Add stage'} onClose={onClose} onSubmit={onSubmit} submitting={submitting} rootError={rootError}>
+    <FormDialog
+      title={record ? 'Edit stage' : 'Add stage'}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitting={submitting}
+      rootError={rootError}
+    >
       <FormTextField control={control} name="name" label="Name" required autoFocus />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormSelect control={control} name="pipeline" label="Pipeline" required options={PIPELINE_OPTIONS} disabled={wasDefault} />
+        <FormSelect
+          control={control}
+          name="pipeline"
+          label="Pipeline"
+          required
+          options={PIPELINE_OPTIONS}
+          disabled={wasDefault}
+        />
         <FormTextField control={control} name="color" label="Colour" type="color" sx={{ maxWidth: { sm: 140 } }} />
       </Stack>
       <FormTextField
@@ -54,7 +68,12 @@ export function StageFormDialog({ record, pipeline = 'sales', onClose }: StageFo
         slotProps={{ htmlInput: { min: 1, max: MAX_SLA_HOURS, step: 1 } }}
       />
       <FormSwitch control={control} name="isActive" label="Active" disabled={wasDefault} />
-      <FormSwitch control={control} name="isDefault" label="Default entry stage for new merchants (sales only)" disabled={wasDefault || !defaultAllowed} />
+      <FormSwitch
+        control={control}
+        name="isDefault"
+        label="Default entry stage for new merchants (sales only)"
+        disabled={wasDefault || !defaultAllowed}
+      />
     </FormDialog>
   );
 }

@@ -5,7 +5,13 @@ import type { Stage } from '@boardwalk/shared/schemas/stage';
 import { fakeApi, listBody, renderPage } from '../../components/data-table/testing.tsx';
 import { StageListPage } from './stage-list-page.tsx';
 
-const stage = (n: number, name: string, pipeline: Stage['pipeline'], position: number, extra: Partial<Stage> = {}): Stage => ({
+const stage = (
+  n: number,
+  name: string,
+  pipeline: Stage['pipeline'],
+  position: number,
+  extra: Partial<Stage> = {},
+): Stage => ({
   id: `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`,
   name,
   pipeline,
@@ -51,13 +57,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('StageListPage', { timeout: 30_000 }, () => {
+describe('StageListPage', { timeout: 60_000 }, () => {
   it('groups stages by pipeline and marks the default entry stage', async () => {
     stagesApi();
     renderPage(<StageListPage />, { url: '/stage/list' });
     expect(await screen.findByRole('list', { name: 'Sales stages' })).toBeInTheDocument();
     expect(salesNames()).toEqual(['New Lead', 'Contacted', 'Proposal Sent']);
-    expect(within(screen.getByRole('listitem', { name: 'New Lead' })).getByText('Default entry stage')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'New Lead' })).getByText('Default entry stage'),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Underwriting stages' })).getAllByRole('listitem')).toHaveLength(1);
     expect(screen.getByRole('region', { name: 'Dead' })).toHaveTextContent('No stages in this pipeline yet.');
   });
@@ -73,7 +81,11 @@ describe('StageListPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.callsTo('PATCH', '/api/stages/reorder')).toHaveLength(1));
     expect(api.callsTo('PATCH', '/api/stages/reorder')[0]!.body).toEqual({
       pipeline: 'sales',
-      ids: ['00000000-0000-7000-8000-000000000001', '00000000-0000-7000-8000-000000000003', '00000000-0000-7000-8000-000000000002'],
+      ids: [
+        '00000000-0000-7000-8000-000000000001',
+        '00000000-0000-7000-8000-000000000003',
+        '00000000-0000-7000-8000-000000000002',
+      ],
     });
     expect(await screen.findByText('Stage order saved')).toBeInTheDocument();
     expect(screen.getByText('Contacted moved to position 3 of 3.')).toHaveAttribute('aria-live', 'polite');
@@ -88,7 +100,17 @@ describe('StageListPage', { timeout: 30_000 }, () => {
       const item = this.closest('li');
       const index = item?.parentElement ? Array.from(item.parentElement.children).indexOf(item) : 0;
       const top = index * 50;
-      return { x: 0, y: top, top, left: 0, right: 400, bottom: top + 48, width: 400, height: 48, toJSON: () => ({}) } as DOMRect;
+      return {
+        x: 0,
+        y: top,
+        top,
+        left: 0,
+        right: 400,
+        bottom: top + 48,
+        width: 400,
+        height: 48,
+        toJSON: () => ({}),
+      } as DOMRect;
     });
     const user = userEvent.setup();
     const api = stagesApi();
@@ -99,6 +121,8 @@ describe('StageListPage', { timeout: 30_000 }, () => {
     await user.keyboard('{ArrowDown}');
     await user.keyboard(' ');
     await waitFor(() => expect(api.callsTo('PATCH', '/api/stages/reorder')).toHaveLength(1));
-    expect((api.callsTo('PATCH', '/api/stages/reorder')[0]!.body as { ids: string[] }).ids[0]).toBe('00000000-0000-7000-8000-000000000002');
+    expect((api.callsTo('PATCH', '/api/stages/reorder')[0]!.body as { ids: string[] }).ids[0]).toBe(
+      '00000000-0000-7000-8000-000000000002',
+    );
   });
 });

@@ -30,7 +30,10 @@ export function StageListPage() {
   const [pending, setPending] = useState<Partial<Record<Pipeline, string[]>>>({});
   useEffect(() => setPending({}), [query.data]);
   const groups = useMemo(() => groupByPipeline(query.data?.allData ?? []), [query.data]);
-  const deletion = useConfirmDelete<Stage>({ remove: (stage) => remove(stage.id), describe: (stage) => `Stage ${stage.name}` });
+  const deletion = useConfirmDelete<Stage>({
+    remove: (stage) => remove(stage.id),
+    describe: (stage) => `Stage ${stage.name}`,
+  });
 
   const onReorder = async (pipeline: Pipeline, ids: string[]) => {
     setPending((current) => ({ ...current, [pipeline]: ids }));
@@ -59,7 +62,11 @@ export function StageListPage() {
         subtitle="Drag a stage, or use its arrows, to change its place in the pipeline."
         actions={
           canCreate && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ record: undefined, pipeline: 'sales' })}>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setDialog({ record: undefined, pipeline: 'sales' })}
+            >
               Add stage
             </Button>
           )
@@ -91,11 +98,17 @@ export function StageListPage() {
           ))}
         </Grid>
       )}
-      {dialog && <StageFormDialog record={dialog.record} pipeline={dialog.pipeline} onClose={() => setDialog(undefined)} />}
+      {dialog && (
+        <StageFormDialog record={dialog.record} pipeline={dialog.pipeline} onClose={() => setDialog(undefined)} />
+      )}
       <ConfirmDialog
         open={deletion.target !== undefined}
         title="Delete stage?"
-        message={deletion.target ? `Stage “${deletion.target.name}” will be removed from the pipeline. Merchants already in it keep it.` : ''}
+        message={
+          deletion.target
+            ? `Stage “${deletion.target.name}” will be removed from the pipeline. Merchants already in it keep it.`
+            : ''
+        }
         busy={deletion.busy}
         onConfirm={() => void deletion.confirm()}
         onClose={deletion.cancel}

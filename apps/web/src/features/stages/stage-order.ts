@@ -4,7 +4,8 @@ import { PIPELINES, type Pipeline, type Stage } from '@boardwalk/shared/schemas/
 export function groupByPipeline(stages: readonly Stage[]): Record<Pipeline, Stage[]> {
   const groups = Object.fromEntries(PIPELINES.map((p) => [p, [] as Stage[]])) as Record<Pipeline, Stage[]>;
   for (const stage of stages) groups[stage.pipeline].push(stage);
-  for (const list of Object.values(groups)) list.sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
+  for (const list of Object.values(groups))
+    list.sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
   return groups;
 }
 

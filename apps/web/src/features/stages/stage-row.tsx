@@ -25,9 +25,27 @@ export type StageRowProps = {
 };
 
 /** One stage: drag handle, colour, name, flags, and buttons to move, edit, make default and delete. */
-export function StageRow({ stage, index, count, canUpdate, canDelete, canBeDefault, onMove, onEdit, onDelete, onMakeDefault }: StageRowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: stage.id, disabled: !canUpdate });
-  const style: CSSProperties = { transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 1 : undefined };
+export function StageRow({
+  stage,
+  index,
+  count,
+  canUpdate,
+  canDelete,
+  canBeDefault,
+  onMove,
+  onEdit,
+  onDelete,
+  onMakeDefault,
+}: StageRowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: stage.id,
+    disabled: !canUpdate,
+  });
+  const style: CSSProperties = {
+    transform: CSS.Transform.toString(transform),
+    transition,
+    zIndex: isDragging ? 1 : undefined,
+  };
 
   return (
     <ListItem
@@ -38,11 +56,29 @@ export function StageRow({ stage, index, count, canUpdate, canDelete, canBeDefau
       aria-label={stage.name}
     >
       {canUpdate && (
-        <IconButton ref={setActivatorNodeRef} size="small" aria-label={`Drag to reorder ${stage.name}`} sx={{ cursor: 'grab', touchAction: 'none' }} {...attributes} {...listeners}>
+        <IconButton
+          ref={setActivatorNodeRef}
+          size="small"
+          aria-label={`Drag to reorder ${stage.name}`}
+          sx={{ cursor: 'grab', touchAction: 'none' }}
+          {...attributes}
+          {...listeners}
+        >
           <DragIndicator fontSize="small" />
         </IconButton>
       )}
-      <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: stage.color, flexShrink: 0, border: 1, borderColor: 'divider' }} />
+      <Box
+        aria-hidden
+        sx={{
+          width: 14,
+          height: 14,
+          borderRadius: '50%',
+          bgcolor: stage.color,
+          flexShrink: 0,
+          border: 1,
+          borderColor: 'divider',
+        }}
+      />
       <Stack sx={{ flexGrow: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 500 }} noWrap>
           {stage.name}
@@ -57,14 +93,24 @@ export function StageRow({ stage, index, count, canUpdate, canDelete, canBeDefau
         <>
           <Tooltip title="Move up">
             <span>
-              <IconButton size="small" aria-label={`Move ${stage.name} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+              <IconButton
+                size="small"
+                aria-label={`Move ${stage.name} up`}
+                disabled={index === 0}
+                onClick={() => onMove(index, index - 1)}
+              >
                 <ArrowUpward fontSize="small" />
               </IconButton>
             </span>
           </Tooltip>
           <Tooltip title="Move down">
             <span>
-              <IconButton size="small" aria-label={`Move ${stage.name} down`} disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
+              <IconButton
+                size="small"
+                aria-label={`Move ${stage.name} down`}
+                disabled={index === count - 1}
+                onClick={() => onMove(index, index + 1)}
+              >
                 <ArrowDownward fontSize="small" />
               </IconButton>
             </span>
@@ -73,7 +119,11 @@ export function StageRow({ stage, index, count, canUpdate, canDelete, canBeDefau
       )}
       {canUpdate && canBeDefault && !stage.isDefault && (
         <Tooltip title="Make default entry stage">
-          <IconButton size="small" aria-label={`Make ${stage.name} the default entry stage`} onClick={() => onMakeDefault(stage)}>
+          <IconButton
+            size="small"
+            aria-label={`Make ${stage.name} the default entry stage`}
+            onClick={() => onMakeDefault(stage)}
+          >
             <StarBorder fontSize="small" />
           </IconButton>
         </Tooltip>

@@ -22,7 +22,9 @@ const PATH = '/api/templates';
 
 export const templatesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listTemplates: build.query<TemplateListResponse, ListQueryParams>(listEndpoint<'Template', 'templates', Template>(PATH, 'Template', 'templates')),
+    listTemplates: build.query<TemplateListResponse, ListQueryParams>(
+      listEndpoint<'Template', 'templates', Template>(PATH, 'Template', 'templates'),
+    ),
     getTemplate: build.query<Template, string>(getEndpoint(PATH, 'Template')),
     createTemplate: build.mutation<Template, CreateTemplateInput>(createEndpoint(PATH, 'Template')),
     updateTemplate: build.mutation<Template, UpdateArg<UpdateTemplateInput>>(updateEndpoint(PATH, 'Template')),

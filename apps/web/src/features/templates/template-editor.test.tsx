@@ -19,14 +19,27 @@ function previewApi() {
       const bad = lines.findIndex((line) => line.includes('{% if'));
       if (bad >= 0 && !input.body.includes('{% endif')) {
         const column = lines[bad]!.indexOf('{% if') + 1;
-        return { status: 400, body: { title: 'Invalid input', status: 400, errors: { body: [`Line ${bad + 1}, column ${column}: tag {% if %} not closed`] } } };
+        return {
+          status: 400,
+          body: {
+            title: 'Invalid input',
+            status: 400,
+            errors: { body: [`Line ${bad + 1}, column ${column}: tag {% if %} not closed`] },
+          },
+        };
       }
-      return { body: { channel: 'email', subject: input.subject.replace('{{ merchant.dba_name }}', 'Blue Harbor Coffee'), html: `<p>${input.body}</p>` } };
+      return {
+        body: {
+          channel: 'email',
+          subject: input.subject.replace('{{ merchant.dba_name }}', 'Blue Harbor Coffee'),
+          html: `<p>${input.body}</p>`,
+        },
+      };
     },
   });
 }
 
-describe('TemplateEditor preview', { timeout: 30_000 }, () => {
+describe('TemplateEditor preview', { timeout: 60_000 }, () => {
   it('renders the template with the sample merchant as the user types', async () => {
     const user = userEvent.setup({ delay: null });
     const api = previewApi();
@@ -38,7 +51,11 @@ describe('TemplateEditor preview', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Welcome, Blue Harbor Coffee', {}, { timeout: 3000 })).toBeInTheDocument();
     // Debounced: one request for the settled text, not one per change.
     expect(api.callsTo('POST', '/api/templates/preview')).toHaveLength(1);
-    expect(api.callsTo('POST', '/api/templates/preview')[0]!.body).toEqual({ channel: 'email', subject: 'Welcome, {{ merchant.dba_name }}', body: 'Hello' });
+    expect(api.callsTo('POST', '/api/templates/preview')[0]!.body).toEqual({
+      channel: 'email',
+      subject: 'Welcome, {{ merchant.dba_name }}',
+      body: 'Hello',
+    });
   });
 
   it('shows a syntax error with its line and the source line it points at', async () => {
@@ -60,7 +77,14 @@ describe('TemplateEditor preview', { timeout: 30_000 }, () => {
 
 describe('previewErrors', () => {
   it('reads line and column and keeps messages without a position', () => {
-    const error = { status: 400, data: { status: 400, title: 'Invalid input', errors: { body: ['Line 3, column 1: bad', 'oops'], subject: ['Line 1: x'] } } };
+    const error = {
+      status: 400,
+      data: {
+        status: 400,
+        title: 'Invalid input',
+        errors: { body: ['Line 3, column 1: bad', 'oops'], subject: ['Line 1: x'] },
+      },
+    };
     expect(previewErrors(error, { body: 'a\nb\nc', subject: 'S' })).toEqual([
       { field: 'body', message: 'bad', line: 3, column: 1, excerpt: 'c' },
       { field: 'body', message: 'oops', line: undefined, column: undefined, excerpt: undefined },

@@ -1,7 +1,13 @@
 import { useNavigate, Link as RouterLink } from 'react-router';
 import { Grid, Link, Stack } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { createTemplateSchema, TEMPLATE_CHANNELS, TEMPLATE_CHANNEL_LABELS, TEMPLATE_DEFAULTS, type Template } from '@boardwalk/shared/schemas/template';
+import {
+  createTemplateSchema,
+  TEMPLATE_CHANNELS,
+  TEMPLATE_CHANNEL_LABELS,
+  TEMPLATE_DEFAULTS,
+  type Template,
+} from '@boardwalk/shared/schemas/template';
 import { enumOptions } from '../../components/data-table/list-filters.tsx';
 import { FormCard } from '../../components/form/form-card.tsx';
 import { FormSelect } from '../../components/form/form-select.tsx';
@@ -13,7 +19,11 @@ import { useCreateTemplateMutation, useUpdateTemplateMutation } from './api.ts';
 import { TemplatePreview } from './template-preview.tsx';
 
 const CHANNEL_OPTIONS = enumOptions(TEMPLATE_CHANNELS, TEMPLATE_CHANNEL_LABELS);
-const MONOSPACE = { fontFamily: '"JetBrains Mono", "SFMono-Regular", Consolas, "Liberation Mono", monospace', fontSize: 14, lineHeight: 1.5 };
+const MONOSPACE = {
+  fontFamily: '"JetBrains Mono", "SFMono-Regular", Consolas, "Liberation Mono", monospace',
+  fontSize: 14,
+  lineHeight: 1.5,
+};
 
 /** The template form beside its live preview; used by /template/add and /template/edit/:id. */
 export function TemplateEditor({ record }: { record: Template | undefined }) {
@@ -23,7 +33,8 @@ export function TemplateEditor({ record }: { record: Template | undefined }) {
   const { form, onSubmit, submitting, rootError } = useEntityForm({
     schema: createTemplateSchema,
     defaultValues: formValuesFrom(TEMPLATE_DEFAULTS, record),
-    save: (values) => (record ? update({ ...values, id: record.id, updatedAt: record.updatedAt }) : create(values)).unwrap(),
+    save: (values) =>
+      (record ? update({ ...values, id: record.id, updatedAt: record.updatedAt }) : create(values)).unwrap(),
     successMessage: record ? 'Template saved' : 'Template added',
     onSaved: (saved) => {
       if (!record) navigate(`/template/edit/${saved.id}`, { replace: true });
@@ -45,7 +56,14 @@ export function TemplateEditor({ record }: { record: Template | undefined }) {
         >
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <FormTextField control={control} name="name" label="Name" required autoFocus={!record} />
-            <FormSelect control={control} name="channel" label="Channel" required options={CHANNEL_OPTIONS} sx={{ maxWidth: { sm: 180 } }} />
+            <FormSelect
+              control={control}
+              name="channel"
+              label="Channel"
+              required
+              options={CHANNEL_OPTIONS}
+              sx={{ maxWidth: { sm: 180 } }}
+            />
           </Stack>
           {channel === 'email' && <FormTextField control={control} name="subject" label="Subject" required />}
           <FormTextField
@@ -65,7 +83,12 @@ export function TemplateEditor({ record }: { record: Template | undefined }) {
             }
             slotProps={{ htmlInput: { spellCheck: false, style: MONOSPACE } }}
           />
-          <FormTextField control={control} name="description" label="Description" helperText="Where this template is used" />
+          <FormTextField
+            control={control}
+            name="description"
+            label="Description"
+            helperText="Where this template is used"
+          />
           <FormSwitch control={control} name="isActive" label="Active" />
         </FormCard>
       </Grid>

@@ -14,15 +14,29 @@ const columns: GridColDef<Template>[] = [
     field: 'channel',
     headerName: 'Channel',
     width: 110,
-    renderCell: ({ row }) => <Chip size="small" variant="outlined" color={row.channel === 'email' ? 'primary' : 'secondary'} label={TEMPLATE_CHANNEL_LABELS[row.channel]} />,
+    renderCell: ({ row }) => (
+      <Chip
+        size="small"
+        variant="outlined"
+        color={row.channel === 'email' ? 'primary' : 'secondary'}
+        label={TEMPLATE_CHANNEL_LABELS[row.channel]}
+      />
+    ),
   },
   { field: 'subject', headerName: 'Subject', flex: 1, minWidth: 220, sortable: false },
   activeColumn<Template>(),
   dateTimeColumn<Template>('updatedAt', 'Updated'),
 ];
 
-const filters: ListFilter[] = [{ key: 'channel', label: 'Channel', options: enumOptions(TEMPLATE_CHANNELS, TEMPLATE_CHANNEL_LABELS) }, ACTIVE_FILTER];
-const editing: ResourceEditing<Template> = { kind: 'page', addPath: '/template/add', editPath: (template) => `/template/edit/${template.id}` };
+const filters: ListFilter[] = [
+  { key: 'channel', label: 'Channel', options: enumOptions(TEMPLATE_CHANNELS, TEMPLATE_CHANNEL_LABELS) },
+  ACTIVE_FILTER,
+];
+const editing: ResourceEditing<Template> = {
+  kind: 'page',
+  addPath: '/template/add',
+  editPath: (template) => `/template/edit/${template.id}`,
+};
 const describe = (template: Template) => template.name;
 
 /** /template/list: email and SMS message templates. */

@@ -1,5 +1,15 @@
 import { useMemo } from 'react';
-import { Alert, AlertTitle, Box, Card, CardContent, CardHeader, LinearProgress, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  LinearProgress,
+  Stack,
+  Typography,
+} from '@mui/material';
 import type { TemplateChannel, TemplatePreviewInput } from '@boardwalk/shared/schemas/template';
 import { errorMessage } from '../../components/form/server-errors.ts';
 import { usePreviewTemplateQuery } from './api.ts';
@@ -14,14 +24,21 @@ const smsSegments = (length: number) => (length <= 160 ? 1 : Math.ceil(length / 
 const FIELD_LABELS: Record<string, string> = { subject: 'Subject', body: 'Body' };
 
 function ErrorLine({ error }: { error: PreviewError }) {
-  const where = [FIELD_LABELS[error.field] ?? error.field, error.line !== undefined ? `line ${error.line}` : undefined, error.column !== undefined ? `column ${error.column}` : undefined]
+  const where = [
+    FIELD_LABELS[error.field] ?? error.field,
+    error.line !== undefined ? `line ${error.line}` : undefined,
+    error.column !== undefined ? `column ${error.column}` : undefined,
+  ]
     .filter(Boolean)
     .join(', ');
   return (
     <Box component="li" sx={{ mb: 1 }}>
       <strong>{where}:</strong> {error.message}
       {error.excerpt !== undefined && (
-        <Box component="pre" sx={{ m: 0, mt: 0.5, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontSize: 13, overflowX: 'auto' }}>
+        <Box
+          component="pre"
+          sx={{ m: 0, mt: 0.5, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontSize: 13, overflowX: 'auto' }}
+        >
           <code>
             {`${error.line} | ${error.excerpt}`}
             {error.column !== undefined && `\n${' '.repeat(String(error.line).length + 3 + error.column - 1)}^`}
@@ -36,7 +53,10 @@ export type TemplatePreviewProps = { channel: TemplateChannel; subject: string; 
 
 /** The template rendered with the sample merchant as the user types; syntax errors with their line. */
 export function TemplatePreview({ channel, subject, body }: TemplatePreviewProps) {
-  const input = useMemo<TemplatePreviewInput>(() => (channel === 'email' ? { channel, subject, body } : { channel, body }), [channel, subject, body]);
+  const input = useMemo<TemplatePreviewInput>(
+    () => (channel === 'email' ? { channel, subject, body } : { channel, body }),
+    [channel, subject, body],
+  );
   const settled = useDebouncedValue(input, PREVIEW_DEBOUNCE_MS);
   const skip = settled.body.trim() === '';
   const { currentData, error, isFetching } = usePreviewTemplateQuery(settled, { skip });
@@ -44,7 +64,11 @@ export function TemplatePreview({ channel, subject, body }: TemplatePreviewProps
 
   return (
     <Card>
-      <CardHeader title="Preview" subheader="Rendered with a sample merchant" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+      <CardHeader
+        title="Preview"
+        subheader="Rendered with a sample merchant"
+        slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+      />
       {isFetching ? <LinearProgress aria-label="Rendering preview" /> : <Box sx={{ height: 4 }} />}
       <CardContent>
         {skip ? (
@@ -75,12 +99,22 @@ export function TemplatePreview({ channel, subject, body }: TemplatePreviewProps
               title="Email preview"
               sandbox=""
               srcDoc={currentData.html}
-              sx={{ width: '100%', minHeight: 360, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
+              sx={{
+                width: '100%',
+                minHeight: 360,
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                bgcolor: '#fff',
+              }}
             />
           </Stack>
         ) : currentData?.channel === 'sms' ? (
           <Stack spacing={1}>
-            <Box sx={{ p: 2, borderRadius: 3, bgcolor: 'action.selected', whiteSpace: 'pre-wrap', maxWidth: 360 }} data-testid="preview-sms">
+            <Box
+              sx={{ p: 2, borderRadius: 3, bgcolor: 'action.selected', whiteSpace: 'pre-wrap', maxWidth: 360 }}
+              data-testid="preview-sms"
+            >
               {currentData.text}
             </Box>
             <Typography variant="caption" color="text.secondary">

@@ -30,7 +30,8 @@ function groupPlaceholders(placeholders: TemplatePlaceholder[], filter: string) 
   const needle = filter.trim().toLowerCase();
   const groups = new Map<string, { label: string; rows: TemplatePlaceholder[] }>();
   for (const p of placeholders) {
-    if (needle && ![p.path, p.meaning, p.example, p.groupLabel].some((text) => text.toLowerCase().includes(needle))) continue;
+    if (needle && ![p.path, p.meaning, p.example, p.groupLabel].some((text) => text.toLowerCase().includes(needle)))
+      continue;
     const group = groups.get(p.group) ?? { label: p.groupLabel, rows: [] };
     group.rows.push(p);
     groups.set(p.group, group);
@@ -49,26 +50,38 @@ export function TemplateWikiPage() {
 
   return (
     <>
-      <PageHeader title="Template Placeholders" subtitle="Write these in a template's subject or body; the preview fills them with a sample merchant." />
+      <PageHeader
+        title="Template Placeholders"
+        subtitle="Write these in a template's subject or body; the preview fills them with a sample merchant."
+      />
       <Stack spacing={3}>
-        <TextField label="Filter placeholders" type="search" size="small" value={filter} onChange={(e) => setFilter(e.target.value)} sx={{ maxWidth: 360 }} />
+        <TextField
+          label="Filter placeholders"
+          type="search"
+          size="small"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          sx={{ maxWidth: 360 }}
+        />
         {isLoading && <Skeleton variant="rectangular" height={320} />}
         {error && (
           <Alert severity="error" action={<Button onClick={() => void refetch()}>Retry</Button>}>
             The placeholders could not be loaded. {errorMessage(error)}
           </Alert>
         )}
-        {data && groups.length === 0 && <Typography color="text.secondary">No placeholder matches “{filter}”.</Typography>}
+        {data && groups.length === 0 && (
+          <Typography color="text.secondary">No placeholder matches “{filter}”.</Typography>
+        )}
         {groups.map(([key, group]) => (
           <Card key={key}>
             <CardHeader title={group.label} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
             <TableContainer>
-              <Table size="small" aria-label={`${group.label} placeholders`}>
+              <Table size="small" aria-label={`${group.label} placeholders`} sx={{ tableLayout: 'fixed' }}>
                 <TableHead>
                   <TableRow>
-                    <TableCell sx={{ width: '32%' }}>Placeholder</TableCell>
+                    <TableCell sx={{ width: '36%' }}>Placeholder</TableCell>
                     <TableCell>Meaning</TableCell>
-                    <TableCell sx={{ width: '28%' }}>Example</TableCell>
+                    <TableCell sx={{ width: '30%' }}>Example</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -87,7 +100,7 @@ export function TemplateWikiPage() {
                         </Stack>
                       </TableCell>
                       <TableCell>{p.meaning}</TableCell>
-                      <TableCell>{p.example}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{p.example}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

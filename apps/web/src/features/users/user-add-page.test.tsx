@@ -16,13 +16,18 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, email: string)
   await user.type(screen.getByLabelText(/^Temporary password/), 'cobol-1959-navy');
 }
 
-describe('UserAddPage', { timeout: 30_000 }, () => {
+describe('UserAddPage', { timeout: 60_000 }, () => {
   it('shows the server’s field error beside its field', async () => {
     const user = userEvent.setup();
     const api = fakeApi({
       'POST /api/users': () => ({
         status: 409,
-        body: { title: 'Conflict', status: 409, detail: 'A user with this email exists.', errors: { email: ['This email is already in use'] } },
+        body: {
+          title: 'Conflict',
+          status: 409,
+          detail: 'A user with this email exists.',
+          errors: { email: ['This email is already in use'] },
+        },
       }),
     });
     renderPage(<UserAddPage />, { url: '/user/add' });
@@ -34,7 +39,13 @@ describe('UserAddPage', { timeout: 30_000 }, () => {
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveFocus();
     expect(api.callsTo('POST', '/api/users')[0]!.body).toMatchObject({
-      data: { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', role: 'ROLE_STAFF', mustChangePassword: true },
+      data: {
+        email: 'grace@example.com',
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        role: 'ROLE_STAFF',
+        mustChangePassword: true,
+      },
     });
     expect(await screen.findByText('Check the highlighted fields.')).toBeInTheDocument();
   });

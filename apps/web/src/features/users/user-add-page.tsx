@@ -40,18 +40,36 @@ export function UserAddPage() {
   return (
     <>
       <PageHeader title="Add User" />
-      <FormCard title="New user" onSubmit={onSubmit} submitting={submitting} rootError={rootError} submitLabel="Add user" onCancel={() => navigate('/user/list')}>
+      <FormCard
+        title="New user"
+        onSubmit={onSubmit}
+        submitting={submitting}
+        rootError={rootError}
+        submitLabel="Add user"
+        onCancel={() => navigate('/user/list')}
+      >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <FormTextField control={control} name="firstName" label="First name" required autoFocus autoComplete="off" />
           <FormTextField control={control} name="lastName" label="Last name" required autoComplete="off" />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField control={control} name="displayName" label="Display name" helperText="Shown in menus; defaults to the full name" />
+          <FormTextField
+            control={control}
+            name="displayName"
+            label="Display name"
+            helperText="Shown in menus; defaults to the full name"
+          />
           <FormTextField control={control} name="phone" label="Phone" type="tel" />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <FormTextField control={control} name="email" label="Email" type="email" required autoComplete="off" />
-          <FormSelect control={control} name="role" label="Role" required options={grantableRoleOptions(session?.user.role)} />
+          <FormSelect
+            control={control}
+            name="role"
+            label="Role"
+            required
+            options={grantableRoleOptions(session?.user.role)}
+          />
         </Stack>
         <PasswordField
           control={control}

@@ -9,8 +9,22 @@ import { useSession } from '../../lib/session/use-session.ts';
 import { useUpdateUserMutation } from './api.ts';
 import { grantableRoleOptions, ROLE_LABELS } from './user-labels.ts';
 
-const detailsSchema = createUserSchema.pick({ email: true, role: true, firstName: true, lastName: true, displayName: true, phone: true });
-const DETAILS_DEFAULTS = { email: '', role: 'ROLE_STAFF', firstName: '', lastName: '', displayName: '', phone: '' } as const;
+const detailsSchema = createUserSchema.pick({
+  email: true,
+  role: true,
+  firstName: true,
+  lastName: true,
+  displayName: true,
+  phone: true,
+});
+const DETAILS_DEFAULTS = {
+  email: '',
+  role: 'ROLE_STAFF',
+  firstName: '',
+  lastName: '',
+  displayName: '',
+  phone: '',
+} as const;
 
 /** Name, contact and role of an existing user. A role change ends the user's sessions. */
 export function UserDetailsForm({ user }: { user: User }) {

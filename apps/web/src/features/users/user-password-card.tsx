@@ -14,7 +14,8 @@ export function UserPasswordCard({ user }: { user: User }) {
   const { form, onSubmit, submitting, rootError } = useEntityForm({
     schema: temporaryPasswordSchema,
     defaultValues: { password: '' },
-    save: ({ password }) => update({ id: user.id, password, mustChangePassword: true, updatedAt: user.updatedAt }).unwrap(),
+    save: ({ password }) =>
+      update({ id: user.id, password, mustChangePassword: true, updatedAt: user.updatedAt }).unwrap(),
     successMessage: 'Temporary password set: their sessions ended and they must change it at next sign-in',
     onSaved: (_user, { reset }) => reset({ password: '' }),
   });
@@ -27,7 +28,13 @@ export function UserPasswordCard({ user }: { user: User }) {
       rootError={rootError}
       submitLabel="Set temporary password"
     >
-      <PasswordField control={form.control} setValue={form.setValue} name="password" label="Temporary password" required />
+      <PasswordField
+        control={form.control}
+        setValue={form.setValue}
+        name="password"
+        label="Temporary password"
+        required
+      />
     </FormCard>
   );
 }

@@ -22,7 +22,7 @@ import { errorMessage } from '../../components/form/server-errors.ts';
 import { useEndAllUserSessionsMutation, useEndUserSessionMutation, useListUserSessionsQuery } from './api.ts';
 import { userName } from './user-labels.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The user's open sessions, each with "End session", and "End all". */
 export function UserSessionsCard({ user }: { user: User }) {
@@ -70,8 +70,7 @@ export function UserSessionsCard({ user }: { user: User }) {
               <TableHead>
                 <TableRow>
                   <TableCell>Device</TableCell>
-                  <TableCell>IP address</TableCell>
-                  <TableCell>Signed in</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>IP address</TableCell>
                   <TableCell>Last active</TableCell>
                   <TableCell align="right">Action</TableCell>
                 </TableRow>
@@ -79,18 +78,27 @@ export function UserSessionsCard({ user }: { user: User }) {
               <TableBody>
                 {rows.map((session: UserSession) => (
                   <TableRow key={session.id}>
-                    <TableCell sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={session.userAgent ?? ''}>
-                      {session.userAgent ?? 'Unknown device'} {session.current && <Chip size="small" label="This session" sx={{ ml: 1 }} />}
+                    <TableCell sx={{ maxWidth: 220 }}>
+                      <Typography variant="body2" noWrap title={session.userAgent ?? ''}>
+                        {session.userAgent ?? 'Unknown device'}
+                      </Typography>
+                      {session.current && <Chip size="small" color="primary" variant="outlined" label="This session" />}
                     </TableCell>
                     <TableCell>{session.ip ?? '—'}</TableCell>
-                    <TableCell>{when(session.createdAt)}</TableCell>
-                    <TableCell>{when(session.lastSeenAt)}</TableCell>
-                    <TableCell align="right">
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {when(session.lastSeenAt)}
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        Signed in {when(session.createdAt)}
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <Button
                         size="small"
                         color="error"
                         loading={endOneState.isLoading && endOneState.originalArgs?.sessionId === session.id}
-                        onClick={() => void run(() => endOne({ userId: user.id, sessionId: session.id }).unwrap(), 'Session ended')}
+                        onClick={() =>
+                          void run(() => endOne({ userId: user.id, sessionId: session.id }).unwrap(), 'Session ended')
+                        }
                       >
                         End session
                       </Button>
@@ -108,7 +116,9 @@ export function UserSessionsCard({ user }: { user: User }) {
         message={`${userName(user)} will be signed out on every device.`}
         confirmLabel="End all"
         busy={endAllState.isLoading}
-        onConfirm={() => void run(() => endAll(user.id).unwrap(), 'All sessions ended').then((ok) => ok && setConfirmAll(false))}
+        onConfirm={() =>
+          void run(() => endAll(user.id).unwrap(), 'All sessions ended').then((ok) => ok && setConfirmAll(false))
+        }
         onClose={() => setConfirmAll(false)}
       />
     </Card>

@@ -4,6 +4,7 @@ import type { User } from '@boardwalk/shared/schemas/user';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { errorMessage } from '../../components/form/server-errors.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { useUpdateUserMutation } from './api.ts';
 import { STATUS_LABELS, userName } from './user-labels.ts';
 
@@ -11,6 +12,7 @@ import { STATUS_LABELS, userName } from './user-labels.ts';
 export function UserStatusCard({ user }: { user: User }) {
   const [update, { isLoading }] = useUpdateUserMutation();
   const [confirming, setConfirming] = useState(false);
+  const isSelf = useSession().data?.user.id === user.id;
   const suspended = user.status === 'suspended';
   const locked = user.lockedUntil !== null && new Date(user.lockedUntil) > new Date();
 
@@ -33,15 +35,23 @@ export function UserStatusCard({ user }: { user: User }) {
             <Chip label={STATUS_LABELS[user.status]} color={suspended ? 'warning' : 'success'} />
             {user.mustChangePassword && <Chip variant="outlined" label="Must change password" />}
           </Stack>
-          {locked && <Alert severity="warning">Locked after too many failed sign-ins until {new Date(user.lockedUntil!).toLocaleString()}.</Alert>}
+          {locked && (
+            <Alert severity="warning">
+              Locked after too many failed sign-ins until {new Date(user.lockedUntil!).toLocaleString()}.
+            </Alert>
+          )}
           <Typography variant="body2" color="text.secondary">
-            {suspended ? 'A suspended user cannot sign in.' : 'Suspending ends every session of the user and blocks sign-in until reactivated.'}
+            {suspended
+              ? 'A suspended user cannot sign in.'
+              : 'Suspending ends every session of the user and blocks sign-in until reactivated.'}
           </Typography>
           <div>
             {suspended ? (
               <Button variant="contained" color="success" loading={isLoading} onClick={() => void setStatus('active')}>
                 Reactivate
               </Button>
+            ) : isSelf ? (
+              <Typography variant="body2">You cannot suspend your own account.</Typography>
             ) : (
               <Button variant="outlined" color="warning" onClick={() => setConfirming(true)}>
                 Suspend
