@@ -7,6 +7,6 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     // Whole-app tests load the lazy page chunks through jsdom; the first one in a file is slow.
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 });

@@ -1,11 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeFetch, sessionFor } from '../test/fake-fetch.ts';
-import { renderApp } from '../test/render-app.tsx';
+import { preloadApp, renderApp } from '../test/render-app.tsx';
 import type { RouteEntry } from './route-types.ts';
 
 const permissionsBody = { permissions: [], params: {}, allData: [], total: 0 };
+
+beforeAll(preloadApp, 120_000);
 
 describe('gating (SPEC §2)', () => {
   it('sends a signed-out visit to /login with the wanted path and query in returnUrl', async () => {

@@ -14,6 +14,15 @@ export type RenderAppOptions = {
   entries?: RouteEntry[];
 };
 
+/**
+ * Loads the shell and every page chunk once, so that the first test of a file does not pay
+ * for transforming them under jsdom (call from beforeAll).
+ */
+export async function preloadApp() {
+  await import('../app/layout/vertical-shell.tsx');
+  await Promise.all(routeTable.map((entry) => entry.page()));
+}
+
 /** The whole app (real route table, gate, shell) in a memory router. */
 export function renderApp({ url, session, entries = routeTable }: RenderAppOptions) {
   const router = createMemoryRouter(buildRoutes(entries), { initialEntries: [url] });

@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { shellStore } from '../app/shell-store.ts';
+import { api } from '../lib/api.ts';
 
 // Pages are lazy chunks: the first import of one in a test file takes a moment under jsdom.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no scrolling; the router's scroll restoration and the scroll-to-top button call it.
 window.scrollTo = () => undefined;
@@ -11,6 +13,7 @@ window.scrollTo = () => undefined;
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  shellStore.dispatch(api.util.resetApiState());
   vi.unstubAllGlobals();
   vi.useRealTimers();
   window.localStorage.clear();

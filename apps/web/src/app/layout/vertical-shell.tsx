@@ -3,18 +3,15 @@ import { api } from '../../lib/api.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { RouteGate } from '../route-gate.tsx';
 import { PageProviders } from '../page-providers.tsx';
-import { makeStore } from '../store.ts';
+import { shellStore as store } from '../shell-store.ts';
 import { VerticalLayout } from './vertical-layout.tsx';
 
 const ChangePasswordDialog = lazy(() =>
   import('../../features/auth/change-password-dialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })),
 );
 
-/**
- * The Redux store lives with the shell: the pages that use the API are all in here, and the
- * sign-in and landing pages then load no Redux at all (DESIGN §7 bundle budget).
- */
-const store = makeStore();
+// The Redux store lives with the shell: the pages that use the API are all in here, and the
+// sign-in and landing pages then load no Redux at all (DESIGN §7 bundle budget).
 let cacheOwner: string | undefined;
 
 /** Cached API data belongs to one user: drop it when another user (or nobody) is signed in. */

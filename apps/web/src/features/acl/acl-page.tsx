@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { useAppAbility } from '../../lib/ability.tsx';
-import { problemMessage } from '../../lib/problem.ts';
+import { errorStatus, problemMessage } from '../../lib/problem.ts';
 import { roleLabel } from '../../lib/role-label.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useGetPermissionsQuery } from './api.ts';
@@ -44,6 +44,8 @@ export function AclPage() {
   const [pageSize, setPageSize] = useState(10);
   const q = useDebouncedValue(search.trim(), 300);
   const { data, error, isFetching, isLoading } = useGetPermissionsQuery({ q: q || undefined, page, pageSize });
+  // The list of every permission is the administrators' (the API answers 403 to other roles).
+  const listAllowed = errorStatus(error) !== 403;
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -69,79 +71,85 @@ export function AclPage() {
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader
-          title="Permissions"
-          slotProps={{ title: { component: 'h2', variant: 'h6' } }}
-          action={
-            <TextField
-              size="small"
-              label="Search permissions"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(0);
-              }}
-            />
-          }
-          sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
-        />
-        {isFetching ? <LinearProgress aria-label="Loading permissions" /> : <Box sx={{ height: 4 }} />}
-        {error ? (
-          <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
-            {problemMessage(error, 'The permissions could not be loaded.')}
-          </Alert>
-        ) : null}
-        <TableContainer>
-          <Table size="small" aria-label="Permissions">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Action</TableCell>
-                <TableCell>Subject</TableCell>
-                <TableCell>Assigned to</TableCell>
-                <TableCell>Created</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(data?.permissions ?? []).map((row) => (
-                <TableRow key={row.id} hover>
-                  <TableCell>{row.name}</TableCell>
-                  <TableCell>{row.action}</TableCell>
-                  <TableCell>{row.subject}</TableCell>
-                  <TableCell>
-                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                      {row.assignedTo.map((r) => (
-                        <Chip key={r} size="small" label={roleLabel(r)} color={r === role ? 'primary' : 'default'} />
-                      ))}
-                    </Box>
-                  </TableCell>
-                  <TableCell>{formatDate(row.createdDate)}</TableCell>
-                </TableRow>
-              ))}
-              {!isLoading && !error && data?.permissions.length === 0 ? (
+      {listAllowed ? (
+        <Card>
+          <CardHeader
+            title="Permissions"
+            slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+            action={
+              <TextField
+                size="small"
+                label="Search permissions"
+                value={search}
+                onChange={(event) => {
+                  setSearch(event.target.value);
+                  setPage(0);
+                }}
+              />
+            }
+            sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
+          />
+          {isFetching ? <LinearProgress aria-label="Loading permissions" /> : <Box sx={{ height: 4 }} />}
+          {error ? (
+            <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+              {problemMessage(error, 'The permissions could not be loaded.')}
+            </Alert>
+          ) : null}
+          <TableContainer>
+            <Table size="small" aria-label="Permissions">
+              <TableHead>
                 <TableRow>
-                  <TableCell colSpan={5} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>
-                    {q ? `No permissions match "${q}".` : 'No permissions yet.'}
-                  </TableCell>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Action</TableCell>
+                  <TableCell>Subject</TableCell>
+                  <TableCell>Assigned to</TableCell>
+                  <TableCell>Created</TableCell>
                 </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={data?.total ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[10, 25, 50]}
-          onPageChange={(_event, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setPageSize(Number(event.target.value));
-            setPage(0);
-          }}
-        />
-      </Card>
+              </TableHead>
+              <TableBody>
+                {(data?.permissions ?? []).map((row) => (
+                  <TableRow key={row.id} hover>
+                    <TableCell>{row.name}</TableCell>
+                    <TableCell>{row.action}</TableCell>
+                    <TableCell>{row.subject}</TableCell>
+                    <TableCell>
+                      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                        {row.assignedTo.map((r) => (
+                          <Chip key={r} size="small" label={roleLabel(r)} color={r === role ? 'primary' : 'default'} />
+                        ))}
+                      </Box>
+                    </TableCell>
+                    <TableCell>{formatDate(row.createdDate)}</TableCell>
+                  </TableRow>
+                ))}
+                {!isLoading && !error && data?.permissions.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={5} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>
+                      {q ? `No permissions match "${q}".` : 'No permissions yet.'}
+                    </TableCell>
+                  </TableRow>
+                ) : null}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={data?.total ?? 0}
+            page={page}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={[10, 25, 50]}
+            onPageChange={(_event, next) => setPage(next)}
+            onRowsPerPageChange={(event) => {
+              setPageSize(Number(event.target.value));
+              setPage(0);
+            }}
+          />
+        </Card>
+      ) : (
+        <Alert severity="info">
+          The full permission list, with the roles that hold each permission, is shown to administrators.
+        </Alert>
+      )}
     </Box>
   );
 }

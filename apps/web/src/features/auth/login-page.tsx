@@ -123,7 +123,8 @@ export function LoginPage() {
                   <InputAdornment position="end">
                     <IconButton
                       edge="end"
-                      aria-label={showPassword ? 'Hide password' : 'Show password'}
+                      // Not "Show password": getByLabel('Password') in end-to-end tests must find the field only.
+                      aria-label={showPassword ? 'Hide the typed characters' : 'Show the typed characters'}
                       onClick={() => setShowPassword((v) => !v)}
                       onMouseDown={(event) => event.preventDefault()}
                     >

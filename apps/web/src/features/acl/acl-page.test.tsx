@@ -1,0 +1,47 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeFetch, sessionFor } from '../../test/fake-fetch.ts';
+import { preloadApp, renderApp } from '../../test/render-app.tsx';
+
+const rows = [
+  {
+    id: 1,
+    name: 'Manage everything',
+    action: 'manage',
+    subject: 'all',
+    assignedTo: ['ROLE_ADMIN', 'ROLE_STAFF'],
+    createdDate: '2026-01-02T00:00:00Z',
+  },
+  {
+    id: 2,
+    name: 'Read acl-page',
+    action: 'read',
+    subject: 'acl-page',
+    assignedTo: ['ROLE_AGENT'],
+    createdDate: '2026-01-02T00:00:00Z',
+  },
+];
+
+beforeAll(preloadApp, 120_000);
+
+describe('/acl', () => {
+  it('shows what the role may do and the permission list with the roles holding each', async () => {
+    const api = fakeFetch({
+      'GET /apps/permissions/data': () => ({ body: { permissions: rows, params: {}, allData: rows, total: 2 } }),
+    });
+    renderApp({ url: '/acl', session: sessionFor('ROLE_ADMIN') });
+    expect(await screen.findByText('Manage everything', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Permissions' });
+    expect(await within(table).findByRole('cell', { name: 'Read acl-page' })).toBeInTheDocument();
+    expect(within(table).getAllByText('Admin')).toHaveLength(1);
+    expect(api.callsTo('GET', '/apps/permissions/data')[0]?.search.get('page')).toBe('0');
+  });
+
+  it('shows the agent its own access and no error when the list is for administrators only', async () => {
+    fakeFetch({ 'GET /apps/permissions/data': () => ({ status: 403, body: { title: 'Forbidden', status: 403 } }) });
+    renderApp({ url: '/acl', session: sessionFor('ROLE_AGENT') });
+    expect(await screen.findByText('read · acl-page')).toBeInTheDocument();
+    expect(await screen.findByText(/shown to administrators/)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

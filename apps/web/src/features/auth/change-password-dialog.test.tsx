@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeFetch, sessionFor } from '../../test/fake-fetch.ts';
+import { preloadApp, renderApp } from '../../test/render-app.tsx';
+
+const forced = sessionFor('ROLE_STAFF', { mustChangePassword: true });
+
+async function fill(dialog: HTMLElement, current: string, next: string, repeat = next) {
+  if (current) await userEvent.type(within(dialog).getByLabelText('Current password'), current);
+  await userEvent.type(within(dialog).getByLabelText('New password'), next);
+  await userEvent.type(within(dialog).getByLabelText('Repeat new password'), repeat);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
+}
+
+beforeAll(preloadApp, 120_000);
+
+describe('forced password change', () => {
+  it('asks a user with a temporary password for a new one and clears the prompt after', async () => {
+    let session: unknown = forced;
+    const api = fakeFetch({
+      'POST /api/me/password': () => {
+        session = { ...forced, user: { ...forced.user, mustChangePassword: false } };
+        return { status: 204 };
+      },
+      'POST /api/auth/session': () => ({ body: session }),
+    });
+    renderApp({ url: '/home', session: forced });
+    const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
+    await fill(dialog, 'Temporary-pass-1', 'short', 'other');
+    expect(within(dialog).getByText('Use at least 12 characters')).toBeInTheDocument();
+    expect(within(dialog).getByText('The passwords do not match')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/me/password')).toHaveLength(0);
+
+    await userEvent.clear(within(dialog).getByLabelText('New password'));
+    await userEvent.clear(within(dialog).getByLabelText('Repeat new password'));
+    await fill(dialog, '', 'My-own-password-456');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/me/password')[0]?.body).toEqual({
+      currentPassword: 'Temporary-pass-1',
+      newPassword: 'My-own-password-456',
+    });
+  });
+
+  it('shows the server field error beside its field', async () => {
+    fakeFetch({
+      'POST /api/me/password': () => ({
+        status: 400,
+        body: {
+          title: 'Invalid input',
+          status: 400,
+          errors: { currentPassword: ['The current password is not correct.'] },
+        },
+      }),
+    });
+    renderApp({ url: '/home', session: forced });
+    const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
+    await fill(dialog, 'Wrong-pass-123', 'My-own-password-456');
+    expect(await within(dialog).findByText('The current password is not correct.')).toBeInTheDocument();
+  });
+});
