@@ -28,6 +28,7 @@ export function FormAutocomplete<T extends FieldValues>({
       name={name}
       render={({ field, fieldState }) => (
         <Autocomplete
+          fullWidth
           options={options}
           loading={loading}
           value={options.find((option) => option.value === field.value) ?? null}

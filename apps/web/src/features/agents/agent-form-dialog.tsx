@@ -56,6 +56,7 @@ export function AgentFormDialog({ record, onClose }: { record: Agent | undefined
           type="number"
           required
           helperText="Residual share, 0–100"
+          sx={{ maxWidth: { sm: 180 } }}
           slotProps={{ htmlInput: { min: 0, max: 100, step: 0.01 } }}
         />
       </Stack>

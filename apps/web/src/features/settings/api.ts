@@ -11,14 +11,8 @@ export const settingsApi = api.injectEndpoints({
     /** Only the keys sent change; the answer is every setting after the change. */
     updateSettings: build.mutation<SettingValues, UpdateSettingsInput>({
       query: (patch) => ({ url: '/api/settings', method: 'PATCH', body: patch }),
-      // PUBLIC: the portal name in the page title (lib/portal-api.ts) follows the change.
-      invalidatesTags: (_result, error) =>
-        error
-          ? []
-          : [
-              { type: 'Setting', id: 'ALL' },
-              { type: 'Setting', id: 'PUBLIC' },
-            ],
+      // Every 'Setting' tag: this page's and the public settings the shell shows (page title, footer).
+      invalidatesTags: (_result, error) => (error ? [] : ['Setting']),
     }),
   }),
 });

@@ -29,10 +29,11 @@ export type PipelineStagesProps = {
   onMakeDefault: (stage: Stage) => void;
 };
 
+// Pixel strings: in sx a bare 1 means 100%.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -21,7 +21,7 @@ export function UserPasswordCard({ user }: { user: User }) {
   });
   return (
     <FormCard
-      title="Temporary password"
+      title="Reset password"
       subheader="Ends the user's sessions; they must choose a new password when they next sign in."
       onSubmit={onSubmit}
       submitting={submitting}
