@@ -58,7 +58,13 @@ export function buildAuthConfig(c: Context<AppEnv>, limiter: RateLimiter): AuthC
       jwt: async ({ token, user }) => {
         if (user) {
           const signedIn = user as SignedInUser;
-          return { sub: signedIn.id, sid: signedIn.sessionId, name: signedIn.name, email: signedIn.email, picture: signedIn.image };
+          return {
+            sub: signedIn.id,
+            sid: signedIn.sessionId,
+            name: signedIn.name,
+            email: signedIn.email,
+            picture: signedIn.image,
+          };
         }
         const sid = typeof token.sid === 'string' ? token.sid : null;
         if (!sid) return null;
@@ -103,7 +109,8 @@ export function buildAuthConfig(c: Context<AppEnv>, limiter: RateLimiter): AuthC
     logger: {
       error: (error) => {
         if (error instanceof CredentialsSignin) log.info({ code: error.code }, 'sign-in refused');
-        else if (error.name === 'JWTSessionError' || error.name === 'MissingCSRF') log.warn({ err: error }, 'auth request refused');
+        else if (error.name === 'JWTSessionError' || error.name === 'MissingCSRF')
+          log.warn({ err: error }, 'auth request refused');
         else log.error({ err: error }, 'auth error');
       },
       warn: (code) => log.warn({ code }, 'auth warning'),

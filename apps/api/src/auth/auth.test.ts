@@ -36,7 +36,11 @@ describe('sign-in and sessions', () => {
   afterAll(() => t.close());
 
   it('signs in with the right password and reports the session', async () => {
-    const user = await createUser(t.db, { role: 'ROLE_ADMIN', displayName: 'Ada Admin', email: 'Ada.Admin@Test.example' });
+    const user = await createUser(t.db, {
+      role: 'ROLE_ADMIN',
+      displayName: 'Ada Admin',
+      email: 'Ada.Admin@Test.example',
+    });
     const cookie = await signIn(t, 'ada.admin@test.example');
     const data = await session(t, cookie);
     expect(data?.user).toEqual({
@@ -66,7 +70,9 @@ describe('sign-in and sessions', () => {
     expect(wrong).toMatchObject({ code: 'invalid_credentials', cookie: '' });
     expect(new URL(wrong.url).pathname).toBe('/login');
     expect(new URL(wrong.url).searchParams.get('error')).toBe('CredentialsSignin');
-    expect(await auditRows(t, 'auth.sign_in', user.id)).toMatchObject([{ outcome: 'failure', changes: { reason: 'invalid_credentials' } }]);
+    expect(await auditRows(t, 'auth.sign_in', user.id)).toMatchObject([
+      { outcome: 'failure', changes: { reason: 'invalid_credentials' } },
+    ]);
     const unknown = await attemptSignIn(t, 'nobody@test.example', TEST_PASSWORD);
     expect(unknown.code).toBe('invalid_credentials');
     const [row] = await t.db.select().from(auditLog).where(eq(auditLog.actorLabel, 'nobody@test.example'));
@@ -76,7 +82,8 @@ describe('sign-in and sessions', () => {
   it(`locks the account for 30 minutes after ${LOCKOUT_THRESHOLD} failures`, async () => {
     const user = await createUser(t.db);
     const codes: (string | null)[] = [];
-    for (let i = 0; i < LOCKOUT_THRESHOLD; i++) codes.push((await attemptSignIn(t, user.email, `wrong-password-${i}`)).code);
+    for (let i = 0; i < LOCKOUT_THRESHOLD; i++)
+      codes.push((await attemptSignIn(t, user.email, `wrong-password-${i}`)).code);
     expect(codes.slice(0, -1).every((c) => c === 'invalid_credentials')).toBe(true);
     expect(codes.at(-1)).toBe('locked');
     expect((await attemptSignIn(t, user.email, TEST_PASSWORD)).code).toBe('locked');
@@ -174,7 +181,11 @@ describe('sign-in and sessions', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-auth-return-redirect': '1' },
       body: new URLSearchParams({ email: user.email, password: TEST_PASSWORD, csrfToken: 'forged' }),
     });
-    expect(res.headers.getSetCookie().some((c) => c.startsWith('authjs.session-token=') && !c.startsWith('authjs.session-token=;'))).toBe(false);
+    expect(
+      res.headers
+        .getSetCookie()
+        .some((c) => c.startsWith('authjs.session-token=') && !c.startsWith('authjs.session-token=;')),
+    ).toBe(false);
     expect(((await res.json()) as { url: string }).url).toContain('error=MissingCSRF');
   });
 
@@ -220,7 +231,10 @@ describe('sign-in and sessions', () => {
       body: new URLSearchParams({ level: 'warn', code: 'CLIENT_SESSION_ERROR', details: '{"a":1}' }),
     });
     expect(form.status).toBe(204);
-    const bad = await t.app.request('/api/auth/_log', { method: 'POST', body: new URLSearchParams({ level: 'shout' }) });
+    const bad = await t.app.request('/api/auth/_log', {
+      method: 'POST',
+      body: new URLSearchParams({ level: 'shout' }),
+    });
     expect(bad.status).toBe(400);
   });
 });

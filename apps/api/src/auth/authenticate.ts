@@ -84,10 +84,7 @@ export async function authenticate(input: unknown, ctx: SignInContext): Promise<
   }
   if (user.status !== 'active') throw await fail('suspended', user.id, false);
 
-  await db
-    .update(users)
-    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now })
-    .where(eq(users.id, user.id));
+  await db.update(users).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, user.id));
   const session = await createSession(db, { userId: user.id, now, ip, userAgent: ctx.userAgent });
   await writeAudit(db, {
     action: 'auth.sign_in',

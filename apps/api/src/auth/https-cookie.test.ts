@@ -22,7 +22,12 @@ describe('session cookie behind HTTPS', () => {
         'x-auth-return-redirect': '1',
         cookie: cookieHeader(csrf),
       },
-      body: new URLSearchParams({ csrfToken, callbackUrl: 'https://localhost/', email: user.email, password: TEST_PASSWORD }),
+      body: new URLSearchParams({
+        csrfToken,
+        callbackUrl: 'https://localhost/',
+        email: user.email,
+        password: TEST_PASSWORD,
+      }),
     });
     const line = res.headers.getSetCookie().find((l) => l.startsWith('__Host-authjs.session-token='));
     expect(line).toBeDefined();

@@ -33,14 +33,18 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
     bodyLimit({ maxSize: 16 * 1024, onError: (c) => problemResponse(c, 413, 'The log entry is too large.') }),
     async (c) => {
       const parsed = clientLogSchema.safeParse(await readBody(c));
-      if (!parsed.success) return problemResponse(c, 400, 'Not a valid log entry.', fieldErrorsFromIssues(parsed.error.issues));
+      if (!parsed.success)
+        return problemResponse(c, 400, 'Not a valid log entry.', fieldErrorsFromIssues(parsed.error.issues));
       const { level, code, details, message } = parsed.data;
       c.get('log')[level]({ source: 'client', code, details, clientMessage: message }, 'client auth log');
       return c.body(null, 204);
     },
   );
 
-  app.use(`${AUTH_BASE_PATH}/*`, initAuthConfig((c) => buildAuthConfig(c as Context<AppEnv>, limiter)));
+  app.use(
+    `${AUTH_BASE_PATH}/*`,
+    initAuthConfig((c) => buildAuthConfig(c as Context<AppEnv>, limiter)),
+  );
   app.all(`${AUTH_BASE_PATH}/*`, authHandler());
 }
 

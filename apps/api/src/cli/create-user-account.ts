@@ -18,7 +18,9 @@ export async function createUserAccount(db: Db, input: UserAccountInput) {
   if (!email.success) throw new UserCreateError(`Not a valid email address: ${input.email}`);
   const policy = passwordSchema(await readSetting(db, 'minPasswordLength')).safeParse(input.password);
   if (!policy.success) {
-    throw new UserCreateError(`The password does not meet the policy: ${policy.error.issues.map((i) => i.message).join('; ')}.`);
+    throw new UserCreateError(
+      `The password does not meet the policy: ${policy.error.issues.map((i) => i.message).join('; ')}.`,
+    );
   }
   try {
     await assertEmailFree(db, email.data);

@@ -104,17 +104,33 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
   const SUCCESS_CASES: SuccessCase[] = [
     { name: 'GET /api/me', path: () => '/api/me', ability: 'authenticated' },
     { name: 'GET /api/me/settings', path: () => '/api/me/settings', ability: 'authenticated' },
-    { name: 'PUT /api/me/settings', path: () => '/api/me/settings', ability: 'authenticated', method: 'PUT', body: () => ({ mode: 'dark' }) },
+    {
+      name: 'PUT /api/me/settings',
+      path: () => '/api/me/settings',
+      ability: 'authenticated',
+      method: 'PUT',
+      body: () => ({ mode: 'dark' }),
+    },
     { name: 'GET /api/users', path: () => '/api/users', ability: { action: 'read', subject: 'user' } },
     { name: 'GET /api/users/{id}', path: (u) => `/api/users/${u.id}`, ability: { action: 'read', subject: 'user' } },
-    { name: 'GET /api/users/{id}/sessions', path: (u) => `/api/users/${u.id}/sessions`, ability: { action: 'read', subject: 'user' } },
+    {
+      name: 'GET /api/users/{id}/sessions',
+      path: (u) => `/api/users/${u.id}/sessions`,
+      ability: { action: 'read', subject: 'user' },
+    },
     {
       name: 'POST /api/users',
       path: () => '/api/users',
       ability: { action: 'create', subject: 'user' },
       method: 'POST',
       body: () => ({
-        data: { email: `${randomUUID()}@test.example`, password: 'temporary-pass-2024', role: 'ROLE_AGENT', firstName: 'A', lastName: 'B' },
+        data: {
+          email: `${randomUUID()}@test.example`,
+          password: 'temporary-pass-2024',
+          role: 'ROLE_AGENT',
+          firstName: 'A',
+          lastName: 'B',
+        },
       }),
       status: 201,
     },
@@ -125,7 +141,11 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
       method: 'PATCH',
       body: () => ({ phone: '555 0199' }),
     },
-    { name: 'GET /apps/permissions/data', path: () => '/apps/permissions/data', ability: { action: 'read', subject: 'permission' } },
+    {
+      name: 'GET /apps/permissions/data',
+      path: () => '/apps/permissions/data',
+      ability: { action: 'read', subject: 'permission' },
+    },
     { name: 'GET /api/health', path: () => '/api/health', ability: 'public' },
   ];
 
@@ -147,7 +167,11 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
       .select()
       .from(auditLog)
       .where(
-        and(eq(auditLog.action, 'permission.denied'), eq(auditLog.actorUserId, agent.id), eq(auditLog.subjectType, 'user')),
+        and(
+          eq(auditLog.action, 'permission.denied'),
+          eq(auditLog.actorUserId, agent.id),
+          eq(auditLog.subjectType, 'user'),
+        ),
       );
     expect(rows.length).toBeGreaterThan(0);
     expect(rows[0]).toMatchObject({ outcome: 'denied', changes: { method: 'GET', needed: 'read' } });

@@ -45,7 +45,11 @@ export type SessionData = { user: SessionUser; expires: string } | null;
 
 const email = z.string().trim().toLowerCase().max(254).email('Enter a valid email address');
 const name = z.string().trim().max(100);
-const phone = z.string().trim().max(40).regex(/^[\d\s()+.-]*$/, 'Enter a valid phone number');
+const phone = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^[\d\s()+.-]*$/, 'Enter a valid phone number');
 
 /** A user as the API returns it (GET /api/users/{id}, list rows, GET /api/me). */
 export const userSchema = z.object({
@@ -106,7 +110,16 @@ export const updateUserSchema = z.object({
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
-export const USER_SORT_COLUMNS = ['email', 'firstName', 'lastName', 'displayName', 'role', 'status', 'createdAt', 'lastLoginAt'] as const;
+export const USER_SORT_COLUMNS = [
+  'email',
+  'firstName',
+  'lastName',
+  'displayName',
+  'role',
+  'status',
+  'createdAt',
+  'lastLoginAt',
+] as const;
 
 /** GET /api/users query. */
 export const userListQuerySchema = listParamsSchema(USER_SORT_COLUMNS).extend({

@@ -23,7 +23,11 @@ export type SeedReport =
   | { kind: 'later-start'; emails: string[] };
 
 /** Demo users and seed hooks on the first start (no users yet) in demo mode; otherwise nothing. */
-export async function seedIfEmpty(db: Db, config: Pick<Config, 'demoSeed' | 'demoPassword'>, now = new Date()): Promise<SeedReport> {
+export async function seedIfEmpty(
+  db: Db,
+  config: Pick<Config, 'demoSeed' | 'demoPassword'>,
+  now = new Date(),
+): Promise<SeedReport> {
   const [row] = await db.select({ n: count() }).from(users);
   if (!config.demoSeed) return { kind: 'none', noUsers: (row?.n ?? 0) === 0 };
   if ((row?.n ?? 0) > 0) {
@@ -47,19 +51,27 @@ export function startBanner(report: SeedReport, url: string): string[] {
   const lines = ['', `  Boardwalk is running at ${url}`, ''];
   if (report.kind === 'none') {
     if (!report.noUsers) return lines;
-    return [...lines, '  No users yet. Create the first one:', '    npm run user:create -- --email you@example.com --role ROLE_SUPERADMIN', ''];
+    return [
+      ...lines,
+      '  No users yet. Create the first one:',
+      '    npm run user:create -- --email you@example.com --role ROLE_SUPERADMIN',
+      '',
+    ];
   }
   if (report.emails.length === 0) return [...lines, '  (The demo users were removed.)', ''];
   lines.push('  Demo sign-ins:');
   for (const email of report.emails) lines.push(`    ${email}`);
   if (report.kind === 'first-start') {
     lines.push(`  Password for all of them: ${report.password}`);
-    if (!report.passwordFromEnv) lines.push('  (Generated now and shown only this once: note it down, or start with DEMO_PASSWORD set.)');
+    if (!report.passwordFromEnv)
+      lines.push('  (Generated now and shown only this once: note it down, or start with DEMO_PASSWORD set.)');
     else if (!passwordSchema().safeParse(report.password).success) {
       lines.push('  Note: DEMO_PASSWORD does not meet the password policy; it was used as given.');
     }
   } else {
-    lines.push('  Password: the one printed on the first start of this data directory (DEMO_PASSWORD, if it was set then).');
+    lines.push(
+      '  Password: the one printed on the first start of this data directory (DEMO_PASSWORD, if it was set then).',
+    );
   }
   lines.push('');
   return lines;

@@ -8,13 +8,37 @@ export type DemoUser = { email: string; role: Role; firstName: string; lastName:
 
 /** One sign-in per role (issue 2), then a few more people (issue 3's "handful per role"). */
 export const DEMO_USERS: readonly DemoUser[] = [
-  { email: 'superadmin@example.com', role: 'ROLE_SUPERADMIN', firstName: 'Sofia', lastName: 'Ramirez', phone: '+1 415 555 0101' },
+  {
+    email: 'superadmin@example.com',
+    role: 'ROLE_SUPERADMIN',
+    firstName: 'Sofia',
+    lastName: 'Ramirez',
+    phone: '+1 415 555 0101',
+  },
   { email: 'admin@example.com', role: 'ROLE_ADMIN', firstName: 'Marcus', lastName: 'Chen', phone: '+1 415 555 0102' },
   { email: 'staff@example.com', role: 'ROLE_STAFF', firstName: 'Priya', lastName: 'Patel', phone: '+1 415 555 0103' },
   { email: 'agent@example.com', role: 'ROLE_AGENT', firstName: 'Daniel', lastName: 'Okafor', phone: '+1 312 555 0104' },
-  { email: 'emma.johansson@example.com', role: 'ROLE_STAFF', firstName: 'Emma', lastName: 'Johansson', phone: '+1 415 555 0105' },
-  { email: 'liam.obrien@example.com', role: 'ROLE_STAFF', firstName: 'Liam', lastName: "O'Brien", phone: '+1 617 555 0106' },
-  { email: 'hannah.schmidt@example.com', role: 'ROLE_AGENT', firstName: 'Hannah', lastName: 'Schmidt', phone: '+1 212 555 0107' },
+  {
+    email: 'emma.johansson@example.com',
+    role: 'ROLE_STAFF',
+    firstName: 'Emma',
+    lastName: 'Johansson',
+    phone: '+1 415 555 0105',
+  },
+  {
+    email: 'liam.obrien@example.com',
+    role: 'ROLE_STAFF',
+    firstName: 'Liam',
+    lastName: "O'Brien",
+    phone: '+1 617 555 0106',
+  },
+  {
+    email: 'hannah.schmidt@example.com',
+    role: 'ROLE_AGENT',
+    firstName: 'Hannah',
+    lastName: 'Schmidt',
+    phone: '+1 212 555 0107',
+  },
 ];
 
 /** The sign-ins printed at start: one per role. */

@@ -12,7 +12,9 @@ const UiSettingsSchema = uiSettingsSchema;
 export const uiSettingsPatchSchema = z
   .object(
     Object.fromEntries(Object.entries(uiSettingsSchema.shape).map(([k, s]) => [k, s.unwrap().optional()])) as {
-      [K in keyof typeof uiSettingsSchema.shape]: z.ZodOptional<ReturnType<(typeof uiSettingsSchema.shape)[K]['unwrap']>>;
+      [K in keyof typeof uiSettingsSchema.shape]: z.ZodOptional<
+        ReturnType<(typeof uiSettingsSchema.shape)[K]['unwrap']>
+      >;
     },
   )
   .strict()

@@ -75,7 +75,12 @@ export async function changeMyPassword(
   }
   await db
     .update(users)
-    .set({ passwordHash: await hashPassword(input.newPassword), mustChangePassword: false, updatedAt: ctx.now, updatedBy: actor.userId })
+    .set({
+      passwordHash: await hashPassword(input.newPassword),
+      mustChangePassword: false,
+      updatedAt: ctx.now,
+      updatedBy: actor.userId,
+    })
     .where(eq(users.id, actor.userId));
   const ended = await revokeUserSessions(db, actor.userId, ctx.now, actor.sessionId);
   await writeAudit(db, {

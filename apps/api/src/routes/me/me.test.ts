@@ -23,7 +23,11 @@ describe('the caller’s own record: /api/me', () => {
     const { user, cookie } = await signInAs(t, 'ROLE_AGENT');
     const res = await t.app.request('/api/me', { headers: { cookie } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: user.id, email: user.email, role: 'ROLE_AGENT' } satisfies Partial<User>);
+    expect(await res.json()).toMatchObject({
+      id: user.id,
+      email: user.email,
+      role: 'ROLE_AGENT',
+    } satisfies Partial<User>);
   });
 
   it('gives UI settings with defaults, merges a partial PUT, and refuses bad values', async () => {
@@ -32,7 +36,10 @@ describe('the caller’s own record: /api/me', () => {
     expect(initial).toEqual(UI_SETTINGS_DEFAULTS);
     const put = await t.app.request('/api/me/settings', send('PUT', { mode: 'dark', lastSearches: ['acme'] }, cookie));
     expect(put.status).toBe(200);
-    const second = await t.app.request('/api/me/settings', send('PUT', { columnVisibility: { users: { email: false } } }, cookie));
+    const second = await t.app.request(
+      '/api/me/settings',
+      send('PUT', { columnVisibility: { users: { email: false } } }, cookie),
+    );
     expect(await second.json()).toEqual({
       ...UI_SETTINGS_DEFAULTS,
       mode: 'dark',
@@ -42,13 +49,19 @@ describe('the caller’s own record: /api/me', () => {
     const bad = await t.app.request('/api/me/settings', send('PUT', { mode: 'neon', unknownKey: 1 }, cookie));
     expect(bad.status).toBe(400);
     expect(Object.keys(((await bad.json()) as { errors: object }).errors).sort()).toEqual(['_', 'mode']);
-    const tooMany = await t.app.request('/api/me/settings', send('PUT', { lastSearches: ['1', '2', '3', '4', '5', '6'] }, cookie));
+    const tooMany = await t.app.request(
+      '/api/me/settings',
+      send('PUT', { lastSearches: ['1', '2', '3', '4', '5', '6'] }, cookie),
+    );
     expect(tooMany.status).toBe(400);
   });
 
   it('falls back to defaults for stored values that no longer validate', async () => {
     const { user, cookie } = await signInAs(t, 'ROLE_STAFF');
-    await t.db.update(users).set({ uiSettings: { mode: 'neon', skin: 'bordered' } }).where(eq(users.id, user.id));
+    await t.db
+      .update(users)
+      .set({ uiSettings: { mode: 'neon', skin: 'bordered' } })
+      .where(eq(users.id, user.id));
     const body = await (await t.app.request('/api/me/settings', { headers: { cookie } })).json();
     expect(body).toMatchObject({ mode: 'light', skin: 'bordered' });
   });
@@ -57,15 +70,27 @@ describe('the caller’s own record: /api/me', () => {
     const user = await createUser(t.db, { mustChangePassword: true });
     const here = await signIn(t, user.email);
     const elsewhere = await signIn(t, user.email);
-    const wrong = await t.app.request('/api/me/password', send('POST', { currentPassword: 'not-it-123456', newPassword: 'brand-new-pass-99' }, here));
+    const wrong = await t.app.request(
+      '/api/me/password',
+      send('POST', { currentPassword: 'not-it-123456', newPassword: 'brand-new-pass-99' }, here),
+    );
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ errors: { currentPassword: ['The current password is not correct'] } });
-    const weak = await t.app.request('/api/me/password', send('POST', { currentPassword: TEST_PASSWORD, newPassword: 'short' }, here));
+    const weak = await t.app.request(
+      '/api/me/password',
+      send('POST', { currentPassword: TEST_PASSWORD, newPassword: 'short' }, here),
+    );
     expect(weak.status).toBe(400);
     expect(Object.keys(((await weak.json()) as { errors: object }).errors)).toEqual(['newPassword']);
-    const same = await t.app.request('/api/me/password', send('POST', { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }, here));
+    const same = await t.app.request(
+      '/api/me/password',
+      send('POST', { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }, here),
+    );
     expect(same.status).toBe(400);
-    const ok = await t.app.request('/api/me/password', send('POST', { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass-99' }, here));
+    const ok = await t.app.request(
+      '/api/me/password',
+      send('POST', { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass-99' }, here),
+    );
     expect(ok.status).toBe(204);
     expect((await t.app.request('/api/me', { headers: { cookie: here } })).status).toBe(200);
     expect((await t.app.request('/api/me', { headers: { cookie: elsewhere } })).status).toBe(401);
@@ -83,7 +108,10 @@ describe('the caller’s own record: /api/me', () => {
     expect(((await blocked.json()) as { detail: string }).detail).toContain('temporary password');
     expect((await t.app.request('/api/me', { headers: { cookie } })).status).toBe(200);
     expect((await t.app.request('/api/me/settings', { headers: { cookie } })).status).toBe(200);
-    const change = await t.app.request('/api/me/password', send('POST', { currentPassword: TEST_PASSWORD, newPassword: 'my-own-pass-2024' }, cookie));
+    const change = await t.app.request(
+      '/api/me/password',
+      send('POST', { currentPassword: TEST_PASSWORD, newPassword: 'my-own-pass-2024' }, cookie),
+    );
     expect(change.status).toBe(204);
     expect((await t.app.request('/api/users', { headers: { cookie } })).status).toBe(200);
   });

@@ -17,7 +17,8 @@ export function allPermissions(): PermissionRow[] {
     for (const rule of defineAbilityFor({ role }).rules) {
       const actions = Array.isArray(rule.action) ? rule.action : [rule.action];
       const subjects = Array.isArray(rule.subject) ? rule.subject : [rule.subject ?? 'all'];
-      for (const action of actions) for (const subject of subjects) seen.set(`${action}:${subject}`, { action, subject: String(subject) });
+      for (const action of actions)
+        for (const subject of subjects) seen.set(`${action}:${subject}`, { action, subject: String(subject) });
     }
   }
   return [...seen.entries()].map(([id, { action, subject }]) => ({

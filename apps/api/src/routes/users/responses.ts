@@ -24,8 +24,13 @@ type ProblemStatus = keyof typeof DESCRIPTIONS;
 /** `{ 401: …, 403: … }` problem responses for a route definition. */
 export function problems<const S extends ProblemStatus>(...statuses: S[]) {
   return Object.fromEntries(
-    statuses.map((s) => [s, { description: DESCRIPTIONS[s], content: { 'application/problem+json': { schema: ProblemSchema } } }]),
-  ) as unknown as { [K in S]: { description: string; content: { 'application/problem+json': { schema: typeof ProblemSchema } } } };
+    statuses.map((s) => [
+      s,
+      { description: DESCRIPTIONS[s], content: { 'application/problem+json': { schema: ProblemSchema } } },
+    ]),
+  ) as unknown as {
+    [K in S]: { description: string; content: { 'application/problem+json': { schema: typeof ProblemSchema } } };
+  };
 }
 
 export function json<T extends z.ZodType>(schema: T, description: string) {

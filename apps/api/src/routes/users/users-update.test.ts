@@ -31,9 +31,17 @@ describe('users API: update rules and sessions', () => {
     const res = await call(`/api/users/${user.id}`, patch({ firstName: 'New', lastName: 'Name', id: user.id }));
     expect(res.status).toBe(200);
     const updated = (await res.json()) as User;
-    expect(updated).toMatchObject({ firstName: 'New', lastName: 'Name', phone: '555 0100', profile: { firstName: 'New' } });
+    expect(updated).toMatchObject({
+      firstName: 'New',
+      lastName: 'Name',
+      phone: '555 0100',
+      profile: { firstName: 'New' },
+    });
     expect(new Date(updated.updatedAt).getTime()).toBe(t.clock.now().getTime());
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.update'), eq(auditLog.subjectId, user.id)));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.update'), eq(auditLog.subjectId, user.id)));
     expect(audit?.changes).toEqual({ firstName: { from: 'Old', to: 'New' }, sessionsEnded: 0 });
   });
 
@@ -41,7 +49,9 @@ describe('users API: update rules and sessions', () => {
     const user = await createUser(t.db);
     const loaded = (await (await call(`/api/users/${user.id}`)).json()) as User;
     t.clock.advance(1000);
-    expect((await call(`/api/users/${user.id}`, patch({ firstName: 'First', updatedAt: loaded.updatedAt }))).status).toBe(200);
+    expect(
+      (await call(`/api/users/${user.id}`, patch({ firstName: 'First', updatedAt: loaded.updatedAt }))).status,
+    ).toBe(200);
     const stale = await call(`/api/users/${user.id}`, patch({ firstName: 'Second', updatedAt: loaded.updatedAt }));
     expect(stale.status).toBe(409);
     expect((await call('/api/users/0196f0a0-0000-7000-8000-000000000000', patch({ firstName: 'X' }))).status).toBe(404);
@@ -100,7 +110,9 @@ describe('users API: update rules and sessions', () => {
     const others = await t.db
       .update(users)
       .set({ status: 'suspended' })
-      .where(and(eq(users.role, 'ROLE_SUPERADMIN'), eq(users.status, 'active'), ne(users.id, a.user.id), ne(users.id, b.id)))
+      .where(
+        and(eq(users.role, 'ROLE_SUPERADMIN'), eq(users.status, 'active'), ne(users.id, a.user.id), ne(users.id, b.id)),
+      )
       .returning({ id: users.id });
     try {
       expect((await call(`/api/users/${b.id}`, patch({ status: 'suspended' }), a.cookie)).status).toBe(200);
@@ -112,7 +124,16 @@ describe('users API: update rules and sessions', () => {
       expect((await call(`/api/users/${b.id}`, patch({ status: 'active' }), a.cookie)).status).toBe(200);
       expect((await call(`/api/users/${a.user.id}`, patch({ role: 'ROLE_ADMIN' }), a.cookie)).status).toBe(200);
     } finally {
-      if (others.length) await t.db.update(users).set({ status: 'active' }).where(inArray(users.id, others.map((o) => o.id)));
+      if (others.length)
+        await t.db
+          .update(users)
+          .set({ status: 'active' })
+          .where(
+            inArray(
+              users.id,
+              others.map((o) => o.id),
+            ),
+          );
     }
   });
 
@@ -146,7 +167,9 @@ describe('users API: update rules and sessions', () => {
   async function sessionIdOf(cookie: string): Promise<string> {
     const target = await call('/api/me', {}, cookie);
     const user = (await target.json()) as User;
-    const { sessions } = (await (await call(`/api/users/${user.id}/sessions`, {}, cookie)).json()) as { sessions: UserSession[] };
+    const { sessions } = (await (await call(`/api/users/${user.id}/sessions`, {}, cookie)).json()) as {
+      sessions: UserSession[];
+    };
     const current = sessions.find((s) => s.current);
     if (!current) throw new Error('no current session');
     return current.id;

@@ -31,7 +31,12 @@ export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(routes.listUserSessions, async (c) => {
-    const list = await sessionsService.listUserSessions(c.get('db'), requireActor(c), c.req.valid('param').id, nowOf(c));
+    const list = await sessionsService.listUserSessions(
+      c.get('db'),
+      requireActor(c),
+      c.req.valid('param').id,
+      nowOf(c),
+    );
     return c.json({ sessions: list }, 200);
   });
 

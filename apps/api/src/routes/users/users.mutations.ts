@@ -23,7 +23,13 @@ import {
  * last-superadmin rule, then the update. Suspension, a role change and a new password end
  * the user's sessions.
  */
-export async function updateUser(db: Db, actor: Actor, id: string, input: UpdateUserInput, ctx: MutationContext): Promise<User> {
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: UpdateUserInput,
+  ctx: MutationContext,
+): Promise<User> {
   const { password, updatedAt, ...fields } = input;
   if (password) await assertPasswordPolicy(db, password);
   const passwordHash = password ? await hashPassword(password) : undefined;
@@ -43,22 +49,27 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
       if (roleChanged || suspended) await assertNotLastSuperadmin(tx, before);
       if (!passwordHash && Object.keys(changes).length === 0) return toUserDto(before);
 
-      const passwordFields = passwordHash ? { passwordHash, mustChangePassword: fields.mustChangePassword ?? true } : {};
+      const passwordFields = passwordHash
+        ? { passwordHash, mustChangePassword: fields.mustChangePassword ?? true }
+        : {};
       const [after] = await tx
         .update(users)
         .set({ ...fields, ...passwordFields, updatedAt: ctx.now, updatedBy: actor.userId })
         .where(eq(users.id, id))
         .returning();
       if (!after) throw new ProblemError(404, 'No such user.');
-      const sessionsEnded =
-        roleChanged || suspended || passwordHash ? await revokeUserSessions(tx, id, ctx.now) : 0;
+      const sessionsEnded = roleChanged || suspended || passwordHash ? await revokeUserSessions(tx, id, ctx.now) : 0;
       await writeAudit(tx, {
         action: 'user.update',
         outcome: 'success',
         actorUserId: actor.userId,
         subjectType: 'user',
         subjectId: id,
-        changes: { ...diffFields(before, { ...fields, ...passwordFields }), ...(passwordHash ? { password: 'set' } : {}), sessionsEnded },
+        changes: {
+          ...diffFields(before, { ...fields, ...passwordFields }),
+          ...(passwordHash ? { password: 'set' } : {}),
+          sessionsEnded,
+        },
         ip: ctx.ip,
       });
       return toUserDto(after);
@@ -76,7 +87,10 @@ export async function deleteUser(db: Db, actor: Actor, id: string, ctx: Mutation
     const before = await findLiveUser(tx, id, { lock: true });
     assertRoleWithinReach(actor, before.role, 'manage');
     await assertNotLastSuperadmin(tx, before);
-    await tx.update(users).set({ deletedAt: ctx.now, updatedAt: ctx.now, updatedBy: actor.userId }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({ deletedAt: ctx.now, updatedAt: ctx.now, updatedBy: actor.userId })
+      .where(eq(users.id, id));
     const sessionsEnded = await revokeUserSessions(tx, id, ctx.now);
     await writeAudit(tx, {
       action: 'user.delete',

@@ -19,7 +19,10 @@ export function assertRoleWithinReach(actor: Actor, role: Role, what: 'grant' | 
  * nobody left to administer it. The other superadmin rows are locked (FOR UPDATE) so two
  * concurrent demotions cannot both pass. Call inside the transaction that makes the change.
  */
-export async function assertNotLastSuperadmin(tx: Db, target: { id: string; role: Role; status: string }): Promise<void> {
+export async function assertNotLastSuperadmin(
+  tx: Db,
+  target: { id: string; role: Role; status: string },
+): Promise<void> {
   if (target.role !== 'ROLE_SUPERADMIN' || target.status !== 'active') return;
   const others = await tx
     .select({ id: users.id })

@@ -51,7 +51,11 @@ export async function listUsers(db: Db, query: UserListQuery) {
       .limit(query.pageSize)
       .offset(query.page * query.pageSize),
     db.select({ total: count() }).from(users).where(where),
-    db.select().from(users).where(isNull(users.deletedAt)).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)),
+    db
+      .select()
+      .from(users)
+      .where(isNull(users.deletedAt))
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)),
   ]);
   return {
     users: rows.map(toUserDto),

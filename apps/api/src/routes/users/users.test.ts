@@ -39,14 +39,24 @@ describe('users API: list, read, create, delete', () => {
     await createUser(t.db, { lastName: `${tag} Gamma`, role: 'ROLE_STAFF' });
     const res = await call(`/api/users?q=${tag}&sort=lastName&order=desc&pageSize=2`);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { users: User[]; total: number; params: Record<string, unknown>; allData: User[] };
+    const body = (await res.json()) as {
+      users: User[];
+      total: number;
+      params: Record<string, unknown>;
+      allData: User[];
+    };
     expect(body.total).toBe(3);
     expect(body.users.map((u) => u.lastName)).toEqual([`${tag} Gamma`, `${tag} Beta`]);
     expect(body.params).toMatchObject({ q: tag, sort: 'lastName', order: 'desc', page: 0, pageSize: 2 });
     expect(body.allData.length).toBeGreaterThanOrEqual(4);
-    const page2 = (await (await call(`/api/users?q=${tag}&sort=lastName&order=desc&pageSize=2&page=1`)).json()) as { users: User[] };
+    const page2 = (await (await call(`/api/users?q=${tag}&sort=lastName&order=desc&pageSize=2&page=1`)).json()) as {
+      users: User[];
+    };
     expect(page2.users.map((u) => u.lastName)).toEqual([`${tag} Alpha`]);
-    const agents = (await (await call(`/api/users?q=${tag}&role=ROLE_AGENT&status=active`)).json()) as { users: User[]; total: number };
+    const agents = (await (await call(`/api/users?q=${tag}&role=ROLE_AGENT&status=active`)).json()) as {
+      users: User[];
+      total: number;
+    };
     expect(agents.users.map((u) => u.lastName)).toEqual([`${tag} Alpha`]);
     expect(JSON.stringify(body)).not.toContain('passwordHash');
   });
@@ -83,9 +93,20 @@ describe('users API: list, read, create, delete', () => {
     const res = await call('/api/users', { method: 'POST', ...json({ data: input }) });
     expect(res.status).toBe(201);
     const created = (await res.json()) as User;
-    expect(created).toMatchObject({ email: 'mixed.case@test.example', displayName: 'Grace Hopper', mustChangePassword: true });
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.create'), eq(auditLog.subjectId, created.id)));
-    expect(audit).toMatchObject({ actorUserId: adminId, outcome: 'success', changes: { email: 'mixed.case@test.example', password: '***' } });
+    expect(created).toMatchObject({
+      email: 'mixed.case@test.example',
+      displayName: 'Grace Hopper',
+      mustChangePassword: true,
+    });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.create'), eq(auditLog.subjectId, created.id)));
+    expect(audit).toMatchObject({
+      actorUserId: adminId,
+      outcome: 'success',
+      changes: { email: 'mixed.case@test.example', password: '***' },
+    });
     expect(JSON.stringify(audit)).not.toContain(input.password);
     const signIn = await attemptSignIn(t, 'MIXED.case@test.example', input.password);
     expect(signIn.cookie).not.toBe('');
@@ -94,22 +115,38 @@ describe('users API: list, read, create, delete', () => {
   });
 
   it('answers 400 with field errors for invalid input and a weak password', async () => {
-    const res = await call('/api/users', { method: 'POST', ...json({ data: newUser({ email: 'nope', password: 'short1', firstName: '' }) }) });
+    const res = await call('/api/users', {
+      method: 'POST',
+      ...json({ data: newUser({ email: 'nope', password: 'short1', firstName: '' }) }),
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { errors: Record<string, string[]> };
     expect(Object.keys(body.errors).sort()).toEqual(['email', 'firstName', 'password']);
-    const noDigit = await call('/api/users', { method: 'POST', ...json({ data: newUser({ password: 'only-letters-here' }) }) });
-    expect(((await noDigit.json()) as { errors: Record<string, string[]> }).errors.password).toContain('Include at least one digit');
+    const noDigit = await call('/api/users', {
+      method: 'POST',
+      ...json({ data: newUser({ password: 'only-letters-here' }) }),
+    });
+    expect(((await noDigit.json()) as { errors: Record<string, string[]> }).errors.password).toContain(
+      'Include at least one digit',
+    );
     expect((await call('/api/users', { method: 'POST', ...json({}) })).status).toBe(400);
-    expect((await call('/api/users', { method: 'POST', body: '{oops', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect(
+      (await call('/api/users', { method: 'POST', body: '{oops', headers: { 'content-type': 'application/json' } }))
+        .status,
+    ).toBe(400);
   });
 
   it('applies the minPasswordLength setting', async () => {
     await t.db.insert(settings).values({ key: 'minPasswordLength', value: 20 });
     try {
-      const res = await call('/api/users', { method: 'POST', ...json({ data: newUser({ password: 'fifteen-chars-1' }) }) });
+      const res = await call('/api/users', {
+        method: 'POST',
+        ...json({ data: newUser({ password: 'fifteen-chars-1' }) }),
+      });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { errors: Record<string, string[]> }).errors.password).toEqual(['Use at least 20 characters']);
+      expect(((await res.json()) as { errors: Record<string, string[]> }).errors.password).toEqual([
+        'Use at least 20 characters',
+      ]);
     } finally {
       await t.db.delete(settings).where(eq(settings.key, 'minPasswordLength'));
     }
@@ -117,7 +154,10 @@ describe('users API: list, read, create, delete', () => {
 
   it('answers 409 for a taken email, whatever its case', async () => {
     const existing = await createUser(t.db);
-    const res = await call('/api/users', { method: 'POST', ...json({ data: newUser({ email: existing.email.toUpperCase() }) }) });
+    const res = await call('/api/users', {
+      method: 'POST',
+      ...json({ data: newUser({ email: existing.email.toUpperCase() }) }),
+    });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ errors: { email: ['This email is already used by another user'] } });
   });
@@ -126,9 +166,17 @@ describe('users API: list, read, create, delete', () => {
     const res = await call('/api/users', { method: 'POST', ...json({ data: newUser({ role: 'ROLE_SUPERADMIN' }) }) });
     expect(res.status).toBe(403);
     const staff = await signInAs(t, 'ROLE_STAFF');
-    const byStaff = await call('/api/users', { method: 'POST', ...json({ data: newUser({ role: 'ROLE_ADMIN' }) }) }, staff.cookie);
+    const byStaff = await call(
+      '/api/users',
+      { method: 'POST', ...json({ data: newUser({ role: 'ROLE_ADMIN' }) }) },
+      staff.cookie,
+    );
     expect(byStaff.status).toBe(403);
-    const sameRank = await call('/api/users', { method: 'POST', ...json({ data: newUser({ role: 'ROLE_STAFF' }) }) }, staff.cookie);
+    const sameRank = await call(
+      '/api/users',
+      { method: 'POST', ...json({ data: newUser({ role: 'ROLE_STAFF' }) }) },
+      staff.cookie,
+    );
     expect(sameRank.status).toBe(201);
   });
 
@@ -145,14 +193,23 @@ describe('users API: list, read, create, delete', () => {
     expect(res.status).toBe(204);
     expect((await call(`/api/users/${target.user.id}`)).status).toBe(404);
     expect((await call(`/api/users/${target.user.id}`, { method: 'DELETE' })).status).toBe(404);
-    const list = (await (await call(`/api/users?q=${encodeURIComponent(target.user.email)}`)).json()) as { total: number; allData: User[] };
+    const list = (await (await call(`/api/users?q=${encodeURIComponent(target.user.email)}`)).json()) as {
+      total: number;
+      allData: User[];
+    };
     expect(list.total).toBe(0);
     expect(list.allData.some((u) => u.id === target.user.id)).toBe(false);
     expect((await t.app.request('/api/me', { headers: { cookie: target.cookie } })).status).toBe(401);
     expect((await attemptSignIn(t, target.user.email, target.user.password)).code).toBe('invalid_credentials');
-    const again = await call('/api/users', { method: 'POST', ...json({ data: newUser({ email: target.user.email }) }) });
+    const again = await call('/api/users', {
+      method: 'POST',
+      ...json({ data: newUser({ email: target.user.email }) }),
+    });
     expect(again.status).toBe(201);
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.delete'), eq(auditLog.subjectId, target.user.id)));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.delete'), eq(auditLog.subjectId, target.user.id)));
     expect(audit).toMatchObject({ actorUserId: adminId, changes: { sessionsEnded: 1 } });
   });
 
