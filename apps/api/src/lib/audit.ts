@@ -12,7 +12,8 @@ export type AuditEntry = {
   ip?: string | null;
 };
 
-const SENSITIVE_KEYS = /password|secret|token|taxid|ssn|account_?number|routing_?number/i;
+/** Keys whose values are secrets; flags about them (mustChangePassword) stay readable. */
+const SENSITIVE_KEYS = /^(?!must|is|has)\w*(password|secret|token|taxid|ssn|account_?number|routing_?number)\w*$/i;
 
 /** Masks sensitive values at any depth before they are stored in the audit log. */
 export function maskSensitive(value: unknown): unknown {
