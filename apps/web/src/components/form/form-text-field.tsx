@@ -4,8 +4,8 @@ import { Controller, type Control, type FieldPath, type FieldValues } from 'reac
 export type FormTextFieldProps<T extends FieldValues> = {
   control: Control<T>;
   name: FieldPath<T>;
-  /** What an emptied field holds: '' for text, undefined (or null for nullable columns) for numbers. */
-  emptyValue?: '' | null | undefined;
+  /** What an emptied field holds: '' for text and null for numbers by default. */
+  emptyValue?: '' | null;
 } & Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'>;
 
 /** A labelled MUI TextField bound to a form field; its error (client or server) shows beneath it. */
@@ -18,7 +18,8 @@ export function FormTextField<T extends FieldValues>({
   ...rest
 }: FormTextFieldProps<T>) {
   const isNumber = type === 'number';
-  const empty = emptyValue === undefined && !isNumber ? '' : emptyValue;
+  // Never undefined: react-hook-form would put the default value back, so a number could not be cleared.
+  const empty = emptyValue !== undefined ? emptyValue : isNumber ? null : '';
   return (
     <Controller
       control={control}

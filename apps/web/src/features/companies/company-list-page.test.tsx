@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CompanyListPage } from '../../features/companies/company-list-page.tsx';
-import { fakeApi, listBody, renderPage } from './testing.tsx';
+import { CompanyListPage } from './company-list-page.tsx';
+import { fakeApi, listBody, renderPage } from '../../components/data-table/testing.tsx';
 
 const company = (n: number) => ({
   id: `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`,

@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, renderPage } from '../../components/data-table/testing.tsx';
+import { UserEditPage } from './user-edit-page.tsx';
+
+const ID = '00000000-0000-7000-8000-0000000000aa';
+const user = {
+  id: ID,
+  email: 'grace@example.com',
+  role: 'ROLE_STAFF',
+  status: 'active',
+  image: null,
+  phone: null,
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  displayName: '',
+  profile: { firstName: 'Grace', lastName: 'Hopper', displayName: '' },
+  mustChangePassword: false,
+  lockedUntil: null,
+  lastLoginAt: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-02T00:00:00.000Z',
+};
+const session = (n: number) => ({
+  id: `00000000-0000-7000-8000-00000000000${n}`,
+  createdAt: '2025-01-02T08:00:00.000Z',
+  lastSeenAt: '2025-01-02T09:00:00.000Z',
+  expiresAt: '2025-01-02T20:00:00.000Z',
+  ip: `10.0.0.${n}`,
+  userAgent: `Browser ${n}`,
+  current: false,
+});
+
+function userApi() {
+  let current = { ...user };
+  let sessions = [session(1), session(2)];
+  return fakeApi({
+    [`GET /api/users/${ID}`]: () => ({ body: current }),
+    [`PATCH /api/users/${ID}`]: ({ body }) => {
+      current = { ...current, ...(body as object), updatedAt: '2025-01-03T00:00:00.000Z' };
+      return { body: current };
+    },
+    [`GET /api/users/${ID}/sessions`]: () => ({ body: { sessions } }),
+    [`DELETE /api/users/${ID}/sessions/${session(1).id}`]: () => {
+      sessions = sessions.filter((s) => s.id !== session(1).id);
+      return { status: 204 };
+    },
+    [`DELETE /api/users/${ID}/sessions`]: () => {
+      sessions = [];
+      return { status: 204 };
+    },
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('UserEditPage', { timeout: 60_000 }, () => {
+  it('ends one session, then all of them after asking', async () => {
+    const userEv = userEvent.setup();
+    const api = userApi();
+    renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id' });
+    const table = await screen.findByRole('table', { name: 'Open sessions' });
+    const firstRow = within(table).getByText('Browser 1').closest('tr')!;
+    await userEv.click(within(firstRow).getByRole('button', { name: 'End session' }));
+    await waitFor(() => expect(within(table).queryByText('Browser 1')).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE', `/api/users/${ID}/sessions/${session(1).id}`)).toHaveLength(1);
+
+    await userEv.click(screen.getByRole('button', { name: 'End all' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End all sessions?' });
+    await userEv.click(within(dialog).getByRole('button', { name: 'End all' }));
+    expect(await screen.findByText('No open sessions.')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', `/api/users/${ID}/sessions`)).toHaveLength(1);
+  });
+
+  it('suspends after asking, with the record’s id and updatedAt, then offers to reactivate', async () => {
+    const userEv = userEvent.setup();
+    const api = userApi();
+    renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id' });
+    await userEv.click(await screen.findByRole('button', { name: 'Suspend' }));
+    await userEv.click(
+      within(await screen.findByRole('dialog', { name: 'Suspend user?' })).getByRole('button', { name: 'Suspend' }),
+    );
+    await waitFor(() => expect(api.callsTo('PATCH', `/api/users/${ID}`)).toHaveLength(1));
+    expect(api.callsTo('PATCH', `/api/users/${ID}`)[0]!.body).toEqual({
+      id: ID,
+      status: 'suspended',
+      updatedAt: user.updatedAt,
+    });
+    expect(await screen.findByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
+  });
+
+  it('sets a temporary password that must be changed at next sign-in', async () => {
+    const userEv = userEvent.setup();
+    const api = userApi();
+    renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id' });
+    await userEv.type(await screen.findByLabelText(/^Temporary password/), 'harbor-lights-2025');
+    await userEv.click(screen.getByRole('button', { name: 'Set temporary password' }));
+    await waitFor(() => expect(api.callsTo('PATCH', `/api/users/${ID}`)).toHaveLength(1));
+    expect(api.callsTo('PATCH', `/api/users/${ID}`)[0]!.body).toEqual({
+      id: ID,
+      password: 'harbor-lights-2025',
+      mustChangePassword: true,
+      updatedAt: user.updatedAt,
+    });
+  });
+});
