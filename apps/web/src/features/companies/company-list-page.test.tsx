@@ -127,4 +127,21 @@ describe('ResourceListPage: list state in the URL', { timeout: 60_000 }, () => {
     expect(lastList(api)).toMatchObject({ q: 'company' });
     expect(await screen.findByText('Company Company 2 deleted')).toBeInTheDocument();
   });
+
+  it('remembers hidden columns in the user’s UI settings (columnVisibility)', async () => {
+    const user = userEvent.setup();
+    companiesApi(2);
+    renderPage(<CompanyListPage />, { url: '/company/list' });
+    expect(await screen.findByRole('columnheader', { name: /^Email/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Email' }));
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /^Email/ })).not.toBeInTheDocument());
+    const saved = JSON.parse(window.localStorage.getItem('settings') ?? '{}') as { columnVisibility?: unknown };
+    expect(saved.columnVisibility).toEqual({ companies: { contactEmail: false } });
+
+    cleanup();
+    renderPage(<CompanyListPage />, { url: '/company/list' });
+    expect(await screen.findByText('Company 1')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: /^Email/ })).not.toBeInTheDocument();
+  });
 });
