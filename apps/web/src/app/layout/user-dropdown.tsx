@@ -20,7 +20,7 @@ function UserAvatar({ name, image, size }: { name: string; image: string | null 
     <Avatar
       src={image ?? undefined}
       alt=""
-      sx={{ width: size, height: size, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: size * 0.4 }}
+      sx={{ width: size, height: size, bgcolor: 'primary.dark', color: 'primary.contrastText', fontSize: size * 0.4 }}
     >
       {initialsOf(name)}
     </Avatar>

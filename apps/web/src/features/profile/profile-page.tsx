@@ -67,7 +67,7 @@ export function ProfilePage() {
           <Avatar
             src={user.image ?? undefined}
             alt=""
-            sx={{ width: 96, height: 96, fontSize: 36, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+            sx={{ width: 96, height: 96, fontSize: 36, bgcolor: 'primary.dark', color: 'primary.contrastText' }}
           >
             {initialsOf(name)}
           </Avatar>

@@ -1,5 +1,6 @@
 import type { UiSettings } from '@boardwalk/shared/ui-settings';
-import { createTheme, type Theme } from '@mui/material/styles';
+import { createTheme, darken, type Theme } from '@mui/material/styles';
+import { DARK_FILL_COLOURS, primaryTextColour } from './accessible-colours.ts';
 import { ANIMATION_MS, BREAKPOINTS, TOOLBAR_MIN_HEIGHT } from './constants.ts';
 import { buildPalette, type PaletteMode } from './palette.ts';
 
@@ -38,10 +39,56 @@ export function createAppTheme({ mode, skin, themeColor, direction }: ThemeInput
       duration: { standard: ANIMATION_MS, enteringScreen: ANIMATION_MS, leavingScreen: ANIMATION_MS },
     },
     components: {
+      MuiButton: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            variants: [
+              ...DARK_FILL_COLOURS.map((color) => ({
+                props: { variant: 'contained' as const, color },
+                style: {
+                  backgroundColor: theme.palette[color].dark,
+                  '&:hover': { backgroundColor: darken(theme.palette[color].dark, 0.12) },
+                },
+              })),
+              { props: { variant: 'text', color: 'primary' }, style: { color: primaryTextColour(theme) } },
+              { props: { variant: 'outlined', color: 'primary' }, style: { color: primaryTextColour(theme) } },
+            ],
+          }),
+        },
+      },
+      MuiChip: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            variants: [
+              ...DARK_FILL_COLOURS.map((color) => ({
+                props: { variant: 'filled' as const, color },
+                style: { backgroundColor: theme.palette[color].dark },
+              })),
+              { props: { variant: 'outlined', color: 'primary' }, style: { color: primaryTextColour(theme) } },
+            ],
+          }),
+        },
+      },
+      MuiLink: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            variants: [{ props: { color: 'primary' }, style: { color: primaryTextColour(theme) } }],
+          }),
+        },
+      },
+      MuiInputLabel: {
+        styleOverrides: {
+          root: ({ theme }) => ({ '&.Mui-focused:not(.Mui-error)': { color: primaryTextColour(theme) } }),
+        },
+      },
+      MuiFormLabel: {
+        styleOverrides: {
+          root: ({ theme }) => ({ '&.Mui-focused:not(.Mui-error)': { color: primaryTextColour(theme) } }),
+        },
+      },
       MuiCard: {
         defaultProps: bordered ? { variant: 'outlined', elevation: 0 } : { elevation: 2 },
       },
-      MuiButton: { defaultProps: { disableElevation: false } },
       MuiCssBaseline: {
         styleOverrides: {
           html: { WebkitFontSmoothing: 'antialiased', MozOsxFontSmoothing: 'grayscale' },

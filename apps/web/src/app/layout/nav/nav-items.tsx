@@ -11,6 +11,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 import { Fragment, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { isNavGroup, isNavSectionTitle, type NavGroup, type NavItem, type NavLink } from '../../navigation.ts';
+import { primaryFillColour } from '../../../lib/theme/accessible-colours.ts';
 import { groupHasPath } from '../../nav-visibility.ts';
 
 type Shared = {
@@ -33,7 +34,8 @@ const itemSx = (depth: number) => ({
 
 const activeSx = (theme: Theme) => ({
   color: theme.palette.primary.contrastText,
-  background: `linear-gradient(98deg, ${theme.palette.primary.light}, ${theme.palette.primary.main} 94%)`,
+  // Darker than the template's light-to-main gradient, so the white label keeps 4.5:1.
+  background: `linear-gradient(98deg, ${primaryFillColour(theme)}, ${theme.palette.primary.main} 94%)`,
   boxShadow: `0 4px 8px -4px ${alpha(theme.palette.common.black, 0.42)}`,
   '& .MuiListItemIcon-root': { color: theme.palette.primary.contrastText },
   '&:hover': { background: theme.palette.primary.main },
@@ -163,7 +165,7 @@ export function NavItems({
                 pl: 2.75,
                 lineHeight: '24px',
                 bgcolor: 'transparent',
-                color: 'text.disabled',
+                color: 'text.secondary',
                 textTransform: 'uppercase',
                 fontSize: '0.75rem',
                 letterSpacing: '0.4px',

@@ -24,7 +24,7 @@ export function SearchTrigger() {
             display: { xs: 'none', md: 'block' },
             border: 0,
             bgcolor: 'transparent',
-            color: 'text.disabled',
+            color: 'text.secondary',
             cursor: 'pointer',
             font: 'inherit',
           }}
