@@ -8,7 +8,7 @@ async function seriousViolations(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) =>
       v.nodes.map(
-        (n) => `${v.impact} ${v.id} at ${n.target.join(' ')}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ')}`,
+        (n) => `${v.impact} ${v.id} at ${n.html.slice(0, 160)}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ')}`,
       ),
     );
 }
