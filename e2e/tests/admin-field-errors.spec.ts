@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { apiList, expectFieldError, uniqueSuffix } from '../admin-fixtures.ts';
+import { expect, test } from '../fixtures.ts';
+
+test.use({ signedInAs: 'admin' });
+
+type IndustryList = { industries: { name: string; mcc: string }[]; total: number; allData: { mcc: string }[] };
+type UserList = { users: { email: string }[]; total: number };
+
+// Issue 3 §2 and §4: server and client field errors show beside their fields; a bad value saves nothing.
+test.describe('a bad value shows its field error beside the field and saves nothing', () => {
+  test('an industry with MCC "abc"', async ({ page }) => {
+    const name = `E2E bad MCC ${uniqueSuffix()}`;
+    const posts: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/industry') posts.push(req.url());
+    });
+    await page.goto('/industry/list');
+    await page.getByRole('button', { name: 'Add industry' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add industry' });
+    const mcc = dialog.getByRole('textbox', { name: 'MCC' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await mcc.fill('abc');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    await expectFieldError(mcc, 'Enter a 4-digit MCC');
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog).toBeVisible();
+    await expect(page.getByText('Industry added')).toHaveCount(0);
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expectNotListed(page, name);
+    expect(posts, 'the shared schema stops it before the server').toEqual([]);
+  });
+
+  test('an industry whose MCC another industry has (the server says so beside the field)', async ({ page }) => {
+    const name = `E2E taken MCC ${uniqueSuffix()}`;
+    const { allData } = await apiList<IndustryList>(page, '/api/industry', { pageSize: '1' });
+    const taken = allData[0]?.mcc;
+    expect(taken, 'a seeded industry').toBeTruthy();
+
+    await page.goto('/industry/list');
+    await page.getByRole('button', { name: 'Add industry' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add industry' });
+    const mcc = dialog.getByRole('textbox', { name: 'MCC' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await mcc.fill(taken!);
+    const response = page.waitForResponse(
+      (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/industry',
+    );
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect((await response).status()).toBe(409);
+
+    await expectFieldError(mcc, 'Another industry already has this MCC');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expectNotListed(page, name);
+  });
+
+  test('a user with a short temporary password', async ({ page }) => {
+    const email = `e2e.shortpw.${uniqueSuffix()}@example.com`;
+    await page.goto('/user/add');
+    const form = page.getByRole('form', { name: 'New user' });
+    await form.getByLabel('First name').fill('Sam');
+    await form.getByLabel('Last name').fill('Short');
+    await form.getByLabel('Email').fill(email);
+    const password = form.getByLabel('Temporary password');
+    await password.fill('abc123');
+    await form.getByRole('button', { name: 'Add user' }).click();
+
+    await expectFieldError(password, 'Use at least 12 characters');
+    await expect(page).toHaveURL('/user/add');
+    await expect(page.getByText('User added')).toHaveCount(0);
+
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL('/user/list');
+    const search = page.getByRole('searchbox', { name: 'Search users' });
+    await search.fill(email);
+    await expect(page).toHaveURL(/[?&]q=/);
+    await expect(page.getByText('No users match your search')).toBeVisible();
+    const { total } = await apiList<UserList>(page, '/api/users', { q: email });
+    expect(total).toBe(0);
+  });
+});
+
+/** After cancelling, neither the list (searched through the UI) nor the API has the industry. */
+async function expectNotListed(page: Page, name: string) {
+  await page.getByRole('searchbox', { name: 'Search industries' }).fill(name);
+  await expect(page).toHaveURL(/[?&]q=/);
+  const grid = page.getByRole('grid', { name: 'Industries' });
+  await expect(grid.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  await expect(page.getByText('No industries match your search')).toBeVisible();
+  const { total } = await apiList<IndustryList>(page, '/api/industry', { q: name });
+  expect(total).toBe(0);
+}
