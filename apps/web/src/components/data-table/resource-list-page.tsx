@@ -44,6 +44,8 @@ export type ResourceListPageProps<K extends string, R extends WithId> = {
   defaultOrder?: SortOrder;
   /** More buttons in a row, before edit and delete. */
   rowActions?: (row: R) => ReactNode;
+  /** Rows that may not be deleted even when the ability allows deleting (the user's own account). */
+  canDeleteRow?: (row: R) => boolean;
   headerActions?: ReactNode;
 };
 
@@ -62,8 +64,8 @@ type DialogState<R> = { record: R | undefined } | undefined;
  * confirmation before deleting. Lists refetch after each change through RTK Query tags.
  */
 export function ResourceListPage<K extends string, R extends WithId>(props: ResourceListPageProps<K, R>) {
-  const { title, noun, subject, gridId, listKey, columns, useList, useDelete, describe, editing, filters, rowActions } =
-    props;
+  const { title, noun, subject, gridId, listKey, columns, useList, useDelete, describe, editing, filters } = props;
+  const { rowActions, canDeleteRow } = props;
   const ability = useAppAbility();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<DialogState<R>>();
@@ -105,7 +107,7 @@ export function ResourceListPage<K extends string, R extends WithId>(props: Reso
           <RowActions
             label={describe(row)}
             onEdit={canUpdate ? () => openEdit(row) : undefined}
-            onDelete={canDelete ? () => deletion.ask(row) : undefined}
+            onDelete={canDelete && (canDeleteRow?.(row) ?? true) ? () => deletion.ask(row) : undefined}
           >
             {rowActions?.(row)}
           </RowActions>
@@ -114,7 +116,7 @@ export function ResourceListPage<K extends string, R extends WithId>(props: Reso
     ],
     // openEdit and deletion.ask only set state; the columns need not change with them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [columns, canUpdate, canDelete, describe, rowActions],
+    [columns, canUpdate, canDelete, describe, rowActions, canDeleteRow],
   );
 
   const addLabel = `Add ${noun.singular}`;

@@ -1,9 +1,11 @@
+import { useCallback } from 'react';
 import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { User } from '@boardwalk/shared/schemas/user';
 import { dateTimeColumn } from '../../components/data-table/cells.tsx';
 import type { ListFilter } from '../../components/data-table/list-filters.tsx';
 import { ResourceListPage, type ResourceEditing } from '../../components/data-table/resource-list-page.tsx';
+import { useSession } from '../../lib/session/use-session.ts';
 import { useDeleteUserMutation, useListUsersQuery } from './api.ts';
 import { ROLE_LABELS, ROLE_OPTIONS, STATUS_LABELS, STATUS_OPTIONS, userName } from './user-labels.ts';
 
@@ -40,6 +42,9 @@ const editing: ResourceEditing<User> = {
 
 /** /user/list: staff and agent users with role and status. */
 export function UserListPage() {
+  const selfId = useSession().data?.user.id;
+  // The server refuses to delete the signed-in user's own account: offer no button for it.
+  const canDeleteRow = useCallback((user: User) => user.id !== selfId, [selfId]);
   return (
     <ResourceListPage
       title="Users"
@@ -54,6 +59,7 @@ export function UserListPage() {
       editing={editing}
       filters={filters}
       defaultSort="email"
+      canDeleteRow={canDeleteRow}
     />
   );
 }
