@@ -14,6 +14,11 @@ export default tseslint.config(
     },
   },
   {
+    // Module augmentation (vitest's ProvidedContext) only works through interface merging.
+    files: ['apps/api/src/test/global-setup.ts'],
+    rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
+  },
+  {
     files: ['**/*.config.{ts,js}', 'e2e/playwright.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -16,6 +16,7 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           exclude: ['apps/api/src/lib/**'],
           environment: 'node',
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -20,19 +20,23 @@ export type Database = {
   migrate: () => Promise<void>;
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (tests copy a migrated database). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string } // dataDir undefined → in-memory (tests)
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob } // no dataDir → in memory (tests)
   | { kind: 'postgres'; url: string; max?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.max);
+  return options.kind === 'pglite'
+    ? openPglite(options.dataDir, options.loadDataDir)
+    : openPostgres(options.url, options.max);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   let releaseLock = () => {};
   let pgDir: string | undefined;
   if (dataDir) {
@@ -40,7 +44,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     releaseLock = acquireDataDirLock(dataDir);
     pgDir = path.join(dataDir, 'pglite');
   }
-  const client = await PGlite.create(pgDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(pgDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
   return {
@@ -52,11 +56,16 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await client.close();
       releaseLock();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
 async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that loses its connection (server restart, DROP DATABASE … FORCE) emits
+  // 'error' on the pool; without a listener that would crash the process. The pool discards
+  // the client and the next query opens a new connection.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
   return {
     db,

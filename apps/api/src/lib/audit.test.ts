@@ -4,7 +4,12 @@ import { maskSensitive } from './audit.ts';
 describe('maskSensitive', () => {
   it('masks secret values at any depth', () => {
     expect(
-      maskSensitive({ password: 'x', smtp: { password: { from: 'a', to: 'b' } }, list: [{ taxId: '123' }], apiToken: 't' }),
+      maskSensitive({
+        password: 'x',
+        smtp: { password: { from: 'a', to: 'b' } },
+        list: [{ taxId: '123' }],
+        apiToken: 't',
+      }),
     ).toEqual({ password: '***', smtp: { password: '***' }, list: [{ taxId: '***' }], apiToken: '***' });
   });
 

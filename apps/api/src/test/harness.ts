@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -50,7 +52,12 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { database: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
+  if (!serverUrl) {
+    // A copy of the database global-setup.ts migrated once: much faster than initdb per file.
+    const template = inject('pgliteTemplate');
+    const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
+    return { database: await openDatabase({ kind: 'pglite', loadDataDir }), drop: async () => {} };
+  }
   const name = `bw_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
