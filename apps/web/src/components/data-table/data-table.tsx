@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import {
@@ -26,7 +26,8 @@ export type DataTableProps<R extends GridValidRowModel> = {
   noun: EntityNoun;
   columns: readonly GridColDef<R>[];
   rows: readonly R[] | undefined;
-  total: number;
+  /** The number of matching records for the current params; undefined while they load. */
+  total: number | undefined;
   loading: boolean;
   error: unknown;
   onRetry: () => void;
@@ -73,6 +74,19 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
     [state.page, state.pageSize],
   );
 
+  // Back from a one-page search to ?page=1 changes the page and the row count in one render, but
+  // the grid applies the new page (in an effect) against the row count it already has, clamps the
+  // page to fit and reports that as a page change, which would push a new URL and lose Forward.
+  // So the grid gets the new count first (layout effects run before its effects), and while the
+  // current params load the stand-in count (the last known one) always has room for the URL's
+  // page: the grid clamps only against a total that belongs to the current params.
+  const lastTotal = useRef(0);
+  if (total !== undefined) lastTotal.current = total;
+  const rowCount = total ?? Math.max(lastTotal.current, state.page * state.pageSize + 1);
+  useLayoutEffect(() => {
+    apiRef.current?.setRowCount(rowCount);
+  }, [apiRef, rowCount]);
+
   const onPaginationModelChange = (model: GridPaginationModel) => {
     if (model.pageSize !== state.pageSize) list.setPageSize(model.pageSize);
     else if (model.page !== state.page) list.setPage(model.page);
@@ -115,7 +129,7 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
           autoHeight
           columns={columns}
           rows={rows ?? []}
-          rowCount={total}
+          rowCount={rowCount}
           getRowId={getRowId}
           loading={loading}
           paginationMode="server"

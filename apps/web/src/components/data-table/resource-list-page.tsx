@@ -15,7 +15,10 @@ import { RowActions } from './row-actions.tsx';
 
 /** The slice of an RTK Query list hook's result this page reads. */
 export type ListQueryState<K extends string, R> = {
+  /** The latest result, for any params: kept on screen while the next one loads. */
   data?: ListResult<K, R> | undefined;
+  /** The result for the current params only; undefined while they load. */
+  currentData?: ListResult<K, R> | undefined;
   isFetching: boolean;
   error?: unknown;
   refetch: () => unknown;
@@ -142,7 +145,7 @@ export function ResourceListPage<K extends string, R extends WithId>(props: Reso
             noun={noun}
             columns={allColumns}
             rows={query.data?.[listKey]}
-            total={query.data?.total ?? 0}
+            total={query.currentData?.total}
             loading={query.isFetching}
             error={query.error}
             onRetry={() => void query.refetch()}

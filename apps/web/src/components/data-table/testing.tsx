@@ -49,15 +49,21 @@ export function fakeApi(routes: Record<string, FakeHandler>) {
 export type RenderPageOptions = {
   /** The URL the test starts at. */
   url?: string;
+  /** Earlier entries in the history, oldest first, for tests of Back (none are rendered first). */
+  history?: string[];
   /** The route pattern the page is mounted on (defaults to url's path). */
   path?: string;
   role?: Role;
 };
 
 /** Renders a page as a signed-in user; returns the router so tests can read the location. */
-export function renderPage(page: ReactElement, { url = '/', path, role = 'ROLE_ADMIN' }: RenderPageOptions = {}) {
+export function renderPage(
+  page: ReactElement,
+  { url = '/', history = [], path, role = 'ROLE_ADMIN' }: RenderPageOptions = {},
+) {
   const router = createMemoryRouter([{ path: path ?? new URL(url, 'http://x').pathname, element: page }], {
-    initialEntries: [url],
+    initialEntries: [...history, url],
+    initialIndex: history.length,
   });
   const session = {
     user: {

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen } from '@testing-library/react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { DEFAULT_PAGE_SIZE } from '@boardwalk/shared';
+import { api } from '../../lib/api.ts';
+import type { ListQueryParams } from './list-url-state.ts';
+import { deleteEndpoint, listEndpoint, type ListResult } from './resource-endpoints.ts';
+import { dialogEditing, ResourceListPage } from './resource-list-page.tsx';
+import { fakeApi, listBody, renderPage } from './testing.tsx';
+
+type Thing = { id: string; name: string };
+const PATH = '/api/test-things';
+const thingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listThings: build.query<ListResult<'things', Thing>, ListQueryParams>(
+      listEndpoint<'Industry', 'things', Thing>(PATH, 'Industry', 'things'),
+    ),
+    deleteThing: build.mutation<void, string>(deleteEndpoint(PATH, 'Industry')),
+  }),
+});
+
+const columns: GridColDef<Thing>[] = [{ field: 'name', headerName: 'Name', flex: 1 }];
+const things: Thing[] = Array.from({ length: DEFAULT_PAGE_SIZE + 5 }, (_, i) => ({
+  id: `00000000-0000-7000-8000-${String(i + 1).padStart(12, '0')}`,
+  name: `Thing ${String(i + 1).padStart(2, '0')}`,
+}));
+const lastThing = things.at(-1)!.name;
+
+function ThingListPage() {
+  return (
+    <ResourceListPage
+      title="Things"
+      noun={{ singular: 'thing', plural: 'things' }}
+      subject="industry"
+      gridId="things"
+      listKey="things"
+      columns={columns}
+      useList={thingsApi.useListThingsQuery}
+      useDelete={thingsApi.useDeleteThingMutation}
+      describe={(thing) => thing.name}
+      editing={dialogEditing(() => null)}
+    />
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ResourceListPage', { timeout: 60_000 }, () => {
+  it('Back from a one-page search to ?page=1 stays on that page and adds no history entry', async () => {
+    // The server's answer to every list request: a search matching three things, or one page of all.
+    fakeApi({
+      [`GET ${PATH}`]: ({ search }) => {
+        if (search.get('q')) return { body: listBody('things', things.slice(0, 3)) };
+        const page = Number(search.get('page') ?? 0);
+        const pageSize = Number(search.get('pageSize') ?? DEFAULT_PAGE_SIZE);
+        return { body: listBody('things', things.slice(page * pageSize, (page + 1) * pageSize), things.length) };
+      },
+    });
+    // As after a reload: the search is on screen and the second page, not yet loaded, is behind it.
+    const { router } = renderPage(<ThingListPage />, { url: '/things/list?q=Thing', history: ['/things/list?page=1'] });
+    expect(await screen.findByText('Thing 03')).toBeInTheDocument();
+
+    // Back: while the second page loads the grid still has the search's total of three rows.
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText(lastThing)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=1');
+    expect(screen.queryByText('Thing 01')).not.toBeInTheDocument();
+
+    // Forward still reaches the search: the page change was not written as a new entry.
+    await act(() => router.navigate(1));
+    expect(router.state.location.search).toBe('?q=Thing');
+    expect(await screen.findByText('Thing 01')).toBeInTheDocument();
+  });
+});
