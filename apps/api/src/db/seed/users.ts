@@ -33,6 +33,22 @@ export const DEMO_USERS: readonly DemoUser[] = [
     phone: '+1 617 555 0106',
   },
   {
+    email: 'olivia.nguyen@example.com',
+    role: 'ROLE_SUPERADMIN',
+    firstName: 'Olivia',
+    lastName: 'Nguyen',
+    phone: '+1 415 555 0108',
+  },
+  { email: 'noah.kim@example.com', role: 'ROLE_ADMIN', firstName: 'Noah', lastName: 'Kim', phone: '+1 206 555 0109' },
+  {
+    email: 'grace.mensah@example.com',
+    role: 'ROLE_ADMIN',
+    firstName: 'Grace',
+    lastName: 'Mensah',
+    phone: '+1 404 555 0110',
+  },
+  { email: 'ava.rossi@example.com', role: 'ROLE_AGENT', firstName: 'Ava', lastName: 'Rossi', phone: '+1 305 555 0111' },
+  {
     email: 'hannah.schmidt@example.com',
     role: 'ROLE_AGENT',
     firstName: 'Hannah',
