@@ -6,7 +6,7 @@ import type { AppDeps, AppEnv } from './lib/context.ts';
 import { fieldErrorsFromIssues, ProblemError, problemResponse } from './lib/problem.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
-import { securityHeaders } from './middleware/security-headers.ts';
+import { hsts, securityHeaders } from './middleware/security-headers.ts';
 import { mountSpa } from './middleware/static-spa.ts';
 import { registerHealthRoutes } from './routes/health/health.handlers.ts';
 import { registerTemplateRoutes } from './routes/templates/templates.handlers.ts';
@@ -31,7 +31,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('*', requestContext(deps));
-  app.use('*', securityHeaders());
+  app.use('*', securityHeaders(), hsts());
   app.use('/api/*', sameOrigin(), resolveActor());
   app.use('/apps/*', sameOrigin(), resolveActor());
 

@@ -10,6 +10,7 @@ import type { AppEnv } from '../lib/context.ts';
 import { authenticate, type SignedInUser } from './authenticate.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { loadActiveSession, revokeSession, touchSession, type ActiveSession } from './session-store.ts';
+import { servedOverHttps } from '../lib/served-over-https.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -122,13 +123,6 @@ export function buildAuthConfig(c: Context<AppEnv>, limiter: RateLimiter): AuthC
 /** `__Host-` over HTTPS (DESIGN §6): Secure, Path=/, no Domain, so no subdomain can set it. */
 export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-authjs.session-token' : 'authjs.session-token';
-}
-
-/** As @hono/auth-js sees the request: X-Forwarded-Proto when a proxy sets it, else the URL. */
-function servedOverHttps(c: Context<AppEnv>): boolean {
-  const forwarded = c.req.header('x-forwarded-proto');
-  if (forwarded) return forwarded.split(',')[0]!.trim().replace(/:$/, '') === 'https';
-  return new URL(c.req.url).protocol === 'https:';
 }
 
 function displayName(active: ActiveSession): string {

@@ -1,4 +1,6 @@
+import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { servedOverHttps } from '../lib/served-over-https.ts';
 
 /** CSP for a same-origin SPA: scripts and styles from us only (MUI's emotion needs inline styles). */
 export const securityHeaders = () =>
@@ -18,6 +20,13 @@ export const securityHeaders = () =>
     xContentTypeOptions: 'nosniff',
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
-    strictTransportSecurity: false, // set only when served over HTTPS (see app.ts)
+    strictTransportSecurity: false, // hsts() below: only when served over HTTPS
     crossOriginEmbedderPolicy: false,
+  });
+
+/** HSTS only over HTTPS: sent over plain HTTP on localhost it would pin the browser to HTTPS. */
+export const hsts = () =>
+  createMiddleware(async (c, next) => {
+    await next();
+    if (servedOverHttps(c)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });

@@ -26,5 +26,11 @@ describe('system routes', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('sends HSTS only when served over HTTPS', async () => {
+    const res = await t.app.request('/api/health', { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');
   });
 });
