@@ -25,7 +25,10 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
-        return problemResponse(c, 400, 'Some fields are not valid.', fieldErrorsFromIssues(result.error.issues));
+        return problemResponse(c, 400, {
+          detail: 'Some fields are not valid.',
+          errors: fieldErrorsFromIssues(result.error.issues),
+        });
       }
     },
   });
@@ -53,24 +56,28 @@ export function createApp(deps: AppDeps) {
     info: { title: 'Boardwalk API', version: deps.version },
   });
 
-  app.all('/api/*', (c) => problemResponse(c, 404, `No API route ${c.req.method} ${c.req.path}.`));
-  app.all('/apps/*', (c) => problemResponse(c, 404, `No API route ${c.req.method} ${c.req.path}.`));
+  app.all('/api/*', (c) => problemResponse(c, 404, { detail: `No API route ${c.req.method} ${c.req.path}.` }));
+  app.all('/apps/*', (c) => problemResponse(c, 404, { detail: `No API route ${c.req.method} ${c.req.path}.` }));
   mountSpa(app, deps.config.webDist);
 
-  app.notFound((c) => problemResponse(c, 404, `Nothing at ${c.req.path}.`));
+  app.notFound((c) => problemResponse(c, 404, { detail: `Nothing at ${c.req.path}.` }));
   app.onError((error, c) => {
     if (error instanceof ProblemError) {
       for (const [k, v] of Object.entries(error.headers ?? {})) c.header(k, v);
-      return problemResponse(c, error.status, error.message, error.errors);
+      return problemResponse(c, error.status, {
+        detail: error.message,
+        errors: error.errors,
+        ...(error.code ? { code: error.code } : {}),
+      });
     }
     if (error instanceof HTTPException) {
       if (error.status === 400 && /JSON/i.test(error.message)) {
-        return problemResponse(c, 400, 'The request body is not valid JSON.');
+        return problemResponse(c, 400, { detail: 'The request body is not valid JSON.', code: 'invalid_json' });
       }
-      return problemResponse(c, error.status as never, error.message);
+      return problemResponse(c, error.status as never, { detail: error.message });
     }
     c.get('log').error({ err: error }, 'unhandled error');
-    return problemResponse(c, 500, 'Something went wrong on our side. The error was logged.');
+    return problemResponse(c, 500, { detail: 'Something went wrong on our side. The error was logged.' });
   });
 
   return app;

@@ -1,8 +1,18 @@
 import { z } from 'zod';
 
 const COMMON = new Set([
-  'password1234', 'password12345', '123456789012', 'qwerty123456', 'passw0rd1234', 'welcome12345',
-  'iloveyou1234', 'admin1234567', 'letmein12345', 'changeme1234', 'abc123456789', 'password123!',
+  'password1234',
+  'password12345',
+  '123456789012',
+  'qwerty123456',
+  'passw0rd1234',
+  'welcome12345',
+  'iloveyou1234',
+  'admin1234567',
+  'letmein12345',
+  'changeme1234',
+  'abc123456789',
+  'password123!',
 ]);
 
 /** Password policy (DESIGN §6): ≥ minLength (never below 12), letters and digits, not a common one. */

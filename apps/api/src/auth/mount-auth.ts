@@ -30,11 +30,17 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
 
   app.post(
     `${AUTH_BASE_PATH}/_log`,
-    bodyLimit({ maxSize: 16 * 1024, onError: (c) => problemResponse(c, 413, 'The log entry is too large.') }),
+    bodyLimit({
+      maxSize: 16 * 1024,
+      onError: (c) => problemResponse(c, 413, { detail: 'The log entry is too large.' }),
+    }),
     async (c) => {
       const parsed = clientLogSchema.safeParse(await readBody(c));
       if (!parsed.success)
-        return problemResponse(c, 400, 'Not a valid log entry.', fieldErrorsFromIssues(parsed.error.issues));
+        return problemResponse(c, 400, {
+          detail: 'Not a valid log entry.',
+          errors: fieldErrorsFromIssues(parsed.error.issues),
+        });
       const { level, code, details, message } = parsed.data;
       c.get('log')[level]({ source: 'client', code, details, clientMessage: message }, 'client auth log');
       return c.body(null, 204);

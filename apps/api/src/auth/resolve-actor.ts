@@ -42,7 +42,7 @@ export function resolveActor() {
           await touchSession(c.get('db'), active, now);
           c.set('actor', { type: 'user', userId: active.user.id, role: active.user.role, sessionId: active.sessionId });
           if (active.user.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(`${c.req.method} ${c.req.path}`)) {
-            return problemResponse(c, 403, MUST_CHANGE_PASSWORD_DETAIL);
+            return problemResponse(c, 403, { detail: MUST_CHANGE_PASSWORD_DETAIL });
           }
         }
       }

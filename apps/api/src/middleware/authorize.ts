@@ -15,7 +15,7 @@ export function authorize(ability: RouteAbility) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (ability === 'public') return next();
     const actor = c.get('actor');
-    if (!actor) return problemResponse(c, 401, 'Sign in to continue.');
+    if (!actor) return problemResponse(c, 401, { detail: 'Sign in to continue.' });
     if (ability === 'authenticated') return next();
     if (defineAbilityFor(actor, ability.subject).can(ability.action, ability.subject)) return next();
     await writeAudit(c.get('db'), {
@@ -26,6 +26,6 @@ export function authorize(ability: RouteAbility) {
       changes: { method: c.req.method, path: c.req.path, needed: ability.action },
       ip: clientIp(c),
     });
-    return problemResponse(c, 403, `Your role may not ${ability.action} ${ability.subject}.`);
+    return problemResponse(c, 403, { detail: `Your role may not ${ability.action} ${ability.subject}.` });
   });
 }

@@ -15,13 +15,13 @@ export function sameOrigin() {
     const site = c.req.header('sec-fetch-site');
     if (site) {
       if (site === 'same-origin' || site === 'none') return next();
-      return problemResponse(c, 403, 'Cross-site requests are not accepted.');
+      return problemResponse(c, 403, { detail: 'Cross-site requests are not accepted.', code: 'cross_site' });
     }
     const origin = c.req.header('origin');
     if (!origin) return next();
     const host = c.req.header('x-forwarded-host') ?? c.req.header('host') ?? new URL(c.req.url).host;
     if (hostOf(origin) === host) return next();
-    return problemResponse(c, 403, 'Cross-site requests are not accepted.');
+    return problemResponse(c, 403, { detail: 'Cross-site requests are not accepted.', code: 'cross_site' });
   });
 }
 

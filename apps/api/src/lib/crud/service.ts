@@ -130,6 +130,7 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
           throw new ProblemError(
             409,
             `This ${entity.label} was changed by someone else since you opened it. Reload it to see their changes.`,
+            { code: 'stale_update' },
           );
         }
         const values = changedValues(current, data as Values<T>);

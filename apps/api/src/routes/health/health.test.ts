@@ -18,7 +18,7 @@ describe('system routes', () => {
     const res = await t.app.request('/api/does-not-exist');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
-    expect(await res.json()).toMatchObject({ status: 404, title: 'Not found' });
+    expect(await res.json()).toMatchObject({ type: 'about:blank', status: 404, title: 'Not Found', code: 'not_found' });
   });
 
   it('sends the security headers', async () => {

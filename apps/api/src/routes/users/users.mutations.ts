@@ -37,7 +37,9 @@ export async function updateUser(
     return await db.transaction(async (tx) => {
       const before = await findLiveUser(tx, id, { lock: true });
       if (updatedAt && new Date(updatedAt).getTime() < before.updatedAt.getTime()) {
-        throw new ProblemError(409, 'Someone else changed this user since you loaded it. Reload and try again.');
+        throw new ProblemError(409, 'Someone else changed this user since you loaded it. Reload and try again.', {
+          code: 'stale_update',
+        });
       }
       assertRoleWithinReach(actor, before.role, 'manage');
       if (fields.role) assertRoleWithinReach(actor, fields.role, 'grant');

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/**
+ * RFC 9457 problem JSON, the one error shape of the API (DESIGN §3). `type` is always
+ * `about:blank`, so `title` is the HTTP status phrase; what went wrong, for a program, is the
+ * stable `code`, and for a person the `detail` sentence. 400 and some 409 answers carry
+ * `errors`: field path → messages.
+ */
+export const PROBLEM_TYPE = 'about:blank';
+
+/** Codes the API sends; a client may branch on them. New codes are added, never renamed. */
+export const PROBLEM_CODES = [
+  'invalid_input',
+  'invalid_json',
+  'unauthenticated',
+  'forbidden',
+  'cross_site',
+  'not_found',
+  'conflict',
+  'stale_update',
+  'too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal_error',
+] as const;
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+/** The status phrases `about:blank` problems use as their title (RFC 9110 §15). */
+export const PROBLEM_TITLES = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+} as const satisfies Record<number, string>;
+export type ProblemStatus = keyof typeof PROBLEM_TITLES;
+
+const DEFAULT_CODES: Record<ProblemStatus, ProblemCode> = {
+  400: 'invalid_input',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  422: 'invalid_input',
+  429: 'rate_limited',
+  500: 'internal_error',
+  503: 'internal_error',
+};
+
+export const fieldErrorsSchema = z
+  .record(z.string(), z.array(z.string()))
+  .describe('Field path (dots for nesting, `_` for the body as a whole) → messages');
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+export const problemSchema = z
+  .object({
+    type: z.string().describe('Always `about:blank`: the status and `code` say what happened'),
+    title: z.string().describe('The HTTP status phrase'),
+    status: z.number().int(),
+    code: z.string().describe(`Stable machine-readable code: ${PROBLEM_CODES.join(', ')}`),
+    detail: z.string().optional().describe('A sentence for the user'),
+    errors: fieldErrorsSchema.optional(),
+  })
+  .meta({ id: 'Problem' });
+export type Problem = z.infer<typeof problemSchema>;
+
+export type ProblemOptions = { detail?: string | undefined; errors?: FieldErrors | undefined; code?: ProblemCode };
+
+function titleOf(status: number): string {
+  return (PROBLEM_TITLES as Record<number, string>)[status] ?? 'Error';
+}
+
+/** The body of a problem answer; the API and test fixtures build every problem with it. */
+export function problemBody(status: number, options: ProblemOptions = {}): Problem {
+  const { detail, errors, code } = options;
+  return {
+    type: PROBLEM_TYPE,
+    title: titleOf(status),
+    status,
+    code: code ?? (DEFAULT_CODES as Record<number, ProblemCode>)[status] ?? 'internal_error',
+    ...(detail ? { detail } : {}),
+    ...(errors ? { errors } : {}),
+  };
+}
+
+/** A problem body, or undefined when `value` is not one (an HTML error page, a network error). */
+export function parseProblem(value: unknown): Problem | undefined {
+  const parsed = problemSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** zod issues → `{ field: [message] }`, nested paths joined by dots, the `{ data }` envelope dropped. */
+export function fieldErrorsFromIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key =
+      issue.path
+        .map(String)
+        .join('.')
+        .replace(/^data\./, '') || '_';
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
