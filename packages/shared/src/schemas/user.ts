@@ -93,9 +93,11 @@ export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 /**
  * PATCH /api/users/{id} body: the record, partial. `updatedAt` (as last read) makes a stale
- * update a 409. `password` sets a temporary password (must be changed at next sign-in).
+ * update a 409; an `id` that differs from the address is a 400. `password` sets a temporary password (must be changed at next sign-in).
  */
 export const updateUserSchema = z.object({
+  /** The record's id, if sent, must be the one in the address (400 otherwise). */
+  id: z.uuid('Not a valid id').optional(),
   email: email.optional(),
   password: passwordSchema().optional(),
   role: z.enum(ROLES).optional(),

@@ -1,5 +1,5 @@
-import { passwordSchema } from '@boardwalk/shared';
 import { and, count, inArray, isNull } from 'drizzle-orm';
+import { serverPasswordSchema } from '../../auth/password-policy.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../client.ts';
 import { users } from '../schema/users.ts';
@@ -40,7 +40,7 @@ export async function seedIfEmpty(
   }
   const password = config.demoPassword || randomDemoPassword();
   await db.transaction(async (tx) => {
-    await seedDemoUsers(tx, password, now);
+    await seedDemoUsers(tx, password, now, Boolean(config.demoPassword));
     for (const hook of seedHooks) await hook.run(tx, { now, demo: true });
   });
   return { kind: 'first-start', emails: DEMO_SIGN_IN_EMAILS, password, passwordFromEnv: Boolean(config.demoPassword) };
@@ -65,7 +65,7 @@ export function startBanner(report: SeedReport, url: string): string[] {
     lines.push(`  Password for all of them: ${report.password}`);
     if (!report.passwordFromEnv)
       lines.push('  (Generated now and shown only this once: note it down, or start with DEMO_PASSWORD set.)');
-    else if (!passwordSchema().safeParse(report.password).success) {
+    else if (!serverPasswordSchema().safeParse(report.password).success) {
       lines.push('  Note: DEMO_PASSWORD does not meet the password policy; it was used as given.');
     }
   } else {

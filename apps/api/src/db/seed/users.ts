@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { passwordSchema, type Role } from '@boardwalk/shared';
-import { hashPassword } from '../../auth/password.ts';
+import type { Role } from '@boardwalk/shared';
+import { serverPasswordSchema } from '../../auth/password-policy.ts';
+import { createUserRecord } from '../../routes/users/user-create.service.ts';
 import type { Db } from '../client.ts';
-import { users } from '../schema/users.ts';
 
 export type DemoUser = { email: string; role: Role; firstName: string; lastName: string; phone: string };
 
@@ -64,19 +64,24 @@ export const DEMO_SIGN_IN_EMAILS = DEMO_USERS.slice(0, 4).map((u) => u.email);
 export function randomDemoPassword(): string {
   for (;;) {
     const candidate = `${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}-${randomInt(1000, 9999)}`;
-    if (passwordSchema().safeParse(candidate).success) return candidate;
+    if (serverPasswordSchema().safeParse(candidate).success) return candidate;
   }
 }
 
-export async function seedDemoUsers(db: Db, password: string, now: Date): Promise<void> {
-  const passwordHash = await hashPassword(password);
-  await db.insert(users).values(
-    DEMO_USERS.map((u) => ({
-      ...u,
-      displayName: `${u.firstName} ${u.lastName}`,
-      passwordHash,
-      createdAt: now,
-      updatedAt: now,
-    })),
-  );
+/**
+ * The demo users, through the one user-creation path (policy, audit row as 'seed').
+ * `passwordFromEnv`: DEMO_PASSWORD is the operator's choice and is used even when it fails the
+ * policy; the start banner says so.
+ */
+export async function seedDemoUsers(db: Db, password: string, now: Date, passwordFromEnv = false): Promise<void> {
+  for (const user of DEMO_USERS) {
+    await createUserRecord(
+      db,
+      { userId: null, label: 'seed', ip: null, now },
+      { ...user, password },
+      {
+        acceptWeakPassword: passwordFromEnv,
+      },
+    );
+  }
 }

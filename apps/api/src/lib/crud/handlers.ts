@@ -1,18 +1,10 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { clientIp } from '../client-ip.ts';
 import type { AppEnv } from '../context.ts';
-import { ProblemError } from '../problem.ts';
+import { callerOf } from '../http/caller.ts';
 import type { CrudRoutes } from './routes.ts';
-import type { Caller, CrudTable, ListQuery } from './types.ts';
+import type { CrudTable, ListQuery } from './types.ts';
 import type { CrudService } from './service.ts';
-
-/** The caller of a route that required a signed-in user (authorize has run). */
-export function callerOf(c: Context<AppEnv>): Caller {
-  const actor = c.get('actor');
-  if (!actor) throw new ProblemError(401, 'Sign in to continue.');
-  return { actor, ip: clientIp(c), now: c.get('deps').now?.() ?? new Date() };
-}
 
 /** Input that zod-openapi validated for this route (the generic routes lose its static type). */
 export function validated<V>(c: Context<AppEnv>, target: 'query' | 'param' | 'json'): V {

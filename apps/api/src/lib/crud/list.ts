@@ -1,12 +1,8 @@
 import { and, asc, count, desc, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { likePattern } from '../db/like-pattern.ts';
 import type { CrudEntity, CrudTable, ListQuery, ListResult, RowOf, SortKey } from './types.ts';
-
-/** `%`, `_` and `\` typed by a user are literal characters, not LIKE wildcards. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
 
 function sortable(key: SortKey): SQL | PgColumn {
   return key instanceof PgColumn && key.columnType === 'PgText' ? sql`lower(${key})` : key;

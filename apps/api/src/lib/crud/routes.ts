@@ -1,6 +1,6 @@
 import { z as zod, type z } from 'zod';
 import { defineRoute } from '../route.ts';
-import { authResponses, idParams, jsonBody, jsonResponse, problemResponse } from './openapi.ts';
+import { authResponses, idParams, jsonBody, jsonResponse, problemResponse } from '../http/openapi.ts';
 
 export type CrudRouteOptions<
   Row extends z.ZodType,

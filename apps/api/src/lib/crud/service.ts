@@ -2,8 +2,8 @@ import { and, eq, getTableColumns, isNull, SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../audit.ts';
 import { ProblemError } from '../problem.ts';
-import { auditChanges, changedValues } from './changes.ts';
-import { problemFromDbError } from './db-errors.ts';
+import { auditChanges, changedValues, withoutUndefined } from '../db/changes.ts';
+import { problemFromDbError } from '../db/errors.ts';
 import { listRecords } from './list.ts';
 import type { Caller, CrudEntity, CrudTable, ListQuery, RowOf } from './types.ts';
 
@@ -19,10 +19,6 @@ function columnDefaults(table: CrudTable): Record<string, unknown> {
     }
   }
   return defaults;
-}
-
-function withoutUndefined<V extends Record<string, unknown>>(values: V): V {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as V;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../context.ts';
+import type { Caller } from '../http/caller.ts';
 
 /** The columns every reference-data table carries; the CRUD layer relies on them. */
 export type CrudTable = PgTable & {
@@ -15,8 +15,7 @@ export type CrudTable = PgTable & {
 
 export type RowOf<T extends CrudTable> = T['$inferSelect'];
 
-/** Who asks, from where and when: the second argument of every service function. */
-export type Caller = { actor: Actor; ip: string | null; now: Date };
+export type { Caller };
 
 export type WriteChange<T extends CrudTable> = {
   /** The stored row (locked for the transaction), or null on create. */

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { changePasswordSchema, userSchema } from '@boardwalk/shared/schemas/user';
 import { uiSettingsSchema } from '@boardwalk/shared';
 import { defineRoute } from '../../lib/route.ts';
-import { json, problems } from '../users/responses.ts';
+import { jsonBody, jsonResponse, problems } from '../../lib/http/openapi.ts';
 
 // Shared schemas are plain zod (no .openapi()): they are documented inline.
 const UserSchema = userSchema;
@@ -26,7 +26,7 @@ export const getMe = defineRoute({
   tags: ['me'],
   summary: "The caller's own user record",
   ability: 'authenticated',
-  responses: { 200: json(UserSchema, 'The signed-in user'), ...problems(401) },
+  responses: { 200: jsonResponse('The signed-in user', UserSchema), ...problems(401) },
 });
 
 export const getMySettings = defineRoute({
@@ -35,7 +35,7 @@ export const getMySettings = defineRoute({
   tags: ['me'],
   summary: "The caller's UI settings (defaults filled in)",
   ability: 'authenticated',
-  responses: { 200: json(UiSettingsSchema, 'UI settings'), ...problems(401) },
+  responses: { 200: jsonResponse('UI settings', UiSettingsSchema), ...problems(401) },
 });
 
 export const putMySettings = defineRoute({
@@ -44,8 +44,8 @@ export const putMySettings = defineRoute({
   tags: ['me'],
   summary: "Merges the given UI settings into the caller's",
   ability: 'authenticated',
-  request: { body: { content: { 'application/json': { schema: uiSettingsPatchSchema } }, required: true } },
-  responses: { 200: json(UiSettingsSchema, 'The UI settings after the merge'), ...problems(400, 401) },
+  request: { body: jsonBody(uiSettingsPatchSchema) },
+  responses: { 200: jsonResponse('The UI settings after the merge', UiSettingsSchema), ...problems(400, 401) },
 });
 
 export const changeMyPassword = defineRoute({
@@ -54,6 +54,6 @@ export const changeMyPassword = defineRoute({
   tags: ['me'],
   summary: 'Changes the caller’s password; ends their other sessions',
   ability: 'authenticated',
-  request: { body: { content: { 'application/json': { schema: changePasswordSchema } }, required: true } },
+  request: { body: jsonBody(changePasswordSchema) },
   responses: { 204: { description: 'Password changed' }, ...problems(400, 401) },
 });

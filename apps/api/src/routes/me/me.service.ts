@@ -1,14 +1,15 @@
-import { passwordSchema, uiSettingsSchema, type UiSettings } from '@boardwalk/shared';
+import { uiSettingsSchema, type UiSettings } from '@boardwalk/shared';
 import type { ChangePasswordInput, User } from '@boardwalk/shared/schemas/user';
 import { and, eq, isNull } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { revokeUserSessions } from '../../auth/session-store.ts';
-import { readSetting } from '../../auth/settings.ts';
+import { assertPasswordPolicy } from '../../auth/password-policy.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/context.ts';
-import { fieldErrorsFromIssues, ProblemError } from '../../lib/problem.ts';
+import type { Caller } from '../../lib/http/caller.ts';
+import { ProblemError } from '../../lib/problem.ts';
 import { toUserDto, type UserRow } from '../users/user-dto.ts';
 
 async function loadSelf(db: Db, actor: Actor): Promise<UserRow> {
@@ -49,47 +50,39 @@ export async function updateMySettings(db: Db, actor: Actor, patch: Partial<UiSe
 
 /**
  * The caller changes their own password (also how a temporary one is replaced). Their other
- * sessions end; the one making the change stays signed in.
+ * sessions end; the one making the change stays signed in. The update, the revocations and
+ * the audit row commit together: no new password without its audit row and ended sessions.
  */
-export async function changeMyPassword(
-  db: Db,
-  actor: Actor,
-  input: ChangePasswordInput,
-  ctx: { now: Date; ip: string | null },
-): Promise<void> {
+export async function changeMyPassword(db: Db, caller: Caller, input: ChangePasswordInput): Promise<void> {
+  const { actor, now, ip } = caller;
   const self = await loadSelf(db, actor);
   if (!(await verifyPassword(self.passwordHash, input.currentPassword))) {
     throw new ProblemError(400, 'The current password is not correct.', {
       errors: { currentPassword: ['The current password is not correct'] },
     });
   }
-  const policy = passwordSchema(await readSetting(db, 'minPasswordLength')).safeParse(input.newPassword);
-  if (!policy.success) {
-    const errors = { newPassword: fieldErrorsFromIssues(policy.error.issues)._ ?? [] };
-    throw new ProblemError(400, 'The new password does not meet the policy.', { errors });
-  }
+  await assertPasswordPolicy(db, input.newPassword, 'newPassword');
   if (input.newPassword === input.currentPassword) {
     throw new ProblemError(400, 'Choose a password different from the current one.', {
       errors: { newPassword: ['Choose a password different from the current one'] },
     });
   }
-  await db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(input.newPassword),
-      mustChangePassword: false,
-      updatedAt: ctx.now,
-      updatedBy: actor.userId,
-    })
-    .where(eq(users.id, actor.userId));
-  const ended = await revokeUserSessions(db, actor.userId, ctx.now, actor.sessionId);
-  await writeAudit(db, {
-    action: 'user.password_change',
-    outcome: 'success',
-    actorUserId: actor.userId,
-    subjectType: 'user',
-    subjectId: actor.userId,
-    changes: { password: 'changed', sessionsEnded: ended },
-    ip: ctx.ip,
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: now, updatedBy: actor.userId })
+      .where(eq(users.id, actor.userId));
+    const ended = await revokeUserSessions(tx, actor.userId, now, actor.sessionId);
+    await writeAudit(tx, {
+      action: 'user.password_change',
+      outcome: 'success',
+      actorUserId: actor.userId,
+      subjectType: 'user',
+      subjectId: actor.userId,
+      changes: { password: 'changed', sessionsEnded: ended },
+      ip,
+    });
   });
 }

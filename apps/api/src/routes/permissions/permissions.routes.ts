@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { permissionListQuerySchema, permissionSchema } from '@boardwalk/shared/schemas/user';
 import { defineRoute } from '../../lib/route.ts';
-import { json, problems } from '../users/responses.ts';
+import { jsonResponse, problems } from '../../lib/http/openapi.ts';
 
 export const listPermissions = defineRoute({
   method: 'get',
@@ -11,14 +11,14 @@ export const listPermissions = defineRoute({
   ability: { action: 'read', subject: 'permission' },
   request: { query: permissionListQuerySchema },
   responses: {
-    200: json(
+    200: jsonResponse(
+      'A page of permissions',
       z.object({
         permissions: z.array(permissionSchema),
         total: z.number().int(),
         params: permissionListQuerySchema,
         allData: z.array(permissionSchema),
       }),
-      'A page of permissions',
     ),
     ...problems(400, 401, 403),
   },

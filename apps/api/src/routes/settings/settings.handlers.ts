@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
-import { callerOf } from '../../lib/crud/handlers.ts';
+import { callerOf } from '../../lib/http/caller.ts';
 import { getPublicSettingsRoute, getSettingsRoute, updateSettingsRoute } from './settings.routes.ts';
 import { getPublicSettings, getSettings, updateSettings } from './settings.service.ts';
 

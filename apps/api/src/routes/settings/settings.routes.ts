@@ -1,6 +1,6 @@
 import { publicSettingsSchema, settingSchemas, smtpSettingSchema, updateSettingsSchema } from '@boardwalk/shared';
 import { z } from 'zod';
-import { authResponses, jsonBody, jsonResponse, problemResponse } from '../../lib/crud/openapi.ts';
+import { authResponses, jsonBody, jsonResponse, problemResponse } from '../../lib/http/openapi.ts';
 import { defineRoute } from '../../lib/route.ts';
 
 const settingsResponse = z

@@ -13,7 +13,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/settings.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { sameValue } from '../../lib/crud/changes.ts';
+import { sameValue } from '../../lib/db/changes.ts';
 import type { Caller } from '../../lib/crud/types.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 

@@ -1,7 +1,8 @@
 import type { ReorderStagesInput } from '@boardwalk/shared';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
-import { callerOf, openapiRoute, registerCrudRoutes, validated } from '../../lib/crud/handlers.ts';
+import { openapiRoute, registerCrudRoutes, validated } from '../../lib/crud/handlers.ts';
+import { callerOf } from '../../lib/http/caller.ts';
 import { reorderStagesPostRoute, reorderStagesRoute, stageRoutes } from './stages.routes.ts';
 import { reorderStages, stageService } from './stages.service.ts';
 

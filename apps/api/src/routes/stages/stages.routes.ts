@@ -6,7 +6,7 @@ import {
   updateStageSchema,
 } from '@boardwalk/shared';
 import { z } from 'zod';
-import { authResponses, jsonBody, jsonResponse, problemResponse } from '../../lib/crud/openapi.ts';
+import { authResponses, jsonBody, jsonResponse, problemResponse } from '../../lib/http/openapi.ts';
 import { crudRoutes } from '../../lib/crud/routes.ts';
 import { defineRoute } from '../../lib/route.ts';
 

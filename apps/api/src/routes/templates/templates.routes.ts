@@ -7,7 +7,7 @@ import {
   templateSchema,
   updateTemplateSchema,
 } from '@boardwalk/shared';
-import { authResponses, jsonBody, jsonResponse, problemResponse } from '../../lib/crud/openapi.ts';
+import { authResponses, jsonBody, jsonResponse, problemResponse } from '../../lib/http/openapi.ts';
 import { crudRoutes } from '../../lib/crud/routes.ts';
 import { defineRoute } from '../../lib/route.ts';
 

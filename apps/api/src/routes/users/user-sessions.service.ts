@@ -5,9 +5,10 @@ import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/context.ts';
+import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { assertRoleWithinReach } from './users.rules.ts';
-import { findLiveUser, type MutationContext } from './users.service.ts';
+import { findLiveUser } from './users.service.ts';
 
 /** Open sessions of a user (not revoked, not past 12 h), newest activity first. */
 export async function listUserSessions(db: Db, actor: Actor, userId: string, now: Date): Promise<UserSession[]> {
@@ -28,10 +29,11 @@ export async function listUserSessions(db: Db, actor: Actor, userId: string, now
   }));
 }
 
-export async function endUserSession(db: Db, actor: Actor, userId: string, sessionId: string, ctx: MutationContext) {
+export async function endUserSession(db: Db, caller: Caller, userId: string, sessionId: string) {
+  const { actor } = caller;
   const target = await findLiveUser(db, userId);
   if (target.id !== actor.userId) assertRoleWithinReach(actor, target.role, 'manage');
-  if (!(await revokeSession(db, sessionId, ctx.now, userId))) throw new ProblemError(404, 'No such open session.');
+  if (!(await revokeSession(db, sessionId, caller.now, userId))) throw new ProblemError(404, 'No such open session.');
   await writeAudit(db, {
     action: 'session.end',
     outcome: 'success',
@@ -39,14 +41,15 @@ export async function endUserSession(db: Db, actor: Actor, userId: string, sessi
     subjectType: 'user',
     subjectId: userId,
     changes: { sessionId },
-    ip: ctx.ip,
+    ip: caller.ip,
   });
 }
 
-export async function endAllUserSessions(db: Db, actor: Actor, userId: string, ctx: MutationContext): Promise<number> {
+export async function endAllUserSessions(db: Db, caller: Caller, userId: string): Promise<number> {
+  const { actor } = caller;
   const target = await findLiveUser(db, userId);
   if (target.id !== actor.userId) assertRoleWithinReach(actor, target.role, 'manage');
-  const ended = await revokeUserSessions(db, userId, ctx.now);
+  const ended = await revokeUserSessions(db, userId, caller.now);
   await writeAudit(db, {
     action: 'session.end_all',
     outcome: 'success',
@@ -54,7 +57,7 @@ export async function endAllUserSessions(db: Db, actor: Actor, userId: string, c
     subjectType: 'user',
     subjectId: userId,
     changes: { sessionsEnded: ended },
-    ip: ctx.ip,
+    ip: caller.ip,
   });
   return ended;
 }

@@ -1,36 +1,35 @@
 import type { UpdateUserInput, User } from '@boardwalk/shared/schemas/user';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password.ts';
+import { assertPasswordPolicy } from '../../auth/password-policy.ts';
 import { revokeUserSessions } from '../../auth/session-store.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import type { Actor } from '../../lib/context.ts';
+import { auditChanges, changedValues } from '../../lib/db/changes.ts';
+import { problemFromDbError } from '../../lib/db/errors.ts';
+import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
-import { toUserDto } from './user-dto.ts';
-import { assertNotLastSuperadmin, assertRoleWithinReach, diffFields } from './users.rules.ts';
-import {
-  assertEmailFree,
-  assertPasswordPolicy,
-  emailTaken,
-  findLiveUser,
-  isUniqueViolation,
-  type MutationContext,
-} from './users.service.ts';
+import { toUserDto, type UserRow } from './user-dto.ts';
+import { assertEmailFree, assertNotLastSuperadmin, assertRoleWithinReach, USER_UNIQUE } from './users.rules.ts';
+import { findLiveUser } from './users.service.ts';
+
+/** `{ field: { from, to } }` for what really changes (undefined means "not sent"). */
+const diff = (before: UserRow, after: Record<string, unknown>) =>
+  auditChanges(before, changedValues(before, after as Partial<UserRow>));
 
 /**
  * PATCH /api/users/{id}. In one transaction with the row locked: stale check, role reach,
  * last-superadmin rule, then the update. Suspension, a role change and a new password end
  * the user's sessions.
  */
-export async function updateUser(
-  db: Db,
-  actor: Actor,
-  id: string,
-  input: UpdateUserInput,
-  ctx: MutationContext,
-): Promise<User> {
-  const { password, updatedAt, ...fields } = input;
+export async function updateUser(db: Db, caller: Caller, id: string, input: UpdateUserInput): Promise<User> {
+  const { actor, now, ip } = caller;
+  const { id: bodyId, password, updatedAt, ...fields } = input;
+  if (bodyId !== undefined && bodyId !== id) {
+    const message = 'The record id does not match the address it was sent to';
+    throw new ProblemError(400, message, { errors: { id: [message] } });
+  }
   if (password) await assertPasswordPolicy(db, password);
   const passwordHash = password ? await hashPassword(password) : undefined;
   try {
@@ -44,7 +43,7 @@ export async function updateUser(
       assertRoleWithinReach(actor, before.role, 'manage');
       if (fields.role) assertRoleWithinReach(actor, fields.role, 'grant');
       if (fields.email) await assertEmailFree(tx, fields.email, id);
-      const changes = diffFields(before, fields);
+      const changes = diff(before, fields);
       const roleChanged = 'role' in changes;
       const suspended = changes.status?.to === 'suspended';
       if (suspended && id === actor.userId) throw new ProblemError(409, 'You cannot suspend your own account.');
@@ -56,11 +55,11 @@ export async function updateUser(
         : {};
       const [after] = await tx
         .update(users)
-        .set({ ...fields, ...passwordFields, updatedAt: ctx.now, updatedBy: actor.userId })
+        .set({ ...fields, ...passwordFields, updatedAt: now, updatedBy: actor.userId })
         .where(eq(users.id, id))
         .returning();
       if (!after) throw new ProblemError(404, 'No such user.');
-      const sessionsEnded = roleChanged || suspended || passwordHash ? await revokeUserSessions(tx, id, ctx.now) : 0;
+      const sessionsEnded = roleChanged || suspended || passwordHash ? await revokeUserSessions(tx, id, now) : 0;
       await writeAudit(tx, {
         action: 'user.update',
         outcome: 'success',
@@ -68,32 +67,29 @@ export async function updateUser(
         subjectType: 'user',
         subjectId: id,
         changes: {
-          ...diffFields(before, { ...fields, ...passwordFields }),
+          ...diff(before, { ...fields, ...passwordFields }),
           ...(passwordHash ? { password: 'set' } : {}),
           sessionsEnded,
         },
-        ip: ctx.ip,
+        ip,
       });
       return toUserDto(after);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
+    throw problemFromDbError(error, USER_UNIQUE);
   }
 }
 
 /** DELETE /api/users/{id}: soft delete; the user's sessions end. */
-export async function deleteUser(db: Db, actor: Actor, id: string, ctx: MutationContext): Promise<void> {
+export async function deleteUser(db: Db, caller: Caller, id: string): Promise<void> {
+  const { actor, now, ip } = caller;
   if (id === actor.userId) throw new ProblemError(409, 'You cannot delete your own account.');
   await db.transaction(async (tx) => {
     const before = await findLiveUser(tx, id, { lock: true });
     assertRoleWithinReach(actor, before.role, 'manage');
     await assertNotLastSuperadmin(tx, before);
-    await tx
-      .update(users)
-      .set({ deletedAt: ctx.now, updatedAt: ctx.now, updatedBy: actor.userId })
-      .where(eq(users.id, id));
-    const sessionsEnded = await revokeUserSessions(tx, id, ctx.now);
+    await tx.update(users).set({ deletedAt: now, updatedAt: now, updatedBy: actor.userId }).where(eq(users.id, id));
+    const sessionsEnded = await revokeUserSessions(tx, id, now);
     await writeAudit(tx, {
       action: 'user.delete',
       outcome: 'success',
@@ -101,7 +97,7 @@ export async function deleteUser(db: Db, actor: Actor, id: string, ctx: Mutation
       subjectType: 'user',
       subjectId: id,
       changes: { email: before.email, role: before.role, sessionsEnded },
-      ip: ctx.ip,
+      ip,
     });
   });
 }

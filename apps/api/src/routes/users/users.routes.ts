@@ -7,7 +7,7 @@ import {
   userSessionSchema,
 } from '@boardwalk/shared/schemas/user';
 import { defineRoute } from '../../lib/route.ts';
-import { IdParams, json, problems } from './responses.ts';
+import { idParams, jsonBody, jsonResponse, problems } from '../../lib/http/openapi.ts';
 
 const read = { action: 'read', subject: 'user' } as const;
 const create = { action: 'create', subject: 'user' } as const;
@@ -22,9 +22,7 @@ const UserListSchema = z.object({
   allData: z.array(userSchema),
 });
 
-const SessionParams = IdParams.extend({
-  sessionId: z.uuid().openapi({ param: { name: 'sessionId', in: 'path' } }),
-});
+const SessionParams = idParams.extend({ sessionId: z.uuid('Not a valid id') });
 
 export const listUsers = defineRoute({
   method: 'get',
@@ -33,7 +31,7 @@ export const listUsers = defineRoute({
   summary: 'Users, filtered, sorted and paged (q matches email and names)',
   ability: read,
   request: { query: userListQuerySchema },
-  responses: { 200: json(UserListSchema, 'A page of users'), ...problems(400, 401, 403) },
+  responses: { 200: jsonResponse('A page of users', UserListSchema), ...problems(400, 401, 403) },
 });
 
 export const getUser = defineRoute({
@@ -42,8 +40,8 @@ export const getUser = defineRoute({
   tags: ['users'],
   summary: 'One user, with the profile of SPEC §7',
   ability: read,
-  request: { params: IdParams },
-  responses: { 200: json(userSchema, 'The user'), ...problems(400, 401, 403, 404) },
+  request: { params: idParams },
+  responses: { 200: jsonResponse('The user', userSchema), ...problems(400, 401, 403, 404) },
 });
 
 export const createUser = defineRoute({
@@ -53,9 +51,9 @@ export const createUser = defineRoute({
   summary: 'Creates a user with a temporary password',
   ability: create,
   request: {
-    body: { content: { 'application/json': { schema: z.object({ data: createUserSchema }) } }, required: true },
+    body: jsonBody(z.object({ data: createUserSchema })),
   },
-  responses: { 201: json(userSchema, 'The new user'), ...problems(400, 401, 403, 409) },
+  responses: { 201: jsonResponse('The new user', userSchema), ...problems(400, 401, 403, 409) },
 });
 
 export const updateUser = defineRoute({
@@ -65,10 +63,10 @@ export const updateUser = defineRoute({
   summary: 'Updates a user (partial); send updatedAt as last read to detect a stale update',
   ability: update,
   request: {
-    params: IdParams,
-    body: { content: { 'application/json': { schema: updateUserSchema } }, required: true },
+    params: idParams,
+    body: jsonBody(updateUserSchema),
   },
-  responses: { 200: json(userSchema, 'The updated user'), ...problems(400, 401, 403, 404, 409) },
+  responses: { 200: jsonResponse('The updated user', userSchema), ...problems(400, 401, 403, 404, 409) },
 });
 
 export const deleteUser = defineRoute({
@@ -77,7 +75,7 @@ export const deleteUser = defineRoute({
   tags: ['users'],
   summary: 'Soft-deletes a user and ends their sessions',
   ability: remove,
-  request: { params: IdParams },
+  request: { params: idParams },
   responses: { 204: { description: 'Deleted' }, ...problems(400, 401, 403, 404, 409) },
 });
 
@@ -87,9 +85,9 @@ export const listUserSessions = defineRoute({
   tags: ['users'],
   summary: "The user's open sessions",
   ability: read,
-  request: { params: IdParams },
+  request: { params: idParams },
   responses: {
-    200: json(z.object({ sessions: z.array(userSessionSchema) }), 'Open sessions'),
+    200: jsonResponse('Open sessions', z.object({ sessions: z.array(userSessionSchema) })),
     ...problems(400, 401, 403, 404),
   },
 });
@@ -110,6 +108,6 @@ export const endAllUserSessions = defineRoute({
   tags: ['users'],
   summary: 'Ends every session of the user',
   ability: update,
-  request: { params: IdParams },
+  request: { params: idParams },
   responses: { 204: { description: 'Sessions ended' }, ...problems(400, 401, 403, 404) },
 });

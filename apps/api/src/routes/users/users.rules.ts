@@ -1,5 +1,5 @@
 import { ROLE_RANK, type Role } from '@boardwalk/shared';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Actor } from '../../lib/context.ts';
@@ -41,21 +41,19 @@ export async function assertNotLastSuperadmin(
   }
 }
 
-/** Field → { from, to } for the audit log; only the fields that really change. */
-export function diffFields(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): Record<string, { from: unknown; to: unknown }> {
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const [key, to] of Object.entries(after)) {
-    const from = before[key];
-    if (to === undefined || sameValue(from, to)) continue;
-    changes[key] = { from, to };
-  }
-  return changes;
-}
+const EMAIL_TAKEN = 'This email is already used by another user';
 
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
-  return a === b || ((a ?? null) === null && (b ?? null) === null);
+/** Unique index → the field it guards, for problemFromDbError (a race past assertEmailFree). */
+export const USER_UNIQUE = { users_email_lower_idx: { field: 'email', message: EMAIL_TAKEN } };
+
+/** Emails are unique among live users, whatever their case; `exceptId` is the user being edited. */
+export async function assertEmailFree(db: Db, email: string, exceptId?: string): Promise<void> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), isNull(users.deletedAt)))
+    .limit(1);
+  if (row && row.id !== exceptId) {
+    throw new ProblemError(409, `${EMAIL_TAKEN}.`, { errors: { email: [EMAIL_TAKEN] } });
+  }
 }

@@ -34,3 +34,8 @@ export function auditChanges(before: Record<string, unknown> | null, after: Reco
   }
   return changes;
 }
+
+/** The entries whose value is not undefined (an omitted optional field is not a change). */
+export function withoutUndefined<V extends Record<string, unknown>>(values: V): V {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as V;
+}
