@@ -1,6 +1,6 @@
 import { z as zod, type z } from 'zod';
 import { defineRoute } from '../route.ts';
-import { authResponses, idParams, jsonBody, jsonResponse, problemResponse } from '../http/openapi.ts';
+import { authResponses, idParams, jsonBody, jsonResponse, documentedProblem } from '../http/openapi.ts';
 
 export type CrudRouteOptions<
   Row extends z.ZodType,
@@ -50,7 +50,7 @@ export function crudRoutes<
       request: { query: schemas.query },
       responses: {
         200: jsonResponse(`A page of ${label}s`, listSchema),
-        400: problemResponse('Invalid query'),
+        400: documentedProblem('Invalid query'),
         ...authResponses,
       },
     }),
@@ -63,7 +63,7 @@ export function crudRoutes<
       request: { params: idParams },
       responses: {
         200: jsonResponse(`The ${label}`, schemas.row),
-        404: problemResponse('No such id'),
+        404: documentedProblem('No such id'),
         ...authResponses,
       },
     }),
@@ -76,8 +76,8 @@ export function crudRoutes<
       request: { body: jsonBody(zod.object({ data: schemas.create })) },
       responses: {
         201: jsonResponse(`The new ${label}`, schemas.row),
-        400: problemResponse('Invalid fields (errors holds them)'),
-        409: problemResponse('A unique value is taken'),
+        400: documentedProblem('Invalid fields (errors holds them)'),
+        409: documentedProblem('A unique value is taken'),
         ...authResponses,
       },
     }),
@@ -90,9 +90,9 @@ export function crudRoutes<
       request: { params: idParams, body: jsonBody(schemas.update) },
       responses: {
         200: jsonResponse(`The updated ${label}`, schemas.row),
-        400: problemResponse('Invalid fields (errors holds them)'),
-        404: problemResponse('No such id'),
-        409: problemResponse('A unique value is taken, or the record changed since it was read'),
+        400: documentedProblem('Invalid fields (errors holds them)'),
+        404: documentedProblem('No such id'),
+        409: documentedProblem('A unique value is taken, or the record changed since it was read'),
         ...authResponses,
       },
     }),
@@ -105,8 +105,8 @@ export function crudRoutes<
       request: { params: idParams },
       responses: {
         204: { description: 'Deleted' },
-        404: problemResponse('No such id'),
-        409: problemResponse('In use'),
+        404: documentedProblem('No such id'),
+        409: documentedProblem('In use'),
         ...authResponses,
       },
     }),

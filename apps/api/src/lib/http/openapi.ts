@@ -6,7 +6,7 @@ import { z } from 'zod';
  * that the document describes problems, JSON bodies and ids one way.
  */
 
-export const problemResponse = (description: string) => ({
+export const documentedProblem = (description: string) => ({
   description,
   content: { 'application/problem+json': { schema: problemSchema } },
 });
@@ -23,8 +23,8 @@ type DocumentedProblem = keyof typeof PROBLEM_DESCRIPTIONS;
 
 /** `{ 401: …, 403: … }` with the usual descriptions, for routes that need nothing more specific. */
 export function problems<const S extends DocumentedProblem>(...statuses: S[]) {
-  return Object.fromEntries(statuses.map((s) => [s, problemResponse(PROBLEM_DESCRIPTIONS[s])])) as {
-    [K in S]: ReturnType<typeof problemResponse>;
+  return Object.fromEntries(statuses.map((s) => [s, documentedProblem(PROBLEM_DESCRIPTIONS[s])])) as {
+    [K in S]: ReturnType<typeof documentedProblem>;
   };
 }
 

@@ -1,6 +1,6 @@
 import { publicSettingsSchema, settingSchemas, smtpSettingSchema, updateSettingsSchema } from '@boardwalk/shared';
 import { z } from 'zod';
-import { authResponses, jsonBody, jsonResponse, problemResponse } from '../../lib/http/openapi.ts';
+import { authResponses, jsonBody, jsonResponse, documentedProblem } from '../../lib/http/openapi.ts';
 import { defineRoute } from '../../lib/route.ts';
 
 const settingsResponse = z
@@ -28,7 +28,7 @@ export const updateSettingsRoute = defineRoute({
   request: { body: jsonBody(updateSettingsSchema) },
   responses: {
     200: jsonResponse('All settings after the change', settingsResponse),
-    400: problemResponse('Invalid values (errors holds them, e.g. smtp.port)'),
+    400: documentedProblem('Invalid values (errors holds them, e.g. smtp.port)'),
     ...authResponses,
   },
 });

@@ -6,7 +6,7 @@ import {
   updateStageSchema,
 } from '@boardwalk/shared';
 import { z } from 'zod';
-import { authResponses, jsonBody, jsonResponse, problemResponse } from '../../lib/http/openapi.ts';
+import { authResponses, jsonBody, jsonResponse, documentedProblem } from '../../lib/http/openapi.ts';
 import { crudRoutes } from '../../lib/crud/routes.ts';
 import { defineRoute } from '../../lib/route.ts';
 
@@ -30,7 +30,7 @@ function reorderRoute<M extends 'patch' | 'post'>(method: M) {
     request: { body: jsonBody(reorderStagesSchema) },
     responses: {
       200: jsonResponse("The pipeline's stages in their new order", z.object({ stages: z.array(stageSchema) })),
-      400: problemResponse("ids is not exactly the pipeline's stages"),
+      400: documentedProblem("ids is not exactly the pipeline's stages"),
       ...authResponses,
     },
   });

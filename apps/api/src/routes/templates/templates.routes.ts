@@ -7,7 +7,7 @@ import {
   templateSchema,
   updateTemplateSchema,
 } from '@boardwalk/shared';
-import { authResponses, jsonBody, jsonResponse, problemResponse } from '../../lib/http/openapi.ts';
+import { authResponses, jsonBody, jsonResponse, documentedProblem } from '../../lib/http/openapi.ts';
 import { crudRoutes } from '../../lib/crud/routes.ts';
 import { defineRoute } from '../../lib/route.ts';
 
@@ -34,7 +34,7 @@ export const previewTemplateRoute = defineRoute({
   request: { body: jsonBody(templatePreviewSchema) },
   responses: {
     200: jsonResponse('Email: subject and HTML (values escaped). SMS: text.', templatePreviewResultSchema),
-    400: problemResponse('Syntax or placeholder errors, per field with their line'),
+    400: documentedProblem('Syntax or placeholder errors, per field with their line'),
     ...authResponses,
   },
 });

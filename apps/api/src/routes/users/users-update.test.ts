@@ -62,6 +62,16 @@ describe('users API: update rules and sessions', () => {
     expect((await call(`/api/users/${user.id}`, patch({ status: 'gone' }))).status).toBe(400);
   });
 
+  it('answers 400 with an id field error when the body names another user, as every entity does', async () => {
+    const user = await createUser(t.db, { firstName: 'Kept' });
+    const other = await createUser(t.db);
+    const res = await call(`/api/users/${user.id}`, patch({ id: other.id, firstName: 'Changed' }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: Record<string, string[]> }).errors.id).toBeDefined();
+    expect(((await (await call(`/api/users/${user.id}`)).json()) as User).firstName).toBe('Kept');
+    expect((await call(`/api/users/${user.id}`, patch({ id: user.id, firstName: 'Same id' }))).status).toBe(200);
+  });
+
   it('suspension ends the user’s sessions; reactivation lets them sign in again', async () => {
     const target = await signInAs(t, 'ROLE_STAFF');
     expect(await me(target.cookie)).toBe(200);
