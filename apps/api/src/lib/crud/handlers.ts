@@ -1,4 +1,4 @@
-import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
+import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { callerOf } from '../http/caller.ts';
@@ -11,11 +11,9 @@ export function validated<V>(c: Context<AppEnv>, target: 'query' | 'param' | 'js
   return (c.req.valid as (t: string) => unknown)(target) as V;
 }
 
-type Handler = (c: Context<AppEnv>) => Promise<Response>;
-
 /** Registers a route whose input and output types the generic CRUD layer cannot know statically. */
-export function openapiRoute(app: OpenAPIHono<AppEnv>, route: RouteConfig, handler: Handler) {
-  app.openapi(route, handler as never);
+export function openapiRoute(app: OpenAPIHono<AppEnv>, route: RouteConfig, handler: RouteHandler<RouteConfig, AppEnv>) {
+  app.openapi(route, handler);
 }
 
 /** Wires the five CRUD routes to the service; `key` names the list (SPEC §7). */

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, isNull, SQL } from 'drizzle-orm';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../audit.ts';
 import { ProblemError } from '../problem.ts';
@@ -105,7 +106,7 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
             updatedAt: caller.now,
             createdBy: caller.actor.userId,
             updatedBy: caller.actor.userId,
-          } as never)
+          } as PgInsertValue<CrudTable>)
           .returning();
         const created = row as RowOf<T>;
         await audit(tx, caller, 'create', created.id as string, auditChanges(null, created));
@@ -137,7 +138,7 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
         if (Object.keys(toWrite).length === 0) return current;
         const [row] = await tx
           .update(t)
-          .set({ ...toWrite, updatedAt: caller.now, updatedBy: caller.actor.userId } as never)
+          .set({ ...toWrite, updatedAt: caller.now, updatedBy: caller.actor.userId } as PgUpdateSetSource<CrudTable>)
           .where(eq(t.id, id))
           .returning();
         const updated = row as RowOf<T>;
@@ -153,7 +154,7 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
         await entity.hooks?.beforeDelete?.(tx, caller, current);
         await tx
           .update(t)
-          .set({ deletedAt: caller.now, updatedAt: caller.now, updatedBy: caller.actor.userId } as never)
+          .set({ deletedAt: caller.now, updatedAt: caller.now, updatedBy: caller.actor.userId })
           .where(eq(t.id, id));
         await audit(tx, caller, 'delete', id, { deletedAt: { from: null, to: caller.now }, ...labelOf(current) });
       });
