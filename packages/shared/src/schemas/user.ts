@@ -130,6 +130,27 @@ export const userListQuerySchema = listParamsSchema(USER_SORT_COLUMNS).extend({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
+/**
+ * GET /api/users/options: the lean rows of a user picker, filtered on the server (the agent
+ * picker asks for role=ROLE_AGENT instead of downloading every user).
+ */
+export const userOptionsQuerySchema = z.object({
+  role: z.enum(ROLES).optional(),
+  status: z.enum(USER_STATUSES).optional(),
+});
+export type UserOptionsQuery = z.infer<typeof userOptionsQuerySchema>;
+
+export const userOptionSchema = userSchema.pick({
+  id: true,
+  email: true,
+  role: true,
+  status: true,
+  firstName: true,
+  lastName: true,
+  displayName: true,
+});
+export type UserOption = z.infer<typeof userOptionSchema>;
+
 /** POST /api/me/password body. */
 export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, 'Enter your current password').max(256),

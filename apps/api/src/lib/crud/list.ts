@@ -16,8 +16,9 @@ function orderBy<T extends CrudTable, Q extends ListQuery>(entity: CrudEntity<T,
 }
 
 /**
- * One page of the non-deleted rows matching q and the entity's filters, their total, and every
- * non-deleted row (allData: these tables are bounded and feed the pickers).
+ * One page of the non-deleted rows matching q and the entity's filters, their total, and, when
+ * the query asks for it (allData=true), every non-deleted row: these tables are bounded and feed
+ * the pickers, but a list page has no use for the whole table on every call.
  */
 export async function listRecords<T extends CrudTable, Q extends ListQuery>(
   db: Db,
@@ -41,11 +42,13 @@ export async function listRecords<T extends CrudTable, Q extends ListQuery>(
       .select({ total: count() })
       .from(t as CrudTable)
       .where(where),
-    db
-      .select()
-      .from(t as CrudTable)
-      .where(isNull(t.deletedAt))
-      .orderBy(...entity.defaultOrder, asc(t.id)),
+    query.allData
+      ? db
+          .select()
+          .from(t as CrudTable)
+          .where(isNull(t.deletedAt))
+          .orderBy(...entity.defaultOrder, asc(t.id))
+      : [],
   ]);
   return { rows: rows as RowOf<T>[], total: counted[0]?.total ?? 0, allData: allData as RowOf<T>[] };
 }

@@ -36,7 +36,7 @@ export function crudRoutes<
     [key]: zod.array(schemas.row),
     total: zod.number().int().describe('Rows matching q and the filters'),
     params: zod.record(zod.string(), zod.unknown()).describe('The parsed query, defaults filled'),
-    allData: zod.array(schemas.row).describe('Every non-deleted row, for pickers'),
+    allData: zod.array(schemas.row).describe('Every non-deleted row when allData=true (for pickers); otherwise []'),
   });
   const tags = [tag];
   return {

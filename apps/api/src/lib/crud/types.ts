@@ -68,6 +68,7 @@ export type ListQuery = {
   pageSize: number;
   sort?: string | undefined;
   order: 'asc' | 'desc';
+  allData?: boolean | undefined;
 };
 
 export type ListResult<Row> = { rows: Row[]; total: number; allData: Row[] };

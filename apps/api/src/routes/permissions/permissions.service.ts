@@ -43,5 +43,10 @@ export function listPermissions(query: PermissionListQuery) {
   const dir = query.order === 'desc' ? -1 : 1;
   rows = [...rows].sort((a, b) => a[sort].localeCompare(b[sort]) * dir);
   const start = query.page * query.pageSize;
-  return { permissions: rows.slice(start, start + query.pageSize), total: rows.length, params: query, allData: all };
+  return {
+    permissions: rows.slice(start, start + query.pageSize),
+    total: rows.length,
+    params: query,
+    allData: query.allData ? all : [],
+  };
 }

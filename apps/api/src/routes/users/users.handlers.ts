@@ -10,6 +10,11 @@ import * as service from './users.service.ts';
 export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.listUsers, async (c) => c.json(await service.listUsers(c.get('db'), c.req.valid('query')), 200));
 
+  // Before /api/users/{id}, so that "options" is never taken for an id.
+  app.openapi(routes.listUserOptions, async (c) =>
+    c.json({ options: await service.listUserOptions(c.get('db'), c.req.valid('query')) }, 200),
+  );
+
   app.openapi(routes.getUser, async (c) => c.json(await service.getUser(c.get('db'), c.req.valid('param').id), 200));
 
   app.openapi(routes.createUser, async (c) => {

@@ -3,6 +3,8 @@ import {
   createUserSchema,
   updateUserSchema,
   userListQuerySchema,
+  userOptionSchema,
+  userOptionsQuerySchema,
   userSchema,
   userSessionSchema,
 } from '@boardwalk/shared/schemas/user';
@@ -18,8 +20,7 @@ const UserListSchema = z.object({
   users: z.array(userSchema),
   total: z.number().int(),
   params: userListQuerySchema,
-  /** Every live user: the table is bounded and feeds the user pickers. */
-  allData: z.array(userSchema),
+  allData: z.array(userSchema).describe('Every live user when allData=true; otherwise []'),
 });
 
 const SessionParams = idParams.extend({ sessionId: z.uuid('Not a valid id') });
@@ -32,6 +33,19 @@ export const listUsers = defineRoute({
   ability: read,
   request: { query: userListQuerySchema },
   responses: { 200: jsonResponse('A page of users', UserListSchema), ...problems(400, 401, 403) },
+});
+
+export const listUserOptions = defineRoute({
+  method: 'get',
+  path: '/api/users/options',
+  tags: ['users'],
+  summary: 'Every live user matching the filters, in the lean shape of a picker (not paged)',
+  ability: read,
+  request: { query: userOptionsQuerySchema },
+  responses: {
+    200: jsonResponse('Picker options, by last and first name', z.object({ options: z.array(userOptionSchema) })),
+    ...problems(400, 401, 403),
+  },
 });
 
 export const getUser = defineRoute({

@@ -1,4 +1,4 @@
-import type { User, UserListQuery } from '@boardwalk/shared/schemas/user';
+import type { User, UserListQuery, UserOption, UserOptionsQuery } from '@boardwalk/shared/schemas/user';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
@@ -39,11 +39,13 @@ export async function listUsers(db: Db, query: UserListQuery) {
       .limit(query.pageSize)
       .offset(query.page * query.pageSize),
     db.select({ total: count() }).from(users).where(where),
-    db
-      .select()
-      .from(users)
-      .where(isNull(users.deletedAt))
-      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)),
+    query.allData
+      ? db
+          .select()
+          .from(users)
+          .where(isNull(users.deletedAt))
+          .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      : [],
   ]);
   return {
     users: rows.map(toUserDto),
@@ -51,6 +53,29 @@ export async function listUsers(db: Db, query: UserListQuery) {
     params: query,
     allData: all.map(toUserDto),
   };
+}
+
+/** The lean picker rows: only the columns a picker shows, filtered in the database. */
+export async function listUserOptions(db: Db, query: UserOptionsQuery): Promise<UserOption[]> {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      status: users.status,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      displayName: users.displayName,
+    })
+    .from(users)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        query.role ? eq(users.role, query.role) : undefined,
+        query.status ? eq(users.status, query.status) : undefined,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
 export async function findLiveUser(db: Db, id: string, options: { lock?: boolean } = {}): Promise<UserRow> {
