@@ -29,11 +29,23 @@ export function listEndpoint<T extends ApiTag, K extends string, R extends WithI
   };
 }
 
-/** Every row the caller may see (`allData`), for pickers: one small request, shared by all pickers. */
+/**
+ * Every row the caller may see (`allData`, which the API fills only when asked), for pickers of
+ * bounded entities: one small request, shared by all pickers.
+ */
 export function allDataEndpoint<T extends ApiTag, K extends string, R extends WithId>(path: string, type: T) {
   return {
-    query: () => ({ url: path, params: { pageSize: 1 } }),
+    query: () => ({ url: path, params: { pageSize: 1, allData: 'true' } }),
     transformResponse: (response: ListResult<K, R>) => response.allData,
+    providesTags: () => [listTag(type)],
+  };
+}
+
+/** A picker's options route (`{ options }`), filtered on the server by `params`. */
+export function optionsEndpoint<T extends ApiTag, R extends WithId>(path: string, type: T, params: ListQueryParams) {
+  return {
+    query: () => ({ url: path, params }),
+    transformResponse: (response: { options: R[] }) => response.options,
     providesTags: () => [listTag(type)],
   };
 }

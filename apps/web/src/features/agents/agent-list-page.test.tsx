@@ -65,8 +65,13 @@ const agent = {
 function agentsApi(post: () => { status?: number; body?: unknown }) {
   return fakeApi({
     'GET /api/agents': () => ({ body: listBody('agentAccounts', [agent]) }),
-    'GET /api/companies': () => ({ body: listBody('companies', companies) }),
-    'GET /api/users': () => ({ body: listBody('users', users) }),
+    // As the API: allData only when asked for, user options filtered by the role asked for.
+    'GET /api/companies': ({ search }) => ({
+      body: { ...listBody('companies', companies), allData: search.get('allData') === 'true' ? companies : [] },
+    }),
+    'GET /api/users/options': ({ search }) => ({
+      body: { options: users.filter((u) => !search.has('role') || u.role === search.get('role')) },
+    }),
     'POST /api/agents': post,
   });
 }

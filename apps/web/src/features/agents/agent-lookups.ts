@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Company } from '@boardwalk/shared/schemas/company';
-import type { User } from '@boardwalk/shared/schemas/user';
+import type { UserOption } from '@boardwalk/shared/schemas/user';
 import type { SelectOption } from '../../components/form/form-select.tsx';
 import { useAgentCompanyOptionsQuery, useAgentUserOptionsQuery } from './api.ts';
 
@@ -12,11 +12,14 @@ export type AgentLookups = {
   loading: boolean;
 };
 
-const nameOf = (user: User) => user.displayName || `${user.firstName} ${user.lastName}`.trim() || user.email;
-const userLabel = (user: User) => `${nameOf(user)} (${user.email})`;
+const nameOf = (user: UserOption) => user.displayName || `${user.firstName} ${user.lastName}`.trim() || user.email;
+const userLabel = (user: UserOption) => `${nameOf(user)} (${user.email})`;
 const byLabel = (a: SelectOption, b: SelectOption) => a.label.localeCompare(b.label);
 
-/** Names and picker options for an agent's company and linked ROLE_AGENT user. */
+/**
+ * Names and picker options for an agent's company and linked ROLE_AGENT user. A linked user is
+ * an agent user (the API checks it), so the agent-user options also name the linked users.
+ */
 export function useAgentLookups(): AgentLookups {
   const companies = useAgentCompanyOptionsQuery();
   const users = useAgentUserOptionsQuery();
@@ -25,10 +28,7 @@ export function useAgentLookups(): AgentLookups {
     const userById = new Map((users.data ?? []).map((u) => [u.id, nameOf(u)]));
     return {
       companies: (companies.data ?? []).map((c) => ({ value: c.id, label: c.name })).sort(byLabel),
-      agentUsers: (users.data ?? [])
-        .filter((u) => u.role === 'ROLE_AGENT')
-        .map((u) => ({ value: u.id, label: userLabel(u) }))
-        .sort(byLabel),
+      agentUsers: (users.data ?? []).map((u) => ({ value: u.id, label: userLabel(u) })).sort(byLabel),
       companyName: (id) => (id ? (companyById.get(id) ?? 'Removed company') : '—'),
       userName: (id) => (id ? (userById.get(id) ?? 'Removed user') : '—'),
       loading: companies.isLoading || users.isLoading,

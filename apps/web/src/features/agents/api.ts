@@ -1,12 +1,13 @@
 import type { Agent, AgentListResponse, CreateAgentInput, UpdateAgentInput } from '@boardwalk/shared/schemas/agent';
 import type { Company } from '@boardwalk/shared/schemas/company';
-import type { User } from '@boardwalk/shared/schemas/user';
+import type { UserOption } from '@boardwalk/shared/schemas/user';
 import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
 import {
   allDataEndpoint,
   createEndpoint,
   deleteEndpoint,
   listEndpoint,
+  optionsEndpoint,
   updateEndpoint,
   type UpdateArg,
 } from '../../components/data-table/resource-endpoints.ts';
@@ -26,8 +27,10 @@ export const agentsApi = api.injectEndpoints({
     agentCompanyOptions: build.query<Company[], void>(
       allDataEndpoint<'Company', 'companies', Company>('/api/companies', 'Company'),
     ),
-    /** The linked-user picker: allData of /api/users, narrowed to agents by the caller. */
-    agentUserOptions: build.query<User[], void>(allDataEndpoint<'User', 'users', User>('/api/users', 'User')),
+    /** The linked-user picker: the ROLE_AGENT users only, filtered by the API. */
+    agentUserOptions: build.query<UserOption[], void>(
+      optionsEndpoint<'User', UserOption>('/api/users/options', 'User', { role: 'ROLE_AGENT' }),
+    ),
   }),
 });
 

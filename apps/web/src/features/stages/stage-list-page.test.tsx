@@ -37,7 +37,13 @@ function stagesApi() {
     stage(4, 'In Review', 'underwriting', 0),
   ];
   return fakeApi({
-    'GET /api/stages': () => ({ body: { ...listBody('stages', stages.slice(0, 1), stages.length), allData: stages } }),
+    // As the API: allData only when asked for.
+    'GET /api/stages': ({ search }) => ({
+      body: {
+        ...listBody('stages', stages.slice(0, 1), stages.length),
+        allData: search.get('allData') === 'true' ? stages : [],
+      },
+    }),
     'PATCH /api/stages/reorder': ({ body }) => {
       const { pipeline, ids } = body as { pipeline: string; ids: string[] };
       stages = stages.map((s) => (s.pipeline === pipeline ? { ...s, position: ids.indexOf(s.id) } : s));

@@ -13,8 +13,8 @@ import { PipelineStages } from './pipeline-stages.tsx';
 import { StageFormDialog } from './stage-form-dialog.tsx';
 import { applyOrder, groupByPipeline } from './stage-order.ts';
 
-/** Every stage is in allData; the page itself is not used. */
-const LIST_ARGS = { page: 0, pageSize: 1, sort: 'position', order: 'asc' };
+/** Every stage is in allData (asked for: the API leaves it empty otherwise); the page is not used. */
+const LIST_ARGS = { page: 0, pageSize: 1, sort: 'position', order: 'asc', allData: 'true' };
 
 type DialogState = { record: Stage | undefined; pipeline: Pipeline } | undefined;
 
