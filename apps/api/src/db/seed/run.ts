@@ -8,12 +8,14 @@ import { DEMO_SIGN_IN_EMAILS, randomDemoPassword, seedDemoUsers } from './users.
 
 export type SeedContext = { now: Date; demo: boolean };
 
+export type SeedHook = { name: string; run: (db: Db, ctx: SeedContext) => Promise<void> };
+
 /**
  * Seeds that run once, on the first start of an empty embedded database, after the demo
  * users (reference data such as stages, industries, templates...). Each gets the same
- * database; add yours to this list.
+ * database; add yours to this list. Read-only: a test passes its own list to seedIfEmpty.
  */
-export const seedHooks: { name: string; run: (db: Db, ctx: SeedContext) => Promise<void> }[] = [
+export const seedHooks: readonly SeedHook[] = [
   { name: 'reference data', run: (db, ctx) => seedReferenceData(db, { now: ctx.now }) },
 ];
 
@@ -27,6 +29,7 @@ export async function seedIfEmpty(
   db: Db,
   config: Pick<Config, 'demoSeed' | 'demoPassword'>,
   now = new Date(),
+  hooks: readonly SeedHook[] = seedHooks,
 ): Promise<SeedReport> {
   const [row] = await db.select({ n: count() }).from(users);
   if (!config.demoSeed) return { kind: 'none', noUsers: (row?.n ?? 0) === 0 };
@@ -41,7 +44,7 @@ export async function seedIfEmpty(
   const password = config.demoPassword || randomDemoPassword();
   await db.transaction(async (tx) => {
     await seedDemoUsers(tx, password, now, Boolean(config.demoPassword));
-    for (const hook of seedHooks) await hook.run(tx, { now, demo: true });
+    for (const hook of hooks) await hook.run(tx, { now, demo: true });
   });
   return { kind: 'first-start', emails: DEMO_SIGN_IN_EMAILS, password, passwordFromEnv: Boolean(config.demoPassword) };
 }
