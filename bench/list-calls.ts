@@ -55,15 +55,13 @@ try {
       updatedAt: now,
     })),
   );
-  await database.db
-    .insert(companies)
-    .values(
-      Array.from({ length: ROWS }, (_, i) => ({
-        name: `Bench Company ${i}`,
-        type: 'processor',
-        address: `${i} Main St`,
-      })),
-    );
+  await database.db.insert(companies).values(
+    Array.from({ length: ROWS }, (_, i) => ({
+      name: `Bench Company ${i}`,
+      type: 'processor',
+      address: `${i} Main St`,
+    })),
+  );
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demoSeed: false };
   const secrets = { authSecret: randomBytes(32).toString('hex'), encryptionKey: '0'.repeat(64) };
   const app = createApp({ config, database, logger: createLogger('silent'), secrets, version: 'bench' });
