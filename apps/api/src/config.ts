@@ -20,6 +20,10 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().optional(),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -39,6 +43,11 @@ export type Config = {
   demoPassword: string | undefined;
   webDist: string | undefined;
   publicUrl: string | undefined;
+  /**
+   * Believe X-Forwarded-For/-Proto/-Host (one reverse proxy in front sets them). Off by
+   * default: anyone can send those headers, so without a proxy they are ignored (DESIGN §8).
+   */
+  trustProxy: boolean;
 };
 
 /** The only place that reads process.env. Throws a readable error for a bad value. */
@@ -66,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: e.DEMO_PASSWORD,
     webDist: e.WEB_DIST,
     publicUrl: e.PUBLIC_URL,
+    trustProxy: e.TRUST_PROXY,
   };
 }

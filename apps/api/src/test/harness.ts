@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
 
@@ -12,7 +12,7 @@ import { createLogger } from '../lib/logger.ts';
  * with TEST_DATABASE_URL (a PostgreSQL server URL) a throwaway database is created and
  * dropped afterwards, so the same suite runs on both.
  */
-export async function createTestApp(options: { start?: Date } = {}) {
+export async function createTestApp(options: { start?: Date; config?: Partial<Config> } = {}) {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   let now = options.start ?? new Date();
@@ -25,7 +25,7 @@ export async function createTestApp(options: { start?: Date } = {}) {
       now = date;
     },
   };
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demoSeed: false };
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demoSeed: false, ...options.config };
   const deps = {
     config,
     database,
