@@ -50,16 +50,24 @@ export type Config = {
   trustProxy: boolean;
 };
 
-/** The only place that reads process.env. Throws a readable error for a bad value. */
+/** A bad or missing setting: the message says which and why, so start-up prints only that. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The only place that reads process.env. Throws a ConfigError for a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
   if (e.DATABASE_URL && (!e.AUTH_SECRET || !e.ENCRYPTION_KEY)) {
-    throw new Error('Invalid configuration: AUTH_SECRET and ENCRYPTION_KEY are required with DATABASE_URL');
+    throw new ConfigError('Invalid configuration: AUTH_SECRET and ENCRYPTION_KEY are required with DATABASE_URL');
   }
   return {
     nodeEnv: e.NODE_ENV,

@@ -29,7 +29,7 @@ export async function createTestApp(options: { start?: Date; config?: Partial<Co
   const deps = {
     config,
     database,
-    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    logger: testLogger(),
     secrets: { authSecret: 'test-auth-secret-0123456789abcdef0123456789', encryptionKey: '0'.repeat(64) },
     version: 'test',
     now: clock.now,
@@ -50,6 +50,11 @@ export async function createTestApp(options: { start?: Date; config?: Partial<Co
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+/** Silent unless TEST_LOG_LEVEL asks for more (e.g. TEST_LOG_LEVEL=debug to see a failing request). */
+export function testLogger() {
+  return createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+}
+
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
@@ -65,7 +70,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 4 });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 4, logger: testLogger() });
   return {
     database,
     drop: async () => {
