@@ -28,6 +28,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every environment variable the server reads (the README's configuration table lists them). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
+
 export type Config = {
   nodeEnv: Env['NODE_ENV'];
   port: number;
