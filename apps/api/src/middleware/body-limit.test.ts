@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
@@ -23,6 +26,25 @@ function chunked(totalBytes: number, prefix = ''): ReadableStream<Uint8Array> {
       sent += part.length;
       controller.enqueue(part);
     },
+  });
+}
+
+/** node:http, which reads an early response (fetch gives up when the server stops reading). */
+function putOverSocket(port: number, cookie: string, body: string, mode: 'chunked' | 'length') {
+  return new Promise<{ status: number | undefined; body: unknown }>((resolve, reject) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', cookie };
+    if (mode === 'length') headers['content-length'] = String(Buffer.byteLength(body));
+    const req = http.request(
+      { host: '127.0.0.1', port, path: '/api/me/settings', method: 'PUT', headers, agent: false },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    if (mode === 'chunked') req.write(body); // no length declared: Node sends it chunked
+    req.end(mode === 'length' ? body : undefined);
   });
 }
 
@@ -92,6 +114,20 @@ describe('request body limit (DESIGN §9)', () => {
     });
     await expectTooLarge(await putSettings(body, { 'content-length': String(2 * MB) }));
     expect(pulled).toBeLessThanOrEqual(1); // ReadableStream pulls once on creation, the app none
+  });
+
+  it('holds on a real socket too, where Node streams the body to the app', async () => {
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const put = (body: string, mode: 'chunked' | 'length') => putOverSocket(port, cookie, body, mode);
+      expect(await put(padded(2 * MB), 'chunked')).toMatchObject({ status: 413, body: { code: 'too_large' } });
+      expect(await put(padded(2 * MB), 'length')).toMatchObject({ status: 413, body: { code: 'too_large' } });
+      expect(await put(padded(256 * KB), 'chunked')).toMatchObject({ status: 200, body: { mode: 'dark' } });
+    } finally {
+      server.close();
+    }
   });
 
   it('caps the Auth.js routes at a few KB', async () => {

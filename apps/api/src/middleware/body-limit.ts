@@ -50,11 +50,9 @@ async function capBody(c: Context, next: Next, maxBytes: number) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > maxBytes) {
-      // Stop pulling the rest off the socket; a stream that already failed changes nothing here.
-      await reader.cancel().catch(() => {});
-      return tooLarge(c, maxBytes);
-    }
+    // The rest is left unread: @hono/node-server drains it (at most 64 MB or 500 ms, then it
+    // closes the socket), so the client can finish sending and read the 413.
+    if (size > maxBytes) return tooLarge(c, maxBytes);
     chunks.push(value);
   }
   c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks, size) });
