@@ -39,12 +39,7 @@ export default tseslint.config(
     // The exceptions: the config module itself; test infrastructure, which reads the test run's
     // own environment (TEST_DATABASE_URL, TEST_LOG_LEVEL, E2E_*, CI), not the app's; and the
     // user:create CLI, which reads npm's INIT_CWD to resolve paths where the command was typed.
-    files: [
-      'apps/api/src/config.ts',
-      'apps/api/src/test/**/*.ts',
-      'apps/api/src/cli/user-create.ts',
-      'e2e/**/*.ts',
-    ],
+    files: ['apps/api/src/config.ts', 'apps/api/src/test/**/*.ts', 'apps/api/src/cli/user-create.ts', 'e2e/**/*.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
