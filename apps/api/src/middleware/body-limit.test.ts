@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { signInAs } from '../test/sign-in.ts';
@@ -147,9 +147,19 @@ describe('request body limit (DESIGN §9)', () => {
 });
 
 describe('a route that declares its own body limit', () => {
-  const app = new Hono();
+  const bytesRead = z.object({ bytes: z.number() });
+  const app = new OpenAPIHono();
   app.use('*', defaultBodyLimit(1 * KB));
-  app.post('/upload', bodyLimit(4 * KB), async (c) => c.json({ bytes: (await c.req.arrayBuffer()).byteLength }));
+  // As an upload route will: the limit in createRoute's middleware.
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/upload',
+      middleware: [bodyLimit(4 * KB)] as const,
+      responses: { 200: { description: 'bytes read', content: { 'application/json': { schema: bytesRead } } } },
+    }),
+    async (c) => c.json({ bytes: (await c.req.arrayBuffer()).byteLength }, 200),
+  );
   app.post('/small', bodyLimit(100), async (c) => c.json({ bytes: (await c.req.arrayBuffer()).byteLength }));
   app.post('/json', async (c) => c.json({ bytes: (await c.req.arrayBuffer()).byteLength }));
   const post = (path: string, bytes: number) => app.request(path, { method: 'POST', body: 'x'.repeat(bytes) });
