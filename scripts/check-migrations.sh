@@ -2,7 +2,9 @@
 # Fails when the Drizzle schema (apps/api/src/db/schema) and the committed migrations
 # (apps/api/src/db/migrations) differ: drizzle-kit generate runs against a throwaway copy of the
 # migrations folder, and any migration it would write means someone changed the schema without
-# running `npm run db:generate` (or edited a migration). The real folder is never touched.
+# running `npm run db:generate`. drizzle-kit compares the schema with the last snapshot in
+# migrations/meta, not with the SQL files, so a hand-edited .sql is not caught here (STYLE.md
+# rule 6: landed migrations are never edited). The real folder is never touched.
 # Run by the static pass of scripts/test.sh; on its own: scripts/check-migrations.sh
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
