@@ -43,12 +43,12 @@ export function requestOrigin(c: Context): RequestOrigin {
  */
 export function normaliseForwardedHeaders(c: Context): void {
   const headers = c.req.raw.headers;
-  if (!trustsProxy(c)) {
-    for (const name of FORWARDED_HEADERS) headers.delete(name);
-    return;
-  }
+  const trusted = trustsProxy(c);
   for (const name of FORWARDED_HEADERS) {
-    const value = lastValue(headers.get(name));
+    // Only touch what is there: @hono/node-server builds a full Headers object on the first write.
+    const sent = headers.get(name);
+    if (sent === null) continue;
+    const value = trusted ? lastValue(sent) : undefined;
     if (value) headers.set(name, value);
     else headers.delete(name);
   }
