@@ -49,6 +49,7 @@ export function normaliseForwardedHeaders(c: Context): void {
     const sent = headers.get(name);
     if (sent === null) continue;
     const value = trusted ? lastValue(sent) : undefined;
+    if (value === sent) continue;
     if (value) headers.set(name, value);
     else headers.delete(name);
   }
