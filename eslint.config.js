@@ -23,6 +23,26 @@ export default tseslint.config(
     },
   },
   {
+    // Configuration is read in one place (DESIGN §8, STYLE.md): apps/api/src/config.ts.
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration in apps/api/src/config.ts and pass it on (deps.config).',
+        },
+      ],
+    },
+  },
+  {
+    // The exceptions: the config module itself; test infrastructure, which reads the test run's
+    // own environment (TEST_DATABASE_URL, TEST_LOG_LEVEL, E2E_*, CI), not the app's; and the
+    // user:create CLI, which reads npm's INIT_CWD to resolve paths where the command was typed.
+    files: ['apps/api/src/config.ts', 'apps/api/src/test/**/*.ts', 'apps/api/src/cli/user-create.ts', 'e2e/**/*.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
     // Module augmentation (vitest's ProvidedContext) only works through interface merging.
     files: ['apps/api/src/test/global-setup.ts'],
     rules: { '@typescript-eslint/consistent-type-definitions': 'off' },

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run every test of Boardwalk, installing what is missing first:
-#   1. typecheck + lint       (a failure here stops the run)
+#   1. static                 typecheck, lint, prettier --check, schema vs migrations
+#                             (a failure here stops the run)
 #   2. unit                   vitest: packages/shared, API lib, web components
 #   3. api on PGlite          vitest: the API suite through the real app, embedded database
 #   4. api on PostgreSQL      the same suite against PostgreSQL (this machine's server is started
@@ -18,7 +19,7 @@ for p in "${PASSES[@]}"; do
   [[ " ${ALL_PASSES[*]} " == *" $p "* ]] || die "Unknown pass '$p'. Passes: ${ALL_PASSES[*]}"
 done
 wants() { [[ " ${PASSES[*]} " == *" $1 "* ]]; }
-declare -A TITLE=([static]="typecheck + lint" [unit]="unit" [api]="api (PGlite)" [api-pg]="api (PostgreSQL)" [e2e]="e2e (Chromium)")
+declare -A TITLE=([static]="typecheck + lint + format" [unit]="unit" [api]="api (PGlite)" [api-pg]="api (PostgreSQL)" [e2e]="e2e (Chromium)")
 
 export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 # One role per run (its pid in the name), so two runs on one machine never drop each other's databases.
@@ -141,18 +142,24 @@ trap 'exit 130' INT TERM
 
 # ── passes ────────────────────────────────────────────────────────────────────────────────
 
-# typecheck and lint side by side (two cores), each reported in one piece.
+# typecheck, lint, formatting and the migrations check side by side, each reported in one piece.
 pass_static() {
-  local out rc=0 tsc_pid lint_pid
+  local out rc=0 name
+  local -A pids=()
+  local names=(typecheck lint format migrations)
   out=$(mktemp -d)
   npm run --silent typecheck >"$out/typecheck" 2>&1 &
-  tsc_pid=$!
+  pids[typecheck]=$!
   npm run --silent lint >"$out/lint" 2>&1 &
-  lint_pid=$!
-  if wait $tsc_pid; then say "typecheck: ok"; else rc=1; warn "typecheck failed:"; fi
-  cat "$out/typecheck"
-  if wait $lint_pid; then say "lint: ok"; else rc=1; warn "lint failed:"; fi
-  cat "$out/lint"
+  pids[lint]=$!
+  npx --no-install prettier --check . >"$out/format" 2>&1 &
+  pids[format]=$!
+  "$ROOT/scripts/check-migrations.sh" >"$out/migrations" 2>&1 &
+  pids[migrations]=$!
+  for name in "${names[@]}"; do
+    if wait "${pids[$name]}"; then say "$name: ok"; else rc=1; warn "$name failed:"; fi
+    cat "$out/$name"
+  done
   rm -rf "$out"
   return $rc
 }
@@ -227,7 +234,7 @@ wants e2e && ensure_chromium
 say "Installs checked ($((SECONDS - t0))s); $(node --version), $(npx --no-install vitest --version 2>/dev/null | head -n1)"
 
 if wants static && ! run_pass "${TITLE[static]}" pass_static; then
-  for p in unit api api-pg e2e; do wants $p && record "${TITLE[$p]}" SKIP 0 "(not run: typecheck or lint failed)"; done
+  for p in unit api api-pg e2e; do wants $p && record "${TITLE[$p]}" SKIP 0 "(not run: the static checks failed)"; done
   finish
 fi
 wants unit && run_pass "${TITLE[unit]}" pass_unit

@@ -4,6 +4,9 @@ import { mountAuth } from './auth/mount-auth.ts';
 import { resolveActor } from './auth/resolve-actor.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { fieldErrorsFromIssues, ProblemError, problemResponse } from './lib/problem.ts';
+import { AUTH_BASE_PATH } from './auth/auth-config.ts';
+import { bodyLimit, defaultBodyLimit, KB } from './middleware/body-limit.ts';
+import { forwardedHeaders } from './middleware/forwarded-headers.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
 import { hsts, securityHeaders } from './middleware/security-headers.ts';
@@ -34,6 +37,11 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('*', requestContext(deps));
+  app.use('*', forwardedHeaders());
+  // Auth.js takes a small form (DESIGN §9: a few KB); everything else 1 MB unless its route
+  // declares a bodyLimit() of its own (middleware/body-limit.ts).
+  app.use(`${AUTH_BASE_PATH}/*`, bodyLimit(16 * KB));
+  app.use('*', defaultBodyLimit());
   app.use('*', securityHeaders(), hsts());
   app.use('/api/*', sameOrigin(), resolveActor());
   app.use('/apps/*', sameOrigin(), resolveActor());

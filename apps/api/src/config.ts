@@ -20,9 +20,16 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().optional(),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every environment variable the server reads (the README's configuration table lists them). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
 
 export type Config = {
   nodeEnv: Env['NODE_ENV'];
@@ -39,18 +46,31 @@ export type Config = {
   demoPassword: string | undefined;
   webDist: string | undefined;
   publicUrl: string | undefined;
+  /**
+   * Believe X-Forwarded-For/-Proto/-Host (one reverse proxy in front sets them). Off by
+   * default: anyone can send those headers, so without a proxy they are ignored (DESIGN §8).
+   */
+  trustProxy: boolean;
 };
 
-/** The only place that reads process.env. Throws a readable error for a bad value. */
+/** A bad or missing setting: the message says which and why, so start-up prints only that. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The only place that reads process.env. Throws a ConfigError for a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
   if (e.DATABASE_URL && (!e.AUTH_SECRET || !e.ENCRYPTION_KEY)) {
-    throw new Error('Invalid configuration: AUTH_SECRET and ENCRYPTION_KEY are required with DATABASE_URL');
+    throw new ConfigError('Invalid configuration: AUTH_SECRET and ENCRYPTION_KEY are required with DATABASE_URL');
   }
   return {
     nodeEnv: e.NODE_ENV,
@@ -66,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: e.DEMO_PASSWORD,
     webDist: e.WEB_DIST,
     publicUrl: e.PUBLIC_URL,
+    trustProxy: e.TRUST_PROXY,
   };
 }

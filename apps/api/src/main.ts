@@ -3,11 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { seedIfEmpty, startBanner } from './db/seed/run.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
-import { createLogger } from './lib/logger.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8')) as { version: string };
@@ -15,8 +16,20 @@ const pkg = JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8'))
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  try {
+    await start(config, logger);
+  } catch (error) {
+    if (isOperatorError(error)) throw error;
+    logger.fatal({ err: error }, 'Boardwalk could not start'); // pino's err serializer keeps the stack
+    process.exit(1);
+  }
+}
+
+async function start(config: Config, logger: Logger) {
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, logger }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   await database.migrate();
   const seed = await seedIfEmpty(database.db, config);
@@ -42,7 +55,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+/** Errors whose message tells the operator what to fix; a stack trace would only bury it. */
+function isOperatorError(error: unknown): error is Error {
+  return error instanceof ConfigError || error instanceof DataDirLockedError;
+}
+
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // Before a logger exists (a bad configuration) or for an operator error: one clear message.
+  console.error(isOperatorError(error) ? error.message : error);
   process.exit(1);
 });

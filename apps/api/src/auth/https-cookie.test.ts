@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { cookieHeader, createUser, TEST_PASSWORD } from '../test/sign-in.ts';
 
-describe('session cookie behind HTTPS', () => {
+describe('session cookie behind an HTTPS proxy', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { trustProxy: true } }); // the proxy's X-Forwarded-Proto is believed
   });
   afterAll(() => t.close());
 

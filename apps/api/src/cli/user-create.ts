@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '@boardwalk/shared';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { createLogger } from '../lib/logger.ts';
 import { createUserAccount, UserCreateError } from './create-user-account.ts';
 import { readPassword } from './read-password.ts';
 
@@ -33,7 +34,9 @@ async function main(): Promise<number> {
 
   const config = loadConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, logger: createLogger(config.logLevel) }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   try {
     await database.migrate();

@@ -7,9 +7,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { migratePostgres } from './migrate-postgres.ts';
 
 /** Both drivers expose the same pg-core query builder; services only see this type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -28,12 +29,12 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob } // no dataDir → in memory (tests)
-  | { kind: 'postgres'; url: string; max?: number };
+  | { kind: 'postgres'; url: string; max?: number; logger: Logger }; // logger: pool errors
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'pglite'
     ? openPglite(options.dataDir, options.loadDataDir)
-    : openPostgres(options.url, options.max);
+    : openPostgres(options.url, options.max, options.logger);
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
@@ -50,6 +51,9 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   return {
     db,
     kind: 'pglite',
+    // No advisory lock here: a PGlite database has one connection, inside this process, and
+    // the data-directory lock (decision 004) keeps every other process out, so nothing can
+    // race these migrations. (An advisory lock would be granted to that one session anyway.)
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => (await client.query('select 1')).rows.length === 1,
     close: async () => {
@@ -60,20 +64,19 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   };
 }
 
-async function openPostgres(url: string, max = 10): Promise<Database> {
+async function openPostgres(url: string, max = 10, logger: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client that loses its connection (server restart, DROP DATABASE … FORCE) emits
   // 'error' on the pool; without a listener that would crash the process. The pool discards
-  // the client and the next query opens a new connection.
-  pool.on('error', () => {});
+  // the client and the next query opens a new connection, so this is logged, not fatal.
+  pool.on('error', (error) => {
+    logger.error({ err: error }, 'PostgreSQL pool: an idle connection failed and was discarded');
+  });
   const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
-    migrate: async () => {
-      await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      await migratePg(db as never, { migrationsFolder });
-    },
+    migrate: () => migratePostgres(pool, migrationsFolder),
     ping: async () => (await pool.query('select 1')).rowCount === 1,
     close: () => pool.end(),
   };

@@ -1,11 +1,7 @@
 import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { requestOrigin } from './forwarded.ts';
 
-/** The peer address; proxies are not trusted, so X-Forwarded-For is ignored. */
+/** The client's address: the socket peer, or X-Forwarded-For only with TRUST_PROXY on. */
 export function clientIp(c: Context): string | null {
-  try {
-    return getConnInfo(c).remote.address ?? null;
-  } catch {
-    return null; // app.request() in tests has no socket
-  }
+  return requestOrigin(c).ip;
 }

@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
+import { requestOrigin } from './forwarded.ts';
 
-/** As @hono/auth-js sees the request: X-Forwarded-Proto when a proxy sets it, else the URL. */
+/**
+ * Decides Secure / `__Host-` session cookies and HSTS: the request URL's scheme, or
+ * X-Forwarded-Proto only with TRUST_PROXY on (lib/forwarded.ts).
+ */
 export function servedOverHttps(c: Context): boolean {
-  const forwarded = c.req.header('x-forwarded-proto');
-  if (forwarded) return forwarded.split(',')[0]!.trim().replace(/:$/, '') === 'https';
-  return new URL(c.req.url).protocol === 'https:';
+  return requestOrigin(c).https;
 }

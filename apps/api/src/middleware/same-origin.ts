@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/context.ts';
+import { requestOrigin } from '../lib/forwarded.ts';
 import { problemResponse } from '../lib/problem.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -19,8 +20,8 @@ export function sameOrigin() {
     }
     const origin = c.req.header('origin');
     if (!origin) return next();
-    const host = c.req.header('x-forwarded-host') ?? c.req.header('host') ?? new URL(c.req.url).host;
-    if (hostOf(origin) === host) return next();
+    // The host the client addressed; X-Forwarded-Host counts only with TRUST_PROXY on.
+    if (hostOf(origin) === requestOrigin(c).host) return next();
     return problemResponse(c, 403, { detail: 'Cross-site requests are not accepted.', code: 'cross_site' });
   });
 }

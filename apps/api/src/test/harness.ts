@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
 
@@ -12,7 +12,7 @@ import { createLogger } from '../lib/logger.ts';
  * with TEST_DATABASE_URL (a PostgreSQL server URL) a throwaway database is created and
  * dropped afterwards, so the same suite runs on both.
  */
-export async function createTestApp(options: { start?: Date } = {}) {
+export async function createTestApp(options: { start?: Date; config?: Partial<Config> } = {}) {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   let now = options.start ?? new Date();
@@ -25,11 +25,11 @@ export async function createTestApp(options: { start?: Date } = {}) {
       now = date;
     },
   };
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demoSeed: false };
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demoSeed: false, ...options.config };
   const deps = {
     config,
     database,
-    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    logger: testLogger(),
     secrets: { authSecret: 'test-auth-secret-0123456789abcdef0123456789', encryptionKey: '0'.repeat(64) },
     version: 'test',
     now: clock.now,
@@ -50,6 +50,11 @@ export async function createTestApp(options: { start?: Date } = {}) {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+/** Silent unless TEST_LOG_LEVEL asks for more (e.g. TEST_LOG_LEVEL=debug to see a failing request). */
+export function testLogger() {
+  return createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+}
+
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
@@ -65,7 +70,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 4 });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 4, logger: testLogger() });
   return {
     database,
     drop: async () => {

@@ -30,7 +30,7 @@ describe('system routes', () => {
   });
 
   it('sends HSTS only when served over HTTPS', async () => {
-    const res = await t.app.request('/api/health', { headers: { 'X-Forwarded-Proto': 'https' } });
+    const res = await t.app.request('https://localhost/api/health');
     expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');
   });
 });
