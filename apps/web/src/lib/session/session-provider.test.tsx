@@ -1,7 +1,9 @@
+import { problemBody } from '@boardwalk/shared/problem';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, sessionFor } from '../../test/fake-fetch.ts';
-import { broadcastSession, notifyUnauthorized } from './session-events.ts';
+import { appFetch } from '../http.ts';
+import { broadcastSession } from './session-events.ts';
 import { SessionProvider } from './session-provider.tsx';
 import { useSession } from './use-session.ts';
 
@@ -85,19 +87,19 @@ describe('SessionProvider (SPEC §4)', () => {
   });
 
   it('becomes unauthenticated on any API 401', async () => {
-    fakeFetch();
+    fakeFetch({ 'GET /api/todos': () => ({ status: 401, body: problemBody(401) }) });
     render(
       <SessionProvider session={sessionFor('ROLE_ADMIN')}>
         <Probe />
       </SessionProvider>,
     );
     expect(probe()).toBe('authenticated:ada@example.com');
-    act(() => notifyUnauthorized());
+    await act(() => appFetch('/api/todos'));
     expect(probe()).toBe('unauthenticated:-');
   });
 
   it('reports a failed session fetch to the server log and counts as signed out', async () => {
-    const api = fakeFetch({ 'GET /api/auth/session': () => ({ status: 500, body: { title: 'Boom', status: 500 } }) });
+    const api = fakeFetch({ 'GET /api/auth/session': () => ({ status: 500, body: problemBody(500) }) });
     render(
       <SessionProvider>
         <Probe />
