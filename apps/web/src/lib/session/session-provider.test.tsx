@@ -1,6 +1,6 @@
 import { problemBody } from '@boardwalk/shared/problem';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeFetch, sessionFor } from '../../test/fake-fetch.ts';
 import { appFetch } from '../http.ts';
 import { broadcastSession } from './session-events.ts';
@@ -71,19 +71,31 @@ describe('SessionProvider (SPEC §4)', () => {
     await waitFor(() => expect(probe()).toBe('unauthenticated:-'));
   });
 
-  it('polls on the given interval while the tab is visible', async () => {
+  it('polls on the given interval while the tab is visible, and not while it is hidden', async () => {
     let body: unknown = null;
     const api = fakeFetch({ 'GET /api/auth/session': () => ({ body }) });
+    // Only the interval is faked: the fetches and Testing Library's own waiting stay real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     setVisibility('visible');
     render(
-      <SessionProvider refetchInterval={0.05}>
+      <SessionProvider refetchInterval={60} refetchOnWindowFocus={false}>
         <Probe />
       </SessionProvider>,
     );
     await waitFor(() => expect(probe()).toBe('unauthenticated:-'));
+    expect(api.callsTo('GET', '/api/auth/session')).toHaveLength(1);
+
     body = sessionFor('ROLE_ADMIN');
+    act(() => setVisibility('hidden'));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(api.callsTo('GET', '/api/auth/session')).toHaveLength(1);
+
+    act(() => setVisibility('visible'));
+    act(() => vi.advanceTimersByTime(59_999));
+    expect(api.callsTo('GET', '/api/auth/session')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1));
     await waitFor(() => expect(probe()).toBe('authenticated:ada@example.com'));
-    expect(api.callsTo('GET', '/api/auth/session').length).toBeGreaterThan(1);
+    expect(api.callsTo('GET', '/api/auth/session')).toHaveLength(2);
   });
 
   it('becomes unauthenticated on any API 401', async () => {
