@@ -15,7 +15,7 @@ function tokenOf(cookie: string): string {
 describe('reading the session cookie (getToken)', () => {
   let t: TestApp;
   let token: string;
-  const me = (headers: Record<string, string>) => t.app.request('/api/me', { headers }).then((r) => r.status);
+  const me = async (headers: Record<string, string>) => (await t.app.request('/api/me', { headers })).status;
 
   beforeAll(async () => {
     t = await createTestApp();
