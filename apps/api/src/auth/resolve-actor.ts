@@ -1,5 +1,4 @@
-import { decode } from '@auth/core/jwt';
-import { getCookie } from 'hono/cookie';
+import { getToken, type JWT } from '@auth/core/jwt';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/context.ts';
 import { problemResponse } from '../lib/problem.ts';
@@ -28,14 +27,11 @@ export const MUST_CHANGE_PASSWORD_DETAIL = 'Change your temporary password first
 export function resolveActor() {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.path.startsWith(`${AUTH_BASE_PATH}/`)) return next(); // Auth.js checks its own
-    const found = readSessionCookie(getCookie(c));
-    if (found) {
-      const deps = c.get('deps');
-      const token = await decode({ token: found.value, secret: deps.secrets.authSecret, salt: found.name }).catch(
-        () => null,
-      );
-      const sid = typeof token?.sid === 'string' ? token.sid : null;
-      if (sid && typeof token?.sub === 'string') {
+    const deps = c.get('deps');
+    const token = await readSessionToken(c.req.header('cookie'), deps.secrets.authSecret);
+    if (token) {
+      const sid = typeof token.sid === 'string' ? token.sid : null;
+      if (sid && typeof token.sub === 'string') {
         const now = deps.now?.() ?? new Date();
         const active = await loadActiveSession(c.get('db'), sid, now);
         if (active && active.user.id === token.sub) {
@@ -51,14 +47,18 @@ export function resolveActor() {
   });
 }
 
-/** The session cookie, joined back together when Auth.js split it into `.0`, `.1`, … chunks. */
-function readSessionCookie(cookies: Record<string, string>): { name: string; value: string } | null {
-  for (const name of SESSION_COOKIE_NAMES) {
-    if (cookies[name]) return { name, value: cookies[name] };
-    const chunks = Object.keys(cookies)
-      .filter((k) => k.startsWith(`${name}.`) && /^\d+$/.test(k.slice(name.length + 1)))
-      .sort((a, b) => Number(a.slice(name.length + 1)) - Number(b.slice(name.length + 1)));
-    if (chunks.length) return { name, value: chunks.map((k) => cookies[k]).join('') };
+/**
+ * The Auth.js session token from the cookie header, whichever of our two cookie names carries
+ * it; getToken joins the `.0`, `.1`, … chunks Auth.js splits a large cookie into. Only the
+ * cookie header is handed over: getToken would otherwise also take `Authorization: Bearer` as a
+ * session token, and bearer tokens here are API tokens, not sessions.
+ */
+async function readSessionToken(cookie: string | undefined, secret: string): Promise<JWT | null> {
+  if (!cookie) return null;
+  const req = { headers: { cookie } };
+  for (const cookieName of SESSION_COOKIE_NAMES) {
+    const token = await getToken({ req, secret, cookieName, salt: cookieName });
+    if (token) return token;
   }
   return null;
 }

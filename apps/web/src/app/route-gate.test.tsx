@@ -1,3 +1,4 @@
+import { problemBody } from '@boardwalk/shared/problem';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -132,7 +133,7 @@ describe('gating (SPEC §2)', () => {
   });
 
   it('treats any API 401 as signed out and sends the user to /login with returnUrl', async () => {
-    fakeFetch({ 'GET /apps/permissions/data': () => ({ status: 401, body: { title: 'Not signed in', status: 401 } }) });
+    fakeFetch({ 'GET /apps/permissions/data': () => ({ status: 401, body: problemBody(401) }) });
     const { location } = renderApp({ url: '/acl', session: sessionFor('ROLE_ADMIN') });
     await waitFor(() => expect(location()).toBe('/login?returnUrl=%2Facl'));
   });

@@ -1,17 +1,18 @@
-import NProgress from 'nprogress';
-import 'nprogress/nprogress.css';
-import { useEffect } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
 import { useNavigation } from 'react-router';
 
-NProgress.configure({ showSpinner: false, trickleSpeed: 150, minimum: 0.15 });
-
-/** The top progress bar while a navigation loads its page chunk (SPEC §2, routing loader on). */
+/**
+ * The top progress bar while a navigation loads its page chunk (SPEC §2). MUI's indeterminate
+ * LinearProgress, fixed above the app bar: the router cannot tell how far a chunk has come, so
+ * a bar that only pretends to advance would say nothing more.
+ */
 export function RouteProgress() {
   const { state } = useNavigation();
-  useEffect(() => {
-    if (state === 'idle') NProgress.done();
-    else NProgress.start();
-  }, [state]);
-  useEffect(() => () => void NProgress.done(), []);
-  return null;
+  if (state === 'idle') return null;
+  return (
+    <LinearProgress
+      aria-label="Loading page"
+      sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 3, zIndex: (theme) => theme.zIndex.tooltip + 1 }}
+    />
+  );
 }

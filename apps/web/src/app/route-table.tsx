@@ -76,7 +76,8 @@ export const routeTable: RouteEntry[] = [
   { path: '/report', page: placeholder('Reporting'), ability: { action: 'read', subject: 'report' } },
   { path: '/todo', page: placeholder('Todo'), ability: { action: 'read', subject: 'todo' } },
 
-  // Settings group (issue 3 replaces these placeholders with the admin screens).
+  // Settings group: the admin screens of issue 3. Automations, the logs, API tokens and the API
+  // documentation come with later issues and show the placeholder page until then.
   {
     path: '/user/list',
     page: lazyPage(() => import('../features/users/user-list-page.tsx'), 'UserListPage'),

@@ -1,5 +1,4 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useSettings } from '../lib/settings/use-settings.ts';
@@ -25,14 +24,6 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <GlobalStyles
-        styles={{
-          '#nprogress .bar': { background: theme.palette.primary.main, height: 3 },
-          '#nprogress .peg': {
-            boxShadow: `0 0 10px ${theme.palette.primary.main}, 0 0 5px ${theme.palette.primary.main}`,
-          },
-        }}
-      />
       {children}
     </ThemeProvider>
   );

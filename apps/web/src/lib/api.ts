@@ -1,11 +1,5 @@
-import {
-  createApi,
-  fetchBaseQuery,
-  type BaseQueryFn,
-  type FetchArgs,
-  type FetchBaseQueryError,
-} from '@reduxjs/toolkit/query/react';
-import { notifyUnauthorized } from './session/session-events.ts';
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { appFetch } from './http.ts';
 
 export const API_TAG_TYPES = [
   'User',
@@ -21,19 +15,14 @@ export const API_TAG_TYPES = [
   'Session',
 ] as const;
 
-const rawBaseQuery = fetchBaseQuery({
+/** fetchBaseQuery over appFetch, so a 401 here takes the app's one 401 path (lib/http.ts). */
+export const baseQuery = fetchBaseQuery({
   // Absolute so that endpoint paths ('/api/users/1', '/apps/permissions/data') stay as written.
   baseUrl: typeof window === 'undefined' ? '' : window.location.origin,
   credentials: 'same-origin',
   headers: { Accept: 'application/json, application/problem+json' },
+  fetchFn: appFetch,
 });
-
-/** fetchBaseQuery plus one rule: any 401 means the session is gone (the guard then sends to /login). */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
-  const result = await rawBaseQuery(args, api, extra);
-  if (result.error?.status === 401) notifyUnauthorized();
-  return result;
-};
 
 /**
  * The one RTK Query api of the app. Features add their endpoints from their own

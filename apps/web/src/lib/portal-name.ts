@@ -1,11 +1,15 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { appFetch } from './http.ts';
 import { DEFAULT_PORTAL_NAME } from './theme/constants.ts';
 
+/** GET /api/settings/public: what anyone may know about the portal. */
+export const PUBLIC_SETTINGS_PATH = '/api/settings/public';
+
 /**
- * The portal name (a global setting; the page title is `<name> Portal`). A tiny store rather
- * than RTK Query, so the sign-in and landing pages need no Redux: it asks
- * GET /api/settings/public once; the shell keeps it fresh through RTK Query afterwards
- * (public-settings-api.ts), so saving the setting updates the title at once.
+ * The portal name (a global setting; the page title is `<name> Portal`), the one reader of
+ * GET /api/settings/public. A tiny store rather than RTK Query, so the sign-in and landing
+ * pages need no Redux. It asks once per page load; saving the setting on the settings page
+ * hands the new name to `setPortalName`, so the title follows without asking again.
  */
 let portalName = DEFAULT_PORTAL_NAME;
 let requested = false;
@@ -18,17 +22,21 @@ export function setPortalName(name: string | undefined | null) {
   for (const listener of listeners) listener();
 }
 
+async function loadPublicSettings() {
+  try {
+    const response = await appFetch(PUBLIC_SETTINGS_PATH, { headers: { Accept: 'application/json' } });
+    if (!response.ok) return;
+    const body = (await response.json()) as { portalName?: unknown };
+    if (typeof body.portalName === 'string') setPortalName(body.portalName);
+  } catch {
+    // Offline or an unreadable answer: keep the default name.
+  }
+}
+
 function requestOnce() {
   if (requested) return;
   requested = true;
-  fetch('/api/settings/public', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-    .then((response) => (response.ok ? (response.json() as Promise<{ portalName?: string }>) : undefined))
-    .then((body) => {
-      if (body?.portalName) setPortalName(body.portalName);
-    })
-    .catch(() => {
-      // No such endpoint yet, or offline: keep the default name.
-    });
+  void loadPublicSettings();
 }
 
 function subscribe(listener: () => void) {

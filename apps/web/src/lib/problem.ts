@@ -1,49 +1,56 @@
-import type { SerializedError } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { parseProblem, type FieldErrors, type Problem } from '@boardwalk/shared/problem';
 
-/** RFC 9457 problem JSON as the API sends it (DESIGN §3). */
-export type Problem = {
-  type?: string;
-  title: string;
-  status: number;
-  detail?: string;
-  errors?: Record<string, string[]>;
+/**
+ * The web app's one reader of failed calls, built on the shared problem parser: whatever RTK
+ * Query or fetch rejected with, find the problem JSON in it and say it in a sentence. The
+ * user reads `detail` (or a sentence for the status), never a status phrase such as "Bad
+ * Request", an API path or an exception message.
+ */
+export type { FieldErrors, Problem };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The problem body of an RTK Query error (`{ status, data }`) or a bare body, if there is one. */
+export function readProblem(error: unknown): Problem | undefined {
+  if (!isObject(error)) return undefined;
+  return parseProblem(error.data) ?? parseProblem(error);
+}
+
+/** The HTTP status of a failed call, or undefined when the server did not answer. */
+export function errorStatus(error: unknown): number | undefined {
+  if (!isObject(error)) return undefined;
+  if (typeof error.status === 'number') return error.status;
+  return readProblem(error)?.status;
+}
+
+/** Field errors of a 400 or 409 problem: `{ email: ['Taken'] }`. */
+export function problemFieldErrors(error: unknown): FieldErrors {
+  return readProblem(error)?.errors ?? {};
+}
+
+/** For a problem without `detail`: what its status means to the user. */
+const STATUS_SENTENCES: Record<number, string> = {
+  400: 'Check the highlighted fields.',
+  401: 'Your session has ended. Sign in again.',
+  403: 'You are not allowed to do this.',
+  404: 'This record no longer exists.',
+  409: 'Someone else changed this record. Reload and try again.',
+  413: 'This is too large to send.',
+  429: 'Too many attempts. Wait a moment and try again.',
 };
 
-function isProblem(value: unknown): value is Problem {
-  return !!value && typeof value === 'object' && 'status' in value && 'title' in value;
-}
-
-/** The problem body of an RTK Query or fetch error, if the server sent one. */
-export function getProblem(error: unknown): Problem | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  if (isProblem(error)) return error;
-  if ('data' in error && isProblem((error as FetchBaseQueryError & { data: unknown }).data)) {
-    return (error as { data: Problem }).data;
+/** A one-line message for a toast or an alert, for any error RTK Query or fetch can produce. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Try again.'): string {
+  const problem = readProblem(error);
+  if (problem?.detail) return problem.detail;
+  if (problem?.errors && Object.keys(problem.errors).length > 0) return 'Check the highlighted fields.';
+  const status = errorStatus(error);
+  if (status !== undefined) return STATUS_SENTENCES[status] ?? fallback;
+  if (isObject(error) && error.status === 'FETCH_ERROR') {
+    return 'The server could not be reached. Check your connection and try again.';
   }
-  return undefined;
-}
-
-/** HTTP status of an RTK Query error (numeric), or undefined for network/parse errors. */
-export function errorStatus(error: unknown): number | undefined {
-  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') return error.status;
-  return undefined;
-}
-
-/** A sentence to show the user for any error RTK Query or fetch can produce. */
-export function problemMessage(
-  error: FetchBaseQueryError | SerializedError | unknown,
-  fallback = 'Something went wrong. Please try again.',
-) {
-  const problem = getProblem(error);
-  if (problem) return problem.detail || problem.title;
-  if (error && typeof error === 'object' && 'status' in error && error.status === 'FETCH_ERROR') {
-    return 'The server cannot be reached. Check your connection and try again.';
-  }
+  if (isObject(error) && error.status === 'TIMEOUT_ERROR') return 'The server took too long to answer. Try again.';
   return fallback;
-}
-
-/** Field errors of a 400 problem, for forms: { email: ['Taken'] }. */
-export function problemFieldErrors(error: unknown): Record<string, string[]> {
-  return getProblem(error)?.errors ?? {};
 }

@@ -1,5 +1,7 @@
-import { vi } from 'vitest';
+import { problemBody } from '@boardwalk/shared/problem';
+import { onTestFinished, vi } from 'vitest';
 import type { Session } from '../lib/session/session-client.ts';
+import { contractViolation } from './api-contract.ts';
 
 export type FakeCall = {
   method: string;
@@ -9,8 +11,10 @@ export type FakeCall = {
   /** Parsed body: JSON, or an object of form fields. */
   body: Record<string, unknown> | undefined;
 };
-export type FakeReply = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
-export type FakeRoutes = Record<string, (call: FakeCall) => FakeReply>;
+export type FakeResponse = { status?: number; body?: unknown };
+export type FakeReply = FakeResponse | Promise<FakeResponse>;
+export type FakeHandler = (call: FakeCall) => FakeReply;
+export type FakeRoutes = Record<string, FakeHandler>;
 
 async function readBody(request: Request): Promise<Record<string, unknown> | undefined> {
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
@@ -23,11 +27,14 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
 }
 
 /**
- * Replaces fetch for one test: `routes['POST /api/auth/callback/credentials']` answers that
- * call; GET /api/auth/csrf answers a token unless overridden; anything else is a 404 problem.
+ * The one fake network of the web tests (call it inside a test): `routes['GET /api/companies']`
+ * answers that call; GET /api/auth/csrf answers a token unless overridden; anything else is a
+ * 404 problem. Every answer is checked against the API contract (api-contract.ts): a fixture
+ * that the real API could not send fails the test, naming the route and the mismatch.
  */
 export function fakeFetch(routes: FakeRoutes = {}) {
   const calls: FakeCall[] = [];
+  const violations: string[] = [];
   const all: FakeRoutes = { 'GET /api/auth/csrf': () => ({ body: { csrfToken: 'csrf-1' } }), ...routes };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request =
@@ -42,13 +49,20 @@ export function fakeFetch(routes: FakeRoutes = {}) {
     };
     calls.push(call);
     const handler = all[`${call.method} ${call.path}`];
-    const { status = 200, body } = handler
-      ? await handler(call)
-      : { status: 404, body: { title: 'Not found', status: 404 } };
+    const { status = 200, body } = handler ? await handler(call) : { status: 404, body: problemBody(404) };
+    const violation = contractViolation(call.method, call.path, status, body);
+    if (violation) {
+      violations.push(`${call.method} ${call.path} → ${status}: ${violation}`);
+      throw new TypeError(`fake fetch: the fixture breaks the API contract (${call.method} ${call.path})`);
+    }
     if (status === 204 || body === undefined) return new Response(null, { status });
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const type = status >= 400 ? 'application/problem+json' : 'application/json';
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
   });
   vi.stubGlobal('fetch', fetchMock);
+  onTestFinished(() => {
+    if (violations.length > 0) throw new Error(`Fixtures that break the API contract:\n${violations.join('\n')}`);
+  });
   return {
     calls,
     fetchMock,

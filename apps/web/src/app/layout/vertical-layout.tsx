@@ -3,7 +3,6 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { usePublicSettingsSync } from '../../lib/public-settings-api.ts';
 import { useSettings } from '../../lib/settings/use-settings.ts';
 import { BOXED_CONTENT_WIDTH } from '../../lib/theme/constants.ts';
 import { AppBarContent } from './app-bar-content.tsx';
@@ -23,7 +22,6 @@ export function VerticalLayout({ children }: { children: ReactNode }) {
   const [navOpen, setNavOpen] = useState(false);
   const { pathname } = useLocation();
   const boxed = settings.contentWidth === 'boxed';
-  usePublicSettingsSync();
 
   const closeNav = useCallback(() => setNavOpen(false), []);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../form/notify.ts';
-import { errorMessage } from '../form/server-errors.ts';
+import { errorMessage } from '../../lib/problem.ts';
 
 export type ConfirmDeleteOptions<T> = {
   /** Starts the delete; an RTK Query mutation trigger fits. */

@@ -10,7 +10,7 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { errorMessage } from '../form/server-errors.ts';
+import { errorMessage } from '../../lib/problem.ts';
 import { useColumnVisibility } from './column-visibility.ts';
 import { ListFilters, type ListFilter } from './list-filters.tsx';
 import { PAGE_SIZE_OPTIONS, type ListUrlState } from './list-url-state.ts';

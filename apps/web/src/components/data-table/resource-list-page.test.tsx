@@ -6,7 +6,8 @@ import { api } from '../../lib/api.ts';
 import type { ListQueryParams } from './list-url-state.ts';
 import { deleteEndpoint, listEndpoint, type ListResult } from './resource-endpoints.ts';
 import { dialogEditing, ResourceListPage } from './resource-list-page.tsx';
-import { fakeApi, listBody, renderPage } from './testing.tsx';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { listBody, renderPage } from '../../test/render-page.tsx';
 
 type Thing = { id: string; name: string };
 const PATH = '/api/test-things';
@@ -51,7 +52,7 @@ afterEach(() => {
 describe('ResourceListPage', { timeout: 60_000 }, () => {
   it('Back from a one-page search to ?page=1 stays on that page and adds no history entry', async () => {
     // The server's answer to every list request: a search matching three things, or one page of all.
-    fakeApi({
+    fakeFetch({
       [`GET ${PATH}`]: ({ search }) => {
         if (search.get('q')) return { body: listBody('things', things.slice(0, 3)) };
         const page = Number(search.get('page') ?? 0);

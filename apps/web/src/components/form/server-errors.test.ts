@@ -1,23 +1,9 @@
+import { problemBody, type ProblemOptions } from '@boardwalk/shared/problem';
 import { describe, expect, it, vi } from 'vitest';
-import { applyServerErrors, errorMessage, errorStatus, readProblem } from './server-errors.ts';
+import { applyServerErrors } from './server-errors.ts';
 
-const problem = (status: number, body: Record<string, unknown>) => ({
-  status,
-  data: { status, title: 'Invalid input', ...body },
-});
-
-describe('readProblem', () => {
-  it('reads field errors and ignores malformed entries', () => {
-    expect(readProblem(problem(400, { errors: { email: ['Taken'], name: 'Required', bad: 3 } }))).toEqual({
-      status: 400,
-      title: 'Invalid input',
-      errors: { email: ['Taken'], name: ['Required'] },
-    });
-  });
-  it('returns undefined without a body', () => {
-    expect(readProblem({ status: 'FETCH_ERROR', error: 'TypeError' })).toBeUndefined();
-  });
-});
+/** An RTK Query error carrying the problem the API would send. */
+const problem = (status: number, options: ProblemOptions) => ({ status, data: problemBody(status, options) });
 
 describe('applyServerErrors', () => {
   it('puts each 400 field error beside its field and focuses the first', () => {
@@ -44,7 +30,7 @@ describe('applyServerErrors', () => {
   it('shows a 409 conflict on its field', () => {
     const setError = vi.fn();
     applyServerErrors(
-      problem(409, { title: 'Conflict', detail: 'Agent code taken', errors: { agentCode: ['Already in use'] } }),
+      problem(409, { detail: 'Agent code taken', errors: { agentCode: ['Already in use'] } }),
       setError,
       ['agentCode'],
     );
@@ -76,14 +62,5 @@ describe('applyServerErrors', () => {
       message: undefined,
     });
     expect(setError).not.toHaveBeenCalled();
-  });
-});
-
-describe('errorMessage and errorStatus', () => {
-  it('prefers the detail, then a network message', () => {
-    expect(errorMessage(problem(403, { title: 'Forbidden', detail: 'Not allowed here' }))).toBe('Not allowed here');
-    expect(errorMessage({ status: 'FETCH_ERROR', error: 'x' })).toMatch(/could not be reached/);
-    expect(errorStatus(problem(404, {}))).toBe(404);
-    expect(errorStatus(new Error('x'))).toBeUndefined();
   });
 });

@@ -1,64 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-
-/** The RFC 9457 problem body the API sends (DESIGN §3). */
-export type Problem = {
-  type?: string;
-  title?: string;
-  status?: number;
-  detail?: string;
-  errors?: Record<string, string[]>;
-};
-
-/** What RTK Query rejects with: a fetchBaseQuery error or a serialized exception. */
-type QueryError = { status?: unknown; data?: unknown; error?: unknown; message?: unknown };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-/** The HTTP status of a failed call, if the server answered. */
-export function errorStatus(error: unknown): number | undefined {
-  if (!isObject(error)) return undefined;
-  const { status, data } = error as QueryError;
-  if (typeof status === 'number') return status;
-  if (isObject(data) && typeof data.status === 'number') return data.status;
-  return undefined;
-}
-
-/** The problem body of a failed call, or undefined when the server sent none. */
-export function readProblem(error: unknown): Problem | undefined {
-  if (!isObject(error)) return undefined;
-  const data = (error as QueryError).data;
-  if (!isObject(data)) return undefined;
-  const problem: Problem = {};
-  if (typeof data.title === 'string') problem.title = data.title;
-  if (typeof data.detail === 'string') problem.detail = data.detail;
-  if (typeof data.status === 'number') problem.status = data.status;
-  if (isObject(data.errors)) {
-    problem.errors = {};
-    for (const [field, messages] of Object.entries(data.errors)) {
-      const list = Array.isArray(messages) ? messages.filter((m): m is string => typeof m === 'string') : [];
-      if (typeof messages === 'string') list.push(messages);
-      if (list.length > 0) problem.errors[field] = list;
-    }
-  }
-  return problem;
-}
-
-/** A one-line message for a toast or an alert. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Try again.'): string {
-  const problem = readProblem(error);
-  if (problem?.detail) return problem.detail;
-  if (problem?.errors) return 'Check the highlighted fields.';
-  if (problem?.title) return problem.title;
-  if (isObject(error)) {
-    const { status, message } = error as QueryError;
-    if (status === 'FETCH_ERROR') return 'The server could not be reached. Check your connection and try again.';
-    if (status === 'TIMEOUT_ERROR') return 'The server took too long to answer. Try again.';
-    if (typeof message === 'string' && message) return message;
-  }
-  return fallback;
-}
+import { errorMessage, errorStatus, problemFieldErrors } from '../../lib/problem.ts';
 
 /** The key under which a form shows a server error that belongs to no field. */
 export const ROOT_SERVER_ERROR = 'root.server' as const;
@@ -82,10 +23,9 @@ export function applyServerErrors<T extends FieldValues>(
 ): AppliedServerErrors {
   const status = errorStatus(error);
   if (status !== 400 && status !== 409) return { fields: [], message: undefined };
-  const problem = readProblem(error) ?? {};
   const fields: string[] = [];
   const unplaced: string[] = [];
-  for (const [field, messages] of Object.entries(problem.errors ?? {})) {
+  for (const [field, messages] of Object.entries(problemFieldErrors(error))) {
     const known = formFields.includes(field) || formFields.some((f) => field.startsWith(`${f}.`));
     if (!known) {
       unplaced.push(field === '_' ? messages.join(' ') : `${field}: ${messages.join(' ')}`);

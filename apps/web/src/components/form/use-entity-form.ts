@@ -1,7 +1,8 @@
 import type { BaseSyntheticEvent } from 'react';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import { notifyError, notifySuccess } from './notify.ts';
-import { applyServerErrors, errorMessage } from './server-errors.ts';
+import { errorMessage } from '../../lib/problem.ts';
+import { applyServerErrors } from './server-errors.ts';
 import { useZodForm, type FormSchema } from './use-zod-form.ts';
 
 export type EntityFormOptions<TIn extends FieldValues, TOut extends FieldValues, R> = {

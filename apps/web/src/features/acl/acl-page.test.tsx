@@ -1,3 +1,4 @@
+import { problemBody } from '@boardwalk/shared/problem';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeFetch, sessionFor } from '../../test/fake-fetch.ts';
@@ -5,7 +6,7 @@ import { preloadApp, renderApp } from '../../test/render-app.tsx';
 
 const rows = [
   {
-    id: 1,
+    id: 'perm-1',
     name: 'Manage everything',
     action: 'manage',
     subject: 'all',
@@ -13,7 +14,7 @@ const rows = [
     createdDate: '2026-01-02T00:00:00Z',
   },
   {
-    id: 2,
+    id: 'perm-2',
     name: 'Read acl-page',
     action: 'read',
     subject: 'acl-page',
@@ -38,7 +39,7 @@ describe('/acl', () => {
   });
 
   it('shows the agent its own access and no error when the list is for administrators only', async () => {
-    fakeFetch({ 'GET /apps/permissions/data': () => ({ status: 403, body: { title: 'Forbidden', status: 403 } }) });
+    fakeFetch({ 'GET /apps/permissions/data': () => ({ status: 403, body: problemBody(403) }) });
     renderApp({ url: '/acl', session: sessionFor('ROLE_AGENT') });
     expect(await screen.findByText('read · acl-page')).toBeInTheDocument();
     expect(await screen.findByText(/shown to administrators/)).toBeInTheDocument();

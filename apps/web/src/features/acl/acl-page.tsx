@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { useAppAbility } from '../../lib/ability.tsx';
-import { errorStatus, problemMessage } from '../../lib/problem.ts';
+import { errorStatus, errorMessage } from '../../lib/problem.ts';
 import { roleLabel } from '../../lib/role-label.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useGetPermissionsQuery } from './api.ts';
@@ -92,7 +92,7 @@ export function AclPage() {
           {isFetching ? <LinearProgress aria-label="Loading permissions" /> : <Box sx={{ height: 4 }} />}
           {error ? (
             <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
-              {problemMessage(error, 'The permissions could not be loaded.')}
+              {errorMessage(error, 'The permissions could not be loaded.')}
             </Alert>
           ) : null}
           <TableContainer>

@@ -1,7 +1,9 @@
+import { problemBody } from '@boardwalk/shared/problem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, listBody, renderPage } from '../../components/data-table/testing.tsx';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { listBody, renderPage } from '../../test/render-page.tsx';
 import { AgentListPage } from './agent-list-page.tsx';
 
 const uuid = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
@@ -46,6 +48,14 @@ const person = (n: number, firstName: string, role: string) => ({
   firstName,
   lastName: 'Doe',
   displayName: '',
+  image: null,
+  phone: null,
+  profile: { firstName, lastName: 'Doe', displayName: '' },
+  mustChangePassword: false,
+  lockedUntil: null,
+  lastLoginAt: null,
+  createdAt: meta.createdAt,
+  updatedAt: meta.updatedAt,
 });
 const users = [person(21, 'Dana', 'ROLE_AGENT'), person(22, 'Sam', 'ROLE_STAFF')];
 const agent = {
@@ -63,7 +73,7 @@ const agent = {
 };
 
 function agentsApi(post: () => { status?: number; body?: unknown }) {
-  return fakeApi({
+  return fakeFetch({
     'GET /api/agents': () => ({ body: listBody('agentAccounts', [agent]) }),
     // As the API: allData only when asked for, user options filtered by the role asked for.
     'GET /api/companies': ({ search }) => ({
@@ -122,7 +132,7 @@ describe('AgentListPage', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     agentsApi(() => ({
       status: 409,
-      body: { title: 'Conflict', status: 409, errors: { agentCode: ['Another agent account has this code'] } },
+      body: problemBody(409, { errors: { agentCode: ['Another agent account has this code'] } }),
     }));
     renderPage(<AgentListPage />, { url: '/agent/list' });
     await user.click((await screen.findAllByRole('button', { name: 'Add agent account' }))[0]!);

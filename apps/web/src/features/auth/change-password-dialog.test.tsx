@@ -1,3 +1,4 @@
+import { problemBody } from '@boardwalk/shared/problem';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -46,11 +47,7 @@ describe('forced password change', () => {
     fakeFetch({
       'POST /api/me/password': () => ({
         status: 400,
-        body: {
-          title: 'Invalid input',
-          status: 400,
-          errors: { currentPassword: ['The current password is not correct.'] },
-        },
+        body: problemBody(400, { errors: { currentPassword: ['The current password is not correct.'] } }),
       }),
     });
     renderApp({ url: '/home', session: forced });

@@ -13,7 +13,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { problemFieldErrors, problemMessage } from '../../lib/problem.ts';
+import { problemFieldErrors, errorMessage } from '../../lib/problem.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useChangeMyPasswordMutation } from './api.ts';
 
@@ -61,7 +61,7 @@ export function ChangePasswordDialog() {
           placed = true;
         }
       }
-      if (!placed) setFailure(problemMessage(result.error));
+      if (!placed) setFailure(errorMessage(result.error));
       return;
     }
     enqueueSnackbar('Your password was changed.', { variant: 'success' });

@@ -1,3 +1,4 @@
+import { problemBody } from '@boardwalk/shared/problem';
 import { SIGN_IN_ERROR_MESSAGES, SIGN_IN_ERROR_CODES } from '@boardwalk/shared/schemas/user';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -69,7 +70,7 @@ describe('/login', () => {
 
   it('says so when the server answers 429 itself', async () => {
     fakeFetch({
-      'POST /api/auth/callback/credentials': () => ({ status: 429, body: { title: 'Too many requests', status: 429 } }),
+      'POST /api/auth/callback/credentials': () => ({ status: 429, body: problemBody(429) }),
     });
     renderLogin();
     await submit();

@@ -1,8 +1,10 @@
+import { problemBody } from '@boardwalk/shared/problem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CompanyListPage } from './company-list-page.tsx';
-import { fakeApi, listBody, renderPage } from '../../components/data-table/testing.tsx';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { listBody, renderPage } from '../../test/render-page.tsx';
 
 const company = (n: number) => ({
   id: `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`,
@@ -24,7 +26,7 @@ const company = (n: number) => ({
 /** A fake /api/companies that pages through `count` companies like the server does. */
 function companiesApi(count: number) {
   const all = Array.from({ length: count }, (_, i) => company(i + 1));
-  return fakeApi({
+  return fakeFetch({
     'GET /api/companies': ({ search }) => {
       const page = Number(search.get('page') ?? 0);
       const pageSize = Number(search.get('pageSize') ?? 25);
@@ -41,7 +43,7 @@ function companiesApi(count: number) {
   });
 }
 
-const lastList = (api: ReturnType<typeof fakeApi>) =>
+const lastList = (api: ReturnType<typeof fakeFetch>) =>
   Object.fromEntries(api.callsTo('GET', '/api/companies').at(-1)!.search);
 
 afterEach(() => {
@@ -97,11 +99,9 @@ describe('ResourceListPage: list state in the URL', { timeout: 60_000 }, () => {
   it('shows an error with a retry that loads again', async () => {
     const user = userEvent.setup();
     let fail = true;
-    fakeApi({
+    fakeFetch({
       'GET /api/companies': () =>
-        fail
-          ? { status: 500, body: { title: 'Internal server error', status: 500 } }
-          : { body: listBody('companies', [company(7)]) },
+        fail ? { status: 500, body: problemBody(500) } : { body: listBody('companies', [company(7)]) },
     });
     renderPage(<CompanyListPage />, { url: '/company/list' });
     const alert = await screen.findByRole('alert');

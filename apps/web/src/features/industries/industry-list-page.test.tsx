@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, listBody, renderPage } from '../../components/data-table/testing.tsx';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { listBody, renderPage } from '../../test/render-page.tsx';
 import { IndustryListPage } from './industry-list-page.tsx';
 
 const ID = '00000000-0000-7000-8000-000000000001';
@@ -26,7 +27,7 @@ afterEach(() => {
 describe('IndustryListPage', { timeout: 60_000 }, () => {
   it('adds an industry with a valid MCC, then refetches the list', async () => {
     const user = userEvent.setup();
-    const api = fakeApi({
+    const api = fakeFetch({
       'GET /api/industry': () => ({ body: listBody('industries', [restaurants]) }),
       'POST /api/industry': ({ body }) => ({
         status: 201,
@@ -58,7 +59,7 @@ describe('IndustryListPage', { timeout: 60_000 }, () => {
 
   it('updates with the record’s own id and the updatedAt it read', async () => {
     const user = userEvent.setup();
-    const api = fakeApi({
+    const api = fakeFetch({
       'GET /api/industry': () => ({ body: listBody('industries', [restaurants]) }),
       [`PATCH /api/industry/${ID}`]: ({ body }) => ({ body: { ...restaurants, ...(body as object) } }),
     });

@@ -1,7 +1,9 @@
+import { problemBody } from '@boardwalk/shared/problem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, listBody, renderPage } from '../../components/data-table/testing.tsx';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { listBody, renderPage } from '../../test/render-page.tsx';
 import { LeadSourceListPage } from './lead-source-list-page.tsx';
 
 afterEach(() => {
@@ -12,11 +14,11 @@ afterEach(() => {
 describe('LeadSourceListPage', { timeout: 60_000 }, () => {
   it('filters by status through the URL and shows a taken name beside the field', async () => {
     const user = userEvent.setup();
-    const api = fakeApi({
+    const api = fakeFetch({
       'GET /api/lead-sources': () => ({ body: listBody('leadSources', []) }),
       'POST /api/lead-sources': () => ({
         status: 409,
-        body: { title: 'Conflict', status: 409, errors: { name: ['Another lead source has this name'] } },
+        body: problemBody(409, { errors: { name: ['Another lead source has this name'] } }),
       }),
     });
     const { router } = renderPage(<LeadSourceListPage />, { url: '/lead-source/list' });

@@ -8,7 +8,7 @@ import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
-import { errorStatus, problemMessage } from '../../lib/problem.ts';
+import { errorStatus, errorMessage } from '../../lib/problem.ts';
 import { initialsOf, roleLabel } from '../../lib/role-label.ts';
 import { useGetUserProfileQuery } from './api.ts';
 
@@ -53,7 +53,7 @@ export function ProfilePage() {
     const notFound = errorStatus(error) === 404;
     return (
       <Alert severity={notFound ? 'warning' : 'error'}>
-        {notFound ? 'There is no user with this id.' : problemMessage(error, 'The profile could not be loaded.')}
+        {notFound ? 'There is no user with this id.' : errorMessage(error, 'The profile could not be loaded.')}
       </Alert>
     );
   }

@@ -1,6 +1,7 @@
 import type { SettingValues } from '@boardwalk/shared';
 import type { UpdateSettingsInput } from '@boardwalk/shared/schemas/setting';
 import { api } from '../../lib/api.ts';
+import { setPortalName } from '../../lib/portal-name.ts';
 
 export const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -11,8 +12,12 @@ export const settingsApi = api.injectEndpoints({
     /** Only the keys sent change; the answer is every setting after the change. */
     updateSettings: build.mutation<SettingValues, UpdateSettingsInput>({
       query: (patch) => ({ url: '/api/settings', method: 'PATCH', body: patch }),
-      // Every 'Setting' tag: this page's and the public settings the shell shows (page title, footer).
-      invalidatesTags: (_result, error) => (error ? [] : ['Setting']),
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Setting', id: 'ALL' }]),
+      // The page title, menu and footer show the portal name: hand them the saved one.
+      onQueryStarted: async (_patch, { queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) setPortalName(data.portalName);
+      },
     }),
   }),
 });

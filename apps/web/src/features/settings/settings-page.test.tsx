@@ -1,9 +1,16 @@
+import { problemBody } from '@boardwalk/shared/problem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SETTING_DEFAULTS } from '@boardwalk/shared';
-import { fakeApi, renderPage } from '../../components/data-table/testing.tsx';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { renderPage } from '../../test/render-page.tsx';
+import { usePortalName } from '../../lib/portal-name.ts';
 import { SettingsPage } from './settings-page.tsx';
+
+function PortalName() {
+  return <p data-testid="portal-name">{usePortalName()}</p>;
+}
 
 const stored = {
   ...SETTING_DEFAULTS,
@@ -18,11 +25,17 @@ afterEach(() => {
 describe('SettingsPage', { timeout: 60_000 }, () => {
   it('sends only what changed, never the masked SMTP password', async () => {
     const user = userEvent.setup();
-    const api = fakeApi({
+    const api = fakeFetch({
       'GET /api/settings': () => ({ body: stored }),
       'PATCH /api/settings': ({ body }) => ({ body: { ...stored, ...(body as object) } }),
     });
-    renderPage(<SettingsPage />, { url: '/setting/list' });
+    renderPage(
+      <>
+        <SettingsPage />
+        <PortalName />
+      </>,
+      { url: '/setting/list' },
+    );
     const name = await screen.findByLabelText(/^Portal name/);
     expect(screen.getByLabelText(/^SMTP password/)).toHaveValue('••••cret');
     await user.clear(name);
@@ -31,15 +44,18 @@ describe('SettingsPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(api.callsTo('PATCH', '/api/settings')).toHaveLength(1));
     expect(api.callsTo('PATCH', '/api/settings')[0]!.body).toEqual({ portalName: 'Acme' });
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    // The title, menu and footer follow the saved name without asking the server again.
+    expect(screen.getByTestId('portal-name')).toHaveTextContent('Acme');
+    expect(api.callsTo('GET', '/api/settings/public')).toHaveLength(1);
   });
 
   it('refuses a minimum password length under 12 before sending, and shows a server error beside its field', async () => {
     const user = userEvent.setup();
-    const api = fakeApi({
+    const api = fakeFetch({
       'GET /api/settings': () => ({ body: stored }),
       'PATCH /api/settings': () => ({
         status: 400,
-        body: { title: 'Invalid input', status: 400, errors: { 'smtp.port': ['The server cannot reach this port'] } },
+        body: problemBody(400, { errors: { 'smtp.port': ['The server cannot reach this port'] } }),
       }),
     });
     renderPage(<SettingsPage />, { url: '/setting/list' });

@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { FormCard } from '../../components/form/form-card.tsx';
 import { FormSwitch } from '../../components/form/form-switch.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { errorMessage } from '../../components/form/server-errors.ts';
+import { errorMessage } from '../../lib/problem.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from './api.ts';
 import { settingsPatch } from './settings-patch.ts';

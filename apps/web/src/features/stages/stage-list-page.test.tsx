@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Stage } from '@boardwalk/shared/schemas/stage';
-import { fakeApi, listBody, renderPage } from '../../components/data-table/testing.tsx';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { listBody, renderPage } from '../../test/render-page.tsx';
 import { StageListPage } from './stage-list-page.tsx';
 
 const stage = (
@@ -36,7 +37,7 @@ function stagesApi() {
     stage(3, 'Proposal Sent', 'sales', 2),
     stage(4, 'In Review', 'underwriting', 0),
   ];
-  return fakeApi({
+  return fakeFetch({
     // As the API: allData only when asked for.
     'GET /api/stages': ({ search }) => ({
       body: {

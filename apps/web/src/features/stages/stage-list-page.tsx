@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
 import { useConfirmDelete } from '../../components/confirm/use-confirm-delete.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
-import { errorMessage } from '../../components/form/server-errors.ts';
+import { errorMessage } from '../../lib/problem.ts';
 import { useAppAbility } from '../../lib/ability.tsx';
 import { useDeleteStageMutation, useListStagesQuery, useReorderStagesMutation, useUpdateStageMutation } from './api.ts';
 import { PipelineStages } from './pipeline-stages.tsx';

@@ -1,4 +1,4 @@
-import { readProblem } from '../../components/form/server-errors.ts';
+import { readProblem } from '../../lib/problem.ts';
 
 export type PreviewError = {
   field: string;

@@ -1,7 +1,9 @@
+import { problemBody } from '@boardwalk/shared/problem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, renderPage } from '../../components/data-table/testing.tsx';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { renderPage } from '../../test/render-page.tsx';
 import { previewErrors } from './preview-errors.ts';
 import { TemplateAddPage } from './template-pages.tsx';
 
@@ -12,7 +14,7 @@ afterEach(() => {
 
 /** A fake preview endpoint: `{% if` without its end is an error on the line it starts. */
 function previewApi() {
-  return fakeApi({
+  return fakeFetch({
     'POST /api/templates/preview': ({ body }) => {
       const input = body as { subject: string; body: string };
       const lines = input.body.split('\n');
@@ -21,11 +23,7 @@ function previewApi() {
         const column = lines[bad]!.indexOf('{% if') + 1;
         return {
           status: 400,
-          body: {
-            title: 'Invalid input',
-            status: 400,
-            errors: { body: [`Line ${bad + 1}, column ${column}: tag {% if %} not closed`] },
-          },
+          body: problemBody(400, { errors: { body: [`Line ${bad + 1}, column ${column}: tag {% if %} not closed`] } }),
         };
       }
       return {
@@ -79,11 +77,7 @@ describe('previewErrors', () => {
   it('reads line and column and keeps messages without a position', () => {
     const error = {
       status: 400,
-      data: {
-        status: 400,
-        title: 'Invalid input',
-        errors: { body: ['Line 3, column 1: bad', 'oops'], subject: ['Line 1: x'] },
-      },
+      data: problemBody(400, { errors: { body: ['Line 3, column 1: bad', 'oops'], subject: ['Line 1: x'] } }),
     };
     expect(previewErrors(error, { body: 'a\nb\nc', subject: 'S' })).toEqual([
       { field: 'body', message: 'bad', line: 3, column: 1, excerpt: 'c' },

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { Alert, Button, Skeleton } from '@mui/material';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
-import { errorMessage } from '../../components/form/server-errors.ts';
+import { errorMessage } from '../../lib/problem.ts';
 import { useGetTemplateQuery } from './api.ts';
 import { TemplateEditor } from './template-editor.tsx';
 

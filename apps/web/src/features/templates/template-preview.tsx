@@ -11,10 +11,10 @@ import {
   Typography,
 } from '@mui/material';
 import type { TemplateChannel, TemplatePreviewInput } from '@boardwalk/shared/schemas/template';
-import { errorMessage } from '../../components/form/server-errors.ts';
+import { errorMessage } from '../../lib/problem.ts';
 import { usePreviewTemplateQuery } from './api.ts';
 import { previewErrors, type PreviewError } from './preview-errors.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 
 export const PREVIEW_DEBOUNCE_MS = 400;
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, listBody, renderPage } from '../../components/data-table/testing.tsx';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { listBody, renderPage } from '../../test/render-page.tsx';
 import { TemplateListPage } from './template-list-page.tsx';
 import { TemplateWikiPage } from './template-wiki-page.tsx';
 
@@ -21,7 +22,7 @@ afterEach(() => {
 describe('TemplateWikiPage', { timeout: 60_000 }, () => {
   it('lists every placeholder by group with its meaning and example, and filters them', async () => {
     const user = userEvent.setup();
-    fakeApi({
+    fakeFetch({
       'GET /api/templates/placeholders': () => ({
         body: {
           placeholders: [
@@ -49,7 +50,7 @@ describe('TemplateListPage', { timeout: 60_000 }, () => {
   it('opens a template on its own edit page', async () => {
     const user = userEvent.setup();
     const id = '00000000-0000-7000-8000-000000000001';
-    fakeApi({
+    fakeFetch({
       'GET /api/templates': () => ({
         body: listBody('templates', [
           {

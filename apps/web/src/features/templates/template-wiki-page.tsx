@@ -21,7 +21,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import type { TemplatePlaceholder } from '@boardwalk/shared/schemas/template';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { notifySuccess } from '../../components/form/notify.ts';
-import { errorMessage } from '../../components/form/server-errors.ts';
+import { errorMessage } from '../../lib/problem.ts';
 import { useTemplatePlaceholdersQuery } from './api.ts';
 
 const tag = (path: string) => `{{ ${path} }}`;

@@ -1,7 +1,9 @@
+import { problemBody } from '@boardwalk/shared/problem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, renderPage } from '../../components/data-table/testing.tsx';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { renderPage } from '../../test/render-page.tsx';
 import { UserAddPage } from './user-add-page.tsx';
 
 afterEach(() => {
@@ -19,15 +21,13 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, email: string)
 describe('UserAddPage', { timeout: 60_000 }, () => {
   it('shows the server’s field error beside its field', async () => {
     const user = userEvent.setup();
-    const api = fakeApi({
+    const api = fakeFetch({
       'POST /api/users': () => ({
         status: 409,
-        body: {
-          title: 'Conflict',
-          status: 409,
+        body: problemBody(409, {
           detail: 'A user with this email exists.',
           errors: { email: ['This email is already in use'] },
-        },
+        }),
       }),
     });
     renderPage(<UserAddPage />, { url: '/user/add' });
@@ -52,7 +52,7 @@ describe('UserAddPage', { timeout: 60_000 }, () => {
 
   it('validates with the shared schema and sends nothing while a field is wrong', async () => {
     const user = userEvent.setup();
-    const api = fakeApi({});
+    const api = fakeFetch({});
     renderPage(<UserAddPage />, { url: '/user/add' });
     await fillForm(user, 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Add user' }));

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, renderPage } from '../../components/data-table/testing.tsx';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { renderPage } from '../../test/render-page.tsx';
 import { UserEditPage } from './user-edit-page.tsx';
 
 const ID = '00000000-0000-7000-8000-0000000000aa';
@@ -35,7 +36,7 @@ const session = (n: number) => ({
 function userApi() {
   let current = { ...user };
   let sessions = [session(1), session(2)];
-  return fakeApi({
+  return fakeFetch({
     [`GET /api/users/${ID}`]: () => ({ body: current }),
     [`PATCH /api/users/${ID}`]: ({ body }) => {
       current = { ...current, ...(body as object), updatedAt: '2025-01-03T00:00:00.000Z' };

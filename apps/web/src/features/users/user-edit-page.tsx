@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { Alert, Button, Grid, Skeleton, Stack } from '@mui/material';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
-import { errorMessage } from '../../components/form/server-errors.ts';
+import { errorMessage } from '../../lib/problem.ts';
 import { useGetUserQuery } from './api.ts';
 import { UserDetailsForm } from './user-details-form.tsx';
 import { userName } from './user-labels.ts';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { fakeApi, listBody, renderPage } from '../../components/data-table/testing.tsx';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { listBody, renderPage } from '../../test/render-page.tsx';
 import { UserListPage } from './user-list-page.tsx';
 
 /** renderPage signs in as this user. */
@@ -30,7 +31,7 @@ afterEach(() => {
 
 describe('UserListPage', { timeout: 60_000 }, () => {
   it('lists users with role and status, asks the server with the role filter, and offers no delete of oneself', async () => {
-    const api = fakeApi({
+    const api = fakeFetch({
       'GET /api/users': () => ({
         body: listBody('users', [
           row(SELF_ID, 'Ada', 'ROLE_ADMIN'),

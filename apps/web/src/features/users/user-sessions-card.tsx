@@ -18,7 +18,7 @@ import {
 import type { User, UserSession } from '@boardwalk/shared/schemas/user';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
-import { errorMessage } from '../../components/form/server-errors.ts';
+import { errorMessage } from '../../lib/problem.ts';
 import { useEndAllUserSessionsMutation, useEndUserSessionMutation, useListUserSessionsQuery } from './api.ts';
 import { userName } from './user-labels.ts';
 

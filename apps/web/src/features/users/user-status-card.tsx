@@ -3,7 +3,7 @@ import { Alert, Button, Card, CardContent, CardHeader, Chip, Stack, Typography }
 import type { User } from '@boardwalk/shared/schemas/user';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
-import { errorMessage } from '../../components/form/server-errors.ts';
+import { errorMessage } from '../../lib/problem.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useUpdateUserMutation } from './api.ts';
 import { STATUS_LABELS, userName } from './user-labels.ts';

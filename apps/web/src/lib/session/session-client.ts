@@ -1,4 +1,5 @@
 import type { SessionData } from '@boardwalk/shared/schemas/user';
+import { appFetch } from '../http.ts';
 
 /** Auth.js core is mounted here (SPEC §2 "auth base path"). */
 export const AUTH_BASE_PATH = '/api/auth';
@@ -20,9 +21,8 @@ export async function logClientError(code: ClientLogCode, error: unknown, detail
   const message = error instanceof Error ? error.message : String(error);
   console.error(`[auth] ${code}`, message, details);
   try {
-    await fetch(`${AUTH_BASE_PATH}/_log`, {
+    await appFetch(`${AUTH_BASE_PATH}/_log`, {
       method: 'POST',
-      credentials: 'same-origin',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ level: 'error', code, details: JSON.stringify({ message, ...details }) }),
       keepalive: true,
@@ -33,7 +33,7 @@ export async function logClientError(code: ClientLogCode, error: unknown, detail
 }
 
 async function authJson<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(`${AUTH_BASE_PATH}${path}`, { credentials: 'same-origin', ...init });
+  const response = await appFetch(`${AUTH_BASE_PATH}${path}`, init);
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = new Error(`${init?.method ?? 'GET'} ${AUTH_BASE_PATH}${path} answered ${response.status}`);
@@ -90,9 +90,8 @@ export async function signInWithCredentials(input: {
   callbackUrl: string;
 }): Promise<SignInResult> {
   const csrfToken = await fetchCsrfToken();
-  const response = await fetch(`${AUTH_BASE_PATH}/callback/credentials`, {
+  const response = await appFetch(`${AUTH_BASE_PATH}/callback/credentials`, {
     method: 'POST',
-    credentials: 'same-origin',
     headers: FORM_HEADERS,
     body: new URLSearchParams({
       csrfToken,
@@ -111,9 +110,8 @@ export async function signInWithCredentials(input: {
 /** POST /signout with callback / ; the caller navigates itself (no redirect, SPEC §4). */
 export async function signOutRequest(): Promise<void> {
   const csrfToken = await fetchCsrfToken();
-  await fetch(`${AUTH_BASE_PATH}/signout`, {
+  await appFetch(`${AUTH_BASE_PATH}/signout`, {
     method: 'POST',
-    credentials: 'same-origin',
     headers: FORM_HEADERS,
     body: new URLSearchParams({ csrfToken, callbackUrl: absoluteUrl('/'), json: 'true' }),
   });

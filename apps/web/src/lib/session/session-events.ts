@@ -1,18 +1,7 @@
 /**
- * Session signals that cross component and tab boundaries:
- * - `unauthorized`: any API call answered 401 (raised by the base query), so the session is gone;
- * - the tab channel: a sign-in, sign-out or update in one tab makes the others refetch (SPEC §4).
+ * The tab channel: a sign-in, sign-out or update in one tab makes the others refetch (SPEC §4).
+ * (A 401 from any call is announced by lib/http.ts.)
  */
-const unauthorizedTarget = new EventTarget();
-
-export function notifyUnauthorized() {
-  unauthorizedTarget.dispatchEvent(new Event('unauthorized'));
-}
-
-export function onUnauthorized(listener: () => void) {
-  unauthorizedTarget.addEventListener('unauthorized', listener);
-  return () => unauthorizedTarget.removeEventListener('unauthorized', listener);
-}
 
 export type SessionBroadcast = { event: 'session'; trigger: 'signin' | 'signout' | 'update'; at: number };
 

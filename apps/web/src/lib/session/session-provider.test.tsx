@@ -1,7 +1,9 @@
+import { problemBody } from '@boardwalk/shared/problem';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeFetch, sessionFor } from '../../test/fake-fetch.ts';
-import { broadcastSession, notifyUnauthorized } from './session-events.ts';
+import { appFetch } from '../http.ts';
+import { broadcastSession } from './session-events.ts';
 import { SessionProvider } from './session-provider.tsx';
 import { useSession } from './use-session.ts';
 
@@ -69,35 +71,47 @@ describe('SessionProvider (SPEC §4)', () => {
     await waitFor(() => expect(probe()).toBe('unauthenticated:-'));
   });
 
-  it('polls on the given interval while the tab is visible', async () => {
+  it('polls on the given interval while the tab is visible, and not while it is hidden', async () => {
     let body: unknown = null;
     const api = fakeFetch({ 'GET /api/auth/session': () => ({ body }) });
+    // Only the interval is faked: the fetches and Testing Library's own waiting stay real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     setVisibility('visible');
     render(
-      <SessionProvider refetchInterval={0.05}>
+      <SessionProvider refetchInterval={60} refetchOnWindowFocus={false}>
         <Probe />
       </SessionProvider>,
     );
     await waitFor(() => expect(probe()).toBe('unauthenticated:-'));
+    expect(api.callsTo('GET', '/api/auth/session')).toHaveLength(1);
+
     body = sessionFor('ROLE_ADMIN');
+    act(() => setVisibility('hidden'));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(api.callsTo('GET', '/api/auth/session')).toHaveLength(1);
+
+    act(() => setVisibility('visible'));
+    act(() => vi.advanceTimersByTime(59_999));
+    expect(api.callsTo('GET', '/api/auth/session')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1));
     await waitFor(() => expect(probe()).toBe('authenticated:ada@example.com'));
-    expect(api.callsTo('GET', '/api/auth/session').length).toBeGreaterThan(1);
+    expect(api.callsTo('GET', '/api/auth/session')).toHaveLength(2);
   });
 
   it('becomes unauthenticated on any API 401', async () => {
-    fakeFetch();
+    fakeFetch({ 'GET /api/todos': () => ({ status: 401, body: problemBody(401) }) });
     render(
       <SessionProvider session={sessionFor('ROLE_ADMIN')}>
         <Probe />
       </SessionProvider>,
     );
     expect(probe()).toBe('authenticated:ada@example.com');
-    act(() => notifyUnauthorized());
+    await act(() => appFetch('/api/todos'));
     expect(probe()).toBe('unauthenticated:-');
   });
 
   it('reports a failed session fetch to the server log and counts as signed out', async () => {
-    const api = fakeFetch({ 'GET /api/auth/session': () => ({ status: 500, body: { title: 'Boom', status: 500 } }) });
+    const api = fakeFetch({ 'GET /api/auth/session': () => ({ status: 500, body: problemBody(500) }) });
     render(
       <SessionProvider>
         <Probe />

@@ -8,7 +8,8 @@ import {
   type Session,
 } from './session-client.ts';
 import { SessionContext, type SessionContextValue, type SessionStatus } from './session-context.ts';
-import { broadcastSession, onSessionBroadcast, onUnauthorized } from './session-events.ts';
+import { onUnauthorized } from '../http.ts';
+import { broadcastSession, onSessionBroadcast } from './session-events.ts';
 
 type State = { data: Session | null; status: SessionStatus; signedOut: boolean };
 

@@ -69,7 +69,7 @@ export function SettingsProvider({ children, userId, saveDelayMs = 800 }: Settin
         });
       })
       .catch(() => {
-        // Offline or no endpoint yet: keep this device's settings.
+        // Offline, or the answer was not JSON: keep this device's settings.
       });
     return () => {
       cancelled = true;

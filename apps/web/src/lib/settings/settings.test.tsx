@@ -1,6 +1,6 @@
 import { UI_SETTINGS_DEFAULTS, UI_SETTINGS_STORAGE_KEY } from '@boardwalk/shared/ui-settings';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fake-fetch.ts';
 import { BOOT_DEFAULTS, coerceSettings, SETTINGS_STORAGE_KEY } from './settings-storage.ts';
 import { SettingsProvider } from './settings-provider.tsx';
@@ -87,13 +87,16 @@ describe('SettingsProvider', () => {
 
   it('does not call the server when nobody is signed in', async () => {
     const api = fakeFetch();
+    vi.useFakeTimers();
     render(
       <SettingsProvider saveDelayMs={5}>
         <ModeProbe />
       </SettingsProvider>,
     );
     act(() => screen.getByRole('button').click());
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Well past the save delay, without waiting for it in real time.
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(screen.getByRole('button')).toHaveTextContent('mode:dark');
     expect(api.calls.filter((c) => c.path === '/api/me/settings')).toHaveLength(0);
   });
 });

@@ -92,7 +92,6 @@ export function createAppTheme({ mode, skin, themeColor, direction }: ThemeInput
       MuiCssBaseline: {
         styleOverrides: {
           html: { WebkitFontSmoothing: 'antialiased', MozOsxFontSmoothing: 'grayscale' },
-          '#nprogress .bar': { zIndex: 2000 },
         },
       },
     },

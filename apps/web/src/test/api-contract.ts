@@ -1,0 +1,75 @@
+import {
+  templatePlaceholdersResponseSchema,
+  templatePreviewResultSchema,
+  agentSchema,
+  companySchema,
+  industrySchema,
+  leadSourceSchema,
+  publicSettingsSchema,
+  settingSchemas,
+  stageSchema,
+  templateSchema,
+  uiSettingsSchema,
+} from '@boardwalk/shared';
+import { problemSchema } from '@boardwalk/shared/problem';
+import { permissionSchema, userSchema } from '@boardwalk/shared/schemas/user';
+import { z } from 'zod';
+
+/**
+ * What the API promises to answer, from the shared schemas: the fake fetch checks every fixture
+ * a test answers with against it, so a fixture that drifts from the API contract fails the test
+ * instead of testing a screen against a server that does not exist.
+ */
+type Contract = { method: string; path: RegExp; schema: z.ZodType };
+
+function listOf(key: string, row: z.ZodType) {
+  return z.object({ [key]: z.array(row), total: z.number().int(), params: z.looseObject({}), allData: z.array(row) });
+}
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** An entity served the crud way (SPEC §7): list, one record, create and update answers. */
+function entity(base: string, key: string, row: z.ZodType): Contract[] {
+  const one = new RegExp(`^${base}/${UUID}$`);
+  return [
+    { method: 'GET', path: new RegExp(`^${base}$`), schema: listOf(key, row) },
+    { method: 'POST', path: new RegExp(`^${base}$`), schema: row },
+    { method: 'GET', path: one, schema: row },
+    { method: 'PATCH', path: one, schema: row },
+  ];
+}
+
+const CONTRACTS: Contract[] = [
+  { method: 'GET', path: /^\/api\/templates\/placeholders$/, schema: templatePlaceholdersResponseSchema },
+  { method: 'POST', path: /^\/api\/templates\/preview$/, schema: templatePreviewResultSchema },
+  ...entity('/api/agents', 'agentAccounts', agentSchema),
+  ...entity('/api/companies', 'companies', companySchema),
+  ...entity('/api/industry', 'industries', industrySchema),
+  ...entity('/api/lead-sources', 'leadSources', leadSourceSchema),
+  ...entity('/api/stages', 'stages', stageSchema),
+  ...entity('/api/templates', 'templates', templateSchema),
+  ...entity('/api/users', 'users', userSchema),
+  { method: 'GET', path: /^\/apps\/permissions\/data$/, schema: listOf('permissions', permissionSchema) },
+  { method: 'GET', path: /^\/api\/settings\/public$/, schema: publicSettingsSchema },
+  { method: 'GET', path: /^\/api\/settings$/, schema: z.object(settingSchemas) },
+  { method: 'PATCH', path: /^\/api\/settings$/, schema: z.object(settingSchemas) },
+  { method: 'GET', path: /^\/api\/me\/settings$/, schema: uiSettingsSchema.partial() },
+];
+
+/**
+ * Why `body` is not what the API could answer to `method path` with `status`, or undefined when
+ * it could. Every error answer must be problem JSON; success answers of a known route must
+ * match its schema. Auth.js's own endpoints answer in their own shapes and are not checked.
+ */
+export function contractViolation(method: string, path: string, status: number, body: unknown): string | undefined {
+  if (path.startsWith('/api/auth/')) return undefined;
+  if (status >= 400) {
+    const result = problemSchema.safeParse(body);
+    return result.success ? undefined : `a ${status} answer must be problem JSON: ${z.prettifyError(result.error)}`;
+  }
+  if (body === undefined) return undefined;
+  const contract = CONTRACTS.find((c) => c.method === method && c.path.test(path));
+  if (!contract) return undefined;
+  const result = contract.schema.safeParse(body);
+  return result.success ? undefined : z.prettifyError(result.error);
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import webPackage from '../../package.json' with { type: 'json' };
+import { appSources, filesMatching, testSources } from './app-sources.ts';
+
+/** Issue 6, section 3: each of these has one home in the web app; a second one fails here. */
+describe('one way in the web app', () => {
+  it('reads problem JSON in lib/problem.ts only (on the shared parser)', () => {
+    expect(filesMatching(appSources, /@boardwalk\/shared\/problem/)).toEqual(['lib/problem.ts']);
+    expect(filesMatching(appSources, /\bfunction (readProblem|getProblem|errorMessage|problemMessage)\b/)).toEqual([
+      'lib/problem.ts',
+    ]);
+  });
+
+  it('asks for the public settings in lib/portal-name.ts only', () => {
+    expect(filesMatching(appSources, /settings\/public/)).toEqual(['lib/portal-name.ts']);
+  });
+
+  it('has one useDebouncedValue', () => {
+    expect(filesMatching(appSources, /function useDebouncedValue\b/)).toEqual(['hooks/use-debounced-value.ts']);
+  });
+
+  it('keeps test helpers in src/test and one fake network', () => {
+    expect(filesMatching(appSources, /from '(vitest|@testing-library\/[\w-]+)'/)).toEqual([]);
+    expect(filesMatching(testSources, /stubGlobal\(\s*'fetch'/)).toEqual(['test/fake-fetch.ts']);
+  });
+
+  it('shows route progress without nprogress', () => {
+    const declared = { ...webPackage.dependencies, ...webPackage.devDependencies };
+    expect(Object.keys(declared).filter((name) => name.includes('nprogress'))).toEqual([]);
+    expect(filesMatching(appSources, /nprogress/i)).toEqual([]);
+  });
+});
