@@ -40,7 +40,7 @@ export async function signInThroughApi(request: APIRequestContext, email: string
   });
   // Auth.js answers with the URL the browser would go to: /login?error=…&code=… when it failed.
   const { url } = (await res.json()) as { url: string };
-  expect(new URL(url, baseURL).searchParams.get('code'), `sign-in as ${email} (${url})`).toBeNull();
+  expect(new URL(url, baseURL).searchParams.get('error'), `sign-in as ${email} (${url})`).toBeNull();
   const { cookies } = await request.storageState();
   expect(
     cookies.map((c) => c.name).filter((name) => name.includes('session-token')),
@@ -92,9 +92,7 @@ type TestFixtures = {
   signedInAs: Role | undefined;
   /** Makes another user of the role for this test (not signed in anywhere). */
   createUser: (role: Role) => Promise<TestUser>;
-  /** The user the page starts signed in as (needs `signedInAs`). */
-  user: TestUser;
-  /** The user `signedInAs` made, if any. */
+  /** The user the page starts signed in as: made for this test when `signedInAs` is set. */
   signedInUser: TestUser | undefined;
 };
 
@@ -119,10 +117,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   signedInUser: async ({ signedInAs, createUser }, use) => {
     await use(signedInAs ? await createUser(signedInAs) : undefined);
-  },
-  user: async ({ signedInUser }, use) => {
-    if (!signedInUser) throw new Error('The `user` fixture needs test.use({ signedInAs: role }).');
-    await use(signedInUser);
   },
   // The browser context starts with the cookies of a sign-in through the API as that user.
   storageState: async ({ signedInUser, storageState, playwright }, use) => {
