@@ -1,4 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * API tests that need no harness (no database, no app): the helpers under lib/, and any other
+ * file named `*.unit.test.ts`. They run in the unit project; every other API test runs in the
+ * api project, which excludes exactly these globs, so a new file always lands in one of the two.
+ * vitest.config.test.ts checks that every test file in the tree is in exactly one project.
+ */
+const apiUnitTests = ['apps/api/src/lib/**/*.test.ts', 'apps/api/src/**/*.unit.test.ts'];
 
 export default defineConfig({
   test: {
@@ -6,7 +14,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/lib/**/*.test.ts'],
+          // The root's own *.test.ts: checks of the repository's configuration.
+          include: ['*.test.ts', 'packages/*/src/**/*.test.ts', ...apiUnitTests],
           environment: 'node',
         },
       },
@@ -14,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
-          exclude: ['apps/api/src/lib/**'],
+          exclude: [...configDefaults.exclude, ...apiUnitTests],
           environment: 'node',
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -2,9 +2,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { openUserMenu } from './shell.ts';
 
 /**
- * Helpers for the administration journeys (issue 3). The demo-user sign-in lives in fixtures.ts;
- * these add signing in as any account (a user a spec just created) and reading the API with the
- * page's own session, to check what was or was not saved.
+ * Helpers for the administration journeys (issue 3): signing out as a person would, and reading
+ * the API with the page's own session, to check what was or was not saved. Users and sign-in live
+ * in fixtures.ts.
  */
 
 /**
@@ -16,14 +16,6 @@ export const FIRST_PAINT = 30_000;
 
 /** A suffix that makes names unique per run, so a rerun against the same database still passes. */
 export const uniqueSuffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-
-/** Fills the login form with any credentials and submits it (does not wait for the outcome). */
-export async function submitLogin(page: Page, email: string, password: string) {
-  if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** Signs out through the avatar menu, as a person would; logout lands on / (SPEC §4). */
 export async function signOutThroughMenu(page: Page) {

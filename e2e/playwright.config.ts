@@ -18,9 +18,11 @@ const isCI = !!process.env.CI;
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
-  fullyParallel: false,
+  // Every test makes its own users and rows (fixtures.ts), so any test may run beside any other.
+  fullyParallel: true,
   forbidOnly: isCI,
-  retries: isCI ? 1 : 0,
+  // A flaky test is fixed, not retried.
+  retries: 0,
   workers: 2,
   // Generous: CI and developer machines have two cores, shared by the server, Chromium and two workers.
   timeout: 60_000,

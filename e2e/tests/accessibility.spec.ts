@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signInThroughForm, test } from '../fixtures.ts';
+import { expect, test } from '../fixtures.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -19,10 +19,12 @@ test('/login has no serious or critical accessibility violations', async ({ page
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('/home has no serious or critical accessibility violations', async ({ page }) => {
-  await page.goto('/login');
-  await signInThroughForm(page, 'superadmin');
-  await page.goto('/home');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+test.describe('signed in', () => {
+  test.use({ signedInAs: 'superadmin' });
+
+  test('/home has no serious or critical accessibility violations', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import { expect, test } from '../fixtures.ts';
 
 test.use({ signedInAs: 'admin' });
 
-type IndustryList = { industries: { name: string; mcc: string }[]; total: number; allData: { mcc: string }[] };
+type IndustryList = { industries: { name: string; mcc: string }[]; total: number };
 type UserList = { users: { email: string }[]; total: number };
 
 // Issue 3 §2 and §4: server and client field errors show beside their fields; a bad value saves nothing.
@@ -36,16 +36,14 @@ test.describe('a bad value shows its field error beside the field and saves noth
 
   test('an industry whose MCC another industry has (the server says so beside the field)', async ({ page }) => {
     const name = `E2E taken MCC ${uniqueSuffix()}`;
-    const { allData } = await apiList<IndustryList>(page, '/api/industry', { pageSize: '1' });
-    const taken = allData[0]?.mcc;
-    expect(taken, 'a seeded industry').toBeTruthy();
+    const taken = await addIndustryWithFreeMcc(page, `E2E MCC holder ${uniqueSuffix()}`);
 
     await page.goto('/industry/list');
     await page.getByRole('button', { name: 'Add industry' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add industry' });
     const mcc = dialog.getByRole('textbox', { name: 'MCC' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
-    await mcc.fill(taken!);
+    await mcc.fill(taken);
     const response = page.waitForResponse(
       (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/industry',
     );
@@ -84,6 +82,17 @@ test.describe('a bad value shows its field error beside the field and saves noth
     expect(total).toBe(0);
   });
 });
+
+/** Adds an industry through the API under an MCC no industry has yet; returns that MCC. */
+async function addIndustryWithFreeMcc(page: Page, name: string): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const mcc = String(1000 + Math.floor(Math.random() * 9000));
+    const res = await page.request.post('/api/industry', { data: { data: { name, mcc } } });
+    if (res.status() === 201) return mcc;
+    expect(res.status(), `POST /api/industry: ${await res.text()}`).toBe(409);
+  }
+  throw new Error('no free MCC found in 20 tries');
+}
 
 /** After cancelling, neither the list (searched through the UI) nor the API has the industry. */
 async function expectNotListed(page: Page, name: string) {

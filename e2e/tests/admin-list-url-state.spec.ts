@@ -17,15 +17,20 @@ const RISK = { value: 'medium', label: 'Medium' };
 type IndustryList = { industries: { name: string; mcc: string }[]; total: number };
 const asRows = (list: IndustryList) => list.industries.map((row) => `${row.name}|${row.mcc}`);
 
-/** The grid's data rows as "name|mcc" (the header row has no cells). */
+/** The grid's data rows as "name|mcc": each row's cells, matched to the column headers by position. */
 async function rowsOf(grid: Locator): Promise<string[]> {
-  const rows = grid.getByRole('row').filter({ has: grid.page().getByRole('gridcell') });
-  return rows.evaluateAll((els) =>
-    els.map((row) => {
-      const cell = (field: string) => row.querySelector(`[data-field="${field}"]`)?.textContent?.trim() ?? '';
-      return `${cell('name')}|${cell('mcc')}`;
-    }),
-  );
+  const headers = (await grid.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+  const name = headers.indexOf('Name');
+  const mcc = headers.indexOf('MCC');
+  expect([name, mcc], `the Name and MCC columns among ${JSON.stringify(headers)}`).not.toContain(-1);
+  const rows: string[] = [];
+  // The header row has no gridcells.
+  const dataRows = grid.getByRole('row').filter({ has: grid.page().getByRole('gridcell') });
+  for (const row of await dataRows.all()) {
+    const cells = (await row.getByRole('gridcell').allInnerTexts()).map((text) => text.trim());
+    rows.push(`${cells[name]}|${cells[mcc]}`);
+  }
+  return rows;
 }
 
 const searchParams = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);

@@ -65,10 +65,10 @@ test('a stage added to a pipeline is reordered by keyboard and by drag, and the 
 
 /** The Withdrawn pipeline's stage names in their stored order, read with the page's session. */
 async function stageNames(page: Page): Promise<string[]> {
-  const res = await page.request.get('/api/stages', { params: { pipeline: 'withdrawn', pageSize: '100' } });
-  const body = (await res.json()) as { allData: { name: string; pipeline: string; position: number }[] };
-  return body.allData
-    .filter((s) => s.pipeline === 'withdrawn')
-    .sort((a, b) => a.position - b.position)
-    .map((s) => s.name);
+  const res = await page.request.get('/api/stages', {
+    params: { pipeline: 'withdrawn', sort: 'position', order: 'asc', pageSize: '100' },
+  });
+  expect(res.status(), 'GET /api/stages').toBe(200);
+  const { stages } = (await res.json()) as { stages: { name: string }[] };
+  return stages.map((s) => s.name);
 }

@@ -1,8 +1,7 @@
-import { expect, test } from '../fixtures.ts';
+import { expect, signInThroughForm, test } from '../fixtures.ts';
 
-test.use({ signedInAs: 'superadmin' });
-
-test('a signed-in visit to the guest-only /login goes to /', async ({ page }) => {
+test('a signed-in visit to the guest-only /login goes to /', async ({ page, createUser }) => {
+  await signInThroughForm(page, await createUser('staff'));
   await page.goto('/login');
   await expect(page).toHaveURL('/');
 });

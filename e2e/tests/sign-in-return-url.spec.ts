@@ -2,11 +2,13 @@ import { expect, signInThroughForm, test } from '../fixtures.ts';
 
 test('a signed-out visit to a protected page goes to /login with returnUrl, and sign-in lands on it', async ({
   page,
+  createUser,
 }) => {
+  const user = await createUser('superadmin');
   await page.goto('/merchant/sales');
   await expect(page).toHaveURL('/login?returnUrl=%2Fmerchant%2Fsales');
 
-  await signInThroughForm(page, 'superadmin');
+  await signInThroughForm(page, user);
 
   await expect(page).toHaveURL('/merchant/sales');
   await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible();
