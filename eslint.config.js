@@ -1,6 +1,13 @@
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const WORKSPACE_SOURCES = ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'e2e/**/*.ts'];
+
+/** `from` may not be imported by `target` (import direction, STYLE.md rule 5). */
+const zone = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
   {
@@ -11,6 +18,7 @@ export default tseslint.config(
       '**/migrations/**',
       'test-results/**',
       'playwright-report/**',
+      'apps/web/public/**',
     ],
   },
   js.configs.recommended,
@@ -22,6 +30,114 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
     },
   },
+
+  // Type-aware rules: promises that nobody awaits or that go where a void callback is expected,
+  // deprecated APIs, and the rest of the recommended type-checked set.
+  {
+    files: WORKSPACE_SOURCES,
+    extends: [...tseslint.configs.recommendedTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-deprecated': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
+      // zod-openapi and RTK Query generics make some `any` flow unavoidable at the edges;
+      // the strict compiler settings already catch the mistakes these would.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // Test files: vitest's expect(...).rejects and Testing Library's promises are awaited by the runner.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/require-await': 'off' },
+  },
+
+  // Imports: no cycles, no unresolved paths, one direction per app.
+  {
+    files: WORKSPACE_SOURCES,
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // web: app → features → components → hooks / lib
+            zone(
+              'apps/web/src/lib',
+              ['apps/web/src/app', 'apps/web/src/features', 'apps/web/src/components'],
+              'lib is the bottom layer of the web app.',
+            ),
+            zone(
+              'apps/web/src/hooks',
+              ['apps/web/src/app', 'apps/web/src/features', 'apps/web/src/components'],
+              'hooks sit below components.',
+            ),
+            zone(
+              'apps/web/src/components',
+              ['apps/web/src/app', 'apps/web/src/features'],
+              'components do not know the features or the shell.',
+            ),
+            zone('apps/web/src/features', ['apps/web/src/app'], 'features do not import the shell (app/).'),
+            // api: routes → services → lib → db; lib never imports middleware or routes
+            zone(
+              'apps/api/src/lib',
+              ['apps/api/src/routes', 'apps/api/src/middleware', 'apps/api/src/app.ts', 'apps/api/src/main.ts'],
+              'lib never imports middleware, routes or the app.',
+            ),
+            zone(
+              ['apps/api/src/db/schema', 'apps/api/src/db/client.ts'],
+              ['apps/api/src/lib', 'apps/api/src/routes', 'apps/api/src/middleware', 'apps/api/src/auth'],
+              'the database layer is the bottom of the API.',
+            ),
+            zone('apps/api/src/middleware', ['apps/api/src/routes'], 'middleware does not import routes.'),
+            zone(
+              'apps/api/src/auth',
+              ['apps/api/src/routes', 'apps/api/src/middleware'],
+              'auth sits below routes and middleware.',
+            ),
+            zone(
+              'apps/api/src/routes/*/*.service.ts',
+              ['apps/api/src/routes/*/*.handlers.ts', 'apps/api/src/routes/*/*.routes.ts'],
+              'services do not import handlers or route definitions.',
+            ),
+            // shared is imported by both apps and imports neither
+            zone('packages/shared/src', ['apps', 'e2e'], 'packages/shared has no server or browser imports.'),
+          ],
+        },
+      ],
+    },
+  },
+
+  // kebab-case file and folder names (STYLE.md rule 9); `.test`, `.routes`… are middle extensions.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
+    },
+  },
+
   {
     // Configuration is read in one place (DESIGN §8, STYLE.md): apps/api/src/config.ts.
     rules: {
