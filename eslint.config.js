@@ -9,6 +9,8 @@ const WORKSPACE_SOURCES = ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts',
 /** `from` may not be imported by `target` (import direction, STYLE.md rule 5). */
 const zone = (target, from, message) => ({ target, from, message });
 
+const NAMED_EXPORTS = { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' };
+
 export default tseslint.config(
   {
     ignores: [
@@ -27,7 +29,22 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
+      'no-restricted-syntax': ['error', NAMED_EXPORTS],
+    },
+  },
+  {
+    // Whether X-Forwarded-* headers are believed is TRUST_PROXY's call, made in one module.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/lib/forwarded.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        NAMED_EXPORTS,
+        {
+          selector: 'Literal[value=/^x-forwarded-/i]',
+          message: 'Read X-Forwarded-* headers only through lib/forwarded.ts (TRUST_PROXY).',
+        },
+      ],
     },
   },
 
@@ -53,12 +70,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/unbound-method': 'off',
+      // Hooks and adapters are typed as returning a promise; an async body without await is
+      // how they conform, not a mistake.
+      '@typescript-eslint/require-await': 'off',
     },
-  },
-  {
-    // Test files: vitest's expect(...).rejects and Testing Library's promises are awaited by the runner.
-    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
-    rules: { '@typescript-eslint/require-await': 'off' },
   },
 
   // Imports: no cycles, no unresolved paths, one direction per app.
@@ -152,10 +167,17 @@ export default tseslint.config(
     },
   },
   {
-    // The exceptions: the config module itself; test infrastructure, which reads the test run's
-    // own environment (TEST_DATABASE_URL, TEST_LOG_LEVEL, E2E_*, CI), not the app's; and the
-    // user:create CLI, which reads npm's INIT_CWD to resolve paths where the command was typed.
-    files: ['apps/api/src/config.ts', 'apps/api/src/test/**/*.ts', 'apps/api/src/cli/user-create.ts', 'e2e/**/*.ts'],
+    // The exceptions: the config module itself; test and benchmark tooling, which reads its own
+    // run's environment (TEST_DATABASE_URL, TEST_LOG_LEVEL, E2E_*, BENCH_*, CI), not the app's;
+    // and the user:create CLI, which reads npm's INIT_CWD to resolve paths where it was typed.
+    files: [
+      'apps/api/src/config.ts',
+      'apps/api/src/test/**/*.ts',
+      'apps/api/src/cli/user-create.ts',
+      'e2e/**/*.ts',
+      'bench/**/*.ts',
+      'vitest.config.test.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps) {
       if (error.status === 400 && /JSON/i.test(error.message)) {
         return problemResponse(c, 400, { detail: 'The request body is not valid JSON.', code: 'invalid_json' });
       }
-      return problemResponse(c, error.status as never, { detail: error.message });
+      return problemResponse(c, error.status, { detail: error.message });
     }
     c.get('log').error({ err: error }, 'unhandled error');
     return problemResponse(c, 500, { detail: 'Something went wrong on our side. The error was logged.' });

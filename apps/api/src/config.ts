@@ -5,7 +5,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -19,7 +19,7 @@ const envSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   DEMO_PASSWORD: z.string().optional(),
   WEB_DIST: z.string().optional(),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from './schemas/fields.ts';
 
 /** Global settings (DESIGN §2 settings): one zod schema per key, with its default. */
 export const smtpSettingSchema = z.object({
@@ -13,7 +14,7 @@ export const smtpSettingSchema = z.object({
 
 export const settingSchemas = {
   portalName: z.string().trim().min(1, 'Enter a portal name').max(60),
-  supportEmail: z.union([z.literal(''), z.string().trim().email('Enter a valid email address')]),
+  supportEmail: z.union([z.literal(''), emailAddress]),
   smtp: smtpSettingSchema,
   sessionIdleMinutes: z.coerce.number().int().min(1).max(720),
   minPasswordLength: z.coerce.number().int().min(12, 'At least 12 characters').max(128),

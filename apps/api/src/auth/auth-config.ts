@@ -87,7 +87,7 @@ export function buildAuthConfig(c: Context<AppEnv>, limiter: RateLimiter): AuthC
           },
           expires: active.expiresAt.toISOString(),
         };
-        return body as never;
+        return body;
       },
     },
     events: {

@@ -49,7 +49,8 @@ export async function authenticate(input: unknown, ctx: SignInContext): Promise<
   const { db, now, ip } = ctx;
   const ipKey = ip ?? 'unknown';
   const parsed = credentialsSchema.safeParse(input);
-  const email = parsed.success ? parsed.data.email : String((input as { email?: unknown })?.email ?? '').slice(0, 254);
+  const typed = (input as { email?: unknown } | null)?.email;
+  const email = parsed.success ? parsed.data.email : typeof typed === 'string' ? typed.slice(0, 254) : '';
   const fail = async (code: SignInErrorCode, userId: string | null, countAgainstIp: boolean) => {
     if (countAgainstIp) ctx.limiter.hit(ipKey);
     await writeAudit(db, {

@@ -21,7 +21,7 @@ export const MUST_CHANGE_PASSWORD_DETAIL = 'Change your temporary password first
 /**
  * Sets `actor` from the Auth.js session cookie, or leaves it null. The cookie only names a
  * session row; the row decides (revoked, idle, 12 h, user suspended or deleted → null).
- * Authorisation is the route's business (middleware/authorize.ts); the one answer given here
+ * Authorisation is the route's business (lib/http/authorize.ts); the one answer given here
  * is 403 for a user who still has to replace an administrator-set temporary password.
  */
 export function resolveActor() {

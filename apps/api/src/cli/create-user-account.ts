@@ -1,5 +1,5 @@
 import type { Role } from '@boardwalk/shared';
-import { z } from 'zod';
+import { emailAddress } from '@boardwalk/shared/schemas/fields';
 import type { Db } from '../db/client.ts';
 import { ProblemError } from '../lib/problem.ts';
 import { createUserRecord } from '../routes/users/user-create.service.ts';
@@ -14,7 +14,7 @@ export type UserAccountInput = { email: string; role: Role; firstName: string; l
  * 'cli', through the same creation path as POST /api/users; its refusals become readable lines.
  */
 export async function createUserAccount(db: Db, input: UserAccountInput, now = new Date()) {
-  const email = z.string().trim().toLowerCase().email().max(254).safeParse(input.email);
+  const email = emailAddress.safeParse(input.email);
   if (!email.success) throw new UserCreateError(`Not a valid email address: ${input.email}`);
   try {
     const row = await createUserRecord(

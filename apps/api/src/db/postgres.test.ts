@@ -31,9 +31,9 @@ describe.skipIf(!testServerUrl)('PostgreSQL connections', () => {
     try {
       const results = await Promise.allSettled(processes.map((p) => p.migrate()));
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-      const applied = (await processes[0]!.db.execute(
+      const applied = (await processes[0]!.db.execute<{ n: number }>(
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-      )) as unknown as { rows: { n: number }[] };
+      )) as { rows: { n: number }[] };
       expect(applied.rows).toEqual([{ n: journal.entries.length }]);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
@@ -46,7 +46,7 @@ describe.skipIf(!testServerUrl)('PostgreSQL connections', () => {
     const { logger, lines } = capturingLogger();
     const database = await openDatabase({ kind: 'postgres', url: scratch.url, max: 2, logger });
     try {
-      const { rows } = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+      const { rows } = (await database.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)) as {
         rows: { pid: number }[];
       };
       const other = await openDatabase({

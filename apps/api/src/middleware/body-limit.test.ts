@@ -69,7 +69,7 @@ describe('request body limit (DESIGN §9)', () => {
       headers: { 'content-type': 'application/json', cookie, ...headers },
       // Node's fetch needs this for a stream body.
       ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
-    } as RequestInit);
+    });
 
   beforeAll(async () => {
     t = await createTestApp();

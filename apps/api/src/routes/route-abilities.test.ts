@@ -3,7 +3,7 @@ import { defineAbilityFor, ROLES, type Role } from '@boardwalk/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/audit-log.ts';
-import type { RouteAbility } from '../middleware/authorize.ts';
+import type { RouteAbility } from '../lib/http/authorize.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { signInAs, type TestUser } from '../test/sign-in.ts';
 

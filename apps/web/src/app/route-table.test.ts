@@ -1,14 +1,7 @@
 import { DEFAULT_PERMISSION } from '@boardwalk/shared/ability';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import {
-  isNavGroup,
-  isNavSectionTitle,
-  verticalNavItems,
-  type NavGroup,
-  type NavItem,
-  type NavLink,
-} from './navigation.ts';
+import { isNavGroup, isNavSectionTitle, verticalNavItems, type NavItem, type NavLink } from './navigation.ts';
 import type { RouteHandle } from './route-gate.tsx';
 import { buildRoutes } from './router.tsx';
 import { routeTable } from './route-table.tsx';
@@ -17,7 +10,7 @@ import type { RouteEntry } from './route-types.ts';
 function links(items: NavItem[]): NavLink[] {
   return items.flatMap((item) => {
     if (isNavSectionTitle(item)) return [];
-    if (isNavGroup(item)) return links((item as NavGroup).children);
+    if (isNavGroup(item)) return links(item.children);
     return [item];
   });
 }

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { CoreProviders } from '../app/core-providers.tsx';
@@ -34,3 +35,15 @@ export function renderApp({ url, session, entries = routeTable }: RenderAppOptio
   const location = () => `${router.state.location.pathname}${router.state.location.search}`;
   return { ...result, router, location };
 }
+
+/** One page at one path, inside the core providers (session, settings, theme, store). */
+export function renderRoute({ path, element, url = path, session }: RenderRouteOptions) {
+  const router = createMemoryRouter([{ path, element }], { initialEntries: [url] });
+  return render(
+    <CoreProviders session={session}>
+      <RouterProvider router={router} />
+    </CoreProviders>,
+  );
+}
+
+export type RenderRouteOptions = { path: string; element: ReactElement; url?: string; session?: Session | null };

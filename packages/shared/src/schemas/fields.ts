@@ -11,12 +11,20 @@ export const requiredName = (message = 'Enter a name', max = 120) =>
 
 export const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`);
 
+/** A required email address, trimmed and lower-cased (zod's own email pattern). */
+export const emailAddress = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Use at most 254 characters')
+  .regex(z.regexes.email, 'Enter a valid email address');
+
 export const optionalEmail = z
   .string()
   .trim()
   .toLowerCase()
   .max(254, 'Use at most 254 characters')
-  .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address');
+  .refine((v) => v === '' || z.regexes.email.test(v), 'Enter a valid email address');
 
 export const optionalPhone = z
   .string()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listParamsSchema } from '../list.ts';
 import { passwordSchema } from '../password.ts';
 import { ROLES, USER_STATUSES, type Role, type UserStatus } from '../roles.ts';
+import { emailAddress } from './fields.ts';
 
 /**
  * Sign-in failure codes. A failed credentials sign-in returns a URL (or redirects to one) of the
@@ -43,7 +44,7 @@ export type SessionUser = {
  */
 export type SessionData = { user: SessionUser; expires: string } | null;
 
-const email = z.string().trim().toLowerCase().max(254).email('Enter a valid email address');
+const email = emailAddress;
 const name = z.string().trim().max(100);
 const phone = z
   .string()

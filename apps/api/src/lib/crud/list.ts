@@ -50,5 +50,5 @@ export async function listRecords<T extends CrudTable, Q extends ListQuery>(
           .orderBy(...entity.defaultOrder, asc(t.id))
       : [],
   ]);
-  return { rows: rows as RowOf<T>[], total: counted[0]?.total ?? 0, allData: allData as RowOf<T>[] };
+  return { rows: rows, total: counted[0]?.total ?? 0, allData: allData as RowOf<T>[] };
 }

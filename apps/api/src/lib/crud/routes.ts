@@ -1,5 +1,5 @@
 import { z as zod, type z } from 'zod';
-import { defineRoute } from '../route.ts';
+import { defineRoute } from '../http/define-route.ts';
 import { authResponses, idParams, jsonBody, jsonResponse, documentedProblem } from '../http/openapi.ts';
 
 export type CrudRouteOptions<

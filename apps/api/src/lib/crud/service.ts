@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, isNull, SQL } from 'drizzle-orm';
-import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../audit.ts';
 import { ProblemError } from '../problem.ts';
@@ -38,7 +38,7 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
       .where(and(eq(t.id, id), isNull(t.deletedAt)))
       .for('update');
     if (!row) throw notFound();
-    return row as RowOf<T>;
+    return row;
   }
 
   async function checkReferences(tx: Db, values: Record<string, unknown>) {
@@ -83,7 +83,7 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
     async get(db: Db, _caller: Caller, id: string): Promise<RowOf<T>> {
       const [row] = await db.select().from(t).where(eq(t.id, id));
       if (!row) throw notFound();
-      return row as RowOf<T>;
+      return row;
     },
 
     async create(db: Db, caller: Caller, data: Values<T>): Promise<RowOf<T>> {
@@ -95,7 +95,7 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
           current: null,
           values,
           input,
-          next: values as RowOf<T>,
+          next: values,
         });
         const [row] = await tx
           .insert(t)
@@ -134,11 +134,11 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
         await checkReferences(tx, values);
         const next = { ...current, ...values } as RowOf<T>;
         const extra = await entity.hooks?.beforeWrite?.(tx, caller, { current, values, input: values, next });
-        const toWrite = changedValues(current, { ...values, ...extra } as Values<T>);
+        const toWrite = changedValues(current, { ...values, ...extra });
         if (Object.keys(toWrite).length === 0) return current;
         const [row] = await tx
           .update(t)
-          .set({ ...toWrite, updatedAt: caller.now, updatedBy: caller.actor.userId } as PgUpdateSetSource<CrudTable>)
+          .set({ ...toWrite, updatedAt: caller.now, updatedBy: caller.actor.userId })
           .where(eq(t.id, id))
           .returning();
         const updated = row as RowOf<T>;

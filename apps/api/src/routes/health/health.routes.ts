@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { defineRoute } from '../../lib/route.ts';
+import { defineRoute } from '../../lib/http/define-route.ts';
 
 export const HealthSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { changePasswordSchema, userSchema } from '@boardwalk/shared/schemas/user';
 import { uiSettingsSchema } from '@boardwalk/shared';
-import { defineRoute } from '../../lib/route.ts';
+import { defineRoute } from '../../lib/http/define-route.ts';
 import { jsonBody, jsonResponse, problems } from '../../lib/http/openapi.ts';
 
 // Shared schemas are plain zod (no .openapi()): they are documented inline.

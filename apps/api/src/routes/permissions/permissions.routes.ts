@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { permissionListQuerySchema, permissionSchema } from '@boardwalk/shared/schemas/user';
-import { defineRoute } from '../../lib/route.ts';
+import { defineRoute } from '../../lib/http/define-route.ts';
 import { jsonResponse, problems } from '../../lib/http/openapi.ts';
 
 export const listPermissions = defineRoute({

@@ -1,7 +1,7 @@
 import { publicSettingsSchema, settingSchemas, smtpSettingSchema, updateSettingsSchema } from '@boardwalk/shared';
 import { z } from 'zod';
 import { authResponses, jsonBody, jsonResponse, documentedProblem } from '../../lib/http/openapi.ts';
-import { defineRoute } from '../../lib/route.ts';
+import { defineRoute } from '../../lib/http/define-route.ts';
 
 const settingsResponse = z
   .object({

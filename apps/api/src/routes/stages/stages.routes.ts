@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { authResponses, jsonBody, jsonResponse, documentedProblem } from '../../lib/http/openapi.ts';
 import { crudRoutes } from '../../lib/crud/routes.ts';
-import { defineRoute } from '../../lib/route.ts';
+import { defineRoute } from '../../lib/http/define-route.ts';
 
 export const stageRoutes = crudRoutes({
   path: '/api/stages',

@@ -9,7 +9,7 @@ import {
 } from '@boardwalk/shared';
 import { authResponses, jsonBody, jsonResponse, documentedProblem } from '../../lib/http/openapi.ts';
 import { crudRoutes } from '../../lib/crud/routes.ts';
-import { defineRoute } from '../../lib/route.ts';
+import { defineRoute } from '../../lib/http/define-route.ts';
 
 export const templateRoutes = crudRoutes({
   path: '/api/templates',

@@ -8,7 +8,7 @@ import {
   userSchema,
   userSessionSchema,
 } from '@boardwalk/shared/schemas/user';
-import { defineRoute } from '../../lib/route.ts';
+import { defineRoute } from '../../lib/http/define-route.ts';
 import { idParams, jsonBody, jsonResponse, problems } from '../../lib/http/openapi.ts';
 
 const read = { action: 'read', subject: 'user' } as const;

@@ -1,20 +1,14 @@
 import { problemBody } from '@boardwalk/shared/problem';
 import { SIGN_IN_ERROR_MESSAGES, SIGN_IN_ERROR_CODES } from '@boardwalk/shared/schemas/user';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { CoreProviders } from '../../app/core-providers.tsx';
 import { fakeFetch, type FakeRoutes } from '../../test/fake-fetch.ts';
+import { renderRoute } from '../../test/render-app.tsx';
 import { LoginPage } from './login-page.tsx';
 
 function renderLogin(url = '/login') {
-  const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], { initialEntries: [url] });
-  render(
-    <CoreProviders session={null}>
-      <RouterProvider router={router} />
-    </CoreProviders>,
-  );
+  renderRoute({ path: '/login', element: <LoginPage />, url, session: null });
 }
 
 /** The API refuses the credentials with this code in the returned URL, as Auth.js does. */

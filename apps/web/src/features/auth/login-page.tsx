@@ -9,7 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { usePortalName } from '../../lib/portal-name.ts';
@@ -57,12 +57,12 @@ export function LoginPage() {
     };
   }, [urlError, urlCode]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSubmitting) return;
     const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '').trim();
-    const password = String(form.get('password') ?? '');
+    const email = textOf(form.get('email')).trim();
+    const password = textOf(form.get('password'));
     const invalid = validate(email, password);
     setErrors(invalid);
     if (invalid.email || invalid.password) return;
@@ -149,4 +149,9 @@ export function LoginPage() {
       </Card>
     </Box>
   );
+}
+
+/** A text input's value from FormData ('' when missing). */
+function textOf(value: FormDataEntryValue | null): string {
+  return typeof value === 'string' ? value : '';
 }

@@ -18,5 +18,5 @@ export function settingsPatch(values: SettingValues, loaded: SettingValues): Upd
       patch[key] = values[key];
     }
   }
-  return patch as UpdateSettingsInput;
+  return patch;
 }

@@ -117,7 +117,7 @@ describe('StageListPage', { timeout: 60_000 }, () => {
         width: 400,
         height: 48,
         toJSON: () => ({}),
-      } as DOMRect;
+      };
     });
     const user = userEvent.setup();
     const api = stagesApi();

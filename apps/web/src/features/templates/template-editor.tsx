@@ -37,7 +37,7 @@ export function TemplateEditor({ record }: { record: Template | undefined }) {
       (record ? update({ ...values, id: record.id, updatedAt: record.updatedAt }) : create(values)).unwrap(),
     successMessage: record ? 'Template saved' : 'Template added',
     onSaved: (saved) => {
-      if (!record) navigate(`/template/edit/${saved.id}`, { replace: true });
+      if (!record) void navigate(`/template/edit/${saved.id}`, { replace: true });
     },
   });
   const { control } = form;

@@ -34,7 +34,7 @@ export function UserAddPage() {
     defaultValues: NEW_USER,
     save: (values) => create(values).unwrap(),
     successMessage: 'User added',
-    onSaved: (user) => navigate(`/user/edit/${user.id}`),
+    onSaved: (user) => void navigate(`/user/edit/${user.id}`),
   });
   const { control, setValue } = form;
   return (

@@ -51,8 +51,12 @@ describe('SessionProvider (SPEC §4)', () => {
     );
     await waitFor(() => expect(probe()).toBe('unauthenticated:-'));
     body = sessionFor('ROLE_ADMIN');
-    act(() => setVisibility('hidden'));
-    act(() => setVisibility('visible'));
+    act(() => {
+      setVisibility('hidden');
+    });
+    act(() => {
+      setVisibility('visible');
+    });
     await waitFor(() => expect(probe()).toBe('authenticated:ada@example.com'));
     expect(api.callsTo('GET', '/api/auth/session')).toHaveLength(2);
   });
@@ -86,14 +90,24 @@ describe('SessionProvider (SPEC §4)', () => {
     expect(api.callsTo('GET', '/api/auth/session')).toHaveLength(1);
 
     body = sessionFor('ROLE_ADMIN');
-    act(() => setVisibility('hidden'));
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      setVisibility('hidden');
+    });
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(api.callsTo('GET', '/api/auth/session')).toHaveLength(1);
 
-    act(() => setVisibility('visible'));
-    act(() => vi.advanceTimersByTime(59_999));
+    act(() => {
+      setVisibility('visible');
+    });
+    act(() => {
+      vi.advanceTimersByTime(59_999);
+    });
     expect(api.callsTo('GET', '/api/auth/session')).toHaveLength(1);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     await waitFor(() => expect(probe()).toBe('authenticated:ada@example.com'));
     expect(api.callsTo('GET', '/api/auth/session')).toHaveLength(2);
   });

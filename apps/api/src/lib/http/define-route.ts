@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
-import { authorize, type RouteAbility } from '../middleware/authorize.ts';
-import { conformToContract } from './http/contract.ts';
+import { authorize, type RouteAbility } from './authorize.ts';
+import { conformToContract } from './contract.ts';
 
 /**
  * createRoute plus the ability the route needs. The ability is enforced by middleware and

@@ -1,9 +1,9 @@
 import { defineAbilityFor, type Permission } from '@boardwalk/shared';
 import { createMiddleware } from 'hono/factory';
-import { writeAudit } from '../lib/audit.ts';
-import type { AppEnv } from '../lib/context.ts';
-import { clientIp } from '../lib/client-ip.ts';
-import { problemResponse } from '../lib/problem.ts';
+import { writeAudit } from '../audit.ts';
+import type { AppEnv } from '../context.ts';
+import { clientIp } from '../client-ip.ts';
+import { problemResponse } from '../problem.ts';
 
 /**
  * What a route needs: a CASL permission (SPEC §6), 'authenticated' for the caller's own
