@@ -17,8 +17,9 @@ const userLabel = (user: UserOption) => `${nameOf(user)} (${user.email})`;
 const byLabel = (a: SelectOption, b: SelectOption) => a.label.localeCompare(b.label);
 
 /**
- * Names and picker options for an agent's company and linked ROLE_AGENT user. A linked user is
- * an agent user (the API checks it), so the agent-user options also name the linked users.
+ * Names and picker options for an agent's company and linked ROLE_AGENT user. A linked user was
+ * an agent user when linked (the API checks it), so the agent-user options name the linked
+ * users; one deleted or given another role since is named as such rather than guessed at.
  */
 export function useAgentLookups(): AgentLookups {
   const companies = useAgentCompanyOptionsQuery();
@@ -30,7 +31,7 @@ export function useAgentLookups(): AgentLookups {
       companies: (companies.data ?? []).map((c) => ({ value: c.id, label: c.name })).sort(byLabel),
       agentUsers: (users.data ?? []).map((u) => ({ value: u.id, label: userLabel(u) })).sort(byLabel),
       companyName: (id) => (id ? (companyById.get(id) ?? 'Removed company') : '—'),
-      userName: (id) => (id ? (userById.get(id) ?? 'Removed user') : '—'),
+      userName: (id) => (id ? (userById.get(id) ?? 'No longer an agent user') : '—'),
       loading: companies.isLoading || users.isLoading,
     };
   }, [companies.data, companies.isLoading, users.data, users.isLoading]);
