@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { startHttpServer } from './http-server.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -37,7 +37,7 @@ async function start(config: Config, logger: Logger) {
   const webDist = config.webDist ?? path.join(here, '../../web/dist');
   const app = createApp({ config: { ...config, webDist }, database, logger, secrets, version: pkg.version });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = startHttpServer({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, db: database.kind }, 'Boardwalk is listening');
     console.log(startBanner(seed, `http://localhost:${info.port}`).join('\n'));
   });
