@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import fs, { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -45,7 +46,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     releaseLock = acquireDataDirLock(dataDir);
     pgDir = path.join(dataDir, 'pglite');
   }
-  const client = await PGlite.create(pgDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const client = await PGlite.create({
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+    ...(pgDir ? { fs: new DurableNodeFS(pgDir), startParams: [...DURABLE_START_PARAMS] } : {}),
+  });
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
   return {
@@ -62,6 +67,45 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     },
     dumpDataDir: () => client.dumpDataDir('none'),
   };
+}
+
+/**
+ * PGlite's own start parameters turn fsync off (`-F`), and its Emscripten NODEFS drops every
+ * fsync the server asks for (`fdatasync` is a no-op, `fsync` has no handler), so by default an
+ * acknowledged commit sits in the OS page cache only (decision 014). A data directory on disk
+ * therefore starts with fsync on, WAL flushed with fsync() (the one call Emscripten routes to
+ * the file system), and a file system that forwards that call to the OS.
+ */
+export const DURABLE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'fsync=on',
+  '-c',
+  'synchronous_commit=on',
+  '-c',
+  'wal_sync_method=fsync',
+  '-c',
+  'full_page_writes=on',
+];
+
+type NodefsStream = { nfd?: number };
+type NodefsModule = {
+  NODEFS: { stream_ops: Record<string, unknown>; tryFSOperation: <T>(operation: () => T) => T };
+};
+
+/** NODEFS with fsync(2) passed through to the OS file (a failure becomes the server's EIO → PANIC). */
+export class DurableNodeFS extends NodeFS {
+  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
+    const [pg, options] = args;
+    const forwardFsync = (mod: NodefsModule) => {
+      mod.NODEFS.stream_ops.fsync = (stream: NodefsStream) =>
+        mod.NODEFS.tryFSOperation(() => {
+          if (typeof stream.nfd === 'number') fs.fsyncSync(stream.nfd);
+          return 0;
+        });
+    };
+    return super.init(pg, { ...options, preRun: [...(options.preRun ?? []), forwardFsync] });
+  }
 }
 
 async function openPostgres(url: string, max = 10, logger: Logger): Promise<Database> {
