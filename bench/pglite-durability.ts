@@ -107,21 +107,27 @@ function runChild(config: Config, dataDir: string, creates: number, strace: bool
   const nodeArgs = [fileURLToPath(import.meta.url), '--child', config, dataDir, String(creates)];
   const traceFile = path.join(os.tmpdir(), `pglite-durability-${process.pid}.strace`);
   const [cmd, args] = strace
-    ? ['strace', ['-f', '-c', '-o', traceFile, '-e', `trace=${SYSCALLS.join(',')}`, process.execPath, ...nodeArgs]]
+    ? [
+        'strace',
+        ['-f', '-c', '-w', '-o', traceFile, '-e', `trace=${SYSCALLS.join(',')}`, process.execPath, ...nodeArgs],
+      ]
     : [process.execPath, nodeArgs];
   const result = spawnSync(cmd, args, { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${config}: child failed\n${result.stderr}`);
   const out = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { ms: number; settings: Record<string, string> };
   let syncCalls = 0;
+  let syncSeconds = 0;
   if (strace) {
-    // strace -c table: "% time seconds usecs/call calls errors syscall"
+    // strace -c -w table: "% time seconds usecs/call calls errors syscall", wall-clock seconds
     for (const line of fs.readFileSync(traceFile, 'utf8').split('\n')) {
       const cols = line.trim().split(/\s+/);
-      if (SYSCALLS.includes(cols.at(-1)!)) syncCalls += Number(cols[3]);
+      if (!SYSCALLS.includes(cols.at(-1)!)) continue;
+      syncSeconds += Number(cols[1]);
+      syncCalls += Number(cols[3]);
     }
     fs.rmSync(traceFile, { force: true });
   }
-  return { ...out, syncCalls };
+  return { ...out, syncCalls, syncMs: syncSeconds * 1000 };
 }
 
 function median(values: number[]) {
@@ -150,11 +156,20 @@ async function main() {
       fs.rmSync(path.join(dir, 'boardwalk.lock'), { force: true });
       return dir;
     };
-    const counts = new Map<Config, { idle: number; busy: number; settings: Record<string, string> }>();
+    const counts = new Map<
+      Config,
+      { idle: number; busy: number; busyMs: number; idleMs: number; settings: Record<string, string> }
+    >();
     for (const config of configs) {
       const idle = runChild(config, copy(config, 'strace-idle'), 0, true);
       const busy = runChild(config, copy(config, 'strace-busy'), creates, true);
-      counts.set(config, { idle: idle.syncCalls, busy: busy.syncCalls, settings: busy.settings });
+      counts.set(config, {
+        idle: idle.syncCalls,
+        busy: busy.syncCalls,
+        idleMs: idle.syncMs,
+        busyMs: busy.syncMs,
+        settings: busy.settings,
+      });
     }
     const times = new Map<Config, number[]>(configs.map((c) => [c, []]));
     for (let round = 0; round < rounds; round++) {
@@ -165,10 +180,13 @@ async function main() {
       }
     }
     console.log(`${creates} creates (row + audit row, one transaction each), ${rounds} timed rounds\n`);
-    console.log('configuration                | sync calls (200 creates) | per commit | median ms | ms/commit');
+    console.log(
+      'configuration                | sync calls (200 creates) | per commit | ms in sync calls | median ms | ms/commit',
+    );
     for (const config of configs) {
       const c = counts.get(config)!;
       const sync = c.busy - c.idle;
+      const syncMs = c.busyMs - c.idleMs;
       const ms = median(times.get(config)!);
       result[config] = {
         description: CONFIGS[config],
@@ -176,13 +194,14 @@ async function main() {
         syncCallsIdleRun: c.idle,
         syncCallsWithCreates: c.busy,
         syncCallsForCreates: sync,
+        syncMsForCreates: syncMs,
         timesMs: times.get(config),
         medianMs: ms,
       };
       console.log(
-        `${config.padEnd(28)} | ${String(sync).padStart(24)} | ${(sync / creates).toFixed(2).padStart(10)} | ${ms
+        `${config.padEnd(28)} | ${String(sync).padStart(24)} | ${(sync / creates).toFixed(2).padStart(10)} | ${syncMs
           .toFixed(0)
-          .padStart(9)} | ${(ms / creates).toFixed(2).padStart(9)}`,
+          .padStart(16)} | ${ms.toFixed(0).padStart(9)} | ${(ms / creates).toFixed(2).padStart(9)}`,
       );
     }
   } finally {
