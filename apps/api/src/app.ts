@@ -9,7 +9,7 @@ import { bodyLimit, defaultBodyLimit, KB } from './middleware/body-limit.ts';
 import { forwardedHeaders } from './middleware/forwarded-headers.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
-import { hsts, securityHeaders } from './middleware/security-headers.ts';
+import { hsts, noStore, securityHeaders } from './middleware/security-headers.ts';
 import { mountSpa } from './middleware/static-spa.ts';
 import { registerHealthRoutes } from './routes/health/health.handlers.ts';
 import { registerTemplateRoutes } from './routes/templates/templates.handlers.ts';
@@ -38,6 +38,8 @@ export function createApp(deps: AppDeps) {
 
   app.use('*', requestContext(deps));
   app.use('*', forwardedHeaders());
+  app.use('/api/*', noStore());
+  app.use('/apps/*', noStore());
   // Auth.js takes a small form (DESIGN §9: a few KB); everything else 1 MB unless its route
   // declares a bodyLimit() of its own (middleware/body-limit.ts).
   app.use(`${AUTH_BASE_PATH}/*`, bodyLimit(16 * KB));

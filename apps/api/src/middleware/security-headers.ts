@@ -13,7 +13,7 @@ export const securityHeaders = () =>
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],
-      baseUri: ["'self'"],
+      baseUri: ["'none'"], // no <base> at all: an injected one would redirect relative URLs
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
     },
@@ -29,4 +29,16 @@ export const hsts = () =>
   createMiddleware(async (c, next) => {
     await next();
     if (servedOverHttps(c)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+
+/**
+ * API answers hold personal and cardholder-adjacent data: no browser or proxy may keep them
+ * (issue 7). Set after the handler and over any value it chose, so error answers, Auth.js and
+ * early refusals (413 from the body limit, registered after this) carry it too. The hashed
+ * static assets are outside /api and /apps and keep their long cache.
+ */
+export const noStore = () =>
+  createMiddleware(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
   });

@@ -10,15 +10,13 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string | undefined) {
   const indexPath = path.join(distDir, 'index.html');
   if (!existsSync(indexPath)) return;
   const root = path.relative(process.cwd(), distDir) || '.';
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
+  // Hashed file names: cached for a year. Set after serveStatic answered: its onFound hook runs
+  // once the response exists, where a header set through the context no longer lands.
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('/assets/*', serveStatic({ root }));
   app.use('*', serveStatic({ root }));
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { placeholderCatalogue, sampleValues, TEMPLATE_CONTEXT, toLiquidScope } from './context.ts';
-import { checkTemplate, renderTemplate } from './render.ts';
+import { checkTemplate, renderTemplate, TOO_MUCH_WORK } from './render.ts';
 
 describe('template context definition', () => {
   it('gives every placeholder a meaning and an example, with unique paths', () => {
@@ -57,5 +57,20 @@ describe('renderTemplate', () => {
       sampleValues(),
     );
     expect(out.ok).toBe(false);
+  });
+
+  it("refuses the probe's nested loop quickly, as too much work on the body", async () => {
+    const body = '{% for i in (1..3000) %}{% for j in (1..3000) %}x{% endfor %}{% endfor %}';
+    const out = await renderTemplate({ channel: 'sms', body }, {});
+    expect(out).toEqual({ ok: false, errors: { body: [TOO_MUCH_WORK] } });
+  });
+
+  it('refuses an output of millions of characters', async () => {
+    const body = '{% for i in (1..5000) %}{{ merchant.legal_name }}{% endfor %}';
+    const long = { merchant: { legal_name: 'x'.repeat(400) } };
+    expect(await renderTemplate({ channel: 'sms', body }, long)).toEqual({
+      ok: false,
+      errors: { body: [TOO_MUCH_WORK] },
+    });
   });
 });

@@ -34,7 +34,9 @@ export const previewTemplateRoute = defineRoute({
   request: { body: jsonBody(templatePreviewSchema) },
   responses: {
     200: jsonResponse('Email: subject and HTML (values escaped). SMS: text.', templatePreviewResultSchema),
-    400: documentedProblem('Syntax or placeholder errors, per field with their line'),
+    400: documentedProblem('Syntax or placeholder errors, per field with their line, or too much work to render'),
+    429: documentedProblem('The caller already has previews rendering (Retry-After)'),
+    503: documentedProblem('Too many renders waiting across all users (Retry-After)'),
     ...authResponses,
   },
 });

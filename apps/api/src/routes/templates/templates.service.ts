@@ -11,7 +11,7 @@ import { createCrudService } from '../../lib/crud/service.ts';
 import type { CrudEntity } from '../../lib/crud/types.ts';
 import { ProblemError, type FieldErrors } from '../../lib/problem.ts';
 import { placeholderCatalogue, sampleValues, type PlaceholderEntry } from '../../templates/context.ts';
-import { checkTemplate, renderTemplate } from '../../templates/render.ts';
+import { checkTemplate, RenderBusyError, renderTemplate } from '../../templates/render.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 
 const t = templates;
@@ -64,7 +64,14 @@ export async function previewTemplate(db: Db, input: TemplatePreviewInput): Prom
   const ruleErrors = input.channel === 'email' ? asFieldErrors(templateRuleErrors(input)) : {};
   const sample = sampleValues();
   const { portalName } = await getPublicSettings(db);
-  const outcome = await renderTemplate(input, { ...sample, portal: { ...sample.portal, name: portalName } });
+  const outcome = await renderTemplate(input, { ...sample, portal: { ...sample.portal, name: portalName } }).catch(
+    (error: unknown) => {
+      if (error instanceof RenderBusyError) {
+        throw new ProblemError(503, error.message, { headers: { 'Retry-After': '2' } });
+      }
+      throw error;
+    },
+  );
   const errors = mergeErrors(ruleErrors, outcome.ok ? {} : outcome.errors);
   if (!outcome.ok || Object.keys(errors).length > 0)
     throw new ProblemError(400, 'The template has errors.', { errors });

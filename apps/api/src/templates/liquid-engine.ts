@@ -1,0 +1,153 @@
+import type { TemplateChannel, TemplatePreviewResult } from '@boardwalk/shared';
+import { Liquid, type Template } from 'liquidjs';
+import type { FieldErrors } from '../lib/problem.ts';
+import { PLACEHOLDER_PATHS, toLiquidScope, type TemplateValues } from './context.ts';
+
+/**
+ * Limits of one render (issue 7: a nested 3000 × 3000 loop ran 2 s). `memoryLimit` counts the
+ * items of every range and array and the characters of every string filter result, so it
+ * bounds loop turns (20,000 in all: the probe's loop stops after 6 of its 3000 outer turns,
+ * about 20,000 inner turns or 50-100 ms; a nested loop turn costs µs, so 200,000 took 900 ms;
+ * no real message loops more than a few hundred times); `renderLimit` is the time backstop in ms. Both raise a
+ * LiquidJS error that renderInThisThread reports as TOO_MUCH_WORK. This file runs inside the
+ * render worker (render-worker.ts), which the pool also kills on a hard deadline.
+ */
+export const RENDER_LIMITS = { renderLimit: 500, memoryLimit: 20_000 } as const;
+
+/** Printed output is not counted by memoryLimit; a message longer than this is refused. */
+const MAX_OUTPUT_CHARS = 1_000_000;
+
+export const TOO_MUCH_WORK =
+  'This template does too much work to render: shorten its loops or its output (a message loops at most a few thousand times).';
+
+/**
+ * Sandboxed LiquidJS (DESIGN §6): no file system (no include/render/layout tags, in-memory
+ * lookups only), unknown filters are errors, only own properties are visible, and parse and
+ * render are bounded. Email HTML escapes every printed value, and has no `raw` to undo it.
+ */
+function createEngine(escapeHtml: boolean): Liquid {
+  const liquid = new Liquid({
+    templates: {},
+    strictFilters: true,
+    strictVariables: false,
+    ownPropertyOnly: true,
+    outputEscape: escapeHtml ? 'escape' : undefined,
+    parseLimit: 200_000,
+    ...RENDER_LIMITS,
+  });
+  for (const tag of ['include', 'render', 'layout', 'block']) delete liquid.tags[tag];
+  if (escapeHtml) delete liquid.filters.raw;
+  return liquid;
+}
+
+const html = createEngine(true);
+const text = createEngine(false);
+
+type Part = { field: 'subject' | 'body'; source: string; engine: Liquid };
+
+function partsOf(input: { channel: TemplateChannel; subject?: string | undefined; body: string }): Part[] {
+  if (input.channel === 'sms') return [{ field: 'body', source: input.body, engine: text }];
+  return [
+    { field: 'subject', source: input.subject ?? '', engine: text },
+    { field: 'body', source: input.body, engine: html },
+  ];
+}
+
+type LiquidErrorLike = Error & { token?: { getPosition?: () => [number, number] }; originalError?: Error };
+
+/** "Line 3, column 7: tag {% if %} not closed", without LiquidJS's own position suffix. */
+export function describeLiquidError(error: unknown): string {
+  const e = error as LiquidErrorLike;
+  const message = (e.originalError?.message ?? e.message ?? String(error)).replace(/, line:\d+, col:\d+$/, '');
+  const position = e.token?.getPosition?.();
+  return position ? `Line ${position[0]}, column ${position[1]}: ${message}` : message;
+}
+
+/** A printed path is known when it is a placeholder, or starts with one (`.size`, `.first`, ...). */
+function isKnownPath(segments: readonly unknown[]): boolean {
+  let path = '';
+  for (const segment of segments) {
+    if (typeof segment !== 'string') return false;
+    path = path ? `${path}.${segment}` : segment;
+    if (PLACEHOLDER_PATHS.has(path)) return true;
+  }
+  return false;
+}
+
+function unknownPlaceholders(engine: Liquid, template: Template[]): string[] {
+  const { globals } = engine.analyzeSync(template, { partials: false });
+  const problems: string[] = [];
+  for (const uses of Object.values(globals)) {
+    for (const variable of uses) {
+      if (isKnownPath(variable.segments)) continue;
+      const { row, col } = variable.location;
+      problems.push(
+        `Line ${row}, column ${col}: unknown placeholder {{ ${variable.toString()} }}; see the placeholder list`,
+      );
+    }
+  }
+  return problems.slice(0, 5);
+}
+
+type Parsed = { errors: FieldErrors; templates: Map<Part['field'], Template[]> };
+
+function parseParts(parts: Part[]): Parsed {
+  const errors: FieldErrors = {};
+  const templates = new Map<Part['field'], Template[]>();
+  for (const part of parts) {
+    try {
+      const parsed = part.engine.parse(part.source);
+      const unknown = unknownPlaceholders(part.engine, parsed);
+      if (unknown.length > 0) errors[part.field] = unknown;
+      else templates.set(part.field, parsed);
+    } catch (error) {
+      errors[part.field] = [describeLiquidError(error)];
+    }
+  }
+  return { errors, templates };
+}
+
+/** Syntax and placeholder errors per field ({} when the template is fine): the check on save. */
+export function checkTemplate(input: {
+  channel: TemplateChannel;
+  subject?: string | undefined;
+  body: string;
+}): FieldErrors {
+  return parseParts(partsOf(input)).errors;
+}
+
+export type RenderOutcome = { ok: true; result: TemplatePreviewResult } | { ok: false; errors: FieldErrors };
+
+export type RenderInput = { channel: TemplateChannel; subject?: string | undefined; body: string };
+
+const isLimitError = (error: unknown): boolean =>
+  /(template render|memory alloc) limit exceeded/.test(
+    (error as LiquidErrorLike).originalError?.message ?? (error as Error).message ?? '',
+  );
+
+/**
+ * Renders in the calling thread: only the render worker calls this (render.ts sends every
+ * render there), since a render may hold the thread for up to RENDER_LIMITS.renderLimit ms.
+ */
+export async function renderInThisThread(input: RenderInput, values: Partial<TemplateValues>): Promise<RenderOutcome> {
+  const parts = partsOf(input);
+  const { errors, templates } = parseParts(parts);
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const scope = toLiquidScope(values);
+  const out: Partial<Record<Part['field'], string>> = {};
+  for (const part of parts) {
+    try {
+      const rendered = (await part.engine.render(templates.get(part.field) ?? [], scope)) as string;
+      if (rendered.length > MAX_OUTPUT_CHARS) errors[part.field] = [TOO_MUCH_WORK];
+      else out[part.field] = rendered;
+    } catch (error) {
+      errors[part.field] = [isLimitError(error) ? TOO_MUCH_WORK : describeLiquidError(error)];
+    }
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const result: TemplatePreviewResult =
+    input.channel === 'sms'
+      ? { channel: 'sms', text: out.body ?? '' }
+      : { channel: 'email', subject: (out.subject ?? '').replace(/\s+/g, ' ').trim(), html: out.body ?? '' };
+  return { ok: true, result };
+}
