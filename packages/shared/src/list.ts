@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './schemas/fields.ts';
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const MAX_PAGE_SIZE = 100;
@@ -17,7 +18,7 @@ export const allDataParam = z
 /** The common list query of DESIGN §3; each entity extends it with its filters and sort columns. */
 export function listParamsSchema<const S extends readonly [string, ...string[]]>(sortColumns: S) {
   return z.object({
-    q: z.string().trim().max(200).optional(),
+    q: text().trim().max(200).optional(),
     page: z.coerce.number().int().min(0).default(0),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     sort: z.enum(sortColumns).optional(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { text } from './schemas/fields.ts';
 
 export type PasswordPolicyOptions = {
   /**
@@ -12,8 +12,7 @@ export type PasswordPolicyOptions = {
 export function passwordSchema(minLength = 12, options: PasswordPolicyOptions = {}) {
   const min = Math.max(12, minLength);
   const { isCommon } = options;
-  const schema = z
-    .string()
+  const schema = text()
     .min(min, `Use at least ${min} characters`)
     .max(256, 'Use at most 256 characters')
     .refine((v) => /[a-z]/i.test(v), 'Include at least one letter')

@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import { emailAddress } from './schemas/fields.ts';
+import { emailAddress, text } from './schemas/fields.ts';
 
 /** Global settings (DESIGN §2 settings): one zod schema per key, with its default. */
 export const smtpSettingSchema = z.object({
-  host: z.string().max(255).default(''),
+  host: text().max(255).default(''),
   port: z.coerce.number().int().min(1).max(65535).default(587),
-  user: z.string().max(255).default(''),
+  user: text().max(255).default(''),
   /** Stored encrypted; the API returns it masked and keeps the stored one when it comes back masked. */
-  password: z.string().max(1024).default(''),
-  from: z.string().max(255).default(''),
+  password: text().max(1024).default(''),
+  from: text().max(255).default(''),
   secure: z.boolean().default(false),
 });
 
 export const settingSchemas = {
-  portalName: z.string().trim().min(1, 'Enter a portal name').max(60),
+  portalName: text().trim().min(1, 'Enter a portal name').max(60),
   supportEmail: z.union([z.literal(''), emailAddress]),
   smtp: smtpSettingSchema,
   sessionIdleMinutes: z.coerce.number().int().min(1).max(720),

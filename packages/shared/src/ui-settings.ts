@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './schemas/fields.ts';
 
 /** The UI settings of SPEC §3 with the defaults of SPEC §9; kept in localStorage and per user. */
 export const uiSettingsSchema = z.object({
@@ -18,8 +19,8 @@ export const uiSettingsSchema = z.object({
   toastPosition: z
     .enum(['top-left', 'top-center', 'top-right', 'bottom-left', 'bottom-center', 'bottom-right'])
     .default('top-right'),
-  columnVisibility: z.record(z.string(), z.record(z.string(), z.boolean())).default({}),
-  lastSearches: z.array(z.string().max(200)).max(5).default([]),
+  columnVisibility: z.record(text(), z.record(text(), z.boolean())).default({}),
+  lastSearches: z.array(text().max(200)).max(5).default([]),
   searchResults: z.array(z.unknown()).max(50).default([]),
 });
 

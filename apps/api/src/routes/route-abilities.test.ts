@@ -97,7 +97,7 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
     path: (self: TestUser) => string;
     ability: RouteAbility;
     method?: string;
-    body?: () => unknown;
+    body?: (self: TestUser) => unknown;
     status?: number;
   };
   /** Concrete successful requests: the 2xx half of the matrix, per role. */
@@ -139,7 +139,7 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
       path: (u) => `/api/users/${u.id}`,
       ability: { action: 'update', subject: 'user' },
       method: 'PATCH',
-      body: () => ({ phone: '555 0199' }),
+      body: (u) => ({ phone: '555 0199', updatedAt: u.updatedAt.toISOString() }),
     },
     {
       name: 'GET /apps/permissions/data',
@@ -153,7 +153,7 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
     it.each(SUCCESS_CASES)(`${role}: $name`, async ({ path, ability, method = 'GET', body, status = 200 }) => {
       const res = await t.app.request(path(people.get(role)!), {
         method,
-        ...(body ? { body: JSON.stringify(body()) } : {}),
+        ...(body ? { body: JSON.stringify(body(people.get(role)!)) } : {}),
         headers: { cookie: cookies.get(role)!, 'content-type': 'application/json' },
       });
       expect(res.status).toBe(expectedGate(ability, role) === 'pass' ? status : 403);

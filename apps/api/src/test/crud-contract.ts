@@ -208,6 +208,16 @@ export function crudContract(ctx: CrudContext, c: CrudContract) {
     expect(wrongId.body.errors?.id).toBeDefined();
   });
 
+  it('refuses an update without updatedAt with 428 and leaves the row as it was', async () => {
+    const row = await create(c.make(tag(), 0));
+    ctx.t.clock.advance(1000);
+    const blind = await ctx.staff.patch<ProblemBody>(`${c.path}/${row.id}`, { ...c.change });
+    expect(blind.status).toBe(428);
+    expect(blind.body).toMatchObject({ title: 'Precondition Required', code: 'precondition_required' });
+    expect(blind.body.errors?.updatedAt).toBeDefined();
+    expect((await ctx.staff.get<Row>(`${c.path}/${row.id}`)).body).toEqual(row);
+  });
+
   it('answers 404 to an update or delete of an unknown id', async () => {
     expect((await ctx.staff.patch(`${c.path}/${randomUUID()}`, c.change)).status).toBe(404);
     expect((await ctx.staff.delete(`${c.path}/${randomUUID()}`)).status).toBe(404);
@@ -221,7 +231,10 @@ export function crudContract(ctx: CrudContext, c: CrudContract) {
       expect(clash.status).toBe(409);
       expect(clash.body.errors?.[unique.field]?.[0]).toEqual(expect.any(String));
       const other = await create(c.make(tag(), 2));
-      const update = await ctx.staff.patch<ProblemBody>(`${c.path}/${other.id}`, unique.clash(row));
+      const update = await ctx.staff.patch<ProblemBody>(`${c.path}/${other.id}`, {
+        ...unique.clash(row),
+        updatedAt: other.updatedAt,
+      });
       expect(update.status).toBe(409);
       expect(update.body.errors?.[unique.field]).toBeDefined();
     });

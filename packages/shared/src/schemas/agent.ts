@@ -7,6 +7,7 @@ import {
   optionalText,
   recordMetaShape,
   requiredName,
+  text,
   updateMetaShape,
 } from './fields.ts';
 
@@ -20,8 +21,7 @@ const splitPercent = z
 
 const agentFields = {
   name: requiredName('Enter the agent name'),
-  agentCode: z
-    .string({ error: 'Enter an agent code' })
+  agentCode: text('Enter an agent code')
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{1,19}$/, 'Use 2–20 letters, digits, - or _'),
   companyId: z.uuid('Choose a company').nullable(),

@@ -6,35 +6,54 @@ import { z } from 'zod';
  * can bind them directly.
  */
 
-export const requiredName = (message = 'Enter a name', max = 120) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters`);
+export const INVALID_TEXT_MESSAGE = 'Remove the invalid characters';
 
-export const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`);
+/** A lone half of a UTF-16 surrogate pair: JSON.parse turns `"\\ud800"` into one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * True for well-formed Unicode without NUL. PostgreSQL cannot store either, so they must be
+ * refused as input, not met as a 500. A regex rather than String.prototype.isWellFormed: the
+ * web build target (Vite's widely-available baseline) predates it.
+ */
+export function isCleanText(value: string): boolean {
+  return !value.includes('\0') && !LONE_SURROGATE.test(value);
+}
+
+/**
+ * The one building block of every text field a client sends: a string that is well-formed
+ * Unicode without NUL. Schemas never use a bare z.string() for input (schemas/input-text.test.ts).
+ */
+export const text = (error?: string) =>
+  z
+    .string(error === undefined ? undefined : { error })
+    .refine(isCleanText, { message: INVALID_TEXT_MESSAGE, abort: true });
+
+export const requiredName = (message = 'Enter a name', max = 120) =>
+  text(message).trim().min(1, message).max(max, `Use at most ${max} characters`);
+
+export const optionalText = (max: number) => text().trim().max(max, `Use at most ${max} characters`);
 
 /** A required email address, trimmed and lower-cased (zod's own email pattern). */
-export const emailAddress = z
-  .string()
+export const emailAddress = text()
   .trim()
   .toLowerCase()
   .max(254, 'Use at most 254 characters')
   .regex(z.regexes.email, 'Enter a valid email address');
 
-export const optionalEmail = z
-  .string()
+export const optionalEmail = text()
   .trim()
   .toLowerCase()
   .max(254, 'Use at most 254 characters')
   .refine((v) => v === '' || z.regexes.email.test(v), 'Enter a valid email address');
 
-export const optionalPhone = z
-  .string()
+export const optionalPhone = text()
   .trim()
   .max(40, 'Use at most 40 characters')
   .regex(/^[\d\s()+.-]*$/, 'Enter a valid phone number');
 
 /** '' or an http(s) address with a dotted host name; a bare domain gets https:// in front. */
-export const optionalWebsite = z
-  .string()
+export const optionalWebsite = text()
   .trim()
   .max(300, 'Use at most 300 characters')
   .transform((v) => (v === '' || v.includes('://') ? v : `https://${v}`))
@@ -46,8 +65,7 @@ function isWebAddress(value: string): boolean {
   return WEB_ADDRESS.test(value);
 }
 
-export const hexColor = z
-  .string({ error: 'Pick a colour such as #9155fd' })
+export const hexColor = text('Pick a colour such as #9155fd')
   .trim()
   .regex(/^#[0-9a-f]{6}$/i, 'Pick a colour such as #9155fd')
   .transform((v) => v.toLowerCase());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listParamsSchema, type ListResponse } from '../list.ts';
-import { booleanQuery, recordMetaShape, requiredName, updateMetaShape } from './fields.ts';
+import { booleanQuery, recordMetaShape, requiredName, text, updateMetaShape } from './fields.ts';
 
 /** Industries by card-network merchant category code (DESIGN §2 industries). */
 export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
@@ -10,8 +10,7 @@ export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = { low: 'Low', medium
 /** POST /api/industry body `{ data }`. */
 export const createIndustrySchema = z.object({
   name: requiredName('Enter the industry name', 160),
-  mcc: z
-    .string({ error: 'Enter a 4-digit MCC' })
+  mcc: text('Enter a 4-digit MCC')
     .trim()
     .regex(/^\d{4}$/, 'Enter a 4-digit MCC'),
   riskLevel: z.enum(RISK_LEVELS, { error: 'Choose a risk level' }).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listParamsSchema, type ListResponse } from '../list.ts';
-import { booleanQuery, optionalText, recordMetaShape, requiredName, updateMetaShape } from './fields.ts';
+import { booleanQuery, optionalText, recordMetaShape, requiredName, text, updateMetaShape } from './fields.ts';
 
 /**
  * Message templates (DESIGN §2 templates): a Liquid body with placeholders such as
@@ -16,9 +16,8 @@ export const MAX_SMS_BODY = 1600;
 export const MAX_TEMPLATE_SUBJECT = 300;
 
 const channel = z.enum(TEMPLATE_CHANNELS, { error: 'Choose email or SMS' });
-const subject = z.string().trim().max(MAX_TEMPLATE_SUBJECT, `Use at most ${MAX_TEMPLATE_SUBJECT} characters`);
-const body = z
-  .string({ error: 'Write the message' })
+const subject = text().trim().max(MAX_TEMPLATE_SUBJECT, `Use at most ${MAX_TEMPLATE_SUBJECT} characters`);
+const body = text('Write the message')
   .min(1, 'Write the message')
   .max(MAX_TEMPLATE_BODY, `Use at most ${MAX_TEMPLATE_BODY} characters`)
   .refine((v) => v.trim() !== '', 'Write the message');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listParamsSchema } from '../list.ts';
 import { passwordSchema } from '../password.ts';
 import { ROLES, USER_STATUSES, type Role, type UserStatus } from '../roles.ts';
-import { emailAddress } from './fields.ts';
+import { emailAddress, text } from './fields.ts';
 
 /**
  * Sign-in failure codes. A failed credentials sign-in returns a URL (or redirects to one) of the
@@ -45,9 +45,8 @@ export type SessionUser = {
 export type SessionData = { user: SessionUser; expires: string } | null;
 
 const email = emailAddress;
-const name = z.string().trim().max(100);
-const phone = z
-  .string()
+const name = text().trim().max(100);
+const phone = text()
   .trim()
   .max(40)
   .regex(/^[\d\s()+.-]*$/, 'Enter a valid phone number');
@@ -87,7 +86,7 @@ export const createUserSchema = z.object({
   lastName: name.min(1, 'Enter a last name'),
   displayName: name.optional(),
   phone: phone.optional(),
-  image: z.string().trim().max(500).nullable().optional(),
+  image: text().trim().max(500).nullable().optional(),
   mustChangePassword: z.boolean().default(true),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
@@ -107,7 +106,7 @@ export const updateUserSchema = z.object({
   lastName: name.min(1, 'Enter a last name').optional(),
   displayName: name.optional(),
   phone: phone.nullable().optional(),
-  image: z.string().trim().max(500).nullable().optional(),
+  image: text().trim().max(500).nullable().optional(),
   mustChangePassword: z.boolean().optional(),
   updatedAt: z.iso.datetime({ offset: true }).optional(),
 });
@@ -154,7 +153,7 @@ export type UserOption = z.infer<typeof userOptionSchema>;
 
 /** POST /api/me/password body. */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, 'Enter your current password').max(256),
+  currentPassword: text().min(1, 'Enter your current password').max(256),
   newPassword: passwordSchema(),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

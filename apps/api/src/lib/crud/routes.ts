@@ -85,7 +85,7 @@ export function crudRoutes<
       method: 'patch',
       path: `${path}/{id}`,
       tags,
-      summary: `Update a ${label} (partial; send updatedAt to detect stale edits)`,
+      summary: `Update a ${label} (partial; updatedAt as last read is required)`,
       ability: { action: 'update', subject },
       request: { params: idParams, body: jsonBody(schemas.update) },
       responses: {
@@ -93,6 +93,7 @@ export function crudRoutes<
         400: documentedProblem('Invalid fields (errors holds them)'),
         404: documentedProblem('No such id'),
         409: documentedProblem('A unique value is taken, or the record changed since it was read'),
+        428: documentedProblem('updatedAt is missing: an update must say which version it was based on'),
         ...authResponses,
       },
     }),

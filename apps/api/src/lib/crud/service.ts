@@ -6,6 +6,7 @@ import { ProblemError } from '../problem.ts';
 import { auditChanges, changedValues, withoutUndefined } from '../db/changes.ts';
 import { problemFromDbError } from '../db/errors.ts';
 import { listRecords } from './list.ts';
+import { assertCurrentVersion } from './precondition.ts';
 import type { Caller, CrudEntity, CrudTable, ListQuery, RowOf } from './types.ts';
 
 type Values<T extends CrudTable> = Partial<RowOf<T>>;
@@ -122,14 +123,11 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
       }
       return write(db, async (tx) => {
         const current = await lockLive(tx, id);
-        const storedAt = (current.updatedAt as Date).getTime();
-        if (updatedAt !== undefined && new Date(updatedAt).getTime() < storedAt) {
-          throw new ProblemError(
-            409,
-            `This ${entity.label} was changed by someone else since you opened it. Reload it to see their changes.`,
-            { code: 'stale_update' },
-          );
-        }
+        assertCurrentVersion(
+          updatedAt,
+          current.updatedAt as Date,
+          `This ${entity.label} was changed by someone else since you opened it. Reload it to see their changes.`,
+        );
         const values = changedValues(current, data as Values<T>);
         await checkReferences(tx, values);
         const next = { ...current, ...values } as RowOf<T>;

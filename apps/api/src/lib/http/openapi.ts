@@ -17,6 +17,7 @@ const PROBLEM_DESCRIPTIONS = {
   403: 'The role may not do this',
   404: 'No such record',
   409: 'Conflict: a taken unique value, a stale update, or a rule that forbids the change',
+  428: 'The update did not send the updatedAt it was based on',
 } as const;
 
 type DocumentedProblem = keyof typeof PROBLEM_DESCRIPTIONS;

@@ -40,7 +40,10 @@ describe('agent accounts API (/api/agents)', () => {
 
     const gone = await company();
     await ctx.staff.delete(`/api/companies/${gone.id}`);
-    const deleted = await ctx.staff.patch<ProblemBody>(`/api/agents/${agent.body.id}`, { companyId: gone.id });
+    const deleted = await ctx.staff.patch<ProblemBody>(`/api/agents/${agent.body.id}`, {
+      companyId: gone.id,
+      updatedAt: agent.body.updatedAt,
+    });
     expect(deleted.status).toBe(400);
   });
 
@@ -73,7 +76,10 @@ describe('agent accounts API (/api/agents)', () => {
     });
     expect(twice.status).toBe(409);
     expect(twice.body.errors?.userId).toBeDefined();
-    const unlinked = await ctx.staff.patch<Agent>(`/api/agents/${linked.body.id}`, { userId: null });
+    const unlinked = await ctx.staff.patch<Agent>(`/api/agents/${linked.body.id}`, {
+      userId: null,
+      updatedAt: linked.body.updatedAt,
+    });
     expect(unlinked.body.userId).toBeNull();
   });
 

@@ -52,19 +52,31 @@ describe('stages API', () => {
     expect(audit[0]?.changes?.isDefault).toEqual({ to: true });
 
     const third = await create({ name: name('Qualified'), pipeline: 'sales' });
-    const made = await ctx.staff.patch<Stage>(`/api/stages/${third.id}`, { isDefault: true });
+    const made = await ctx.staff.patch<Stage>(`/api/stages/${third.id}`, {
+      isDefault: true,
+      updatedAt: third.updatedAt,
+    });
     expect(made.body.isDefault).toBe(true);
     expect((await defaults()).map((s) => s.id)).toEqual([third.id]);
   });
 
   it('refuses to unset, deactivate, move or delete the default stage', async () => {
     const stage = await create({ name: name('Entry'), pipeline: 'sales', isDefault: true });
-    const unset = await ctx.staff.patch<ProblemBody>(`/api/stages/${stage.id}`, { isDefault: false });
+    const unset = await ctx.staff.patch<ProblemBody>(`/api/stages/${stage.id}`, {
+      isDefault: false,
+      updatedAt: stage.updatedAt,
+    });
     expect(unset.status).toBe(400);
     expect(unset.body.errors?.isDefault).toEqual(['Make another stage the default first']);
-    const inactive = await ctx.staff.patch<ProblemBody>(`/api/stages/${stage.id}`, { isActive: false });
+    const inactive = await ctx.staff.patch<ProblemBody>(`/api/stages/${stage.id}`, {
+      isActive: false,
+      updatedAt: stage.updatedAt,
+    });
     expect(inactive.body.errors?.isActive).toEqual(['The default stage cannot be deactivated']);
-    const moved = await ctx.staff.patch<ProblemBody>(`/api/stages/${stage.id}`, { pipeline: 'dead' });
+    const moved = await ctx.staff.patch<ProblemBody>(`/api/stages/${stage.id}`, {
+      pipeline: 'dead',
+      updatedAt: stage.updatedAt,
+    });
     expect(moved.body.errors?.pipeline).toBeDefined();
     const deleted = await ctx.staff.delete<ProblemBody>(`/api/stages/${stage.id}`);
     expect(deleted.status).toBe(409);
@@ -94,7 +106,10 @@ describe('stages API', () => {
     expect(b.position).toBe(a.position + 1);
     const c = await create({ name: name('C'), pipeline: 'withdrawn', position: a.position });
     expect(await pipelineIds('withdrawn')).toEqual([c.id, a.id, b.id]);
-    const moved = await ctx.staff.patch<Stage>(`/api/stages/${a.id}`, { pipeline: 'terminated' });
+    const moved = await ctx.staff.patch<Stage>(`/api/stages/${a.id}`, {
+      pipeline: 'terminated',
+      updatedAt: a.updatedAt,
+    });
     expect(moved.body).toMatchObject({ pipeline: 'terminated' });
     expect(await pipelineIds('terminated')).toContain(a.id);
   });

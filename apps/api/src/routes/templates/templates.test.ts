@@ -70,7 +70,10 @@ describe('templates API', () => {
     });
     expect(sms.status).toBe(201);
     expect(sms.body.subject).toBe('');
-    const toEmail = await ctx.staff.patch<ProblemBody>(`/api/templates/${sms.body.id}`, { channel: 'email' });
+    const toEmail = await ctx.staff.patch<ProblemBody>(`/api/templates/${sms.body.id}`, {
+      channel: 'email',
+      updatedAt: sms.body.updatedAt,
+    });
     expect(toEmail.status).toBe(400);
     expect(toEmail.body.errors?.subject).toBeDefined();
     const tooLong = await ctx.staff.post<ProblemBody>('/api/templates', {
@@ -83,6 +86,7 @@ describe('templates API', () => {
     const created = (await ctx.staff.post<Template>('/api/templates', { data: email('<p>{{ agent.name }}</p>') })).body;
     const res = await ctx.staff.patch<ProblemBody>(`/api/templates/${created.id}`, {
       body: '{% for x in merchant.dba_name %}',
+      updatedAt: created.updatedAt,
     });
     expect(res.status).toBe(400);
     expect(res.body.errors?.body?.[0]).toMatch(/^Line 1, column 1: /);

@@ -18,6 +18,11 @@ describe('users API: update rules and sessions', () => {
   const call = (path: string, init: RequestInit = {}, cookie = admin) =>
     t.app.request(path, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
   const me = async (cookie: string) => (await t.app.request('/api/me', { headers: { cookie } })).status;
+  /** A PATCH with the row's stored updatedAt, as the web app sends it (without one it is a 428). */
+  const current = async (id: string, body: Record<string, unknown>) => {
+    const [row] = await t.db.select({ updatedAt: users.updatedAt }).from(users).where(eq(users.id, id));
+    return patch({ updatedAt: row?.updatedAt.toISOString(), ...body });
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -28,7 +33,10 @@ describe('users API: update rules and sessions', () => {
   it('updates the given fields only and audits what changed', async () => {
     const user = await createUser(t.db, { firstName: 'Old', lastName: 'Name', phone: '555 0100' });
     t.clock.advance(1000);
-    const res = await call(`/api/users/${user.id}`, patch({ firstName: 'New', lastName: 'Name', id: user.id }));
+    const res = await call(
+      `/api/users/${user.id}`,
+      await current(user.id, { firstName: 'New', lastName: 'Name', id: user.id }),
+    );
     expect(res.status).toBe(200);
     const updated = (await res.json()) as User;
     expect(updated).toMatchObject({
@@ -57,34 +65,55 @@ describe('users API: update rules and sessions', () => {
     expect(stale.status).toBe(409);
     expect((await call('/api/users/0196f0a0-0000-7000-8000-000000000000', patch({ firstName: 'X' }))).status).toBe(404);
     const other = await createUser(t.db);
-    const taken = await call(`/api/users/${user.id}`, patch({ email: other.email.toUpperCase() }));
+    const taken = await call(`/api/users/${user.id}`, await current(user.id, { email: other.email.toUpperCase() }));
     expect(taken.status).toBe(409);
-    expect((await call(`/api/users/${user.id}`, patch({ status: 'gone' }))).status).toBe(400);
+    expect((await call(`/api/users/${user.id}`, await current(user.id, { status: 'gone' }))).status).toBe(400);
+  });
+
+  it('answers 428 to an update without updatedAt and changes nothing', async () => {
+    const user = await createUser(t.db, { firstName: 'Kept' });
+    t.clock.advance(1000);
+    const blind = await call(`/api/users/${user.id}`, patch({ firstName: 'Blind' }));
+    expect(blind.status).toBe(428);
+    expect(await blind.json()).toMatchObject({
+      title: 'Precondition Required',
+      code: 'precondition_required',
+      errors: { updatedAt: [expect.any(String)] },
+    });
+    expect(((await (await call(`/api/users/${user.id}`)).json()) as User).firstName).toBe('Kept');
   });
 
   it('answers 400 with an id field error when the body names another user, as every entity does', async () => {
     const user = await createUser(t.db, { firstName: 'Kept' });
     const other = await createUser(t.db);
-    const res = await call(`/api/users/${user.id}`, patch({ id: other.id, firstName: 'Changed' }));
+    const res = await call(`/api/users/${user.id}`, await current(user.id, { id: other.id, firstName: 'Changed' }));
     expect(res.status).toBe(400);
     expect(((await res.json()) as { errors: Record<string, string[]> }).errors.id).toBeDefined();
     expect(((await (await call(`/api/users/${user.id}`)).json()) as User).firstName).toBe('Kept');
-    expect((await call(`/api/users/${user.id}`, patch({ id: user.id, firstName: 'Same id' }))).status).toBe(200);
+    expect(
+      (await call(`/api/users/${user.id}`, await current(user.id, { id: user.id, firstName: 'Same id' }))).status,
+    ).toBe(200);
   });
 
   it('suspension ends the user’s sessions; reactivation lets them sign in again', async () => {
     const target = await signInAs(t, 'ROLE_STAFF');
     expect(await me(target.cookie)).toBe(200);
-    expect((await call(`/api/users/${target.user.id}`, patch({ status: 'suspended' }))).status).toBe(200);
+    expect(
+      (await call(`/api/users/${target.user.id}`, await current(target.user.id, { status: 'suspended' }))).status,
+    ).toBe(200);
     expect(await me(target.cookie)).toBe(401);
     expect((await attemptSignIn(t, target.user.email, target.user.password)).code).toBe('suspended');
-    expect((await call(`/api/users/${target.user.id}`, patch({ status: 'active' }))).status).toBe(200);
+    expect(
+      (await call(`/api/users/${target.user.id}`, await current(target.user.id, { status: 'active' }))).status,
+    ).toBe(200);
     expect(await me(await signIn(t, target.user.email))).toBe(200);
   });
 
   it('a role change ends the user’s sessions', async () => {
     const target = await signInAs(t, 'ROLE_STAFF');
-    expect((await call(`/api/users/${target.user.id}`, patch({ role: 'ROLE_AGENT' }))).status).toBe(200);
+    expect(
+      (await call(`/api/users/${target.user.id}`, await current(target.user.id, { role: 'ROLE_AGENT' }))).status,
+    ).toBe(200);
     expect(await me(target.cookie)).toBe(401);
     const fresh = await signIn(t, target.user.email);
     expect((await call('/api/users', {}, fresh)).status).toBe(403);
@@ -92,7 +121,10 @@ describe('users API: update rules and sessions', () => {
 
   it('an admin-set temporary password ends sessions and must be changed', async () => {
     const target = await signInAs(t, 'ROLE_STAFF');
-    const res = await call(`/api/users/${target.user.id}`, patch({ password: 'temporary-pass-777' }));
+    const res = await call(
+      `/api/users/${target.user.id}`,
+      await current(target.user.id, { password: 'temporary-pass-777' }),
+    );
     expect(((await res.json()) as User).mustChangePassword).toBe(true);
     expect(await me(target.cookie)).toBe(401);
     expect((await attemptSignIn(t, target.user.email, target.user.password)).code).toBe('invalid_credentials');
@@ -111,10 +143,12 @@ describe('users API: update rules and sessions', () => {
 
   it('nobody edits a user above their role or grants a role above their own', async () => {
     const boss = await createUser(t.db, { role: 'ROLE_SUPERADMIN' });
-    expect((await call(`/api/users/${boss.id}`, patch({ firstName: 'Nope' }))).status).toBe(403);
+    expect((await call(`/api/users/${boss.id}`, await current(boss.id, { firstName: 'Nope' }))).status).toBe(403);
     const staff = await createUser(t.db);
-    expect((await call(`/api/users/${staff.id}`, patch({ role: 'ROLE_SUPERADMIN' }))).status).toBe(403);
-    expect((await call(`/api/users/${staff.id}`, patch({ role: 'ROLE_ADMIN' }))).status).toBe(200);
+    expect((await call(`/api/users/${staff.id}`, await current(staff.id, { role: 'ROLE_SUPERADMIN' }))).status).toBe(
+      403,
+    );
+    expect((await call(`/api/users/${staff.id}`, await current(staff.id, { role: 'ROLE_ADMIN' }))).status).toBe(200);
   });
 
   it('keeps the last active superadmin: no suspension, demotion or deletion of them', async () => {
@@ -129,14 +163,24 @@ describe('users API: update rules and sessions', () => {
       )
       .returning({ id: users.id });
     try {
-      expect((await call(`/api/users/${b.id}`, patch({ status: 'suspended' }), a.cookie)).status).toBe(200);
-      const demoteSelf = await call(`/api/users/${a.user.id}`, patch({ role: 'ROLE_ADMIN' }), a.cookie);
+      expect((await call(`/api/users/${b.id}`, await current(b.id, { status: 'suspended' }), a.cookie)).status).toBe(
+        200,
+      );
+      const demoteSelf = await call(
+        `/api/users/${a.user.id}`,
+        await current(a.user.id, { role: 'ROLE_ADMIN' }),
+        a.cookie,
+      );
       expect(demoteSelf.status).toBe(409);
       expect(((await demoteSelf.json()) as { detail: string }).detail).toContain('last active superadmin');
-      expect((await call(`/api/users/${a.user.id}`, patch({ status: 'suspended' }), a.cookie)).status).toBe(409);
+      expect(
+        (await call(`/api/users/${a.user.id}`, await current(a.user.id, { status: 'suspended' }), a.cookie)).status,
+      ).toBe(409);
       expect((await call(`/api/users/${a.user.id}`, { method: 'DELETE' }, a.cookie)).status).toBe(409);
-      expect((await call(`/api/users/${b.id}`, patch({ status: 'active' }), a.cookie)).status).toBe(200);
-      expect((await call(`/api/users/${a.user.id}`, patch({ role: 'ROLE_ADMIN' }), a.cookie)).status).toBe(200);
+      expect((await call(`/api/users/${b.id}`, await current(b.id, { status: 'active' }), a.cookie)).status).toBe(200);
+      expect(
+        (await call(`/api/users/${a.user.id}`, await current(a.user.id, { role: 'ROLE_ADMIN' }), a.cookie)).status,
+      ).toBe(200);
     } finally {
       if (others.length)
         await t.db

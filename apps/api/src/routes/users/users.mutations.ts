@@ -9,6 +9,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { auditChanges, changedValues } from '../../lib/db/changes.ts';
 import { problemFromDbError } from '../../lib/db/errors.ts';
 import type { Caller } from '../../lib/http/caller.ts';
+import { assertCurrentVersion } from '../../lib/crud/precondition.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { toUserDto, type UserRow } from './user-dto.ts';
 import { assertEmailFree, assertNotLastSuperadmin, assertRoleWithinReach, USER_UNIQUE } from './users.rules.ts';
@@ -35,11 +36,11 @@ export async function updateUser(db: Db, caller: Caller, id: string, input: Upda
   try {
     return await db.transaction(async (tx) => {
       const before = await findLiveUser(tx, id, { lock: true });
-      if (updatedAt && new Date(updatedAt).getTime() < before.updatedAt.getTime()) {
-        throw new ProblemError(409, 'Someone else changed this user since you loaded it. Reload and try again.', {
-          code: 'stale_update',
-        });
-      }
+      assertCurrentVersion(
+        updatedAt,
+        before.updatedAt,
+        'Someone else changed this user since you loaded it. Reload and try again.',
+      );
       assertRoleWithinReach(actor, before.role, 'manage');
       if (fields.role) assertRoleWithinReach(actor, fields.role, 'grant');
       if (fields.email) await assertEmailFree(tx, fields.email, id);

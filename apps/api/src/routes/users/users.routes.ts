@@ -80,7 +80,7 @@ export const updateUser = defineRoute({
     params: idParams,
     body: jsonBody(updateUserSchema),
   },
-  responses: { 200: jsonResponse('The updated user', userSchema), ...problems(400, 401, 403, 404, 409) },
+  responses: { 200: jsonResponse('The updated user', userSchema), ...problems(400, 401, 403, 404, 409, 428) },
 });
 
 export const deleteUser = defineRoute({

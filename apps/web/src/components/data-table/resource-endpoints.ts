@@ -14,8 +14,11 @@ export type ListResult<K extends string, R> = { [P in K]: R[] } & {
   params: Record<string, unknown>;
   allData: R[];
 };
-/** PATCH body: the record's own id (DESIGN fixes the SPEC's undefined-id defect) and its changes. */
-export type UpdateArg<P> = P & { id: string };
+/**
+ * PATCH body: the record's own id (DESIGN fixes the SPEC's undefined-id defect), the updatedAt
+ * it was read with (the API answers 428 without one, 409 when it is stale) and its changes.
+ */
+export type UpdateArg<P> = P & { id: string; updatedAt: string };
 
 const listTag = <T extends ApiTag>(type: T) => ({ type, id: 'LIST' as const });
 

@@ -1,0 +1,249 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { signInAs, TEST_PASSWORD } from '../test/sign-in.ts';
+
+/**
+ * The probe's input fuzz, kept (issue 7): every string property of every JSON body of every
+ * create and update route in the OpenAPI document gets NUL, lone surrogates, a 1 MB string, deep
+ * nesting and wrong types. Each must be refused with a 4xx (never a 5xx), NUL and surrogates
+ * with a 400 naming the field, and no table may change. A new write route fails the coverage
+ * check below until it has a valid base body here.
+ */
+
+type JsonSchema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+};
+type Operation = { method: string; path: string; body: JsonSchema };
+type Field = string[];
+type Ctx = { ids: Record<string, string>; updatedAt: (path: string) => Promise<string> };
+
+/** A valid body per write route; the fuzz replaces one field of it at a time. */
+const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<string, unknown>>> = {
+  'POST /api/templates/preview': async () => ({ channel: 'sms', body: 'Hi' }),
+  'POST /api/templates': async () => ({ data: { name: 'Fuzz', channel: 'sms', body: 'Hi' } }),
+  'PATCH /api/templates/{id}': patchBase,
+  'PATCH /api/settings': async () => ({ portalName: 'Boardwalk' }),
+  'PATCH /api/stages/reorder': async (ctx) => ({ pipeline: 'dead', ids: [ctx.ids['/api/stages']] }),
+  'POST /api/stages/reorder': async (ctx) => ({ pipeline: 'dead', ids: [ctx.ids['/api/stages']] }),
+  'POST /api/stages': async () => ({ data: { name: 'Fuzz', pipeline: 'dead' } }),
+  'PATCH /api/stages/{id}': patchBase,
+  'POST /api/agents': async () => ({ data: { name: 'Fuzz', agentCode: 'FUZZ-2' } }),
+  'PATCH /api/agents/{id}': patchBase,
+  'POST /api/companies': async () => ({ data: { name: 'Fuzz 2', type: 'other' } }),
+  'PATCH /api/companies/{id}': patchBase,
+  'POST /api/industry': async () => ({ data: { name: 'Fuzz 2', mcc: '9998' } }),
+  'PATCH /api/industry/{id}': patchBase,
+  'POST /api/lead-sources': async () => ({ data: { name: 'Fuzz 2' } }),
+  'PATCH /api/lead-sources/{id}': patchBase,
+  'PUT /api/me/settings': async () => ({ mode: 'dark' }),
+  'POST /api/me/password': async () => ({ currentPassword: TEST_PASSWORD, newPassword: 'another-secret-7788' }),
+  'POST /api/users': async () => ({
+    data: {
+      email: 'fuzz-new@example.com',
+      password: 'temporary-pass-9911',
+      role: 'ROLE_AGENT',
+      firstName: 'F',
+      lastName: 'Z',
+    },
+  }),
+  'PATCH /api/users/{id}': patchBase,
+};
+
+async function patchBase(ctx: Ctx, path: string) {
+  return { updatedAt: await ctx.updatedAt(path) };
+}
+
+const deep = (depth: number): unknown => {
+  let value: unknown = 'x';
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+};
+
+/** The bad values; `text: true` ones must be a 400 naming the field (the shared text() rule). */
+const CASES: { name: string; value: unknown; text?: true }[] = [
+  { name: 'NUL', value: 'a\u0000b', text: true },
+  { name: 'lone high surrogate', value: '\ud800', text: true },
+  { name: 'lone low surrogate', value: 'a\udc00b', text: true },
+  { name: '1 MB string', value: 'x'.repeat(1_000_000) },
+  { name: '2,000-deep array', value: deep(2000) },
+  { name: 'number', value: 12345 },
+  { name: 'boolean', value: true },
+  { name: 'object', value: { nested: 'x' } },
+];
+
+function writeOperations(t: TestApp): { operations: Operation[]; resolve: (s: JsonSchema) => JsonSchema } {
+  const doc = t.app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'test', version: 'test' } });
+  const components = (doc.components?.schemas ?? {}) as Record<string, JsonSchema>;
+  const resolve = (schema: JsonSchema): JsonSchema =>
+    schema.$ref ? resolve(components[schema.$ref.replace('#/components/schemas/', '')] ?? {}) : schema;
+  const operations = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>)
+      .filter(([method]) => ['post', 'put', 'patch'].includes(method))
+      .flatMap(([method, op]) => {
+        const body = op.requestBody?.content?.['application/json']?.schema;
+        return body ? [{ method: method.toUpperCase(), path, body }] : [];
+      }),
+  );
+  return { operations, resolve };
+}
+
+function isString(schema: JsonSchema): boolean {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes('string') || [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(isString);
+}
+
+/** Paths to every string property (array items as index 0), nested objects included. */
+function stringFields(schema: JsonSchema, resolve: (s: JsonSchema) => JsonSchema, at: Field = []): Field[] {
+  const s = resolve(schema);
+  if (isString(s)) return [at];
+  if (s.items) return stringFields(s.items, resolve, [...at, '0']);
+  return Object.entries(s.properties ?? {}).flatMap(([key, value]) => stringFields(value, resolve, [...at, key]));
+}
+
+function withField(base: Record<string, unknown>, field: Field, value: unknown): Record<string, unknown> {
+  const copy = structuredClone(base);
+  let node: Record<string, unknown> = copy;
+  for (const key of field.slice(0, -1)) {
+    if (typeof node[key] !== 'object' || node[key] === null) node[key] = /^\d+$/.test(key) ? [] : {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[field.at(-1)!] = value;
+  return copy;
+}
+
+/** The rows of a raw query (the Db type leaves PGlite's and node-postgres' results untyped). */
+async function rows<R>(t: TestApp, query: SQL): Promise<R[]> {
+  const result: unknown = await t.db.execute(query);
+  return (result as { rows: R[] }).rows;
+}
+
+/**
+ * One digest of every table but sessions (each request touches lastSeenAt); the audit log by its
+ * row count. Taken before and after each field's cases: a refused request changes neither.
+ */
+async function fingerprint(t: TestApp): Promise<string> {
+  const tables = await rows<{ table_name: string }>(
+    t,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_name <> 'sessions'`,
+  );
+  const digests = tables.map(({ table_name: name }) =>
+    name === 'audit_log'
+      ? `select 'audit_log' as name, count(*)::text as digest from audit_log`
+      : `select '${name}' as name, md5(string_agg(x::text, '|' order by x::text)) as digest from "${name}" x`,
+  );
+  const result = await rows<{ name: string; digest: string | null }>(
+    t,
+    sql.raw(`${digests.join(' union all ')} order by name`),
+  );
+  return JSON.stringify(result);
+}
+
+/** The field, or the array it is an item of (some routes name `lastSearches` for `lastSearches.0`). */
+function names(errors: Record<string, string[]>, key: string): boolean {
+  return Object.keys(errors).some((k) => key === k || key.startsWith(`${k}.`));
+}
+
+describe('input fuzz: every text field of every create and update route', () => {
+  let t: TestApp;
+  let cookie: string;
+  const ids: Record<string, string> = {};
+  const request = async (method: string, path: string, body: string) => {
+    const res = await t.app.request(path, {
+      method,
+      body,
+      headers: { cookie, origin: 'http://localhost', 'content-type': 'application/json' },
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown> };
+  };
+  const ctx: Ctx = {
+    ids,
+    updatedAt: async (path) => {
+      const url = path.replace('{id}', ids[path.replace('/{id}', '')]!);
+      const res = await t.app.request(url, { headers: { cookie } });
+      return ((await res.json()) as { updatedAt: string }).updatedAt;
+    },
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = (await signInAs(t, 'ROLE_SUPERADMIN')).cookie;
+    const seeds: Record<string, unknown> = {
+      '/api/templates': { name: 'Seed', channel: 'sms', body: 'Hi' },
+      '/api/stages': { name: 'Seed', pipeline: 'dead' },
+      '/api/agents': { name: 'Seed', agentCode: 'SEED-1' },
+      '/api/companies': { name: 'Seed', type: 'other' },
+      '/api/industry': { name: 'Seed', mcc: '9999' },
+      '/api/lead-sources': { name: 'Seed' },
+      '/api/users': {
+        email: 'seed@example.com',
+        password: 'temporary-pass-1234',
+        role: 'ROLE_STAFF',
+        firstName: 'S',
+        lastName: 'D',
+      },
+    };
+    for (const [path, data] of Object.entries(seeds)) {
+      const res = await request('POST', path, JSON.stringify({ data }));
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
+      ids[path] = res.body.id as string;
+    }
+  });
+  afterAll(() => t.close());
+
+  it('has a base body for every write route of the OpenAPI document', () => {
+    const { operations } = writeOperations(t);
+    const missing = operations.map((op) => `${op.method} ${op.path}`).filter((key) => !(key in BASE_BODIES));
+    expect(missing).toEqual([]);
+    expect(operations.length).toBeGreaterThanOrEqual(19);
+  });
+
+  it('accepts each base body, so that a refusal below is the fuzzed field’s doing', async () => {
+    const { operations } = writeOperations(t);
+    for (const op of operations.filter((o) => o.path.includes('{id}'))) {
+      const base = await BASE_BODIES[`${op.method} ${op.path}`]!(ctx, op.path);
+      const url = op.path.replace('{id}', ids[op.path.replace('/{id}', '')]!);
+      const res = await request(op.method, url, JSON.stringify(base));
+      expect(res.status, `${op.method} ${op.path}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+  });
+
+  it('refuses every bad value with a 4xx, NUL and surrogates with a 400 on the field, and changes no row', async () => {
+    const started = performance.now();
+    const { operations, resolve } = writeOperations(t);
+    const wrong: string[] = [];
+    let fields = 0;
+    let requests = 0;
+    for (const op of operations) {
+      const base = await BASE_BODIES[`${op.method} ${op.path}`]!(ctx, op.path);
+      const url = op.path.replace('{id}', ids[op.path.replace('/{id}', '')] ?? '');
+      for (const field of stringFields(op.body, resolve)) {
+        fields++;
+        const before = await fingerprint(t);
+        for (const c of CASES) {
+          const res = await request(op.method, url, JSON.stringify(withField(base, field, c.value)));
+          requests++;
+          const where = `${op.method} ${op.path} ${field.join('.')} ${c.name}: ${res.status}`;
+          if (res.status < 400 || res.status >= 500) wrong.push(`${where} ${JSON.stringify(res.body).slice(0, 200)}`);
+          const key = field.filter((k) => k !== 'data').join('.');
+          const errors = (res.body.errors ?? {}) as Record<string, string[]>;
+          if (c.text && (res.status !== 400 || !names(errors, key)))
+            wrong.push(`${where}, errors ${Object.keys(errors).join()}`);
+        }
+        if ((await fingerprint(t)) !== before) wrong.push(`${op.method} ${op.path} ${field.join('.')} changed a row`);
+      }
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.info(
+      `input fuzz: ${operations.length} routes, ${fields} fields, ${CASES.length} cases, ${requests} requests, ${seconds} s`,
+    );
+    expect(wrong).toEqual([]);
+    expect(fields).toBeGreaterThan(60);
+  }, 120_000);
+});
