@@ -61,6 +61,31 @@ describe('parallel sign-in bursts against one account', () => {
   });
 });
 
+describe('lock-out without account enumeration', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { trustProxy: true } });
+  });
+  afterAll(() => t.close());
+
+  it('answers an unknown email exactly as a known one, failure after failure', async () => {
+    const known = await createUser(t.db);
+    const codes = async (email: string) => {
+      const seen: (string | null)[] = [];
+      for (let i = 0; i <= LOCKOUT_THRESHOLD; i++)
+        seen.push((await attemptSignIn(t, email, `wrong-password-${i}`, from(i))).code);
+      return seen;
+    };
+    const expected = [...Array<string>(LOCKOUT_THRESHOLD - 1).fill('invalid_credentials'), 'locked', 'locked'];
+    expect(await codes(known.email)).toEqual(expected);
+    expect(await codes('nobody-here@test.example')).toEqual(expected);
+    t.clock.advance(31 * MINUTE);
+    expect((await attemptSignIn(t, 'nobody-here@test.example', 'wrong-password-x', from(1))).code).toBe(
+      'invalid_credentials',
+    );
+  });
+});
+
 describe('parallel sign-in bursts from one address', () => {
   let t: TestApp;
   beforeAll(async () => {
