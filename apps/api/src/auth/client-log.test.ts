@@ -4,7 +4,7 @@ import { CLIENT_LOG_LIMITS } from './mount-auth.ts';
 
 const MINUTE = 60_000;
 
-function postLog(t: TestApp, body: unknown, ip = '192.0.2.1') {
+async function postLog(t: TestApp, body: unknown, ip = '192.0.2.1') {
   return t.app.request('/api/auth/_log', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },

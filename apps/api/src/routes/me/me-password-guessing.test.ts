@@ -8,7 +8,7 @@ import { attemptSignIn, createUser, signIn, TEST_PASSWORD } from '../../test/sig
 const MINUTE = 60_000;
 const NEW_PASSWORD = 'brand-new-pass-99';
 
-function changePassword(t: TestApp, cookie: string, currentPassword: string) {
+async function changePassword(t: TestApp, cookie: string, currentPassword: string) {
   return t.app.request('/api/me/password', {
     method: 'POST',
     body: JSON.stringify({ currentPassword, newPassword: NEW_PASSWORD }),
