@@ -36,11 +36,6 @@ export async function claimPasswordAttempt(db: Db, match: SQL, now: Date): Promi
   return user ? { user, attempt: user.failedLogins } : null;
 }
 
-/** When the account's lock ends, or null when it is not locked at `now`. */
-export function lockedUntil(user: Pick<UserRow, 'lockedUntil'>, now: Date): Date | null {
-  return user.lockedUntil && user.lockedUntil.getTime() > now.getTime() ? user.lockedUntil : null;
-}
-
 /**
  * A claimed attempt had the wrong password. The claim already counted it; the attempt that
  * took the last allowance locks the account (with its audit row, in one transaction).
