@@ -7,8 +7,7 @@ import type { Context } from 'hono';
 import { writeAudit } from '../lib/audit.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import type { AppEnv } from '../lib/context.ts';
-import { authenticate, type SignedInUser } from './authenticate.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import { authenticate, type SignInContext, type SignedInUser } from './authenticate.ts';
 import { loadActiveSession, revokeSession, touchSession, type ActiveSession } from './session-store.ts';
 import { servedOverHttps } from '../lib/served-over-https.ts';
 
@@ -21,7 +20,10 @@ export const AUTH_BASE_PATH = '/api/auth';
  * checked against that row, so revocation, idle timeout and the 12 h limit apply to Auth.js's
  * own session endpoint as well as to the API (auth/resolve-actor.ts).
  */
-export function buildAuthConfig(c: Context<AppEnv>, limiter: RateLimiter): AuthConfig {
+export function buildAuthConfig(
+  c: Context<AppEnv>,
+  limits: Pick<SignInContext, 'limiter' | 'unknownEmails' | 'onRateLimited'>,
+): AuthConfig {
   const deps = c.get('deps');
   const db = c.get('db');
   const log = c.get('log');
@@ -51,7 +53,7 @@ export function buildAuthConfig(c: Context<AppEnv>, limiter: RateLimiter): AuthC
             now: now(),
             ip: clientIp(c),
             userAgent: c.req.header('user-agent') ?? null,
-            limiter,
+            ...limits,
           }),
       }),
     ],

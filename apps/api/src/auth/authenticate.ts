@@ -1,12 +1,19 @@
 import { CredentialsSignin } from '@auth/core/errors';
-import { LOCKOUT_MINUTES, LOCKOUT_THRESHOLD, type Role } from '@boardwalk/shared';
+import { LOCKOUT_THRESHOLD, type Role } from '@boardwalk/shared';
 import type { SignInErrorCode } from '@boardwalk/shared/schemas/user';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { verifyDummyPassword, verifyPassword } from './password.ts';
+import {
+  claimPasswordAttempt,
+  matchingAccount,
+  recordRightPassword,
+  recordWrongPassword,
+  type UserRow,
+} from './password-attempts.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { createSession } from './session-store.ts';
 
@@ -23,7 +30,15 @@ export type SignInContext = {
   now: Date;
   ip: string | null;
   userAgent: string | null;
+  /** Failed sign-ins per client IP. */
   limiter: RateLimiter;
+  /**
+   * Failed sign-ins per email that matches no account, with the lock-out's threshold and
+   * window, so an unknown email is "locked" exactly when a known one would be.
+   */
+  unknownEmails: RateLimiter;
+  /** Told the seconds to wait when the IP limit refuses the attempt (for Retry-After). */
+  onRateLimited?: (retryAfterSeconds: number) => void;
 };
 
 export type SignedInUser = {
@@ -41,9 +56,10 @@ const credentialsSchema = z.object({
 });
 
 /**
- * Checks email + password and opens a session row. Order matters: the IP limit first (cheap,
- * stops floods), then lock-out, then the password, and only with the right password is
- * suspension revealed. Every outcome is audited.
+ * Checks email + password and opens a session row. Every limit is counted BEFORE the password
+ * is checked, so concurrent attempts cannot all pass a check that is counted later (issue 7):
+ * the IP allowance synchronously, the account's in one conditional UPDATE. Only with the
+ * right password is suspension revealed. Every outcome is audited.
  */
 export async function authenticate(input: unknown, ctx: SignInContext): Promise<SignedInUser> {
   const { db, now, ip } = ctx;
@@ -51,8 +67,7 @@ export async function authenticate(input: unknown, ctx: SignInContext): Promise<
   const parsed = credentialsSchema.safeParse(input);
   const typed = (input as { email?: unknown } | null)?.email;
   const email = parsed.success ? parsed.data.email : typeof typed === 'string' ? typed.slice(0, 254) : '';
-  const fail = async (code: SignInErrorCode, userId: string | null, countAgainstIp: boolean) => {
-    if (countAgainstIp) ctx.limiter.hit(ipKey);
+  const fail = async (code: SignInErrorCode, userId: string | null) => {
     await writeAudit(db, {
       action: 'auth.sign_in',
       outcome: 'failure',
@@ -66,71 +81,76 @@ export async function authenticate(input: unknown, ctx: SignInContext): Promise<
     return new SignInFailure(code);
   };
 
-  if (ctx.limiter.check(ipKey).limited) throw await fail('rate_limited', null, false);
-  if (!parsed.success) throw await fail('invalid_credentials', null, true);
-
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email), isNull(users.deletedAt)))
-    .limit(1);
-  if (!user) {
-    await verifyDummyPassword(parsed.data.password);
-    throw await fail('invalid_credentials', null, true);
+  // No await before this line: the check and the count are one step.
+  const ipVerdict = ctx.limiter.consume(ipKey);
+  if (ipVerdict.limited) {
+    ctx.onRateLimited?.(ipVerdict.retryAfterSeconds);
+    throw await fail('rate_limited', null);
   }
-  if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) throw await fail('locked', user.id, true);
+  if (!parsed.success) throw await fail('invalid_credentials', null);
 
+  const match = eq(sql`lower(${users.email})`, email);
+  const claim = await claimPasswordAttempt(db, match, now);
+  if (!claim) {
+    const lockedId = await matchingAccount(db, match);
+    if (lockedId) throw await fail('locked', lockedId);
+    throw await fail(await unknownEmailAttempt(ctx, email, parsed.data.password), null);
+  }
+  const { user } = claim;
   if (!(await verifyPassword(user.passwordHash, parsed.data.password))) {
-    throw await recordWrongPassword(ctx, user.id, email, fail);
+    const locked = await recordWrongPassword(db, claim, { now, ip, actorLabel: email });
+    throw await fail(locked ? 'locked' : 'invalid_credentials', user.id);
   }
-  if (user.status !== 'active') throw await fail('suspended', user.id, false);
-
-  await db.update(users).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, user.id));
-  const session = await createSession(db, { userId: user.id, now, ip, userAgent: ctx.userAgent });
-  await writeAudit(db, {
-    action: 'auth.sign_in',
-    outcome: 'success',
-    actorUserId: user.id,
-    actorLabel: user.email,
-    subjectType: 'user',
-    subjectId: user.id,
-    changes: { sessionId: session.id },
-    ip,
-  });
+  if (user.status !== 'active') {
+    if (!(await recordRightPassword(db, user.id, now))) throw await fail('locked', user.id);
+    ctx.limiter.release(ipKey);
+    throw await fail('suspended', user.id);
+  }
+  const sessionId = await openSession(ctx, user);
+  if (!sessionId) throw await fail('locked', user.id);
+  ctx.limiter.release(ipKey); // the IP allowance counts failures only
   return {
     id: user.id,
     email: user.email,
     name: user.displayName || `${user.firstName} ${user.lastName}`.trim() || user.email,
     image: user.image,
     role: user.role,
-    sessionId: session.id,
+    sessionId,
   };
 }
 
-/** Counts the failure atomically; the LOCKOUT_THRESHOLD-th one locks the account. */
-async function recordWrongPassword(
-  ctx: SignInContext,
-  userId: string,
-  email: string,
-  fail: (code: SignInErrorCode, userId: string | null, countAgainstIp: boolean) => Promise<SignInFailure>,
-): Promise<SignInFailure> {
-  const [row] = await ctx.db
-    .update(users)
-    .set({ failedLogins: sql`${users.failedLogins} + 1` })
-    .where(eq(users.id, userId))
-    .returning({ failedLogins: users.failedLogins });
-  if (!row || row.failedLogins < LOCKOUT_THRESHOLD) return fail('invalid_credentials', userId, true);
-  const lockedUntil = new Date(ctx.now.getTime() + LOCKOUT_MINUTES * 60_000);
-  await ctx.db.update(users).set({ failedLogins: 0, lockedUntil }).where(eq(users.id, userId));
-  await writeAudit(ctx.db, {
-    action: 'auth.lock_out',
-    outcome: 'success',
-    actorUserId: userId,
-    actorLabel: email,
-    subjectType: 'user',
-    subjectId: userId,
-    changes: { lockedUntil: lockedUntil.toISOString(), failedLogins: row.failedLogins },
-    ip: ctx.ip,
+/**
+ * An email with no account: the same work as a wrong password (one argon2 check) and the same
+ * answers (the threshold-th failure and those after it say `locked`, with no check), so
+ * neither the answer nor its timing tells whether the account exists.
+ */
+async function unknownEmailAttempt(ctx: SignInContext, email: string, password: string): Promise<SignInErrorCode> {
+  const verdict = ctx.unknownEmails.consume(email);
+  if (verdict.limited) return 'locked';
+  await verifyDummyPassword(password);
+  return verdict.count >= LOCKOUT_THRESHOLD ? 'locked' : 'invalid_credentials';
+}
+
+/**
+ * The count restarts, the session row opens and the success is audited, in one transaction;
+ * null (nothing written) when the account got locked while the password was being checked.
+ */
+async function openSession(ctx: SignInContext, user: UserRow): Promise<string | null> {
+  const { now, ip } = ctx;
+  return ctx.db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    if (!(await recordRightPassword(tx, user.id, now, { lastLoginAt: now }))) return null;
+    const session = await createSession(tx, { userId: user.id, now, ip, userAgent: ctx.userAgent });
+    await writeAudit(tx, {
+      action: 'auth.sign_in',
+      outcome: 'success',
+      actorUserId: user.id,
+      actorLabel: user.email,
+      subjectType: 'user',
+      subjectId: user.id,
+      changes: { sessionId: session.id },
+      ip,
+    });
+    return session.id;
   });
-  return fail('locked', userId, true);
 }

@@ -1,13 +1,21 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { authHandler, initAuthConfig } from '@hono/auth-js';
+import { LOCKOUT_MINUTES, LOCKOUT_THRESHOLD } from '@boardwalk/shared';
 import { SIGN_IN_RATE_LIMIT } from '@boardwalk/shared/schemas/user';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../lib/context.ts';
+import { clientIp } from '../lib/client-ip.ts';
 import { fieldErrorsFromIssues, problemResponse } from '../lib/problem.ts';
 import { AUTH_BASE_PATH, buildAuthConfig } from './auth-config.ts';
 import { createRateLimiter } from './rate-limiter.ts';
+
+/**
+ * `_log` is anonymous (the client reports errors it had before or without a session), so each
+ * address gets a small allowance of small entries: enough for a few failures of a real page.
+ */
+export const CLIENT_LOG_LIMITS = { maxBytes: 4 * 1024, perAddress: 30, windowMinutes: 5 } as const;
 
 const clientLogSchema = z.object({
   level: z.enum(['error', 'warn', 'debug']),
@@ -22,16 +30,31 @@ const clientLogSchema = z.object({
  * The sign-in rate limiter lives here: one per app instance.
  */
 export function mountAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
+  const now = () => deps.now?.() ?? new Date();
   const limiter = createRateLimiter({
     max: SIGN_IN_RATE_LIMIT.maxFailures,
     windowMs: SIGN_IN_RATE_LIMIT.windowMinutes * 60_000,
-    now: () => deps.now?.() ?? new Date(),
+    now,
   });
+  const unknownEmails = createRateLimiter({ max: LOCKOUT_THRESHOLD, windowMs: LOCKOUT_MINUTES * 60_000, now });
+  const clientLogs = createRateLimiter({
+    max: CLIENT_LOG_LIMITS.perAddress,
+    windowMs: CLIENT_LOG_LIMITS.windowMinutes * 60_000,
+    now,
+  });
+  // Set by authorize() when the IP limit refused the attempt; read once Auth.js has answered.
+  const retryAfter = new WeakMap<Request, number>();
 
   app.post(
     `${AUTH_BASE_PATH}/_log`,
+    async (c, next) => {
+      const verdict = clientLogs.consume(clientIp(c) ?? 'unknown');
+      if (!verdict.limited) return next();
+      c.header('Retry-After', String(verdict.retryAfterSeconds));
+      return problemResponse(c, 429, { detail: 'Too many log entries from this address.' });
+    },
     bodyLimit({
-      maxSize: 16 * 1024,
+      maxSize: CLIENT_LOG_LIMITS.maxBytes,
       onError: (c) => problemResponse(c, 413, { detail: 'The log entry is too large.' }),
     }),
     async (c) => {
@@ -49,8 +72,26 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
 
   app.use(
     `${AUTH_BASE_PATH}/*`,
-    initAuthConfig((c) => buildAuthConfig(c as Context<AppEnv>, limiter)),
+    initAuthConfig((c) =>
+      buildAuthConfig(c as Context<AppEnv>, {
+        limiter,
+        unknownEmails,
+        onRateLimited: (seconds) => retryAfter.set(c.req.raw, seconds),
+      }),
+    ),
   );
+  // DESIGN §3: a rate-limited sign-in is a 429 with Retry-After. Auth.js still writes the body
+  // (`{ url: '/login?error=CredentialsSignin&code=rate_limited' }`), which the SPA reads as
+  // before; a plain form post keeps its redirect to /login, with the header added.
+  app.post(`${AUTH_BASE_PATH}/callback/credentials`, async (c, next) => {
+    await next();
+    const seconds = retryAfter.get(c.req.raw);
+    if (seconds === undefined) return;
+    const headers = new Headers(c.res.headers);
+    headers.set('Retry-After', String(seconds));
+    const status = c.res.status === 200 ? 429 : c.res.status;
+    c.res = new Response(c.res.body, { status, statusText: '', headers });
+  });
   app.all(`${AUTH_BASE_PATH}/*`, authHandler());
 }
 

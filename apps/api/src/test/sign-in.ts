@@ -41,16 +41,23 @@ export type SignInAttempt = {
   code: string | null;
   /** Cookie header with the session cookie; empty when the sign-in failed. */
   cookie: string;
+  retryAfter: string | null;
 };
 
 /** The real browser flow: GET csrf (token + cookie), then POST the credentials form. */
-export async function attemptSignIn(t: TestApp, email: string, password: string): Promise<SignInAttempt> {
-  const csrfRes = await t.app.request('/api/auth/csrf');
+export async function attemptSignIn(
+  t: TestApp,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<SignInAttempt> {
+  const csrfRes = await t.app.request('/api/auth/csrf', { headers });
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
   const csrfCookie = cookieHeader(csrfRes);
   const res = await t.app.request('/api/auth/callback/credentials', {
     method: 'POST',
     headers: {
+      ...headers,
       'content-type': 'application/x-www-form-urlencoded',
       'x-auth-return-redirect': '1',
       cookie: csrfCookie,
@@ -60,7 +67,13 @@ export async function attemptSignIn(t: TestApp, email: string, password: string)
   const { url } = (await res.json()) as { url: string };
   const parsed = new URL(url, 'http://localhost');
   const sessionCookie = cookieHeader(res, (name) => name.includes('session-token'));
-  return { status: res.status, url, code: parsed.searchParams.get('code'), cookie: sessionCookie };
+  return {
+    status: res.status,
+    url,
+    code: parsed.searchParams.get('code'),
+    cookie: sessionCookie,
+    retryAfter: res.headers.get('retry-after'),
+  };
 }
 
 /** Signs in and returns the Cookie header to send with later requests; throws if it fails. */
