@@ -1,7 +1,6 @@
 import { UI_SETTINGS_DEFAULTS } from '@boardwalk/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { signInAs } from '../../test/sign-in.ts';
@@ -68,7 +67,7 @@ describe('UI settings bounds', () => {
           return (value as (f?: unknown) => unknown).call(target, fields);
         };
       },
-    }) as Db;
+    });
     await listUsers(spy, { page: 0, pageSize: 10, allData: true } as Parameters<typeof listUsers>[1]);
     await listUserOptions(spy, {});
     expect(selected.length).toBeGreaterThanOrEqual(3);
