@@ -76,11 +76,10 @@ export async function readSmtpSettings(db: Db, encryptionKey: string): Promise<S
 
 /** A refused step-up, carried out of the transaction so its audit row survives the rollback. */
 class StepUpRefused extends Error {
-  constructor(
-    readonly keys: string[],
-    message: string,
-  ) {
+  readonly keys: string[];
+  constructor(keys: string[], message: string) {
     super(message);
+    this.keys = keys;
   }
 }
 
