@@ -116,6 +116,6 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Suspend' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Temporary password/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Set temporary password' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('checkbox', { name: /must change/i })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/must change the password/i)).not.toBeInTheDocument();
   });
 });
