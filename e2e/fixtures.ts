@@ -16,6 +16,9 @@ export type { Role };
 /** A user made for one test: a unique email and a password of its own, ready to sign in. */
 export type TestUser = { id: string; email: string; password: string; role: Role; firstName: string; lastName: string };
 
+/** The `playwright` fixture: what makes a new API request context. */
+type PlaywrightApi = { request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> } };
+
 /** Playwright's storage state (cookies and local storage) of a signed-in browser. */
 export type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
 
@@ -48,29 +51,41 @@ export async function signInThroughApi(request: APIRequestContext, email: string
   ).not.toEqual([]);
 }
 
-/** Makes a user through POST /api/users, signed in as a superadmin. */
-async function createUserThroughApi(admin: APIRequestContext, role: Role): Promise<TestUser> {
+/**
+ * Makes a user through POST /api/users, signed in as a superadmin, as the API allows it: with a
+ * temporary password (one set by someone else always is, issue 7). The user then signs in and
+ * replaces it with their own through POST /api/me/password, as the app's change-password dialog
+ * does, so the test starts with a user who has nothing left to change.
+ */
+async function createUserThroughApi(
+  admin: APIRequestContext,
+  playwright: PlaywrightApi,
+  role: Role,
+): Promise<TestUser> {
   const tag = randomUUID().slice(0, 8);
+  const temporary = `E2e-temp-${randomUUID()}`;
   const input = {
     email: `e2e.${role}.${tag}@example.com`,
-    password: `E2e-${randomUUID()}`,
+    password: temporary,
     role: roleValues[role],
     firstName: 'E2E',
     lastName: `${role} ${tag}`,
-    // The password is the test's own, not a temporary one an admin handed out.
-    mustChangePassword: false,
   };
   const res = await admin.post('/api/users', { data: { data: input } });
   expect(res.status(), `POST /api/users: ${await res.text()}`).toBe(201);
   const { id } = (await res.json()) as { id: string };
-  return {
-    id,
-    email: input.email,
-    password: input.password,
-    role,
-    firstName: input.firstName,
-    lastName: input.lastName,
-  };
+  const password = `E2e-${randomUUID()}`;
+  const request = await playwright.request.newContext({ baseURL });
+  try {
+    await signInThroughApi(request, input.email, temporary);
+    const change = await request.post('/api/me/password', {
+      data: { currentPassword: temporary, newPassword: password },
+    });
+    expect(change.status(), `POST /api/me/password: ${await change.text()}`).toBe(204);
+  } finally {
+    await request.dispose();
+  }
+  return { id, email: input.email, password, role, firstName: input.firstName, lastName: input.lastName };
 }
 
 /** Fills the real login form with a user's credentials and waits until the app has left /login. */
@@ -112,8 +127,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   signedInAs: [undefined, { option: true }],
-  createUser: async ({ superadminApi }, use) => {
-    await use((role) => createUserThroughApi(superadminApi, role));
+  createUser: async ({ superadminApi, playwright }, use) => {
+    await use((role) => createUserThroughApi(superadminApi, playwright, role));
   },
   signedInUser: async ({ signedInAs, createUser }, use) => {
     await use(signedInAs ? await createUser(signedInAs) : undefined);

@@ -4,7 +4,7 @@ import { emailAddress, text } from './schemas/fields.ts';
 /** Global settings (DESIGN §2 settings): one zod schema per key, with its default. */
 export const smtpSettingSchema = z.object({
   host: text().max(255).default(''),
-  port: z.coerce.number().int().min(1).max(65535).default(587),
+  port: z.number().int().min(1).max(65535).default(587),
   user: text().max(255).default(''),
   /** Stored encrypted; the API returns it masked and keeps the stored one when it comes back masked. */
   password: text().max(1024).default(''),
@@ -16,12 +16,21 @@ export const settingSchemas = {
   portalName: text().trim().min(1, 'Enter a portal name').max(60),
   supportEmail: z.union([z.literal(''), emailAddress]),
   smtp: smtpSettingSchema,
-  sessionIdleMinutes: z.coerce.number().int().min(1).max(720),
-  minPasswordLength: z.coerce.number().int().min(12, 'At least 12 characters').max(128),
-  logRetentionDays: z.coerce.number().int().min(1).max(3650),
+  // PCI DSS 8.2.8: idle sessions end after at most 15 minutes.
+  sessionIdleMinutes: z.number().int().min(1).max(15, 'At most 15 minutes (PCI DSS 8.2.8)'),
+  minPasswordLength: z.number().int().min(12, 'At least 12 characters').max(128),
+  // PCI DSS 10.5.1: audit history is kept at least 12 months.
+  logRetentionDays: z.number().int().min(365, 'At least 365 days (PCI DSS 10.5.1)').max(3650),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
+
+/**
+ * Changing one of these weakens or redirects security controls (or the mail server that sends
+ * password resets): the PATCH must carry the caller's current password (step-up, issue 7).
+ * No coercion anywhere above: a string or boolean for a number is a 400, never a silent cast.
+ */
+export const STEP_UP_SETTING_KEYS = ['sessionIdleMinutes', 'minPasswordLength', 'logRetentionDays', 'smtp'] as const;
 export const SETTING_KEYS = Object.keys(settingSchemas) as SettingKey[];
 export type SettingValues = { [K in SettingKey]: z.infer<(typeof settingSchemas)[K]> };
 

@@ -17,11 +17,13 @@ export type RenderAppOptions = {
 
 /**
  * Loads the shell and every page chunk once, so that the first test of a file does not pay
- * for transforming them under jsdom (call from beforeAll).
+ * for transforming them under jsdom (call from beforeAll). One at a time: in Vitest's
+ * vmThreads pool, two dynamic imports linking the same module at once fail with "Module
+ * status must not be unlinked or linking" (seen under load).
  */
 export async function preloadApp() {
   await import('../app/layout/vertical-shell.tsx');
-  await Promise.all(routeTable.map((entry) => entry.page()));
+  for (const entry of routeTable) await entry.page();
 }
 
 /** The whole app (real route table, gate, shell) in a memory router. */

@@ -39,6 +39,8 @@ export const updateSettingsSchema = z
     sessionIdleMinutes: settingSchemas.sessionIdleMinutes.optional(),
     minPasswordLength: settingSchemas.minPasswordLength.optional(),
     logRetentionDays: settingSchemas.logRetentionDays.optional(),
+    /** Step-up: required when a key of STEP_UP_SETTING_KEYS changes; never stored. */
+    currentPassword: z.string().min(1).max(256).optional(),
   })
   .strict();
 export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;

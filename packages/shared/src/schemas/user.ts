@@ -73,9 +73,16 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /**
+ * A password someone else sets is always temporary (issue 7: an admin could otherwise set a
+ * peer's password and sign in as them): `mustChangePassword` may only be sent as true.
+ */
+const alwaysTemporary = z.literal(true, {
+  error: 'A password set by someone else is always temporary: it must be changed at the next sign-in',
+});
+
+/**
  * POST /api/users body `{ data }`. The password is a temporary one: the user must change it at
- * the next sign-in unless `mustChangePassword` is false. The server re-checks the password
- * against the minPasswordLength setting.
+ * the next sign-in. The server re-checks the password against the minPasswordLength setting.
  */
 export const createUserSchema = z.object({
   email,
@@ -87,13 +94,14 @@ export const createUserSchema = z.object({
   displayName: name.optional(),
   phone: phone.optional(),
   image: text().trim().max(500).nullable().optional(),
-  mustChangePassword: z.boolean().default(true),
+  mustChangePassword: alwaysTemporary.default(true),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 /**
  * PATCH /api/users/{id} body: the record, partial. `updatedAt` (as last read) makes a stale
- * update a 409; an `id` that differs from the address is a 400. `password` sets a temporary password (must be changed at next sign-in).
+ * update a 409; an `id` that differs from the address is a 400. `password` sets a temporary password
+ * (always to be changed at the next sign-in); only a role above the user's may send it.
  */
 export const updateUserSchema = z.object({
   /** The record's id, if sent, must be the one in the address (400 otherwise). */
@@ -107,7 +115,7 @@ export const updateUserSchema = z.object({
   displayName: name.optional(),
   phone: phone.nullable().optional(),
   image: text().trim().max(500).nullable().optional(),
-  mustChangePassword: z.boolean().optional(),
+  mustChangePassword: alwaysTemporary.optional(),
   updatedAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { changePasswordSchema, userSchema } from '@boardwalk/shared/schemas/user';
 import { uiSettingsSchema } from '@boardwalk/shared';
 import { defineRoute } from '../../lib/http/define-route.ts';
-import { jsonBody, jsonResponse, problems } from '../../lib/http/openapi.ts';
+import { documentedProblem, jsonBody, jsonResponse, problems } from '../../lib/http/openapi.ts';
 
 // Shared schemas are plain zod (no .openapi()): they are documented inline.
 const UserSchema = userSchema;
@@ -45,7 +45,11 @@ export const putMySettings = defineRoute({
   summary: "Merges the given UI settings into the caller's",
   ability: 'authenticated',
   request: { body: jsonBody(uiSettingsPatchSchema) },
-  responses: { 200: jsonResponse('The UI settings after the merge', UiSettingsSchema), ...problems(400, 401) },
+  responses: {
+    200: jsonResponse('The UI settings after the merge', UiSettingsSchema),
+    ...problems(400, 401),
+    413: documentedProblem('The merged UI settings would exceed 16 KB'),
+  },
 });
 
 export const changeMyPassword = defineRoute({

@@ -1,4 +1,4 @@
-import { uiSettingsSchema, type UiSettings } from '@boardwalk/shared';
+import { UI_SETTINGS_MAX_BYTES, uiSettingsBytes, uiSettingsSchema, type UiSettings } from '@boardwalk/shared';
 import { SIGN_IN_ERROR_MESSAGES, type ChangePasswordInput, type User } from '@boardwalk/shared/schemas/user';
 import { and, eq, isNull } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
@@ -16,6 +16,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/context.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
+import { assertPasswordNotReused } from '../users/password-history.ts';
 import { toUserDto, type UserRow } from '../users/user-dto.ts';
 
 async function loadSelf(db: Db, actor: Actor): Promise<UserRow> {
@@ -47,11 +48,27 @@ export async function getMySettings(db: Db, actor: Actor): Promise<UiSettings> {
   return normaliseUiSettings((await loadSelf(db, actor)).uiSettings);
 }
 
+/**
+ * Merges a partial PUT into the stored UI settings, the row locked so two tabs do not lose each
+ * other's change. Every key is bounded by the schema; the whole stays under UI_SETTINGS_MAX_BYTES
+ * (413 past it), so a user's row cannot grow into a weapon against the pages that read it.
+ */
 export async function updateMySettings(db: Db, actor: Actor, patch: Partial<UiSettings>): Promise<UiSettings> {
-  const current = normaliseUiSettings((await loadSelf(db, actor)).uiSettings);
-  const merged = uiSettingsSchema.parse({ ...current, ...patch });
-  await db.update(users).set({ uiSettings: merged }).where(eq(users.id, actor.userId));
-  return merged;
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [row] = await tx
+      .select({ uiSettings: users.uiSettings })
+      .from(users)
+      .where(and(eq(users.id, actor.userId), isNull(users.deletedAt)))
+      .for('update');
+    if (!row) throw new ProblemError(401, 'Sign in to continue.');
+    const merged = uiSettingsSchema.parse({ ...normaliseUiSettings(row.uiSettings), ...patch });
+    if (uiSettingsBytes(merged) > UI_SETTINGS_MAX_BYTES) {
+      throw new ProblemError(413, `UI settings are limited to ${UI_SETTINGS_MAX_BYTES / 1024} KB.`);
+    }
+    await tx.update(users).set({ uiSettings: merged }).where(eq(users.id, actor.userId));
+    return merged;
+  });
 }
 
 /**
@@ -89,6 +106,7 @@ export async function changeMyPassword(db: Db, caller: Caller, input: ChangePass
   }
   if (!(await recordRightPassword(db, self.id, now))) throw await lockedOut();
   await assertPasswordPolicy(db, input.newPassword, 'newPassword');
+  await assertPasswordNotReused(db, actor.userId, input.newPassword, 'newPassword'); // PCI 8.3.7 (issue 7)
   if (input.newPassword === input.currentPassword) {
     throw new ProblemError(400, 'Choose a password different from the current one.', {
       errors: { newPassword: ['Choose a password different from the current one'] },

@@ -23,12 +23,14 @@ export const updateSettingsRoute = defineRoute({
   method: 'patch',
   path: '/api/settings',
   tags: ['settings'],
-  summary: 'Change some settings: { key: value, ... }. A masked SMTP password keeps the stored one.',
+  summary:
+    'Change some settings: { key: value, ... }. A masked SMTP password keeps the stored one. Changing a security ' +
+    'setting (session idle, password length, log retention) or SMTP needs currentPassword (step-up).',
   ability: { action: 'update', subject: 'setting' },
   request: { body: jsonBody(updateSettingsSchema) },
   responses: {
     200: jsonResponse('All settings after the change', settingsResponse),
-    400: documentedProblem('Invalid values (errors holds them, e.g. smtp.port)'),
+    400: documentedProblem('Invalid values (errors holds them, e.g. smtp.port), or a missing/wrong currentPassword'),
     ...authResponses,
   },
 });

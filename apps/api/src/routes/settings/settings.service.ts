@@ -5,17 +5,21 @@ import {
   SETTING_DEFAULTS,
   SETTING_KEYS,
   settingSchemas,
+  STEP_UP_SETTING_KEYS,
   type SettingKey,
   type SettingValues,
   type UpdateSettingsInput,
 } from '@boardwalk/shared';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { verifyPassword } from '../../auth/password.ts';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/settings.ts';
+import { users } from '../../db/schema/users.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { sameValue } from '../../lib/db/changes.ts';
 import type { Caller } from '../../lib/crud/types.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
+import { ProblemError } from '../../lib/problem.ts';
 
 /**
  * Global settings (DESIGN §2): one row per key, the value as jsonb, typed by the key's schema
@@ -70,51 +74,106 @@ export async function readSmtpSettings(db: Db, encryptionKey: string): Promise<S
   return { ...smtp, password: decryptOrNull(smtp.password, encryptionKey) ?? '' };
 }
 
-/** PATCH /api/settings: validates, encrypts the SMTP password, audits each changed key. */
+/** A refused step-up, carried out of the transaction so its audit row survives the rollback. */
+class StepUpRefused extends Error {
+  readonly keys: string[];
+  constructor(keys: string[], message: string) {
+    super(message);
+    this.keys = keys;
+  }
+}
+
+/** Step-up (issue 7): the caller re-enters their password to change a security setting. */
+async function assertStepUp(tx: Db, caller: Caller, keys: string[], currentPassword: string | undefined) {
+  if (keys.length === 0) return;
+  if (!currentPassword) throw new StepUpRefused(keys, 'Enter your password to change security settings');
+  const [row] = await tx
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, caller.actor.userId))
+    .limit(1);
+  if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
+    throw new StepUpRefused(keys, 'The password is not correct');
+  }
+  await writeAudit(tx, {
+    action: 'setting.step_up',
+    outcome: 'success',
+    actorUserId: caller.actor.userId,
+    subjectType: 'setting',
+    changes: { keys },
+    ip: caller.ip,
+  });
+}
+
+/**
+ * PATCH /api/settings: validates, encrypts the SMTP password, audits each changed key. A change
+ * to a key of STEP_UP_SETTING_KEYS needs `currentPassword`; a refusal is audited and answers 400.
+ */
 export async function updateSettings(
   db: Db,
   caller: Caller,
   encryptionKey: string,
   input: UpdateSettingsInput,
 ): Promise<SettingValues> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('settings'))`);
-    const before = await readStored(tx);
-    const after: Stored = { ...before };
-    for (const key of Object.keys(input) as SettingKey[]) {
-      if (key === 'smtp') {
-        const { password, ...rest } = input.smtp ?? {};
-        const keep = password === undefined || isMaskedSecret(password);
-        after.smtp = {
-          ...before.smtp,
-          ...rest,
-          password: keep ? before.smtp.password : password === '' ? '' : encryptSecret(password, encryptionKey),
-        };
-      } else if (input[key] !== undefined) {
-        (after as Record<SettingKey, unknown>)[key] = input[key];
-      }
-    }
-    for (const key of SETTING_KEYS) {
-      if (sameValue(before[key], after[key])) continue;
-      await tx
-        .insert(settings)
-        .values({ key, value: after[key], updatedAt: caller.now, updatedBy: caller.actor.userId })
-        .onConflictDoUpdate({
-          target: settings.key,
-          set: { value: after[key], updatedAt: caller.now, updatedBy: caller.actor.userId },
+  const { currentPassword, ...values } = input;
+  try {
+    return await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('settings'))`);
+      const before = await readStored(tx);
+      const after = applyPatch(before, values, encryptionKey);
+      const changed = SETTING_KEYS.filter((key) => !sameValue(before[key], after[key]));
+      const stepUpKeys = changed.filter((key) => (STEP_UP_SETTING_KEYS as readonly string[]).includes(key));
+      await assertStepUp(tx, caller, stepUpKeys, currentPassword);
+      for (const key of changed) {
+        await tx
+          .insert(settings)
+          .values({ key, value: after[key], updatedAt: caller.now, updatedBy: caller.actor.userId })
+          .onConflictDoUpdate({
+            target: settings.key,
+            set: { value: after[key], updatedAt: caller.now, updatedBy: caller.actor.userId },
+          });
+        const view = (v: Stored) => masked(v, encryptionKey)[key];
+        await writeAudit(tx, {
+          action: 'setting.update',
+          outcome: 'success',
+          actorUserId: caller.actor.userId,
+          subjectType: 'setting',
+          subjectId: key,
+          changes: { [key]: { from: view(before), to: view(after) } },
+          ip: caller.ip,
         });
-      const view = (v: Stored) => masked(v, encryptionKey)[key];
-      await writeAudit(tx, {
-        action: 'setting.update',
-        outcome: 'success',
-        actorUserId: caller.actor.userId,
-        subjectType: 'setting',
-        subjectId: key,
-        changes: { [key]: { from: view(before), to: view(after) } },
-        ip: caller.ip,
-      });
+      }
+      return masked(after, encryptionKey);
+    });
+  } catch (error) {
+    if (!(error instanceof StepUpRefused)) throw error;
+    await writeAudit(db, {
+      action: 'setting.step_up',
+      outcome: 'failure',
+      actorUserId: caller.actor.userId,
+      subjectType: 'setting',
+      changes: { keys: error.keys, reason: currentPassword ? 'wrong_password' : 'missing_password' },
+      ip: caller.ip,
+    });
+    throw new ProblemError(400, `${error.message}.`, { errors: { currentPassword: [error.message] } });
+  }
+}
+
+function applyPatch(before: Stored, input: Omit<UpdateSettingsInput, 'currentPassword'>, encryptionKey: string) {
+  const after: Stored = { ...before };
+  for (const key of Object.keys(input) as SettingKey[]) {
+    if (key === 'smtp') {
+      const { password, ...rest } = input.smtp ?? {};
+      const keep = password === undefined || isMaskedSecret(password);
+      after.smtp = {
+        ...before.smtp,
+        ...rest,
+        password: keep ? before.smtp.password : password === '' ? '' : encryptSecret(password, encryptionKey),
+      };
+    } else if (input[key] !== undefined) {
+      (after as Record<SettingKey, unknown>)[key] = input[key];
     }
-    return masked(after, encryptionKey);
-  });
+  }
+  return after;
 }

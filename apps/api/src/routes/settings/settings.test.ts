@@ -6,7 +6,11 @@ import { settings } from '../../db/schema/settings.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import { useCrudContext } from '../../test/crud-contract.ts';
 import type { ProblemBody } from '../../test/json-client.ts';
+import { TEST_PASSWORD } from '../../test/sign-in.ts';
 import { readSmtpSettings } from './settings.service.ts';
+
+/** Step-up: security settings and SMTP need the caller's password (issue 7). */
+const stepUp = { currentPassword: TEST_PASSWORD };
 
 describe('settings API', () => {
   const ctx = useCrudContext();
@@ -53,6 +57,7 @@ describe('settings API', () => {
         from: 'Ops <ops@example.com>',
         secure: true,
       },
+      ...stepUp,
     });
     expect(res.status).toBe(200);
     expect(res.body.smtp).toEqual({
@@ -74,19 +79,22 @@ describe('settings API', () => {
   });
 
   it('keeps the stored password when the masked value comes back, and changes only the fields sent', async () => {
-    await ctx.staff.patch('/api/settings', { smtp: { host: 'mail.example.com', password: 'first-pass-0001' } });
+    await ctx.staff.patch('/api/settings', {
+      smtp: { host: 'mail.example.com', password: 'first-pass-0001' },
+      ...stepUp,
+    });
     const shown = (await ctx.staff.get<SettingValues>('/api/settings')).body.smtp;
-    const res = await ctx.staff.patch<SettingValues>('/api/settings', { smtp: { ...shown, port: 2525 } });
+    const res = await ctx.staff.patch<SettingValues>('/api/settings', { smtp: { ...shown, port: 2525 }, ...stepUp });
     expect(res.body.smtp).toMatchObject({ host: 'mail.example.com', port: 2525, password: '••••0001' });
     expect((await readSmtpSettings(ctx.t.db, ctx.t.deps.secrets.encryptionKey)).password).toBe('first-pass-0001');
-    const onlyUser = await ctx.staff.patch<SettingValues>('/api/settings', { smtp: { user: 'relay' } });
+    const onlyUser = await ctx.staff.patch<SettingValues>('/api/settings', { smtp: { user: 'relay' }, ...stepUp });
     expect(onlyUser.body.smtp).toMatchObject({
       host: 'mail.example.com',
       port: 2525,
       user: 'relay',
       password: '••••0001',
     });
-    const cleared = await ctx.staff.patch<SettingValues>('/api/settings', { smtp: { password: '' } });
+    const cleared = await ctx.staff.patch<SettingValues>('/api/settings', { smtp: { password: '' }, ...stepUp });
     expect(cleared.body.smtp.password).toBe('');
     expect((await storedSmtp())?.password).toBe('');
   });
@@ -112,10 +120,67 @@ describe('settings API', () => {
   });
 
   it('feeds the settings the rest of the app reads (session idle minutes)', async () => {
-    const res = await ctx.staff.patch<SettingValues>('/api/settings', { sessionIdleMinutes: 30, logRetentionDays: 90 });
-    expect(res.body).toMatchObject({ sessionIdleMinutes: 30, logRetentionDays: 90 });
+    const res = await ctx.staff.patch<SettingValues>('/api/settings', {
+      sessionIdleMinutes: 10,
+      logRetentionDays: 400,
+      ...stepUp,
+    });
+    expect(res.body).toMatchObject({ sessionIdleMinutes: 10, logRetentionDays: 400 });
     const [row] = await ctx.t.db.select().from(settings).where(eq(settings.key, 'sessionIdleMinutes'));
-    expect(row?.value).toBe(30);
+    expect(row?.value).toBe(10);
     expect(row?.updatedBy).toBe(ctx.staffUser.id);
+  });
+
+  it('keeps the PCI bounds and never coerces types (issue 7)', async () => {
+    const before = (await ctx.staff.get<SettingValues>('/api/settings')).body;
+    const refused = async (body: object, field: string) => {
+      const res = await ctx.staff.patch<ProblemBody>('/api/settings', { ...body, ...stepUp });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.body.errors ?? {})).toContain(field);
+    };
+    await refused({ sessionIdleMinutes: 720 }, 'sessionIdleMinutes');
+    await refused({ sessionIdleMinutes: 16 }, 'sessionIdleMinutes');
+    await refused({ sessionIdleMinutes: '15' }, 'sessionIdleMinutes');
+    await refused({ sessionIdleMinutes: true }, 'sessionIdleMinutes');
+    await refused({ logRetentionDays: 1 }, 'logRetentionDays');
+    await refused({ logRetentionDays: 364 }, 'logRetentionDays');
+    await refused({ minPasswordLength: '14' }, 'minPasswordLength');
+    await refused({ smtp: { port: '587' } }, 'smtp.port');
+    await refused({ smtp: { port: false } }, 'smtp.port');
+    expect((await ctx.staff.get<SettingValues>('/api/settings')).body).toEqual(before);
+  });
+
+  it('asks for the password again (step-up) to change a security setting or SMTP, and audits it', async () => {
+    const before = (await ctx.staff.get<SettingValues>('/api/settings')).body;
+    const stepUps = async (outcome: string) =>
+      (await ctx.t.db.select().from(auditLog).where(eq(auditLog.action, 'setting.step_up'))).filter(
+        (a) => a.outcome === outcome && a.actorUserId === ctx.staffUser.id,
+      );
+    const successesBefore = (await stepUps('success')).length;
+    for (const body of [
+      { sessionIdleMinutes: 5 },
+      { minPasswordLength: 14 },
+      { logRetentionDays: 500 },
+      { smtp: { host: 'evil.example.com' } },
+    ]) {
+      const missing = await ctx.staff.patch<ProblemBody>('/api/settings', body);
+      expect(missing.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(missing.body.errors ?? {})).toEqual(['currentPassword']);
+      const wrong = await ctx.staff.patch<ProblemBody>('/api/settings', {
+        ...body,
+        currentPassword: 'not-my-pass-123',
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.errors).toEqual({ currentPassword: ['The password is not correct'] });
+    }
+    expect((await ctx.staff.get<SettingValues>('/api/settings')).body).toEqual(before);
+    expect(await stepUps('failure')).toHaveLength(8);
+    // The portal name is no security setting: no password needed.
+    expect((await ctx.staff.patch('/api/settings', { portalName: 'Plain Change' })).status).toBe(200);
+    const ok = await ctx.staff.patch<SettingValues>('/api/settings', { sessionIdleMinutes: 5, ...stepUp });
+    expect(ok.status).toBe(200);
+    expect(ok.body.sessionIdleMinutes).toBe(5);
+    expect(await stepUps('success')).toHaveLength(successesBefore + 1);
+    expect(JSON.stringify(await stepUps('failure'))).not.toContain('not-my-pass-123');
   });
 });

@@ -29,35 +29,43 @@ export async function listUserSessions(db: Db, actor: Actor, userId: string, now
   }));
 }
 
+/** Ends one session; the revocation and its audit row commit together. */
 export async function endUserSession(db: Db, caller: Caller, userId: string, sessionId: string) {
   const { actor } = caller;
-  const target = await findLiveUser(db, userId);
-  if (target.id !== actor.userId) assertRoleWithinReach(actor, target.role, 'manage');
-  if (!(await revokeSession(db, sessionId, caller.now, userId))) throw new ProblemError(404, 'No such open session.');
-  await writeAudit(db, {
-    action: 'session.end',
-    outcome: 'success',
-    actorUserId: actor.userId,
-    subjectType: 'user',
-    subjectId: userId,
-    changes: { sessionId },
-    ip: caller.ip,
+  await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const target = await findLiveUser(tx, userId);
+    if (target.id !== actor.userId) assertRoleWithinReach(actor, target.role, 'manage');
+    if (!(await revokeSession(tx, sessionId, caller.now, userId))) throw new ProblemError(404, 'No such open session.');
+    await writeAudit(tx, {
+      action: 'session.end',
+      outcome: 'success',
+      actorUserId: actor.userId,
+      subjectType: 'user',
+      subjectId: userId,
+      changes: { sessionId },
+      ip: caller.ip,
+    });
   });
 }
 
+/** Ends every session of the user; the revocations and their audit row commit together. */
 export async function endAllUserSessions(db: Db, caller: Caller, userId: string): Promise<number> {
   const { actor } = caller;
-  const target = await findLiveUser(db, userId);
-  if (target.id !== actor.userId) assertRoleWithinReach(actor, target.role, 'manage');
-  const ended = await revokeUserSessions(db, userId, caller.now);
-  await writeAudit(db, {
-    action: 'session.end_all',
-    outcome: 'success',
-    actorUserId: actor.userId,
-    subjectType: 'user',
-    subjectId: userId,
-    changes: { sessionsEnded: ended },
-    ip: caller.ip,
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const target = await findLiveUser(tx, userId);
+    if (target.id !== actor.userId) assertRoleWithinReach(actor, target.role, 'manage');
+    const ended = await revokeUserSessions(tx, userId, caller.now);
+    await writeAudit(tx, {
+      action: 'session.end_all',
+      outcome: 'success',
+      actorUserId: actor.userId,
+      subjectType: 'user',
+      subjectId: userId,
+      changes: { sessionsEnded: ended },
+      ip: caller.ip,
+    });
+    return ended;
   });
-  return ended;
 }

@@ -11,18 +11,26 @@ import { problemFromDbError } from '../../lib/db/errors.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { assertCurrentVersion } from '../../lib/crud/precondition.ts';
 import { ProblemError } from '../../lib/problem.ts';
-import { toUserDto, type UserRow } from './user-dto.ts';
-import { assertEmailFree, assertNotLastSuperadmin, assertRoleWithinReach, USER_UNIQUE } from './users.rules.ts';
+import { assertPasswordNotReused } from './password-history.ts';
+import { toUserDto, type UserDtoRow } from './user-dto.ts';
+import {
+  assertEmailFree,
+  assertMayResetPassword,
+  assertNotLastSuperadmin,
+  assertRoleWithinReach,
+  USER_UNIQUE,
+} from './users.rules.ts';
 import { findLiveUser } from './users.service.ts';
 
 /** `{ field: { from, to } }` for what really changes (undefined means "not sent"). */
-const diff = (before: UserRow, after: Record<string, unknown>) =>
-  auditChanges(before, changedValues(before, after as Partial<UserRow>));
+const diff = (before: UserDtoRow, after: Record<string, unknown>) =>
+  auditChanges(before, changedValues(before, after as Partial<UserDtoRow>));
 
 /**
  * PATCH /api/users/{id}. In one transaction with the row locked: stale check, role reach,
  * last-superadmin rule, then the update. Suspension, a role change and a new password end
- * the user's sessions.
+ * the user's sessions. A password set here is always temporary (issue 7): only a higher role
+ * may set it, it may not be one of the user's last 5, and the user must change it at sign-in.
  */
 export async function updateUser(db: Db, caller: Caller, id: string, input: UpdateUserInput): Promise<User> {
   const { actor, now, ip } = caller;
@@ -31,7 +39,10 @@ export async function updateUser(db: Db, caller: Caller, id: string, input: Upda
     const message = 'The record id does not match the address it was sent to';
     throw new ProblemError(400, message, { errors: { id: [message] } });
   }
-  if (password) await assertPasswordPolicy(db, password);
+  if (password) {
+    await assertPasswordPolicy(db, password);
+    await assertPasswordNotReused(db, id, password);
+  }
   const passwordHash = password ? await hashPassword(password) : undefined;
   try {
     return await db.transaction(async (tx) => {
@@ -42,6 +53,7 @@ export async function updateUser(db: Db, caller: Caller, id: string, input: Upda
         'Someone else changed this user since you loaded it. Reload and try again.',
       );
       assertRoleWithinReach(actor, before.role, 'manage');
+      if (passwordHash) assertMayResetPassword(actor, before);
       if (fields.role) assertRoleWithinReach(actor, fields.role, 'grant');
       if (fields.email) await assertEmailFree(tx, fields.email, id);
       const changes = diff(before, fields);
@@ -51,9 +63,7 @@ export async function updateUser(db: Db, caller: Caller, id: string, input: Upda
       if (roleChanged || suspended) await assertNotLastSuperadmin(tx, before);
       if (!passwordHash && Object.keys(changes).length === 0) return toUserDto(before);
 
-      const passwordFields = passwordHash
-        ? { passwordHash, mustChangePassword: fields.mustChangePassword ?? true }
-        : {};
+      const passwordFields = passwordHash ? { passwordHash, mustChangePassword: true } : {};
       const [after] = await tx
         .update(users)
         .set({ ...fields, ...passwordFields, updatedAt: now, updatedBy: actor.userId })

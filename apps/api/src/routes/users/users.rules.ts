@@ -15,6 +15,19 @@ export function assertRoleWithinReach(actor: Actor, role: Role, what: 'grant' | 
 }
 
 /**
+ * Only a strictly higher role may set someone else's password (issue 7: an admin could take over
+ * another admin by setting their password). Nobody resets their own here: that is
+ * POST /api/me/password, which asks for the current one.
+ */
+export function assertMayResetPassword(actor: Actor, target: { id: string; role: Role }): void {
+  if (target.id === actor.userId) {
+    throw new ProblemError(403, 'Change your own password from your profile (it asks for the current one).');
+  }
+  if (ROLE_RANK[target.role] < ROLE_RANK[actor.role]) return;
+  throw new ProblemError(403, `Only a role above ${target.role} may set this user's password.`);
+}
+
+/**
  * The last active superadmin cannot be suspended, demoted or deleted: the portal would have
  * nobody left to administer it. The other superadmin rows are locked (FOR UPDATE) so two
  * concurrent demotions cannot both pass. Call inside the transaction that makes the change.

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { likePattern } from '../../lib/db/like-pattern.ts';
 import { ProblemError } from '../../lib/problem.ts';
-import { toUserDto, type UserRow } from './user-dto.ts';
+import { toUserDto, userDtoColumns, type UserDtoRow } from './user-dto.ts';
 
 const SORT_COLUMNS = {
   email: users.email,
@@ -32,7 +32,7 @@ export async function listUsers(db: Db, query: UserListQuery) {
   const direction = query.order === 'desc' ? desc : asc;
   const [rows, [totalRow], all] = await Promise.all([
     db
-      .select()
+      .select(userDtoColumns)
       .from(users)
       .where(where)
       .orderBy(direction(column), asc(users.id))
@@ -41,7 +41,7 @@ export async function listUsers(db: Db, query: UserListQuery) {
     db.select({ total: count() }).from(users).where(where),
     query.allData
       ? db
-          .select()
+          .select(userDtoColumns)
           .from(users)
           .where(isNull(users.deletedAt))
           .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
@@ -78,9 +78,9 @@ export async function listUserOptions(db: Db, query: UserOptionsQuery): Promise<
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
-export async function findLiveUser(db: Db, id: string, options: { lock?: boolean } = {}): Promise<UserRow> {
+export async function findLiveUser(db: Db, id: string, options: { lock?: boolean } = {}): Promise<UserDtoRow> {
   const base = db
-    .select()
+    .select(userDtoColumns)
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .limit(1);

@@ -1,6 +1,6 @@
 import { problemBody } from '@boardwalk/shared/problem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SETTING_DEFAULTS } from '@boardwalk/shared';
 import { fakeFetch } from '../../test/fake-fetch.ts';
@@ -72,7 +72,65 @@ describe('SettingsPage', { timeout: 60_000 }, () => {
     await user.clear(port);
     await user.type(port, '2525');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    // Security and SMTP changes ask for the password again (step-up).
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm with your password' });
+    await user.type(within(dialog).getByLabelText(/^Your password/), 'my-password-123');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and save' }));
     await waitFor(() => expect(port).toHaveAccessibleDescription('The server cannot reach this port'));
-    expect(api.callsTo('PATCH', '/api/settings')[0]!.body).toEqual({ minPasswordLength: 14, smtp: { port: 2525 } });
+    expect(api.callsTo('PATCH', '/api/settings')[0]!.body).toEqual({
+      minPasswordLength: 14,
+      smtp: { port: 2525 },
+      currentPassword: 'my-password-123',
+    });
+  });
+
+  it('asks for the password before saving a security setting, and keeps asking while it is wrong', async () => {
+    const user = userEvent.setup();
+    const api = fakeFetch({
+      'GET /api/settings': () => ({ body: stored }),
+      'PATCH /api/settings': ({ body }) => {
+        const { currentPassword, ...values } = body as { currentPassword?: string };
+        if (currentPassword !== 'right-password-1') {
+          return {
+            status: 400,
+            body: problemBody(400, { errors: { currentPassword: ['The password is not correct'] } }),
+          };
+        }
+        return { body: { ...stored, ...values } };
+      },
+    });
+    renderPage(<SettingsPage />, { url: '/setting/list' });
+    const idle = await screen.findByLabelText(/^Session idle minutes/);
+    await user.clear(idle);
+    await user.type(idle, '10');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm with your password' });
+    expect(api.callsTo('PATCH', '/api/settings')).toHaveLength(0);
+    const password = within(dialog).getByLabelText(/^Your password/);
+    await user.type(password, 'wrong-password-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and save' }));
+    expect(await within(dialog).findByText('The password is not correct')).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, 'right-password-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and save' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/api/settings').map((c) => c.body)).toEqual([
+      { sessionIdleMinutes: 10, currentPassword: 'wrong-password-1' },
+      { sessionIdleMinutes: 10, currentPassword: 'right-password-1' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('refuses an idle timeout above 15 minutes before sending', async () => {
+    const user = userEvent.setup();
+    const api = fakeFetch({ 'GET /api/settings': () => ({ body: stored }) });
+    renderPage(<SettingsPage />, { url: '/setting/list' });
+    const idle = await screen.findByLabelText(/^Session idle minutes/);
+    await user.clear(idle);
+    await user.type(idle, '720');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('At most 15 minutes (PCI DSS 8.2.8)')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/api/settings')).toHaveLength(0);
   });
 });

@@ -1,124 +1,194 @@
+import { useRef, useState } from 'react';
 import { Alert, Button, Divider, Grid, Skeleton, Typography } from '@mui/material';
 import { z } from 'zod';
 import { settingSchemas, type SettingValues } from '@boardwalk/shared';
+import type { UpdateSettingsInput } from '@boardwalk/shared/schemas/setting';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { FormCard } from '../../components/form/form-card.tsx';
 import { FormSwitch } from '../../components/form/form-switch.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { errorMessage } from '../../lib/problem.ts';
+import { errorMessage, problemFieldErrors } from '../../lib/problem.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from './api.ts';
-import { settingsPatch } from './settings-patch.ts';
+import { needsStepUp, settingsPatch } from './settings-patch.ts';
+import { StepUpDialog } from './step-up-dialog.tsx';
 
 const settingsFormSchema = z.object(settingSchemas);
 
-function SettingsForm({ settings }: { settings: SettingValues }) {
+type PendingStepUp = {
+  patch: UpdateSettingsInput;
+  resolve: (saved: SettingValues) => void;
+  reject: (error: unknown) => void;
+};
+
+/**
+ * A save that changes a security or SMTP setting waits for the password dialog: the promise the
+ * form awaits settles when the server accepts the password (or the user cancels), so the form's
+ * usual success and field-error handling stay as they are. A wrong password keeps the dialog open.
+ */
+function useStepUpSave() {
   const [update] = useUpdateSettingsMutation();
+  const [pending, setPending] = useState<PendingStepUp>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const requests = useRef(0);
+  const save = (patch: UpdateSettingsInput): Promise<SettingValues> => {
+    if (!needsStepUp(patch)) return update(patch).unwrap();
+    requests.current += 1;
+    setError(undefined);
+    return new Promise((resolve, reject) => setPending({ patch, resolve, reject }));
+  };
+  const confirm = async (currentPassword: string) => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      pending.resolve(await update({ ...pending.patch, currentPassword }).unwrap());
+      setPending(undefined);
+    } catch (failure) {
+      const wrong = problemFieldErrors(failure).currentPassword?.[0];
+      if (wrong) setError(wrong);
+      else {
+        pending.reject(failure);
+        setPending(undefined);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cancel = () => {
+    pending?.reject(new Error('Not saved: security and email settings need your password.'));
+    setPending(undefined);
+  };
+  const dialog = (
+    <StepUpDialog
+      key={requests.current}
+      open={pending !== undefined}
+      error={error}
+      busy={busy}
+      onConfirm={(password) => void confirm(password)}
+      onClose={cancel}
+    />
+  );
+  return { save, dialog };
+}
+
+function SettingsForm({ settings }: { settings: SettingValues }) {
+  const stepUp = useStepUpSave();
   const { form, onSubmit, submitting, rootError } = useEntityForm({
     schema: settingsFormSchema,
     defaultValues: settings,
-    save: (values) => update(settingsPatch(values, settings)).unwrap(),
+    save: (values) => stepUp.save(settingsPatch(values, settings)),
     successMessage: 'Settings saved',
     onSaved: (saved, { reset }) => reset(saved),
   });
   const { control } = form;
   const half = { xs: 12, sm: 6 };
   return (
-    <FormCard
-      title="Settings"
-      onSubmit={onSubmit}
-      submitting={submitting}
-      rootError={rootError}
-      submitLabel="Save settings"
-    >
-      <Typography variant="subtitle1" component="h3">
-        General
-      </Typography>
-      <Grid container spacing={2}>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="portalName"
-            label="Portal name"
-            required
-            helperText="The page title is “<portal name> Portal”"
-          />
+    <>
+      <FormCard
+        title="Settings"
+        onSubmit={onSubmit}
+        submitting={submitting}
+        rootError={rootError}
+        submitLabel="Save settings"
+      >
+        <Typography variant="subtitle1" component="h3">
+          General
+        </Typography>
+        <Grid container spacing={2}>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="portalName"
+              label="Portal name"
+              required
+              helperText="The page title is “<portal name> Portal”"
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="supportEmail" label="Support email" type="email" />
+          </Grid>
         </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="supportEmail" label="Support email" type="email" />
+        <Divider />
+        <Typography variant="subtitle1" component="h3">
+          Security
+        </Typography>
+        <Grid container spacing={2}>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="sessionIdleMinutes"
+              label="Session idle minutes"
+              type="number"
+              required
+              helperText="Sign out after this long without activity: 1 to 15 minutes (PCI DSS)"
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="minPasswordLength"
+              label="Minimum password length"
+              type="number"
+              required
+              helperText="12 or more"
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="logRetentionDays"
+              label="Log retention days"
+              type="number"
+              required
+              helperText="365 or more (PCI DSS)"
+            />
+          </Grid>
         </Grid>
-      </Grid>
-      <Divider />
-      <Typography variant="subtitle1" component="h3">
-        Security
-      </Typography>
-      <Grid container spacing={2}>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="sessionIdleMinutes"
-            label="Session idle minutes"
-            type="number"
-            required
-            helperText="Sign out after this long without activity"
-          />
+        <Divider />
+        <Typography variant="subtitle1" component="h3">
+          Email (SMTP)
+        </Typography>
+        <Grid container spacing={2}>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="smtp.host"
+              label="SMTP host"
+              helperText="Empty: emails are stored, not sent"
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="smtp.port" label="SMTP port" type="number" />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="smtp.user" label="SMTP user" autoComplete="off" />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="smtp.password"
+              label="SMTP password"
+              type="password"
+              autoComplete="new-password"
+              helperText="Stored encrypted and shown masked; type a new one to replace it"
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="smtp.from"
+              label="From address"
+              placeholder="Boardwalk <no-reply@example.com>"
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormSwitch control={control} name="smtp.secure" label="Use TLS from the start (port 465)" />
+          </Grid>
         </Grid>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="minPasswordLength"
-            label="Minimum password length"
-            type="number"
-            required
-            helperText="12 or more"
-          />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="logRetentionDays" label="Log retention days" type="number" required />
-        </Grid>
-      </Grid>
-      <Divider />
-      <Typography variant="subtitle1" component="h3">
-        Email (SMTP)
-      </Typography>
-      <Grid container spacing={2}>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="smtp.host"
-            label="SMTP host"
-            helperText="Empty: emails are stored, not sent"
-          />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="smtp.port" label="SMTP port" type="number" />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="smtp.user" label="SMTP user" autoComplete="off" />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="smtp.password"
-            label="SMTP password"
-            type="password"
-            autoComplete="new-password"
-            helperText="Stored encrypted and shown masked; type a new one to replace it"
-          />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="smtp.from"
-            label="From address"
-            placeholder="Boardwalk <no-reply@example.com>"
-          />
-        </Grid>
-        <Grid size={half}>
-          <FormSwitch control={control} name="smtp.secure" label="Use TLS from the start (port 465)" />
-        </Grid>
-      </Grid>
-    </FormCard>
+      </FormCard>
+      {stepUp.dialog}
+    </>
   );
 }
 

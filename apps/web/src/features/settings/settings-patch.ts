@@ -1,4 +1,4 @@
-import type { SettingValues } from '@boardwalk/shared';
+import { STEP_UP_SETTING_KEYS, type SettingValues } from '@boardwalk/shared';
 import type { UpdateSettingsInput } from '@boardwalk/shared/schemas/setting';
 
 /**
@@ -19,4 +19,9 @@ export function settingsPatch(values: SettingValues, loaded: SettingValues): Upd
     }
   }
   return patch;
+}
+
+/** True when the patch changes a setting the server only accepts with the password again (step-up). */
+export function needsStepUp(patch: UpdateSettingsInput): boolean {
+  return STEP_UP_SETTING_KEYS.some((key) => patch[key] !== undefined);
 }

@@ -4,7 +4,6 @@ import { createUserSchema, type CreateUserInput } from '@boardwalk/shared/schema
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { FormCard } from '../../components/form/form-card.tsx';
 import { FormSelect } from '../../components/form/form-select.tsx';
-import { FormSwitch } from '../../components/form/form-switch.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { PasswordField } from '../../components/form/password-field.tsx';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
@@ -77,9 +76,8 @@ export function UserAddPage() {
           name="password"
           label="Temporary password"
           required
-          helperText="At least 12 characters with letters and digits. Give it to the user securely."
+          helperText="At least 12 characters with letters and digits. Give it to the user securely: they must change it at their first sign-in."
         />
-        <FormSwitch control={control} name="mustChangePassword" label="Must change the password at next sign-in" />
       </FormCard>
     </>
   );

@@ -108,4 +108,14 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
       updatedAt: user.updatedAt,
     });
   });
+
+  it('offers no password reset for a peer or a higher role, only to a higher role (issue 7)', async () => {
+    userApi();
+    // A staff user looked at by staff: a peer.
+    renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id', role: 'ROLE_STAFF' });
+    expect(await screen.findByRole('button', { name: 'Suspend' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Temporary password/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Set temporary password' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/must change the password/i)).not.toBeInTheDocument();
+  });
 });

@@ -1,7 +1,9 @@
 import { useParams } from 'react-router';
+import { ROLE_RANK } from '@boardwalk/shared';
 import { Alert, Button, Grid, Skeleton, Stack } from '@mui/material';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { errorMessage } from '../../lib/problem.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { useGetUserQuery } from './api.ts';
 import { UserDetailsForm } from './user-details-form.tsx';
 import { userName } from './user-labels.ts';
@@ -13,6 +15,7 @@ import { UserStatusCard } from './user-status-card.tsx';
 export function UserEditPage() {
   const { id = '' } = useParams();
   const { data: user, error, isLoading, refetch } = useGetUserQuery(id);
+  const { data: session } = useSession();
   if (isLoading) return <Skeleton variant="rectangular" height={320} />;
   if (!user) {
     return (
@@ -34,7 +37,10 @@ export function UserEditPage() {
         <Grid size={{ xs: 12, lg: 4 }}>
           <Stack spacing={3}>
             <UserStatusCard user={user} />
-            <UserPasswordCard key={user.id} user={user} />
+            {/* Only a higher role may set someone's password (issue 7); one's own is changed from the profile. */}
+            {session && session.user.id !== user.id && ROLE_RANK[session.user.role] > ROLE_RANK[user.role] && (
+              <UserPasswordCard key={user.id} user={user} />
+            )}
           </Stack>
         </Grid>
       </Grid>
