@@ -19,3 +19,5 @@ try {
 parentPort?.on('message', ({ id, payload }: Request) => {
   void renderInThisThread(payload.input, payload.values).then((result) => parentPort?.postMessage({ id, result }));
 });
+
+parentPort?.postMessage({ ready: true }); // the pool's deadline starts now, not at spawn

@@ -11,17 +11,24 @@ export class WorkerJobError extends Error {
 }
 
 export type WorkerPoolOptions = {
-  /** Starts one worker; it answers each `{ id, payload }` message with `{ id, result }`. */
+  /**
+   * Starts one worker. It posts `{ ready: true }` once loaded, then answers each
+   * `{ id, payload }` message with `{ id, result }`.
+   */
   spawn: () => Worker;
   size: number;
-  /** A job not answered within this many ms has its worker terminated (hard limit). */
+  /**
+   * A job not answered within this many ms has its worker terminated (hard limit). The time
+   * counts from when the worker is ready: its start (loading modules, slow on a busy machine)
+   * is not the job's work.
+   */
   timeoutMs: number;
   /** Jobs waiting for a worker beyond this are refused at once ('busy'). */
   maxQueue: number;
 };
 
 type Job = { id: number; payload: unknown; resolve: (value: unknown) => void; reject: (error: Error) => void };
-type Slot = { worker: Worker | null; job: Job | null; timer: NodeJS.Timeout | null };
+type Slot = { worker: Worker | null; ready: boolean; job: Job | null; timer: NodeJS.Timeout | null };
 
 /**
  * A fixed set of worker threads, one job each at a time. A worker that overruns its deadline,
@@ -29,7 +36,12 @@ type Slot = { worker: Worker | null; job: Job | null; timer: NodeJS.Timeout | nu
  * own job fails. Idle workers are unref'd so that they never keep a process alive.
  */
 export function createWorkerPool(options: WorkerPoolOptions) {
-  const slots: Slot[] = Array.from({ length: options.size }, () => ({ worker: null, job: null, timer: null }));
+  const slots: Slot[] = Array.from({ length: options.size }, (): Slot => ({
+    worker: null,
+    ready: false,
+    job: null,
+    timer: null,
+  }));
   const queue: Job[] = [];
   let nextId = 1;
 
@@ -49,6 +61,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
   function discard(slot: Slot) {
     const worker = slot.worker;
     slot.worker = null;
+    slot.ready = false;
     worker?.removeAllListeners();
     worker?.on('error', () => {}); // a late error from a terminated worker is of no interest
     void worker?.terminate();
@@ -56,8 +69,11 @@ export function createWorkerPool(options: WorkerPoolOptions) {
 
   function start(slot: Slot): Worker {
     const worker = options.spawn();
-    worker.on('message', (message: { id: number; result: unknown }) => {
-      if (slot.job?.id === message.id) finish(slot, { value: message.result });
+    worker.on('message', (message: { id?: number; result?: unknown; ready?: boolean }) => {
+      if (message.ready) {
+        slot.ready = true;
+        if (slot.job) startDeadline(slot);
+      } else if (slot.job?.id === message.id) finish(slot, { value: message.result });
     });
     worker.on('error', (error) => {
       discard(slot);
@@ -66,10 +82,18 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     worker.on('exit', () => {
       if (slot.worker !== worker) return;
       slot.worker = null;
+      slot.ready = false;
       finish(slot, { error: new WorkerJobError('crashed', 'render worker exited') });
     });
     slot.worker = worker;
     return worker;
+  }
+
+  function startDeadline(slot: Slot) {
+    slot.timer = setTimeout(() => {
+      discard(slot);
+      finish(slot, { error: new WorkerJobError('timeout', `job overran ${options.timeoutMs} ms`) });
+    }, options.timeoutMs);
   }
 
   function pump() {
@@ -80,10 +104,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       const worker = slot.worker ?? start(slot);
       slot.job = job;
       worker.ref();
-      slot.timer = setTimeout(() => {
-        discard(slot);
-        finish(slot, { error: new WorkerJobError('timeout', `job overran ${options.timeoutMs} ms`) });
-      }, options.timeoutMs);
+      if (slot.ready) startDeadline(slot); // else once the worker says it is ready
       worker.postMessage({ id: job.id, payload: job.payload });
     }
   }

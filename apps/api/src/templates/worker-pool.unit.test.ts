@@ -9,7 +9,8 @@ parentPort.on('message', ({ id, payload }) => {
   if (payload === 'spin') for (;;) {}
   if (payload === 'hog') { const keep = []; for (;;) keep.push(new Array(1e5).fill(Math.random())); }
   parentPort.postMessage({ id, result: payload });
-});`;
+});
+parentPort.postMessage({ ready: true });`;
 
 describe('worker pool', () => {
   let pool: WorkerPool | null = null;
