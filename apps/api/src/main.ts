@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
+import { closeRenderWorkers } from './templates/render.ts';
 import { startHttpServer } from './http-server.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -48,6 +49,7 @@ async function start(config: Config, logger: Logger) {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     server.close();
+    await closeRenderWorkers();
     await database.close();
     process.exit(0);
   };
