@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { settingSchemas, smtpSettingSchema, type SettingValues } from '../settings.ts';
+import { text } from './fields.ts';
 
 /**
  * GET /api/settings answers every key of settingSchemas (SETTING_DEFAULTS where never set), with
@@ -40,7 +41,7 @@ export const updateSettingsSchema = z
     minPasswordLength: settingSchemas.minPasswordLength.optional(),
     logRetentionDays: settingSchemas.logRetentionDays.optional(),
     /** Step-up: required when a key of STEP_UP_SETTING_KEYS changes; never stored. */
-    currentPassword: z.string().min(1).max(256).optional(),
+    currentPassword: text().min(1).max(256).optional(),
   })
   .strict();
 export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
