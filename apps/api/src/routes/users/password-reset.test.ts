@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { passwordHistory } from '../../db/schema/password-history.ts';
+import { users } from '../../db/schema/users.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { attemptSignIn, signInAs, TEST_PASSWORD } from '../../test/sign-in.ts';
 
@@ -17,6 +18,11 @@ describe('users API: password resets', () => {
   let t: TestApp;
   const call = (path: string, init: RequestInit, cookie: string) =>
     t.app.request(path, { ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
+  /** PATCH /api/users/{id} with the updatedAt it reads, as the web app does (without it: 428). */
+  const patchUser = async (id: string, body: Record<string, unknown>, cookie: string) => {
+    const [row] = await t.db.select({ updatedAt: users.updatedAt }).from(users).where(eq(users.id, id));
+    return call(`/api/users/${id}`, json('PATCH', { updatedAt: row?.updatedAt.toISOString(), ...body }), cookie);
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -26,9 +32,9 @@ describe('users API: password resets', () => {
   it('refuses a peer reset: admin → admin, staff → staff, nor one’s own password here', async () => {
     const admin = await signInAs(t, 'ROLE_ADMIN');
     const peer = await signInAs(t, 'ROLE_ADMIN');
-    const res = await call(
-      `/api/users/${peer.user.id}`,
-      json('PATCH', { password: 'takeover-pass-123', mustChangePassword: true }),
+    const res = await patchUser(
+      peer.user.id,
+      { password: 'takeover-pass-123', mustChangePassword: true },
       admin.cookie,
     );
     expect(res.status).toBe(403);
@@ -37,22 +43,18 @@ describe('users API: password resets', () => {
 
     const staff = await signInAs(t, 'ROLE_STAFF');
     const staffPeer = await signInAs(t, 'ROLE_STAFF');
-    const byStaff = await call(
-      `/api/users/${staffPeer.user.id}`,
-      json('PATCH', { password: 'takeover-pass-123' }),
-      staff.cookie,
-    );
+    const byStaff = await patchUser(staffPeer.user.id, { password: 'takeover-pass-123' }, staff.cookie);
     expect(byStaff.status).toBe(403);
-    const own = await call(`/api/users/${admin.user.id}`, json('PATCH', { password: 'my-own-pass-456' }), admin.cookie);
+    const own = await patchUser(admin.user.id, { password: 'my-own-pass-456' }, admin.cookie);
     expect(own.status).toBe(403);
   });
 
   it('never lets mustChangePassword be switched off, on update or on create', async () => {
     const superadmin = await signInAs(t, 'ROLE_SUPERADMIN');
     const target = await signInAs(t, 'ROLE_ADMIN');
-    const off = await call(
-      `/api/users/${target.user.id}`,
-      json('PATCH', { password: 'takeover-pass-123', mustChangePassword: false }),
+    const off = await patchUser(
+      target.user.id,
+      { password: 'takeover-pass-123', mustChangePassword: false },
       superadmin.cookie,
     );
     expect(off.status).toBe(400);
@@ -78,11 +80,7 @@ describe('users API: password resets', () => {
   it('a higher role resets: temporary, sessions ended, audited', async () => {
     const superadmin = await signInAs(t, 'ROLE_SUPERADMIN');
     const target = await signInAs(t, 'ROLE_ADMIN');
-    const res = await call(
-      `/api/users/${target.user.id}`,
-      json('PATCH', { password: 'reset-by-boss-321' }),
-      superadmin.cookie,
-    );
+    const res = await patchUser(target.user.id, { password: 'reset-by-boss-321' }, superadmin.cookie);
     expect(res.status).toBe(200);
     expect(((await res.json()) as User).mustChangePassword).toBe(true);
     expect((await t.app.request('/api/me', { headers: { cookie: target.cookie } })).status).toBe(401);
@@ -100,8 +98,7 @@ describe('users API: password resets', () => {
   it('refuses any of the last 5 passwords, on a reset and on one’s own change (PCI 8.3.7)', async () => {
     const superadmin = await signInAs(t, 'ROLE_SUPERADMIN');
     const target = await signInAs(t, 'ROLE_STAFF');
-    const reset = (password: string) =>
-      call(`/api/users/${target.user.id}`, json('PATCH', { password }), superadmin.cookie);
+    const reset = (password: string) => patchUser(target.user.id, { password }, superadmin.cookie);
     // The current password is part of the history.
     const current = await reset(TEST_PASSWORD);
     expect(current.status).toBe(400);
