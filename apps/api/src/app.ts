@@ -5,7 +5,7 @@ import { resolveActor } from './auth/resolve-actor.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { fieldErrorsFromIssues, ProblemError, problemResponse } from './lib/problem.ts';
 import { AUTH_BASE_PATH } from './auth/auth-config.ts';
-import { bodyLimit, defaultBodyLimit, KB } from './middleware/body-limit.ts';
+import { bodyLimit, defaultBodyLimit, KB } from './lib/http/body-limit.ts';
 import { forwardedHeaders } from './middleware/forwarded-headers.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
@@ -41,7 +41,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', noStore());
   app.use('/apps/*', noStore());
   // Auth.js takes a small form (DESIGN §9: a few KB); everything else 1 MB unless its route
-  // declares a bodyLimit() of its own (middleware/body-limit.ts).
+  // declares a bodyLimit() of its own (lib/http/body-limit.ts).
   app.use(`${AUTH_BASE_PATH}/*`, bodyLimit(16 * KB));
   app.use('*', defaultBodyLimit());
   app.use('*', securityHeaders(), hsts());

@@ -3,10 +3,10 @@ import { authHandler, initAuthConfig } from '@hono/auth-js';
 import { LOCKOUT_MINUTES, LOCKOUT_THRESHOLD } from '@boardwalk/shared';
 import { SIGN_IN_RATE_LIMIT } from '@boardwalk/shared/schemas/user';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../lib/context.ts';
 import { clientIp } from '../lib/client-ip.ts';
+import { bodyLimit } from '../lib/http/body-limit.ts';
 import { fieldErrorsFromIssues, problemResponse } from '../lib/problem.ts';
 import { AUTH_BASE_PATH, buildAuthConfig } from './auth-config.ts';
 import { createRateLimiter } from './rate-limiter.ts';
@@ -53,10 +53,7 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       c.header('Retry-After', String(verdict.retryAfterSeconds));
       return problemResponse(c, 429, { detail: 'Too many log entries from this address.' });
     },
-    bodyLimit({
-      maxSize: CLIENT_LOG_LIMITS.maxBytes,
-      onError: (c) => problemResponse(c, 413, { detail: 'The log entry is too large.' }),
-    }),
+    bodyLimit(CLIENT_LOG_LIMITS.maxBytes),
     async (c) => {
       const parsed = clientLogSchema.safeParse(await readBody(c));
       if (!parsed.success)

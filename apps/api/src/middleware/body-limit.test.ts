@@ -5,7 +5,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { signInAs } from '../test/sign-in.ts';
-import { bodyLimit, defaultBodyLimit, KB, MB } from './body-limit.ts';
+import { bodyLimit, defaultBodyLimit, KB, MB } from '../lib/http/body-limit.ts';
 
 const settings = JSON.stringify({ mode: 'dark' });
 /** Valid JSON of about `bytes` bytes: whitespace is allowed around a value. */

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 /**
  * A migrated database and the real app for one test file. PGlite in memory by default;
@@ -63,21 +62,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
     return { database: await openDatabase({ kind: 'pglite', loadDataDir }), drop: async () => {} };
   }
-  const name = `bw_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 4, logger: testLogger() });
-  return {
-    database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const scratch = await createScratchDatabase(serverUrl);
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, max: 4, logger: testLogger() });
+  return { database, drop: scratch.drop };
 }

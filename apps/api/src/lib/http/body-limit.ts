@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { problemResponse } from '../lib/problem.ts';
+import { problemResponse } from '../problem.ts';
 
 export const KB = 1024;
 export const MB = 1024 * KB;
