@@ -5,11 +5,10 @@ import { SESSION_MAX_AGE_HOURS } from '@boardwalk/shared';
 import type { SessionData } from '@boardwalk/shared/schemas/user';
 import type { Context } from 'hono';
 import { writeAudit } from '../lib/audit.ts';
-import { clientIp } from '../lib/client-ip.ts';
+import { clientIp, servedOverHttps } from '../lib/forwarded.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { authenticate, type SignInContext, type SignedInUser } from './authenticate.ts';
 import { loadActiveSession, revokeSession, touchSession, type ActiveSession } from './session-store.ts';
-import { servedOverHttps } from '../lib/served-over-https.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 

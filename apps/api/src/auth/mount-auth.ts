@@ -5,7 +5,7 @@ import { SIGN_IN_RATE_LIMIT } from '@boardwalk/shared/schemas/user';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../lib/context.ts';
-import { clientIp } from '../lib/client-ip.ts';
+import { clientIp } from '../lib/forwarded.ts';
 import { bodyLimit } from '../lib/http/body-limit.ts';
 import { fieldErrorsFromIssues, problemResponse } from '../lib/problem.ts';
 import { AUTH_BASE_PATH, buildAuthConfig } from './auth-config.ts';

@@ -72,3 +72,13 @@ function peerAddress(c: Context): string | null {
     return null; // app.request() in tests has no socket
   }
 }
+
+/** The client's address: the socket peer, or X-Forwarded-For only with TRUST_PROXY on. */
+export function clientIp(c: Context): string | null {
+  return requestOrigin(c).ip;
+}
+
+/** Decides Secure / `__Host-` session cookies and HSTS: the URL's scheme, or X-Forwarded-Proto with TRUST_PROXY on. */
+export function servedOverHttps(c: Context): boolean {
+  return requestOrigin(c).https;
+}

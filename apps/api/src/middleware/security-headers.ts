@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
-import { servedOverHttps } from '../lib/served-over-https.ts';
+import { servedOverHttps } from '../lib/forwarded.ts';
 
 /** CSP for a same-origin SPA: scripts and styles from us only (MUI's emotion needs inline styles). */
 export const securityHeaders = () =>

@@ -2,7 +2,7 @@ import { defineAbilityFor, type Permission } from '@boardwalk/shared';
 import { createMiddleware } from 'hono/factory';
 import { writeAudit } from '../audit.ts';
 import type { AppEnv } from '../context.ts';
-import { clientIp } from '../client-ip.ts';
+import { clientIp } from '../forwarded.ts';
 import { problemResponse } from '../problem.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { clientIp } from '../client-ip.ts';
+import { clientIp } from '../forwarded.ts';
 import type { Actor, AppEnv } from '../context.ts';
 import { ProblemError } from '../problem.ts';
 
