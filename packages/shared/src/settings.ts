@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from './roles.ts';
 import { emailAddress, text } from './schemas/fields.ts';
 
 /** Global settings (DESIGN §2 settings): one zod schema per key, with its default. */
@@ -21,6 +22,12 @@ export const settingSchemas = {
   minPasswordLength: z.number().int().min(12, 'At least 12 characters').max(128),
   // PCI DSS 10.5.1: audit history is kept at least 12 months.
   logRetentionDays: z.number().int().min(365, 'At least 365 days (PCI DSS 10.5.1)').max(3650),
+  // PCI DSS 8.4: users of these roles must sign in with a second factor (enrolment is forced).
+  mfaRequiredRoles: z
+    .array(z.enum(ROLES))
+    .max(ROLES.length)
+    .refine((roles) => new Set(roles).size === roles.length, 'Name each role once')
+    .transform((roles) => ROLES.filter((role) => roles.includes(role))),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -30,7 +37,13 @@ export type SettingKey = keyof typeof settingSchemas;
  * password resets): the PATCH must carry the caller's current password (step-up, issue 7).
  * No coercion anywhere above: a string or boolean for a number is a 400, never a silent cast.
  */
-export const STEP_UP_SETTING_KEYS = ['sessionIdleMinutes', 'minPasswordLength', 'logRetentionDays', 'smtp'] as const;
+export const STEP_UP_SETTING_KEYS = [
+  'sessionIdleMinutes',
+  'minPasswordLength',
+  'logRetentionDays',
+  'smtp',
+  'mfaRequiredRoles',
+] as const;
 export const SETTING_KEYS = Object.keys(settingSchemas) as SettingKey[];
 export type SettingValues = { [K in SettingKey]: z.infer<(typeof settingSchemas)[K]> };
 
@@ -41,6 +54,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   sessionIdleMinutes: 15,
   minPasswordLength: 12,
   logRetentionDays: 365,
+  mfaRequiredRoles: [],
 };
 
 /** Absolute session lifetime (DESIGN §6): not a setting. */

@@ -45,13 +45,20 @@ export function buildAuthConfig(
     },
     providers: [
       Credentials({
-        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        // `code` (authenticator or recovery code) is sent with the password again after the
+        // first attempt answered `mfa_required` (docs/decisions/015-mfa-sign-in.md).
+        credentials: {
+          email: { label: 'Email', type: 'email' },
+          password: { label: 'Password', type: 'password' },
+          code: { label: 'Code', type: 'text' },
+        },
         authorize: (credentials) =>
           authenticate(credentials, {
             db,
             now: now(),
             ip: clientIp(c),
             userAgent: c.req.header('user-agent') ?? null,
+            encryptionKey: deps.secrets.encryptionKey,
             ...limits,
           }),
       }),
@@ -85,6 +92,7 @@ export function buildAuthConfig(
             role: active.user.role,
             image: active.user.image,
             mustChangePassword: active.user.mustChangePassword,
+            mustEnrollMfa: active.user.mustEnrollMfa,
           },
           expires: active.expiresAt.toISOString(),
         };

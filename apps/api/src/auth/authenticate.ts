@@ -1,17 +1,20 @@
 import { CredentialsSignin } from '@auth/core/errors';
 import { LOCKOUT_THRESHOLD, type Role } from '@boardwalk/shared';
+import { normaliseMfaCode } from '@boardwalk/shared/schemas/mfa';
 import type { SignInErrorCode } from '@boardwalk/shared/schemas/user';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import { writeAudit } from '../lib/audit.ts';
+import { useSecondFactor } from './mfa.ts';
 import { verifyDummyPassword, verifyPassword } from './password.ts';
 import {
   claimPasswordAttempt,
   matchingAccount,
   recordRightPassword,
   recordWrongPassword,
+  releasePasswordAttempt,
   type UserRow,
 } from './password-attempts.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -30,6 +33,8 @@ export type SignInContext = {
   now: Date;
   ip: string | null;
   userAgent: string | null;
+  /** Decrypts TOTP secrets (deps.secrets.encryptionKey). */
+  encryptionKey: string;
   /** Failed sign-ins per client IP. */
   limiter: RateLimiter;
   /**
@@ -53,6 +58,8 @@ export type SignedInUser = {
 const credentialsSchema = z.object({
   email: z.string().trim().toLowerCase().min(1).max(254),
   password: z.string().min(1).max(256),
+  /** The second factor; an empty field counts as absent, a malformed one as a wrong code. */
+  code: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(64).transform(normaliseMfaCode).optional()),
 });
 
 /**
@@ -60,6 +67,11 @@ const credentialsSchema = z.object({
  * is checked, so concurrent attempts cannot all pass a check that is counted later (issue 7):
  * the IP allowance synchronously, the account's in one conditional UPDATE. Only with the
  * right password is suspension revealed. Every outcome is audited.
+ *
+ * A user with two-factor sign-in on needs `code` too (docs/decisions/015-mfa-sign-in.md):
+ * without one, the right password answers `mfa_required` and its attempt is given back (it
+ * guessed nothing); a wrong code is a failed attempt on the same counter as a wrong password,
+ * so codes are guessed at most LOCKOUT_THRESHOLD times per lock-out window.
  */
 export async function authenticate(input: unknown, ctx: SignInContext): Promise<SignedInUser> {
   const { db, now, ip } = ctx;
@@ -106,7 +118,21 @@ export async function authenticate(input: unknown, ctx: SignInContext): Promise<
     ctx.limiter.release(ipKey);
     throw await fail('suspended', user.id);
   }
-  const sessionId = await openSession(ctx, user);
+  let secondFactor: 'totp' | 'recovery_code' | null = null;
+  if (user.mfaEnabledAt) {
+    const { code } = parsed.data;
+    if (code === undefined) {
+      await releasePasswordAttempt(db, user.id);
+      ctx.limiter.release(ipKey);
+      throw await fail('mfa_required', user.id);
+    }
+    secondFactor = await useSecondFactor(db, user, code, { now, encryptionKey: ctx.encryptionKey });
+    if (!secondFactor) {
+      const locked = await recordWrongPassword(db, claim, { now, ip, actorLabel: email });
+      throw await fail(locked ? 'locked' : 'invalid_code', user.id);
+    }
+  }
+  const sessionId = await openSession(ctx, user, secondFactor);
   if (!sessionId) throw await fail('locked', user.id);
   ctx.limiter.release(ipKey); // the IP allowance counts failures only
   return {
@@ -135,7 +161,11 @@ async function unknownEmailAttempt(ctx: SignInContext, email: string, password: 
  * The count restarts, the session row opens and the success is audited, in one transaction;
  * null (nothing written) when the account got locked while the password was being checked.
  */
-async function openSession(ctx: SignInContext, user: UserRow): Promise<string | null> {
+async function openSession(
+  ctx: SignInContext,
+  user: UserRow,
+  secondFactor: 'totp' | 'recovery_code' | null,
+): Promise<string | null> {
   const { now, ip } = ctx;
   return ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
@@ -148,7 +178,7 @@ async function openSession(ctx: SignInContext, user: UserRow): Promise<string | 
       actorLabel: user.email,
       subjectType: 'user',
       subjectId: user.id,
-      changes: { sessionId: session.id },
+      changes: secondFactor ? { sessionId: session.id, secondFactor } : { sessionId: session.id },
       ip,
     });
     return session.id;

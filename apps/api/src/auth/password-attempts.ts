@@ -83,6 +83,18 @@ export async function recordRightPassword(
   return rows.length > 0;
 }
 
+/**
+ * Gives back a claimed attempt that guessed nothing: the right password of a user with
+ * two-factor sign-in, sent without the code (the sign-in form's first step). A lock already
+ * reached stays; the count never goes below 0.
+ */
+export async function releasePasswordAttempt(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ failedLogins: sql`greatest(${users.failedLogins} - 1, 0)` })
+    .where(and(eq(users.id, userId), isNull(users.lockedUntil)));
+}
+
 /** The id of the account (not deleted) that matches, if any: used only after a refused claim. */
 export async function matchingAccount(db: Db, match: SQL): Promise<string | null> {
   const [row] = await db

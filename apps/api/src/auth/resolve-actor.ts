@@ -18,11 +18,25 @@ const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
 ]);
 export const MUST_CHANGE_PASSWORD_DETAIL = 'Change your temporary password first (POST /api/me/password).';
 
+/** What a user whose role requires two-factor sign-in may do before enrolling. */
+const ALLOWED_BEFORE_MFA_ENROLMENT = new Set([
+  'GET /api/me',
+  'GET /api/me/settings',
+  'PUT /api/me/settings',
+  'GET /api/me/mfa',
+  'POST /api/me/mfa/setup',
+  'POST /api/me/mfa/confirm',
+  'GET /api/health',
+]);
+export const MUST_ENROLL_MFA_DETAIL =
+  'Your role requires two-factor sign-in: set it up first (POST /api/me/mfa/setup, then /confirm).';
+
 /**
  * Sets `actor` from the Auth.js session cookie, or leaves it null. The cookie only names a
  * session row; the row decides (revoked, idle, 12 h, user suspended or deleted → null).
  * Authorisation is the route's business (lib/http/authorize.ts); the one answer given here
- * is 403 for a user who still has to replace an administrator-set temporary password.
+ * is 403 for a user who still has to replace an administrator-set temporary password, or to
+ * enrol a second factor their role requires.
  */
 export function resolveActor() {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -37,8 +51,17 @@ export function resolveActor() {
         if (active && active.user.id === token.sub) {
           await touchSession(c.get('db'), active, now);
           c.set('actor', { type: 'user', userId: active.user.id, role: active.user.role, sessionId: active.sessionId });
-          if (active.user.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(`${c.req.method} ${c.req.path}`)) {
+          const route = `${c.req.method} ${c.req.path}`;
+          if (active.user.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(route)) {
             return problemResponse(c, 403, { detail: MUST_CHANGE_PASSWORD_DETAIL });
+          }
+          // The password first, then the second factor: the dialogs come in that order too.
+          if (
+            !active.user.mustChangePassword &&
+            active.user.mustEnrollMfa &&
+            !ALLOWED_BEFORE_MFA_ENROLMENT.has(route)
+          ) {
+            return problemResponse(c, 403, { detail: MUST_ENROLL_MFA_DETAIL });
           }
         }
       }

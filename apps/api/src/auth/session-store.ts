@@ -1,5 +1,5 @@
 import { SESSION_MAX_AGE_HOURS, SETTING_DEFAULTS, settingSchemas, type Role } from '@boardwalk/shared';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { aliasedTable, and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { settings } from '../db/schema/settings.ts';
@@ -22,8 +22,12 @@ export type ActiveSession = {
     displayName: string;
     image: string | null;
     mustChangePassword: boolean;
+    /** The mfaRequiredRoles setting covers the role and no second factor is enrolled yet. */
+    mustEnrollMfa: boolean;
   };
 };
+
+const mfaSetting = aliasedTable(settings, 'mfa_setting');
 
 export async function createSession(
   db: Db,
@@ -72,12 +76,15 @@ export async function loadActiveSession(db: Db, sessionId: string, now: Date): P
         displayName: users.displayName,
         image: users.image,
         mustChangePassword: users.mustChangePassword,
+        mfaEnabledAt: users.mfaEnabledAt,
       },
       idleSetting: settings.value,
+      mfaRequiredRoles: mfaSetting.value,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(settings, eq(settings.key, 'sessionIdleMinutes'))
+    .leftJoin(mfaSetting, eq(mfaSetting.key, 'mfaRequiredRoles'))
     .where(eq(sessions.id, sessionId))
     .limit(1);
   if (!row) return null;
@@ -86,8 +93,20 @@ export async function loadActiveSession(db: Db, sessionId: string, now: Date): P
   if (session.expiresAt.getTime() <= now.getTime()) return null;
   const idleMs = idleMinutes(row.idleSetting) * 60_000;
   if (now.getTime() - session.lastSeenAt.getTime() > idleMs) return null;
-  const { status: _status, deletedAt: _deletedAt, ...publicUser } = user;
-  return { sessionId: session.id, expiresAt: session.expiresAt, lastSeenAt: session.lastSeenAt, user: publicUser };
+  const { status: _status, deletedAt: _deletedAt, mfaEnabledAt, ...publicUser } = user;
+  const mustEnrollMfa = !mfaEnabledAt && mfaRequiredRoles(row.mfaRequiredRoles).includes(user.role);
+  return {
+    sessionId: session.id,
+    expiresAt: session.expiresAt,
+    lastSeenAt: session.lastSeenAt,
+    user: { ...publicUser, mustEnrollMfa },
+  };
+}
+
+/** The stored mfaRequiredRoles setting, or its default when unset or no longer valid. */
+export function mfaRequiredRoles(stored: unknown): Role[] {
+  const parsed = settingSchemas.mfaRequiredRoles.safeParse(stored);
+  return parsed.success ? parsed.data : SETTING_DEFAULTS.mfaRequiredRoles;
 }
 
 function idleMinutes(stored: unknown): number {

@@ -37,7 +37,7 @@ export type SignInAttempt = {
   status: number;
   /** The URL Auth.js answered with (the callbackUrl, or /login?error=…&code=… on failure). */
   url: string;
-  /** `code` of a failed sign-in (invalid_credentials, locked, rate_limited, suspended). */
+  /** `code` of a failed sign-in (invalid_credentials, locked, rate_limited, suspended, mfa_required, invalid_code). */
   code: string | null;
   /** Cookie header with the session cookie; empty when the sign-in failed. */
   cookie: string;
@@ -50,6 +50,7 @@ export async function attemptSignIn(
   email: string,
   password: string,
   headers: Record<string, string> = {},
+  code?: string,
 ): Promise<SignInAttempt> {
   const csrfRes = await t.app.request('/api/auth/csrf', { headers });
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
@@ -62,7 +63,14 @@ export async function attemptSignIn(
       'x-auth-return-redirect': '1',
       cookie: csrfCookie,
     },
-    body: new URLSearchParams({ csrfToken, callbackUrl: 'http://localhost/home', json: 'true', email, password }),
+    body: new URLSearchParams({
+      csrfToken,
+      callbackUrl: 'http://localhost/home',
+      json: 'true',
+      email,
+      password,
+      ...(code === undefined ? {} : { code }),
+    }),
   });
   const { url } = (await res.json()) as { url: string };
   const parsed = new URL(url, 'http://localhost');

@@ -40,6 +40,7 @@ export const updateSettingsSchema = z
     sessionIdleMinutes: settingSchemas.sessionIdleMinutes.optional(),
     minPasswordLength: settingSchemas.minPasswordLength.optional(),
     logRetentionDays: settingSchemas.logRetentionDays.optional(),
+    mfaRequiredRoles: settingSchemas.mfaRequiredRoles.optional(),
     /** Step-up: required when a key of STEP_UP_SETTING_KEYS changes; never stored. */
     currentPassword: text().min(1).max(256).optional(),
   })

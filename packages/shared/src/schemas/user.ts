@@ -9,7 +9,14 @@ import { emailAddress, text } from './fields.ts';
  * form `/login?error=CredentialsSignin&code=<code>`; the client reads `code` from it.
  * Any other `error` value (e.g. `SessionRequired`, `Configuration`) comes without a code.
  */
-export const SIGN_IN_ERROR_CODES = ['invalid_credentials', 'locked', 'rate_limited', 'suspended'] as const;
+export const SIGN_IN_ERROR_CODES = [
+  'invalid_credentials',
+  'locked',
+  'rate_limited',
+  'suspended',
+  'mfa_required',
+  'invalid_code',
+] as const;
 export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
 
 export const SIGN_IN_ERROR_MESSAGES: Record<SignInErrorCode, string> = {
@@ -17,6 +24,9 @@ export const SIGN_IN_ERROR_MESSAGES: Record<SignInErrorCode, string> = {
   locked: 'Too many failed sign-ins: this account is locked for 30 minutes.',
   rate_limited: 'Too many sign-in attempts from this network. Wait a few minutes and try again.',
   suspended: 'This account is suspended. Ask an administrator to reactivate it.',
+  // The password was right; the client asks for the second factor and sends all three again.
+  mfa_required: 'Enter the 6-digit code from your authenticator app.',
+  invalid_code: 'That code is not correct. Enter the current code from your app, or one of your recovery codes.',
 };
 
 export function isSignInErrorCode(value: unknown): value is SignInErrorCode {
@@ -35,6 +45,11 @@ export type SessionUser = {
   image: string | null;
   /** Set when an administrator gave a temporary password: the client sends the user to change it. */
   mustChangePassword: boolean;
+  /**
+   * The mfaRequiredRoles setting covers the user's role and they have no second factor yet: the
+   * session may only enrol (POST /api/me/mfa/setup and /confirm) until they do.
+   */
+  mustEnrollMfa: boolean;
 };
 
 /**

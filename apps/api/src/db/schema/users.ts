@@ -23,6 +23,14 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * TOTP secret (base32), AES-256-GCM encrypted (lib/crypto.ts). Set by enrolment start; it
+     * counts only once `mfaEnabledAt` is set by a confirmed code. See docs/decisions/015.
+     */
+    mfaSecret: text('mfa_secret'),
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** The last TOTP time step accepted: a code of that step or an earlier one is a replay. */
+    mfaLastStep: integer('mfa_last_step'),
     uiSettings: jsonb('ui_settings').$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps(),
     createdBy: uuid('created_by'),

@@ -1,6 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
+import * as mfaRoutes from './me-mfa.routes.ts';
+import * as mfa from './me-mfa.service.ts';
 import * as routes from './me.routes.ts';
 import * as service from './me.service.ts';
 
@@ -17,6 +20,23 @@ export function registerMeRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(routes.changeMyPassword, async (c) => {
     await service.changeMyPassword(c.get('db'), callerOf(c), c.req.valid('json'));
+    return c.body(null, 204);
+  });
+
+  const key = (c: Context<AppEnv>) => c.get('deps').secrets.encryptionKey;
+
+  app.openapi(mfaRoutes.getMyMfa, async (c) => c.json(await mfa.getMyMfa(c.get('db'), callerOf(c)), 200));
+
+  app.openapi(mfaRoutes.startMyMfaSetup, async (c) =>
+    c.json(await mfa.startMyMfaSetup(c.get('db'), callerOf(c), key(c)), 200),
+  );
+
+  app.openapi(mfaRoutes.confirmMyMfa, async (c) =>
+    c.json(await mfa.confirmMyMfa(c.get('db'), callerOf(c), key(c), c.req.valid('json')), 200),
+  );
+
+  app.openapi(mfaRoutes.disableMyMfa, async (c) => {
+    await mfa.disableMyMfa(c.get('db'), callerOf(c), key(c), c.req.valid('json'));
     return c.body(null, 204);
   });
 }

@@ -3,6 +3,8 @@ import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import * as sessionsService from './user-sessions.service.ts';
 import { createUser } from './user-create.service.ts';
+import * as mfaRoutes from './user-mfa.routes.ts';
+import * as mfa from './user-mfa.service.ts';
 import * as mutations from './users.mutations.ts';
 import * as routes from './users.routes.ts';
 import * as service from './users.service.ts';
@@ -45,6 +47,15 @@ export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(routes.endAllUserSessions, async (c) => {
     await sessionsService.endAllUserSessions(c.get('db'), callerOf(c), c.req.valid('param').id);
+    return c.body(null, 204);
+  });
+
+  app.openapi(mfaRoutes.getUserMfa, async (c) =>
+    c.json(await mfa.getUserMfa(c.get('db'), c.req.valid('param').id), 200),
+  );
+
+  app.openapi(mfaRoutes.resetUserMfa, async (c) => {
+    await mfa.resetUserMfa(c.get('db'), callerOf(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
 }

@@ -27,6 +27,15 @@ export function assertMayResetPassword(actor: Actor, target: { id: string; role:
   throw new ProblemError(403, `Only a role above ${target.role} may set this user's password.`);
 }
 
+/** The same rule for a second factor: only a strictly higher role, and never one's own here. */
+export function assertMayResetMfa(actor: Actor, target: { id: string; role: Role }): void {
+  if (target.id === actor.userId) {
+    throw new ProblemError(403, 'Turn your own two-factor sign-in off from your profile (it asks for a code).');
+  }
+  if (ROLE_RANK[target.role] < ROLE_RANK[actor.role]) return;
+  throw new ProblemError(403, `Only a role above ${target.role} may reset this user's two-factor sign-in.`);
+}
+
 /**
  * The last active superadmin cannot be suspended, demoted or deleted: the portal would have
  * nobody left to administer it. The other superadmin rows are locked (FOR UPDATE) so two
