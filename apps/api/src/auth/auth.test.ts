@@ -50,6 +50,7 @@ describe('sign-in and sessions', () => {
       role: 'ROLE_ADMIN',
       image: null,
       mustChangePassword: false,
+      mustEnrollMfa: false,
     });
     expect(new Date(data!.expires).getTime()).toBeCloseTo(t.clock.now().getTime() + 12 * 60 * MINUTE, -4);
     expect(await me(t, cookie)).toBe(200);
