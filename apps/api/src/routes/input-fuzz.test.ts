@@ -43,6 +43,8 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
   'PATCH /api/lead-sources/{id}': patchBase,
   'PUT /api/me/settings': async () => ({ mode: 'dark' }),
   'POST /api/me/password': async () => ({ currentPassword: TEST_PASSWORD, newPassword: 'another-secret-7788' }),
+  'POST /api/me/mfa/confirm': async () => ({ code: '123456' }),
+  'POST /api/me/mfa/disable': async () => ({ currentPassword: TEST_PASSWORD, code: '123456' }),
   'POST /api/users': async () => ({
     data: {
       email: 'fuzz-new@example.com',
