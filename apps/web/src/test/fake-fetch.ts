@@ -79,6 +79,7 @@ export function sessionFor(role: string, user: Partial<Session['user']> = {}): S
       role: role as Session['user']['role'],
       image: null,
       mustChangePassword: false,
+      mustEnrollMfa: false,
       ...user,
     },
     expires: new Date(Date.now() + 3_600_000).toISOString(),

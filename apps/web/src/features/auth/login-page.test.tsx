@@ -48,7 +48,7 @@ describe('/login', () => {
     expect(api.callsTo('POST', '/api/auth/callback/credentials')).toHaveLength(0);
   });
 
-  it.each(SIGN_IN_ERROR_CODES)('shows the message for %s', async (code) => {
+  it.each(SIGN_IN_ERROR_CODES.filter((c) => c !== 'mfa_required'))('shows the message for %s', async (code) => {
     fakeFetch(refusing(code));
     renderLogin();
     await submit();
@@ -103,5 +103,53 @@ describe('/login', () => {
     renderLogin();
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('The server cannot be reached.');
+  });
+
+  it('asks for the code after the password and sends email, password and code together', async () => {
+    const api = fakeFetch({
+      'GET /api/auth/session': () => ({ body: null }),
+      'POST /api/auth/callback/credentials': ({ body }) => {
+        const code = body?.code;
+        const query = !code ? 'code=mfa_required' : code === '123456' ? '' : 'code=invalid_code';
+        const url = query ? `/login?error=CredentialsSignin&${query}` : '/';
+        return { body: { url: `${window.location.origin}${url}` } };
+      },
+    });
+    renderLogin();
+    await submit('ada@example.com', 'the right password 1');
+    const code = await screen.findByLabelText('Authentication code');
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText(/enter the 6-digit code/i)).toBeInTheDocument();
+
+    await userEvent.type(code, 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('Enter the 6 digits from your app, or a recovery code')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/callback/credentials')).toHaveLength(1);
+
+    await userEvent.clear(code);
+    await userEvent.type(code, '654 321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_IN_ERROR_MESSAGES.invalid_code);
+
+    await userEvent.clear(code);
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/auth/callback/credentials')).toHaveLength(3));
+    expect(api.callsTo('POST', '/api/auth/callback/credentials')[2]!.body).toMatchObject({
+      email: 'ada@example.com',
+      password: 'the right password 1',
+      code: '123456',
+    });
+  });
+
+  it('goes back to email and password with Start over', async () => {
+    fakeFetch(refusing('mfa_required'));
+    renderLogin();
+    await submit();
+    await screen.findByLabelText('Authentication code');
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 });

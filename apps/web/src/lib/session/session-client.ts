@@ -87,6 +87,8 @@ export function parseSignInUrl(url: string | undefined): SignInResult {
 export async function signInWithCredentials(input: {
   email: string;
   password: string;
+  /** The second factor, sent with the password again after `mfa_required`. */
+  code?: string;
   callbackUrl: string;
 }): Promise<SignInResult> {
   const csrfToken = await fetchCsrfToken();
@@ -97,6 +99,7 @@ export async function signInWithCredentials(input: {
       csrfToken,
       email: input.email,
       password: input.password,
+      ...(input.code ? { code: input.code } : {}),
       callbackUrl: absoluteUrl(input.callbackUrl),
       json: 'true',
     }),

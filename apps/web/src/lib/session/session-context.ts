@@ -12,7 +12,7 @@ export type SessionContextValue = {
   clearSignedOut: () => void;
   /** With data: POST it to the session endpoint (Auth.js update). Without: refetch. */
   update: (data?: unknown) => Promise<Session | null>;
-  signIn: (input: { email: string; password: string; callbackUrl: string }) => Promise<SignInResult>;
+  signIn: (input: { email: string; password: string; code?: string; callbackUrl: string }) => Promise<SignInResult>;
   /** Revokes the session on the server; the caller navigates (to / without a returnUrl). */
   signOut: () => Promise<void>;
 };
