@@ -10,6 +10,10 @@ const ChangePasswordDialog = lazy(() =>
   import('../../features/auth/change-password-dialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })),
 );
 
+const MfaEnrolDialog = lazy(() =>
+  import('../../features/profile/mfa-enrol-dialog.tsx').then((m) => ({ default: m.MfaEnrolDialog })),
+);
+
 // The Redux store lives with the shell: the pages that use the API are all in here, and the
 // sign-in and landing pages then load no Redux at all (DESIGN §7 bundle budget).
 let cacheOwner: string | undefined;
@@ -23,7 +27,10 @@ function ApiCacheOwner({ userId }: { userId: string | undefined }) {
   return null;
 }
 
-/** The route element of every menu page: store and toasts, gate, vertical layout, forced password change. */
+/**
+ * The route element of every menu page: store and toasts, gate, vertical layout, forced password
+ * change, then forced two-factor enrolment (the API allows them in that order too).
+ */
 export function VerticalShell() {
   const { data } = useSession();
   return (
@@ -33,6 +40,10 @@ export function VerticalShell() {
       {data?.user.mustChangePassword ? (
         <Suspense fallback={null}>
           <ChangePasswordDialog />
+        </Suspense>
+      ) : data?.user.mustEnrollMfa ? (
+        <Suspense fallback={null}>
+          <MfaEnrolDialog />
         </Suspense>
       ) : null}
     </PageProviders>

@@ -1,8 +1,17 @@
+import type {
+  MfaConfirmInput,
+  MfaDisableInput,
+  MfaRecoveryCodes,
+  MfaSetup,
+  MfaStatus,
+} from '@boardwalk/shared/schemas/mfa';
 import type { User } from '@boardwalk/shared/schemas/user';
 import { api } from '../../lib/api.ts';
 
 /** GET /api/users/{id}: SPEC §7 promises `profile`; the rest of User is used when present. */
 export type UserProfile = Pick<User, 'id' | 'profile'> & Partial<Omit<User, 'id' | 'profile'>>;
+
+const MFA = { type: 'Me', id: 'mfa' } as const;
 
 const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -10,7 +19,23 @@ const profileApi = api.injectEndpoints({
       query: (id) => `/api/users/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'User', id }],
     }),
+    getMyMfa: build.query<MfaStatus, void>({ query: () => '/api/me/mfa', providesTags: [MFA] }),
+    startMfaSetup: build.mutation<MfaSetup, void>({ query: () => ({ url: '/api/me/mfa/setup', method: 'POST' }) }),
+    confirmMfa: build.mutation<MfaRecoveryCodes, MfaConfirmInput>({
+      query: (body) => ({ url: '/api/me/mfa/confirm', method: 'POST', body }),
+      invalidatesTags: [MFA],
+    }),
+    disableMfa: build.mutation<void, MfaDisableInput>({
+      query: (body) => ({ url: '/api/me/mfa/disable', method: 'POST', body }),
+      invalidatesTags: [MFA],
+    }),
   }),
 });
 
-export const { useGetUserProfileQuery } = profileApi;
+export const {
+  useGetUserProfileQuery,
+  useGetMyMfaQuery,
+  useStartMfaSetupMutation,
+  useConfirmMfaMutation,
+  useDisableMfaMutation,
+} = profileApi;

@@ -6,11 +6,14 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import { errorStatus, errorMessage } from '../../lib/problem.ts';
 import { initialsOf, roleLabel } from '../../lib/role-label.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { useGetUserProfileQuery } from './api.ts';
+import { MfaCard } from './mfa-card.tsx';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -37,6 +40,7 @@ function formatDateTime(value: string | null | undefined) {
 export function ProfilePage() {
   const { id = '' } = useParams();
   const { data: user, error, isLoading } = useGetUserProfileQuery(id, { skip: !id });
+  const { data: session } = useSession();
 
   if (isLoading) {
     return (
@@ -61,47 +65,51 @@ export function ProfilePage() {
   const { firstName, lastName, displayName } = user.profile;
   const name = displayName || `${firstName} ${lastName}`.trim() || user.email || '';
   return (
-    <Card>
-      <CardContent sx={{ p: { xs: 3, md: 4 } }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap', mb: 3 }}>
-          <Avatar
-            src={user.image ?? undefined}
-            alt=""
-            sx={{ width: 96, height: 96, fontSize: 36, bgcolor: 'primary.dark', color: 'primary.contrastText' }}
-          >
-            {initialsOf(name)}
-          </Avatar>
-          <Box>
-            <Typography component="h1" variant="h5">
-              {name}
-            </Typography>
-            <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
-              {user.role ? <Chip size="small" color="primary" label={roleLabel(user.role)} /> : null}
-              {user.status ? (
-                <Chip
-                  size="small"
-                  color={user.status === 'active' ? 'success' : 'warning'}
-                  label={user.status === 'active' ? 'Active' : 'Suspended'}
-                />
-              ) : null}
+    <Stack spacing={3}>
+      <Card>
+        <CardContent sx={{ p: { xs: 3, md: 4 } }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap', mb: 3 }}>
+            <Avatar
+              src={user.image ?? undefined}
+              alt=""
+              sx={{ width: 96, height: 96, fontSize: 36, bgcolor: 'primary.dark', color: 'primary.contrastText' }}
+            >
+              {initialsOf(name)}
+            </Avatar>
+            <Box>
+              <Typography component="h1" variant="h5">
+                {name}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+                {user.role ? <Chip size="small" color="primary" label={roleLabel(user.role)} /> : null}
+                {user.status ? (
+                  <Chip
+                    size="small"
+                    color={user.status === 'active' ? 'success' : 'warning'}
+                    label={user.status === 'active' ? 'Active' : 'Suspended'}
+                  />
+                ) : null}
+              </Box>
             </Box>
           </Box>
-        </Box>
-        <Divider sx={{ mb: 2 }} />
-        <Typography component="h2" variant="overline" color="text.secondary">
-          Details
-        </Typography>
-        <Box component="dl" sx={{ m: 0 }}>
-          <Detail label="First name" value={firstName} />
-          <Detail label="Last name" value={lastName} />
-          <Detail label="Display name" value={displayName} />
-          <Detail label="Email" value={user.email} />
-          {user.phone !== undefined ? <Detail label="Phone" value={user.phone} /> : null}
-          {user.lastLoginAt !== undefined ? (
-            <Detail label="Last sign-in" value={formatDateTime(user.lastLoginAt)} />
-          ) : null}
-        </Box>
-      </CardContent>
-    </Card>
+          <Divider sx={{ mb: 2 }} />
+          <Typography component="h2" variant="overline" color="text.secondary">
+            Details
+          </Typography>
+          <Box component="dl" sx={{ m: 0 }}>
+            <Detail label="First name" value={firstName} />
+            <Detail label="Last name" value={lastName} />
+            <Detail label="Display name" value={displayName} />
+            <Detail label="Email" value={user.email} />
+            {user.phone !== undefined ? <Detail label="Phone" value={user.phone} /> : null}
+            {user.lastLoginAt !== undefined ? (
+              <Detail label="Last sign-in" value={formatDateTime(user.lastLoginAt)} />
+            ) : null}
+          </Box>
+        </CardContent>
+      </Card>
+      {/* Only one's own second factor is managed here; an administrator resets others' from the user page. */}
+      {session?.user.id === user.id ? <MfaCard /> : null}
+    </Stack>
   );
 }
