@@ -12,6 +12,7 @@ import {
   uiSettingsSchema,
 } from '@boardwalk/shared';
 import { problemSchema } from '@boardwalk/shared/problem';
+import { mfaRecoveryCodesSchema, mfaSetupSchema, mfaStatusSchema } from '@boardwalk/shared/schemas/mfa';
 import { permissionSchema, userSchema } from '@boardwalk/shared/schemas/user';
 import { z } from 'zod';
 
@@ -54,6 +55,10 @@ const CONTRACTS: Contract[] = [
   { method: 'GET', path: /^\/api\/settings$/, schema: z.object(settingSchemas) },
   { method: 'PATCH', path: /^\/api\/settings$/, schema: z.object(settingSchemas) },
   { method: 'GET', path: /^\/api\/me\/settings$/, schema: uiSettingsSchema.partial() },
+  { method: 'GET', path: /^\/api\/me\/mfa$/, schema: mfaStatusSchema },
+  { method: 'POST', path: /^\/api\/me\/mfa\/setup$/, schema: mfaSetupSchema },
+  { method: 'POST', path: /^\/api\/me\/mfa\/confirm$/, schema: mfaRecoveryCodesSchema },
+  { method: 'GET', path: new RegExp(`^/api/users/${UUID}/mfa$`), schema: mfaStatusSchema },
 ];
 
 /**

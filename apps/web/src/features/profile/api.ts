@@ -21,9 +21,10 @@ const profileApi = api.injectEndpoints({
     }),
     getMyMfa: build.query<MfaStatus, void>({ query: () => '/api/me/mfa', providesTags: [MFA] }),
     startMfaSetup: build.mutation<MfaSetup, void>({ query: () => ({ url: '/api/me/mfa/setup', method: 'POST' }) }),
+    // No invalidation: the card would switch to "on" before the recovery codes were read.
+    // MfaEnrolment's onDone refetches once they were acknowledged.
     confirmMfa: build.mutation<MfaRecoveryCodes, MfaConfirmInput>({
       query: (body) => ({ url: '/api/me/mfa/confirm', method: 'POST', body }),
-      invalidatesTags: [MFA],
     }),
     disableMfa: build.mutation<void, MfaDisableInput>({
       query: (body) => ({ url: '/api/me/mfa/disable', method: 'POST', body }),

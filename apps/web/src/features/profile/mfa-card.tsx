@@ -27,8 +27,8 @@ function DisableForm({ onCancel }: { onCancel: () => void }) {
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const currentPassword = String(form.get('currentPassword') ?? '');
-    const code = String(form.get('code') ?? '').trim();
+    const currentPassword = textOf(form.get('currentPassword'));
+    const code = textOf(form.get('code')).trim();
     const missing = {
       currentPassword: currentPassword ? undefined : 'Enter your current password',
       code: code ? undefined : 'Enter a code from your app, or a recovery code',
@@ -126,4 +126,9 @@ export function MfaCard() {
       </CardContent>
     </Card>
   );
+}
+
+/** A text input's value from FormData ('' when missing). */
+function textOf(value: FormDataEntryValue | null): string {
+  return typeof value === 'string' ? value : '';
 }

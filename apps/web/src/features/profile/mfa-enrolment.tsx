@@ -28,7 +28,7 @@ export function MfaEnrolment({ onDone }: { onDone: () => void }) {
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '');
+    const code = textOf(new FormData(event.currentTarget).get('code')).replace(/\s+/g, '');
     if (!/^\d{6}$/.test(code)) {
       setCodeError('Enter the 6 digits your app shows');
       return;
@@ -108,4 +108,9 @@ export function MfaEnrolment({ onDone }: { onDone: () => void }) {
       </Stack>
     </Box>
   );
+}
+
+/** A text input's value from FormData ('' when missing). */
+function textOf(value: FormDataEntryValue | null): string {
+  return typeof value === 'string' ? value : '';
 }
