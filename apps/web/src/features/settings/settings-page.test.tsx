@@ -133,4 +133,29 @@ describe('SettingsPage', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('PATCH', '/api/settings')).toHaveLength(0);
   });
+
+  it('sets the roles that require two-factor sign-in, with the password (step-up)', async () => {
+    const user = userEvent.setup();
+    const api = fakeFetch({
+      'GET /api/settings': () => ({ body: { ...stored, mfaRequiredRoles: ['ROLE_ADMIN'] } }),
+      'PATCH /api/settings': ({ body }) => {
+        const { currentPassword: _password, ...values } = body as { currentPassword?: string };
+        return { body: { ...stored, ...values } };
+      },
+    });
+    renderPage(<SettingsPage />, { url: '/setting/list' });
+    const group = await screen.findByRole('group', { name: 'Require two-factor sign-in for' });
+    expect(within(group).getByRole('checkbox', { name: 'Admin' })).toBeChecked();
+    expect(within(group).getByRole('checkbox', { name: 'Staff' })).not.toBeChecked();
+    await user.click(within(group).getByRole('checkbox', { name: 'Super admin' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm with your password' });
+    await user.type(within(dialog).getByLabelText(/^Your password/), 'my-password-123');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and save' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/api/settings')[0]!.body).toEqual({
+      mfaRequiredRoles: ['ROLE_SUPERADMIN', 'ROLE_ADMIN'],
+      currentPassword: 'my-password-123',
+    });
+  });
 });

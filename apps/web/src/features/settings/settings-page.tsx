@@ -10,6 +10,7 @@ import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { errorMessage, problemFieldErrors } from '../../lib/problem.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from './api.ts';
+import { MfaRolesField } from './mfa-roles-field.tsx';
 import { needsStepUp, settingsPatch } from './settings-patch.ts';
 import { StepUpDialog } from './step-up-dialog.tsx';
 
@@ -143,6 +144,9 @@ function SettingsForm({ settings }: { settings: SettingValues }) {
               required
               helperText="365 or more (PCI DSS)"
             />
+          </Grid>
+          <Grid size={12}>
+            <MfaRolesField control={control} name="mfaRequiredRoles" />
           </Grid>
         </Grid>
         <Divider />

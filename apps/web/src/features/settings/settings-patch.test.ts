@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SETTING_DEFAULTS } from '@boardwalk/shared';
-import { settingsPatch } from './settings-patch.ts';
+import { needsStepUp, settingsPatch } from './settings-patch.ts';
 
 describe('settingsPatch', () => {
   const loaded = { ...SETTING_DEFAULTS, smtp: { ...SETTING_DEFAULTS.smtp, password: '••••1234' } };
@@ -15,5 +15,13 @@ describe('settingsPatch', () => {
       smtp: { password: 'new-secret' },
     });
     expect(settingsPatch(loaded, loaded)).toEqual({});
+  });
+
+  it('compares role lists by value: an untouched copy is no change, a new role is', () => {
+    const withRoles = { ...loaded, mfaRequiredRoles: ['ROLE_ADMIN' as const] };
+    expect(settingsPatch({ ...withRoles, mfaRequiredRoles: ['ROLE_ADMIN'] }, withRoles)).toEqual({});
+    const patch = settingsPatch({ ...withRoles, mfaRequiredRoles: ['ROLE_ADMIN', 'ROLE_STAFF'] }, withRoles);
+    expect(patch).toEqual({ mfaRequiredRoles: ['ROLE_ADMIN', 'ROLE_STAFF'] });
+    expect(needsStepUp(patch)).toBe(true);
   });
 });

@@ -14,7 +14,8 @@ export function settingsPatch(values: SettingValues, loaded: SettingValues): Upd
         ([field, value]) => loaded.smtp[field as keyof SettingValues['smtp']] !== value,
       );
       if (changed.length > 0) patch.smtp = Object.fromEntries(changed);
-    } else if (values[key] !== loaded[key]) {
+    } else if (JSON.stringify(values[key]) !== JSON.stringify(loaded[key])) {
+      // By value: the form holds copies, so an untouched array is never the loaded one.
       patch[key] = values[key];
     }
   }
