@@ -1,3 +1,4 @@
+import type { MfaStatus } from '@boardwalk/shared/schemas/mfa';
 import type { CreateUserInput, UpdateUserInput, User, UserSession } from '@boardwalk/shared/schemas/user';
 import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
 import {
@@ -13,6 +14,7 @@ import { api } from '../../lib/api.ts';
 
 const PATH = '/api/users';
 const sessionsPath = (userId: string) => `${PATH}/${encodeURIComponent(userId)}/sessions`;
+const mfaPath = (userId: string) => `${PATH}/${encodeURIComponent(userId)}/mfa`;
 
 export type UserListResponse = ListResult<'users', User>;
 
@@ -41,6 +43,18 @@ export const usersApi = api.injectEndpoints({
       query: (userId) => ({ url: sessionsPath(userId), method: 'DELETE' }),
       invalidatesTags: (_result, _error, userId) => [{ type: 'Session', id: userId }],
     }),
+    getUserMfa: build.query<MfaStatus, string>({
+      query: mfaPath,
+      providesTags: (_result, _error, userId) => [{ type: 'User', id: `${userId}/mfa` }],
+    }),
+    resetUserMfa: build.mutation<void, string>({
+      query: (userId) => ({ url: `${mfaPath(userId)}/reset`, method: 'POST' }),
+      // The reset also ends the user's sessions.
+      invalidatesTags: (_result, _error, userId) => [
+        { type: 'User', id: `${userId}/mfa` },
+        { type: 'Session', id: userId },
+      ],
+    }),
   }),
 });
 
@@ -53,4 +67,6 @@ export const {
   useListUserSessionsQuery,
   useEndUserSessionMutation,
   useEndAllUserSessionsMutation,
+  useGetUserMfaQuery,
+  useResetUserMfaMutation,
 } = usersApi;

@@ -36,7 +36,14 @@ const session = (n: number) => ({
 function userApi() {
   let current = { ...user };
   let sessions = [session(1), session(2)];
+  let mfa = { enabled: true, enabledAt: '2025-01-02T08:00:00.000Z', recoveryCodesLeft: 9, required: false };
   return fakeFetch({
+    [`GET /api/users/${ID}/mfa`]: () => ({ body: mfa }),
+    [`POST /api/users/${ID}/mfa/reset`]: () => {
+      mfa = { ...mfa, enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
+      sessions = [];
+      return { status: 204 };
+    },
     [`GET /api/users/${ID}`]: () => ({ body: current }),
     [`PATCH /api/users/${ID}`]: ({ body }) => {
       current = { ...current, ...(body as object), updatedAt: '2025-01-03T00:00:00.000Z' };
@@ -117,5 +124,26 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
     expect(screen.queryByLabelText(/^Temporary password/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Set temporary password' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/must change the password/i)).not.toBeInTheDocument();
+  });
+
+  it('resets two-factor sign-in after asking, and the sessions list empties', async () => {
+    const userEv = userEvent.setup();
+    const api = userApi();
+    renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id' });
+    expect(await screen.findByText(/9 recovery codes left/)).toBeInTheDocument();
+    await userEv.click(screen.getByRole('button', { name: 'Reset two-factor sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-factor sign-in?' });
+    expect(api.callsTo('POST', `/api/users/${ID}/mfa/reset`)).toHaveLength(0);
+    await userEv.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(api.callsTo('POST', `/api/users/${ID}/mfa/reset`)).toHaveLength(1));
+    expect(await screen.findByText('Off.')).toBeInTheDocument();
+    expect(await screen.findByText('No open sessions.')).toBeInTheDocument();
+  });
+
+  it('shows a peer whether two-factor sign-in is on, without a reset', async () => {
+    userApi();
+    renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id', role: 'ROLE_STAFF' });
+    expect(await screen.findByText(/9 recovery codes left/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reset two-factor sign-in' })).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/problem.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useGetUserQuery } from './api.ts';
 import { UserDetailsForm } from './user-details-form.tsx';
+import { UserMfaCard } from './user-mfa-card.tsx';
 import { userName } from './user-labels.ts';
 import { UserPasswordCard } from './user-password-card.tsx';
 import { UserSessionsCard } from './user-sessions-card.tsx';
@@ -16,6 +17,9 @@ export function UserEditPage() {
   const { id = '' } = useParams();
   const { data: user, error, isLoading, refetch } = useGetUserQuery(id);
   const { data: session } = useSession();
+  // Only a higher role may set someone's password or reset their second factor (issue 7); one's own is managed from the profile.
+  const above =
+    !!session && session.user.id !== user?.id && !!user && ROLE_RANK[session.user.role] > ROLE_RANK[user.role];
   if (isLoading) return <Skeleton variant="rectangular" height={320} />;
   if (!user) {
     return (
@@ -37,10 +41,8 @@ export function UserEditPage() {
         <Grid size={{ xs: 12, lg: 4 }}>
           <Stack spacing={3}>
             <UserStatusCard user={user} />
-            {/* Only a higher role may set someone's password (issue 7); one's own is changed from the profile. */}
-            {session && session.user.id !== user.id && ROLE_RANK[session.user.role] > ROLE_RANK[user.role] && (
-              <UserPasswordCard key={user.id} user={user} />
-            )}
+            {above && <UserPasswordCard key={user.id} user={user} />}
+            <UserMfaCard user={user} mayReset={above} />
           </Stack>
         </Grid>
       </Grid>
