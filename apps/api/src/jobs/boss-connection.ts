@@ -1,5 +1,12 @@
-import { fromPglite, type ConstructorOptions } from 'pg-boss';
-import type { Database } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import {
+  fromDrizzle,
+  fromPglite,
+  type ConstructorOptions,
+  type Db as BossDb,
+  type DrizzleTransactionLike,
+} from 'pg-boss';
+import type { Database, Db } from '../db/client.ts';
 
 /** pg-boss's tables live in their own schema, created and migrated by pg-boss itself at start. */
 export const BOSS_SCHEMA = 'pgboss';
@@ -14,4 +21,13 @@ export function bossConnection(database: Database): ConstructorOptions {
     return { db: fromPglite(database.driver.client), backend: 'pglite', schema: BOSS_SCHEMA };
   }
   return { connectionString: database.driver.url, max: 4, schema: BOSS_SCHEMA, application_name: 'boardwalk-jobs' };
+}
+
+/**
+ * A pg-boss connection inside one of the app's transactions (DESIGN §5, transactional enqueue):
+ * `boss.send(name, data, { db: inTransaction(tx) })` commits the job with the change, or neither.
+ */
+export function inTransaction(tx: Db): BossDb {
+  // Both drivers resolve execute() to { rows }, which is what the adapter reads.
+  return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 }

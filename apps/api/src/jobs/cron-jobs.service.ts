@@ -98,7 +98,10 @@ export async function runCronJob(
     const finishedAt = context.now();
     const durationMs = Math.round(performance.now() - started);
     await db.transaction(async (tx) => {
-      await tx.update(cronJobRuns).set({ status, finishedAt, durationMs, ...fields }).where(eq(cronJobRuns.id, runId));
+      await tx
+        .update(cronJobRuns)
+        .set({ status, finishedAt, durationMs, ...fields })
+        .where(eq(cronJobRuns.id, runId));
       await tx
         .update(cronJobs)
         .set({ lastRunAt: startedAt, lastRunStatus: status, updatedAt: finishedAt })

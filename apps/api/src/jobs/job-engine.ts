@@ -56,6 +56,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   for (const job of cronJobs) {
     await boss.createQueue(job.name, queueOptions); // no-op when it exists…
     await boss.updateQueue(job.name, queueOptions); // …so the policy follows the code
+    await warmQueueCache(boss, job.name);
   }
   await registerCronJobs(database.db, cronJobs);
   await syncCronSchedules(boss, database.db, cronJobs);
@@ -75,4 +76,16 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     boss,
     stop: () => boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 20_000 }),
   };
+}
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * pg-boss looks a queue up (on its own connection) the first time a call names it, and create/update
+ * forget that lookup. On PGlite a send from inside one of the app's transactions would make that
+ * lookup wait for the transaction, which waits for the send: a deadlock (decision 016). Looking
+ * every queue up here, outside any transaction, means a send never has to.
+ */
+async function warmQueueCache(boss: PgBoss, name: string): Promise<void> {
+  await boss.findJobs(name, { id: NIL_UUID });
 }

@@ -66,7 +66,10 @@ describe('log retention', () => {
   it('never keeps less than 365 days, even with a shorter value written around the settings API', async () => {
     await setRetentionDays(30);
     const ids = await auditRowsAged(366, 31);
-    expect(await deleteExpiredAuditRows(t.db, { now: t.clock.now() })).toMatchObject({ deleted: 1, retentionDays: 365 });
+    expect(await deleteExpiredAuditRows(t.db, { now: t.clock.now() })).toMatchObject({
+      deleted: 1,
+      retentionDays: 365,
+    });
     expect(await survivors(ids)).toEqual(['31d']);
   });
 
@@ -115,7 +118,12 @@ describe('a log-retention run', () => {
     });
     expect(run!.durationMs).toBeGreaterThanOrEqual(0);
     const [job] = await t.db.select().from(cronJobs).where(eq(cronJobs.name, 'log-retention'));
-    expect(job).toMatchObject({ cron: '15 3 * * *', paused: false, lastRunStatus: 'succeeded', lastRunAt: t.clock.now() });
+    expect(job).toMatchObject({
+      cron: '15 3 * * *',
+      paused: false,
+      lastRunStatus: 'succeeded',
+      lastRunAt: t.clock.now(),
+    });
   });
 
   it('does not run while the job is paused', async () => {
