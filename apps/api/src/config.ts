@@ -24,6 +24,10 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  JOB_WORKERS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -51,6 +55,11 @@ export type Config = {
    * default: anyone can send those headers, so without a proxy they are ignored (DESIGN §8).
    */
   trustProxy: boolean;
+  /**
+   * Run the job workers inside the API process (the default). Off for API processes when
+   * `npm run worker` processes do the work (scale-out on PostgreSQL, decision 016).
+   */
+  jobWorkers: boolean;
 };
 
 /** A bad or missing setting: the message says which and why, so start-up prints only that. */
@@ -87,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
+    jobWorkers: e.JOB_WORKERS,
   };
 }

@@ -24,6 +24,8 @@ export type Database = {
   close: () => Promise<void>;
   /** PGlite only: the whole data directory as a tarball (tests copy a migrated database). */
   dumpDataDir?: () => Promise<Blob>;
+  /** What the job engine connects through: the one PGlite instance, or the server's URL. */
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -66,6 +68,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
       releaseLock();
     },
     dumpDataDir: () => client.dumpDataDir('none'),
+    driver: { kind: 'pglite', client },
   };
 }
 
@@ -123,5 +126,6 @@ async function openPostgres(url: string, max = 10, logger: Logger): Promise<Data
     migrate: () => migratePostgres(pool, migrationsFolder),
     ping: async () => (await pool.query('select 1')).rowCount === 1,
     close: () => pool.end(),
+    driver: { kind: 'postgres', url },
   };
 }

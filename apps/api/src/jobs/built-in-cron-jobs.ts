@@ -1,0 +1,5 @@
+import type { CronJobDefinition } from './cron-job.ts';
+import { logRetentionJob } from './log-retention.job.ts';
+
+/** Every built-in scheduled job; each is registered in cron_jobs when the engine starts. */
+export const BUILT_IN_CRON_JOBS: readonly CronJobDefinition[] = [logRetentionJob];

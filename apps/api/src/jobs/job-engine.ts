@@ -1,0 +1,91 @@
+import { PgBoss, type Job } from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
+import { bossConnection } from './boss-connection.ts';
+import { BUILT_IN_CRON_JOBS } from './built-in-cron-jobs.ts';
+import type { CronJobDefinition } from './cron-job.ts';
+import { registerCronJobs, runCronJob, syncCronSchedules } from './cron-jobs.service.ts';
+
+/** DESIGN §5: 3 attempts by default, exponential backoff between them. */
+export type RetryPolicy = { limit: number; delaySeconds: number; backoff: boolean; maxDelaySeconds?: number };
+export const DEFAULT_RETRY: RetryPolicy = { limit: 2, delaySeconds: 30, backoff: true, maxDelaySeconds: 15 * 60 };
+
+export type JobEngineOptions = {
+  database: Database;
+  logger: Logger;
+  now?: () => Date;
+  /** Run the handlers in this process (the API's default; `npm run worker` always does). */
+  workers: boolean;
+  cronJobs?: readonly CronJobDefinition[];
+  retry?: RetryPolicy;
+  /** How often an idle worker asks for a job (pg-boss's minimum is 0.5; tests use it). */
+  pollingIntervalSeconds?: number;
+  /** How long stop() lets running handlers finish before handing their jobs back. */
+  stopTimeoutMs?: number;
+};
+
+export type JobEngine = {
+  boss: PgBoss;
+  /** Lets running handlers finish (up to stopTimeoutMs), hands the rest back for a retry, stops polling. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Starts pg-boss on the app's database (decision 016): installs or migrates its schema, creates
+ * one queue per job, registers the built-in cron jobs in cron_jobs and schedules the running
+ * ones, and, with `workers`, works the queues in this process. Call after the app's migrations.
+ */
+export async function startJobEngine(options: JobEngineOptions): Promise<JobEngine> {
+  const { database, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const cronJobs = options.cronJobs ?? BUILT_IN_CRON_JOBS;
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const log = logger.child({ component: 'jobs' });
+
+  const boss = new PgBoss({ ...bossConnection(database) });
+  boss.on('error', (error) => log.error({ err: error }, 'job engine error'));
+  boss.on('warning', (warning) => log.warn({ warning }, 'job engine warning'));
+  await boss.start();
+
+  const queueOptions = {
+    retryLimit: retry.limit,
+    retryDelay: retry.delaySeconds,
+    retryBackoff: retry.backoff,
+    ...(retry.maxDelaySeconds === undefined ? {} : { retryDelayMax: retry.maxDelaySeconds }),
+  };
+  for (const job of cronJobs) {
+    await boss.createQueue(job.name, queueOptions); // no-op when it exists…
+    await boss.updateQueue(job.name, queueOptions); // …so the policy follows the code
+    await warmQueueCache(boss, job.name);
+  }
+  await registerCronJobs(database.db, cronJobs);
+  await syncCronSchedules(boss, database.db, cronJobs);
+
+  if (options.workers) {
+    const workOptions = { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+    for (const definition of cronJobs) {
+      await boss.work(definition.name, workOptions, async ([job]: Job<unknown>[]) => {
+        const context = { db: database.db, logger: log, now, signal: job!.signal };
+        return runCronJob(definition, context, { queueJobId: job!.id, attempt: job!.retryCount + 1, data: job!.data });
+      });
+    }
+  }
+  log.info({ workers: options.workers, cronJobs: cronJobs.map((j) => j.name) }, 'job engine started');
+
+  return {
+    boss,
+    stop: () => boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 20_000 }),
+  };
+}
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * pg-boss looks a queue up (on its own connection) the first time a call names it, and create/update
+ * forget that lookup. On PGlite a send from inside one of the app's transactions would make that
+ * lookup wait for the transaction, which waits for the send: a deadlock (decision 016). Looking
+ * every queue up here, outside any transaction, means a send never has to.
+ */
+async function warmQueueCache(boss: PgBoss, name: string): Promise<void> {
+  await boss.findJobs(name, { id: NIL_UUID });
+}
