@@ -22,8 +22,8 @@ export type Database = {
   migrate: () => Promise<void>;
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
-  /** PGlite only: the whole data directory as a tarball (tests copy a migrated database). */
-  dumpDataDir?: () => Promise<Blob>;
+  /** PGlite only: the whole data directory as a tarball (tests copy a migrated database; backups). */
+  dumpDataDir?: (compression?: 'none' | 'gzip') => Promise<Blob>;
   /** What the job engine connects through: the one PGlite instance, or the server's URL. */
   driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
 };
@@ -67,7 +67,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
       await client.close();
       releaseLock();
     },
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: (compression = 'none') => client.dumpDataDir(compression),
     driver: { kind: 'pglite', client },
   };
 }

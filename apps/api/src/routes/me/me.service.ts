@@ -1,13 +1,8 @@
 import { UI_SETTINGS_MAX_BYTES, uiSettingsBytes, uiSettingsSchema, type UiSettings } from '@boardwalk/shared';
-import { SIGN_IN_ERROR_MESSAGES, type ChangePasswordInput, type User } from '@boardwalk/shared/schemas/user';
+import type { ChangePasswordInput, User } from '@boardwalk/shared/schemas/user';
 import { and, eq, isNull } from 'drizzle-orm';
-import { hashPassword, verifyPassword } from '../../auth/password.ts';
-import {
-  claimPasswordAttempt,
-  lockSecondsLeft,
-  recordRightPassword,
-  recordWrongPassword,
-} from '../../auth/password-attempts.ts';
+import { accountLockedProblem, verifyCurrentPassword } from '../../auth/current-password.ts';
+import { hashPassword } from '../../auth/password.ts';
 import { revokeUserSessions } from '../../auth/session-store.ts';
 import { assertPasswordPolicy } from '../../auth/password-policy.ts';
 import type { Db } from '../../db/client.ts';
@@ -75,21 +70,16 @@ export async function updateMySettings(db: Db, actor: Actor, patch: Partial<UiSe
  * The caller changes their own password (also how a temporary one is replaced). Their other
  * sessions end; the one making the change stays signed in. The update, the revocations and
  * the audit row commit together: no new password without its audit row and ended sessions.
- * The current password is a guess like a sign-in: counted before it is checked, on the same
- * counter and lock as failed sign-ins (issue 7), so a stolen session cannot try passwords.
+ * The current password is a guess like a sign-in, counted on the sign-in lock-out
+ * (verifyCurrentPassword), so a stolen session cannot try passwords.
  */
 export async function changeMyPassword(db: Db, caller: Caller, input: ChangePasswordInput): Promise<void> {
   const { actor, now, ip } = caller;
-  const self = await loadSelf(db, actor);
-  const lockedOut = async () =>
-    new ProblemError(429, SIGN_IN_ERROR_MESSAGES.locked, {
-      code: 'rate_limited',
-      headers: { 'Retry-After': String(await lockSecondsLeft(db, eq(users.id, self.id), now)) },
-    });
-  const claim = await claimPasswordAttempt(db, eq(users.id, self.id), now);
-  if (!claim) throw await lockedOut();
-  if (!(await verifyPassword(claim.user.passwordHash, input.currentPassword))) {
-    const locked = await recordWrongPassword(db, claim, { now, ip, actorLabel: self.email });
+  await loadSelf(db, actor);
+  const verdict = await verifyCurrentPassword(db, caller, input.currentPassword);
+  if (verdict === 'locked') throw await accountLockedProblem(db, caller);
+  if (verdict !== 'right') {
+    const locked = verdict === 'wrong-and-locked';
     await writeAudit(db, {
       action: 'user.password_change',
       outcome: 'failure',
@@ -99,12 +89,11 @@ export async function changeMyPassword(db: Db, caller: Caller, input: ChangePass
       changes: { reason: locked ? 'locked' : 'wrong_current_password' },
       ip,
     });
-    if (locked) throw await lockedOut();
+    if (locked) throw await accountLockedProblem(db, caller);
     throw new ProblemError(400, 'The current password is not correct.', {
       errors: { currentPassword: ['The current password is not correct'] },
     });
   }
-  if (!(await recordRightPassword(db, self.id, now))) throw await lockedOut();
   await assertPasswordPolicy(db, input.newPassword, 'newPassword');
   await assertPasswordNotReused(db, actor.userId, input.newPassword, 'newPassword'); // PCI 8.3.7 (issue 7)
   if (input.newPassword === input.currentPassword) {

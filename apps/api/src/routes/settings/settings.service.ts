@@ -10,11 +10,10 @@ import {
   type SettingValues,
   type UpdateSettingsInput,
 } from '@boardwalk/shared';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { verifyPassword } from '../../auth/password.ts';
+import { inArray, sql } from 'drizzle-orm';
+import { accountLockedProblem, verifyCurrentPassword } from '../../auth/current-password.ts';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/settings.ts';
-import { users } from '../../db/schema/users.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { sameValue } from '../../lib/db/changes.ts';
 import type { Caller } from '../../lib/crud/types.ts';
@@ -74,40 +73,68 @@ export async function readSmtpSettings(db: Db, encryptionKey: string): Promise<S
   return { ...smtp, password: decryptOrNull(smtp.password, encryptionKey) ?? '' };
 }
 
-/** A refused step-up, carried out of the transaction so its audit row survives the rollback. */
+/** A step-up the transaction found missing, carried out of it so its audit row survives the rollback. */
 class StepUpRefused extends Error {
   readonly keys: string[];
-  constructor(keys: string[], message: string) {
-    super(message);
+  constructor(keys: string[]) {
+    super('step-up needed');
     this.keys = keys;
   }
 }
 
-/** Step-up (issue 7): the caller re-enters their password to change a security setting. */
-async function assertStepUp(tx: Db, caller: Caller, keys: string[], currentPassword: string | undefined) {
-  if (keys.length === 0) return;
-  if (!currentPassword) throw new StepUpRefused(keys, 'Enter your password to change security settings');
-  const [row] = await tx
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, caller.actor.userId))
-    .limit(1);
-  if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
-    throw new StepUpRefused(keys, 'The password is not correct');
-  }
-  await writeAudit(tx, {
+type StepUpFailure = 'missing_password' | 'wrong_password' | 'locked';
+
+const STEP_UP_MESSAGES: Record<Exclude<StepUpFailure, 'locked'>, string> = {
+  missing_password: 'Enter your password to change security settings',
+  wrong_password: 'The password is not correct',
+};
+
+function stepUpKeysOf(before: Stored, after: Stored): string[] {
+  const changed = SETTING_KEYS.filter((key) => !sameValue(before[key], after[key]));
+  return changed.filter((key) => (STEP_UP_SETTING_KEYS as readonly string[]).includes(key));
+}
+
+/** Audits a refused step-up and throws its answer: 400 on the field, or 429 when the account is locked. */
+async function refuseStepUp(db: Db, caller: Caller, keys: string[], reason: StepUpFailure): Promise<never> {
+  await writeAudit(db, {
     action: 'setting.step_up',
-    outcome: 'success',
+    outcome: 'failure',
     actorUserId: caller.actor.userId,
     subjectType: 'setting',
-    changes: { keys },
+    changes: { keys, reason },
     ip: caller.ip,
   });
+  if (reason === 'locked') throw await accountLockedProblem(db, caller);
+  const message = STEP_UP_MESSAGES[reason];
+  throw new ProblemError(400, `${message}.`, { errors: { currentPassword: [message] } });
+}
+
+/**
+ * Step-up (issue 7): the caller re-enters their password to change a security setting. The
+ * password is checked before the write transaction, by verifyCurrentPassword (counted on the
+ * sign-in lock-out like every current-password check), so that the rollback of a refused
+ * change cannot undo the count. Returns whether the password was checked and right.
+ */
+async function stepUp(
+  db: Db,
+  caller: Caller,
+  encryptionKey: string,
+  values: Omit<UpdateSettingsInput, 'currentPassword'>,
+  currentPassword: string | undefined,
+): Promise<boolean> {
+  const before = await readStored(db);
+  const keys = stepUpKeysOf(before, applyPatch(before, values, encryptionKey));
+  if (keys.length === 0) return false;
+  if (!currentPassword) return refuseStepUp(db, caller, keys, 'missing_password');
+  const verdict = await verifyCurrentPassword(db, caller, currentPassword);
+  if (verdict === 'right') return true;
+  return refuseStepUp(db, caller, keys, verdict === 'wrong' ? 'wrong_password' : 'locked');
 }
 
 /**
  * PATCH /api/settings: validates, encrypts the SMTP password, audits each changed key. A change
- * to a key of STEP_UP_SETTING_KEYS needs `currentPassword`; a refusal is audited and answers 400.
+ * to a key of STEP_UP_SETTING_KEYS needs `currentPassword`; a refusal is audited and answers 400
+ * (429 once the wrong passwords have locked the account).
  */
 export async function updateSettings(
   db: Db,
@@ -116,6 +143,7 @@ export async function updateSettings(
   input: UpdateSettingsInput,
 ): Promise<SettingValues> {
   const { currentPassword, ...values } = input;
+  const steppedUp = await stepUp(db, caller, encryptionKey, values, currentPassword);
   try {
     return await db.transaction(async (txn) => {
       const tx = txn as unknown as Db;
@@ -123,8 +151,19 @@ export async function updateSettings(
       const before = await readStored(tx);
       const after = applyPatch(before, values, encryptionKey);
       const changed = SETTING_KEYS.filter((key) => !sameValue(before[key], after[key]));
-      const stepUpKeys = changed.filter((key) => (STEP_UP_SETTING_KEYS as readonly string[]).includes(key));
-      await assertStepUp(tx, caller, stepUpKeys, currentPassword);
+      const stepUpKeys = stepUpKeysOf(before, after);
+      if (stepUpKeys.length > 0) {
+        // A concurrent change can make a key differ that did not when the password was asked for.
+        if (!steppedUp) throw new StepUpRefused(stepUpKeys);
+        await writeAudit(tx, {
+          action: 'setting.step_up',
+          outcome: 'success',
+          actorUserId: caller.actor.userId,
+          subjectType: 'setting',
+          changes: { keys: stepUpKeys },
+          ip: caller.ip,
+        });
+      }
       for (const key of changed) {
         await tx
           .insert(settings)
@@ -148,15 +187,7 @@ export async function updateSettings(
     });
   } catch (error) {
     if (!(error instanceof StepUpRefused)) throw error;
-    await writeAudit(db, {
-      action: 'setting.step_up',
-      outcome: 'failure',
-      actorUserId: caller.actor.userId,
-      subjectType: 'setting',
-      changes: { keys: error.keys, reason: currentPassword ? 'wrong_password' : 'missing_password' },
-      ip: caller.ip,
-    });
-    throw new ProblemError(400, `${error.message}.`, { errors: { currentPassword: [error.message] } });
+    return refuseStepUp(db, caller, error.keys, 'missing_password');
   }
 }
 

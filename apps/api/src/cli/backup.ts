@@ -1,0 +1,76 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { BackupError } from '../db/backup-archive.ts';
+import { backupPglite } from '../db/backup-pglite.ts';
+import { backupPostgres } from '../db/backup-postgres.ts';
+import { createLogger } from '../lib/logger.ts';
+
+const USAGE = `Usage: npm run backup -- --out <file> [--data-dir <dir>]
+Backs up the database Boardwalk is configured for into one file (mode 0600):
+  embedded (no DATABASE_URL): the PGlite database in DATA_DIR and its generated secrets;
+    stop the server first (the embedded database serves one process at a time).
+  PostgreSQL (DATABASE_URL): pg_dump of that database; the server may keep running.
+--data-dir overrides DATA_DIR. The file holds secrets: store it where only you can read it.`;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const appVersion = (JSON.parse(readFileSync(path.join(here, '../../package.json'), 'utf8')) as { version: string })
+  .version;
+
+async function main(): Promise<number> {
+  // npm runs workspace scripts inside the workspace; paths mean what they mean where the command was typed.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  const { values } = parseArgs({
+    options: {
+      out: { type: 'string', short: 'o' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || !values.out) {
+    console.error(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const out = path.resolve(values.out);
+  if (existsSync(out)) {
+    console.error(`${out} exists already: choose another name, or remove it first.`);
+    return 1;
+  }
+  const config = loadConfig();
+  const started = Date.now();
+  const manifest = config.databaseUrl
+    ? await backupPostgres({
+        url: config.databaseUrl,
+        out,
+        appVersion,
+        encryptionKey: config.encryptionKey,
+        logger: createLogger(config.logLevel),
+      })
+    : await backupPglite({
+        dataDir: values['data-dir'] ?? config.dataDir,
+        out,
+        appVersion,
+        encryptionKey: config.encryptionKey,
+      });
+  const bytes = manifest.members.reduce((sum, m) => sum + m.bytes, 0);
+  console.log(
+    `Backed up the ${manifest.mode === 'pglite' ? 'embedded' : 'PostgreSQL'} database ` +
+      `(migration ${manifest.migration.last ?? 'none'}, ${(bytes / 1024 / 1024).toFixed(1)} MB) to ${out} ` +
+      `in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
+  if (manifest.members.some((m) => m.name === 'secrets.json')) {
+    console.log('It holds the generated AUTH_SECRET and ENCRYPTION_KEY: keep it where only you can read it.');
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const known = error instanceof BackupError || error instanceof ConfigError;
+    console.error(known ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { BackupError } from '../db/backup-archive.ts';
+import { restorePglite } from '../db/backup-pglite.ts';
+import { restorePostgres } from '../db/backup-postgres.ts';
+import { createLogger } from '../lib/logger.ts';
+
+const USAGE = `Usage: npm run restore -- --in <file> [--data-dir <dir>] [--force]
+Restores a backup made by npm run backup into the database Boardwalk is configured for:
+  embedded (no DATABASE_URL): into DATA_DIR (or --data-dir), which must be new or empty;
+  PostgreSQL (DATABASE_URL): pg_restore into that database, which must have no tables.
+--force replaces the database that is there. Stop the server first; start it after.`;
+
+async function main(): Promise<number> {
+  // npm runs workspace scripts inside the workspace; paths mean what they mean where the command was typed.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      in: { type: 'string', short: 'i' },
+      'data-dir': { type: 'string' },
+      force: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const input = values.in ?? positionals[0];
+  if (values.help || !input) {
+    console.error(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const file = path.resolve(input);
+  const config = loadConfig();
+  const started = Date.now();
+  const { manifest, warnings } = config.databaseUrl
+    ? await restorePostgres({
+        file,
+        url: config.databaseUrl,
+        force: values.force,
+        encryptionKey: config.encryptionKey,
+        logger: createLogger(config.logLevel),
+      })
+    : await restorePglite({
+        file,
+        dataDir: values['data-dir'] ?? config.dataDir,
+        force: values.force,
+        encryptionKey: config.encryptionKey,
+      });
+  const target = config.databaseUrl
+    ? 'the PostgreSQL database of DATABASE_URL'
+    : path.resolve(values['data-dir'] ?? config.dataDir);
+  console.log(
+    `Restored the backup of ${manifest.createdAt} (migration ${manifest.migration.last ?? 'none'}) into ${target} ` +
+      `in ${((Date.now() - started) / 1000).toFixed(1)} s. The server migrates it further when it starts.`,
+  );
+  for (const warning of warnings) console.warn(`Warning: ${warning}`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const known = error instanceof BackupError || error instanceof ConfigError;
+    console.error(known ? error.message : error);
+    process.exit(1);
+  },
+);

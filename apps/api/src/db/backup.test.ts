@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { writeAudit } from '../lib/audit.ts';
+import { loadOrCreateSecrets } from '../lib/secrets.ts';
+import { createScratchDatabase, testServerUrl } from '../test/scratch-database.ts';
+import { testLogger } from '../test/harness.ts';
+import { createUser } from '../test/sign-in.ts';
+import { BackupError, openArchive, writeArchive, type BackupManifest } from './backup-archive.ts';
+import { backupPglite, restorePglite } from './backup-pglite.ts';
+import { backupPostgres, restorePostgres } from './backup-postgres.ts';
+import { openDatabase, type Database, type Db } from './client.ts';
+import { migrationLevel, queryRows } from './migration-level.ts';
+import { companies } from './schema/companies.ts';
+import { seedIfEmpty } from './seed/run.ts';
+
+/** Rows of every kind: demo users and reference data, a user, a company, an audit row. */
+async function fill(db: Db) {
+  await seedIfEmpty(db, { demoSeed: true, demoPassword: 'demo-pass-for-backup-1' });
+  const user = await createUser(db);
+  await db.insert(companies).values({ name: 'Backup Test Ltd', type: 'other', createdBy: user.id, updatedBy: user.id });
+  await writeAudit(db, { action: 'user.create', outcome: 'success', actorUserId: user.id, subjectType: 'user' });
+}
+
+/** Per table of every schema the app owns: its row count and an MD5 of all its rows. */
+async function fingerprint(db: Db): Promise<Record<string, string>> {
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select format('%I.%I', table_schema, table_name) as name from information_schema.tables
+        where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'
+        order by 1`,
+  );
+  const result: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = await queryRows<{ n: number; digest: string | null }>(
+      db,
+      sql.raw(`select count(*)::int as n, md5(string_agg(x::text, '|' order by x::text)) as digest from ${name} x`),
+    );
+    result[name] = `${row?.n} ${row?.digest}`;
+  }
+  return result;
+}
+
+async function fingerprintOf(open: () => Promise<Database>) {
+  const database = await open();
+  try {
+    return await fingerprint(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+// The api pass runs it; the api-pg pass (TEST_DATABASE_URL) the PostgreSQL one below instead.
+describe.skipIf(Boolean(testServerUrl))('backup and restore of the embedded database', () => {
+  let dir: string;
+  let dataDir: string;
+  let archive: string;
+  let before: Record<string, string>;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'boardwalk-backup-test-'));
+    dataDir = path.join(dir, 'data');
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    await database.migrate();
+    await fill(database.db);
+    before = await fingerprint(database.db);
+    await database.close();
+    loadOrCreateSecrets({ ...loadConfig({}), dataDir }); // what the server writes on its first start
+    archive = path.join(dir, 'backup.tar');
+    await backupPglite({ dataDir, out: archive, appVersion: 'test' });
+  }, 120_000);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('writes one 0600 file with a manifest, the database and the generated secrets', async () => {
+    expect((await stat(archive)).mode & 0o777).toBe(0o600);
+    const { manifest } = await openArchive(archive);
+    expect(manifest).toMatchObject({
+      format: 'boardwalk-backup',
+      formatVersion: 1,
+      mode: 'pglite',
+      appVersion: 'test',
+    });
+    expect(manifest.members.map((m) => m.name)).toEqual(['pglite-data.tar.gz', 'secrets.json']);
+    expect(manifest.migration.last).toMatch(/^\d{4}_/);
+    expect(Object.keys(before).length).toBeGreaterThan(10);
+    expect(before['public.users']).toMatch(/^([2-9]|\d\d+) /); // demo users and one more
+  });
+
+  it('restores into a new data directory with every row and the secrets', async () => {
+    const target = path.join(dir, 'fresh', 'data');
+    await restorePglite({ file: archive, dataDir: target });
+    expect(await fingerprintOf(() => openDatabase({ kind: 'pglite', dataDir: target }))).toEqual(before);
+    const secrets = path.join(target, 'secrets.json');
+    expect(await readFile(secrets, 'utf8')).toBe(await readFile(path.join(dataDir, 'secrets.json'), 'utf8'));
+    expect((await stat(secrets)).mode & 0o777).toBe(0o600);
+  }, 120_000);
+
+  it('refuses a data directory that holds a database, unless --force', async () => {
+    const target = path.join(dir, 'occupied');
+    await mkdir(path.join(target, 'pglite'), { recursive: true });
+    await writeFile(path.join(target, 'pglite', 'PG_VERSION'), '17\n'); // another database's
+    await expect(restorePglite({ file: archive, dataDir: target })).rejects.toThrow(/is not empty.*--force/);
+    await restorePglite({ file: archive, dataDir: target, force: true });
+    expect(await fingerprintOf(() => openDatabase({ kind: 'pglite', dataDir: target }))).toEqual(before);
+  }, 120_000);
+
+  it('refuses to back up or restore while a server holds the data directory', async () => {
+    // A lock held by a live process that is not this one: pid 1, with its real start time.
+    const stat1 = readFileSync('/proc/1/stat', 'utf8');
+    const startTime = stat1.slice(stat1.lastIndexOf(')') + 2).split(' ')[19];
+    await writeFile(path.join(dataDir, 'boardwalk.lock'), JSON.stringify({ pid: 1, startTime }));
+    try {
+      const out = path.join(dir, 'while-running.tar');
+      await expect(backupPglite({ dataDir, out, appVersion: 'test' })).rejects.toThrow(/server is running.*Stop it/);
+      await expect(restorePglite({ file: archive, dataDir, force: true })).rejects.toThrow(/server is running/);
+      await expect(stat(out)).rejects.toThrow();
+    } finally {
+      await rm(path.join(dataDir, 'boardwalk.lock'), { force: true });
+    }
+  });
+
+  it('refuses a wrong manifest, a damaged member and a backup of the other mode', async () => {
+    const { manifest, readMember } = await openArchive(archive);
+    const remade = async (name: string, change: Partial<BackupManifest>) => {
+      const file = path.join(dir, name);
+      const { members: _members, ...rest } = manifest;
+      const sources = [{ name: 'pglite-data.tar.gz', bytes: await readMember('pglite-data.tar.gz') }];
+      await writeArchive(file, { ...rest, ...change }, sources);
+      return file;
+    };
+    const target = path.join(dir, 'never');
+    const refusal = (file: string) => restorePglite({ file, dataDir: target });
+    await expect(refusal(await remade('v2.tar', { formatVersion: 2 }))).rejects.toThrow(/backup format 2/);
+    await expect(
+      refusal(await remade('newer.tar', { migration: { applied: 99, last: '0099_future' } })),
+    ).rejects.toThrow(/newer Boardwalk/);
+    await expect(refusal(await remade('pg.tar', { mode: 'postgres' }))).rejects.toThrow(/PostgreSQL database/);
+    await expect(
+      restorePostgres({ file: archive, url: 'postgres://x@127.0.0.1:1/x', logger: testLogger() }),
+    ).rejects.toThrow(/embedded database/);
+
+    const damaged = path.join(dir, 'damaged.tar');
+    const bytes = await readFile(archive);
+    bytes[bytes.length - 4096] = (bytes[bytes.length - 4096] ?? 0) ^ 0xff;
+    await writeFile(damaged, bytes);
+    await expect(refusal(damaged)).rejects.toThrow(/checksum/);
+    await writeFile(damaged, 'not a tar at all');
+    await expect(refusal(damaged)).rejects.toBeInstanceOf(BackupError);
+    await expect(stat(target)).rejects.toThrow(); // nothing was created for a refused backup
+  });
+});
+
+describe.skipIf(!testServerUrl)('backup and restore of a PostgreSQL database (pg_dump / pg_restore)', () => {
+  const logger = testLogger();
+  let dir: string;
+  let archive: string;
+  let before: Record<string, string>;
+  const scratches: { url: string; drop: () => Promise<void> }[] = [];
+  const scratch = async () => {
+    const made = await createScratchDatabase(testServerUrl!);
+    scratches.push(made);
+    return made.url;
+  };
+  const open = (url: string) => () => openDatabase({ kind: 'postgres', url, max: 1, logger });
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'boardwalk-backup-test-'));
+    const source = await scratch();
+    const database = await open(source)();
+    await database.migrate();
+    await fill(database.db);
+    before = await fingerprint(database.db);
+    expect((await migrationLevel(database.db)).applied).toBeGreaterThan(0);
+    await database.close();
+    archive = path.join(dir, 'backup.tar');
+    await backupPostgres({ url: source, out: archive, appVersion: 'test', encryptionKey: '1'.repeat(64), logger });
+  }, 120_000);
+  afterAll(async () => {
+    for (const made of scratches) await made.drop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('restores into an empty database with every row', async () => {
+    const { manifest } = await openArchive(archive);
+    expect(manifest.members.map((m) => m.name)).toEqual(['postgres.dump']);
+    const target = await scratch();
+    const { warnings } = await restorePostgres({ file: archive, url: target, encryptionKey: '1'.repeat(64), logger });
+    expect(warnings).toEqual([]);
+    expect(await fingerprintOf(open(target))).toEqual(before);
+  }, 120_000);
+
+  it('refuses a database that has tables, unless --force; warns about another encryption key', async () => {
+    const target = await scratch();
+    await restorePostgres({ file: archive, url: target, encryptionKey: '1'.repeat(64), logger });
+    await expect(restorePostgres({ file: archive, url: target, logger })).rejects.toThrow(/not empty.*--force/);
+    const { warnings } = await restorePostgres({ file: archive, url: target, force: true, logger });
+    expect(warnings.join()).toMatch(/ENCRYPTION_KEY/);
+    expect(await fingerprintOf(open(target))).toEqual(before);
+  }, 120_000);
+});
