@@ -82,7 +82,9 @@ export function auditDateBound(value: string, end = false): Date | null {
 }
 
 const DATE_MESSAGE = 'Enter a date (YYYY-MM-DD) or a date-time with its offset (2026-01-31T09:00:00Z)';
-const dateBound = text().trim().refine((v) => auditDateBound(v) !== null, DATE_MESSAGE);
+const dateBound = text()
+  .trim()
+  .refine((v) => auditDateBound(v) !== null, DATE_MESSAGE);
 
 const ACTION_LIST = /^[\w.*,-]*$/;
 const actionList = text().trim().max(1000).regex(ACTION_LIST, 'Give action names such as user.update, comma-separated');

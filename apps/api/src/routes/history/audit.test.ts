@@ -16,14 +16,23 @@ function parseCsv(text: string): string[][] {
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += ch;
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (!quoted && ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else {
+      cell += ch;
+    }
   }
   return rows;
 }
@@ -56,7 +65,12 @@ describe('audit log viewer API', () => {
       changes: { name: { from: 'Old', to: 'New' } },
       ip: '203.0.113.9',
     });
-    await insert({ at: new Date('2026-03-02T10:00:00Z'), actorLabel: 'ghost@example.com', action: 'auth.sign_in', outcome: 'failure' });
+    await insert({
+      at: new Date('2026-03-02T10:00:00Z'),
+      actorLabel: 'ghost@example.com',
+      action: 'auth.sign_in',
+      outcome: 'failure',
+    });
     await insert({ at: new Date('2026-03-03T10:00:00Z'), actorTokenId: randomUUID(), action: 'auth.sign_out' });
     await insert({ at: new Date('2026-03-04T23:59:00Z'), action: 'permission.denied', outcome: 'denied' });
   });
@@ -233,13 +247,21 @@ describe('audit log viewer API', () => {
     );
     await insert({ at, action: 'x.same-ms', subjectType: batchSubject });
     const seen: string[] = [];
-    for await (const batch of auditBatches(t.db, { subjectType: batchSubject }, { order: 'desc', limit: 100, batchSize: 3 })) {
+    for await (const batch of auditBatches(
+      t.db,
+      { subjectType: batchSubject },
+      { order: 'desc', limit: 100, batchSize: 3 },
+    )) {
       seen.push(...batch.map((r) => r.id));
     }
     expect(seen).toHaveLength(8);
     expect(new Set(seen).size).toBe(8);
     const capped: string[] = [];
-    for await (const batch of auditBatches(t.db, { subjectType: batchSubject }, { order: 'asc', limit: 5, batchSize: 2 })) {
+    for await (const batch of auditBatches(
+      t.db,
+      { subjectType: batchSubject },
+      { order: 'asc', limit: 5, batchSize: 2 },
+    )) {
       capped.push(...batch.map((r) => r.id));
     }
     expect(capped).toHaveLength(5);

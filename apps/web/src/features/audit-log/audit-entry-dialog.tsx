@@ -22,13 +22,21 @@ const pre = { whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'mono
 function Summary({ entry }: { entry: AuditEntry }) {
   const items: [string, string][] = [
     ['When', new Date(entry.at).toLocaleString()],
-    ['Who', entry.actor.email && entry.actor.email !== entry.actor.label ? `${entry.actor.label} (${entry.actor.email})` : entry.actor.label],
+    [
+      'Who',
+      entry.actor.email && entry.actor.email !== entry.actor.label
+        ? `${entry.actor.label} (${entry.actor.email})`
+        : entry.actor.label,
+    ],
     ['Action', entry.action],
     ['Subject', [entry.subjectType, entry.subjectId].filter(Boolean).join(' ') || '—'],
     ['IP address', entry.ip ?? '—'],
   ];
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+    >
       {items.map(([term, value]) => (
         <Box key={term} sx={{ display: 'contents' }}>
           <Typography component="dt" color="text.secondary">
@@ -68,8 +76,12 @@ function ChangesTable({ lines }: { lines: ChangeLine[] }) {
             </TableCell>
             {line.kind === 'diff' ? (
               <>
-                <TableCell sx={{ ...pre, verticalAlign: 'top', color: 'error.main' }}>{showValue(line.before)}</TableCell>
-                <TableCell sx={{ ...pre, verticalAlign: 'top', color: 'success.main' }}>{showValue(line.after)}</TableCell>
+                <TableCell sx={{ ...pre, verticalAlign: 'top', color: 'error.main' }}>
+                  {showValue(line.before)}
+                </TableCell>
+                <TableCell sx={{ ...pre, verticalAlign: 'top', color: 'success.main' }}>
+                  {showValue(line.after)}
+                </TableCell>
               </>
             ) : (
               <TableCell colSpan={diff ? 2 : 1} sx={{ ...pre, verticalAlign: 'top' }}>

@@ -42,10 +42,20 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
         options={KNOWN_AUDIT_ACTIONS}
         value={actions}
         onChange={(_event, chosen) =>
-          onChange('action', chosen.map((a) => a.trim().replaceAll(',', '')).filter(Boolean).join(','))
+          onChange(
+            'action',
+            chosen
+              .map((a) => a.trim().replaceAll(',', ''))
+              .filter(Boolean)
+              .join(','),
+          )
         }
         renderInput={(params) => (
-          <TextField {...params} label="Action" placeholder={actions.length === 0 ? 'user.update, auth.*' : undefined} />
+          <TextField
+            {...params}
+            label="Action"
+            placeholder={actions.length === 0 ? 'user.update, auth.*' : undefined}
+          />
         )}
       />
       <Autocomplete

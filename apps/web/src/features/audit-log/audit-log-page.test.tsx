@@ -11,7 +11,14 @@ const GRACE = '00000000-0000-7000-8000-0000000000a1';
 const entry = (n: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   id: `00000000-0000-7000-8000-00000000000${n}`,
   at: `2026-03-0${n}T10:00:00.000Z`,
-  actor: { type: 'user', userId: GRACE, tokenId: null, name: 'Grace Hopper', email: 'grace@example.com', label: 'Grace Hopper' },
+  actor: {
+    type: 'user',
+    userId: GRACE,
+    tokenId: null,
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+    label: 'Grace Hopper',
+  },
   action: 'company.update',
   subjectType: 'company',
   subjectId: `company-${n}`,
@@ -110,9 +117,17 @@ describe('AuditLogPage', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Audit entry: company.update' });
     const table = within(dialog).getByRole('table', { name: 'Changes' });
     const name = within(table).getByRole('row', { name: /^name/ });
-    expect(within(name).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Old Name', 'New Name']);
+    expect(
+      within(name)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Old Name', 'New Name']);
     const website = within(table).getByRole('row', { name: /^website/ });
-    expect(within(website).getAllByRole('cell').map((c) => c.textContent)).toEqual(['—', 'https://new.example']);
+    expect(
+      within(website)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['—', 'https://new.example']);
     expect(within(dialog).getByText('Grace Hopper (grace@example.com)')).toBeInTheDocument();
   });
 

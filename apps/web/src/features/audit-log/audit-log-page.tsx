@@ -58,7 +58,13 @@ function columns(onShow: (entry: AuditEntry) => void): GridColDef<AuditEntry>[] 
       sortable: false,
       renderCell: ({ row }) => <OutcomeChip outcome={row.outcome} />,
     },
-    { field: 'ip', headerName: 'IP address', width: 150, sortable: false, valueFormatter: (v: string | null) => v ?? '—' },
+    {
+      field: 'ip',
+      headerName: 'IP address',
+      width: 150,
+      sortable: false,
+      valueFormatter: (v: string | null) => v ?? '—',
+    },
     {
       field: 'details',
       type: 'actions',
