@@ -33,7 +33,7 @@ test.describe('an admin', () => {
     await page.getByRole('link', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await readFile((await file.path())!, 'utf8');
+    const csv = await readFile(await file.path(), 'utf8');
     expect(csv).toContain('at,actor,actor_email');
     expect(csv).toContain(`${me.email},${me.id},,auth.sign_in`);
   });
