@@ -14,8 +14,13 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { alpha, type Theme } from '@mui/material/styles';
 import { changeLines, showValue, type ChangeLine } from './audit-changes.ts';
 import { OutcomeChip } from './outcome-chip.tsx';
+
+// Tints behind ordinary text: coloured text in the theme's red and green falls below 4.5:1.
+const before = (theme: Theme) => alpha(theme.palette.error.main, 0.1);
+const after = (theme: Theme) => alpha(theme.palette.success.main, 0.14);
 
 const pre = { whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'monospace', fontSize: '0.8125rem' };
 
@@ -76,12 +81,8 @@ function ChangesTable({ lines }: { lines: ChangeLine[] }) {
             </TableCell>
             {line.kind === 'diff' ? (
               <>
-                <TableCell sx={{ ...pre, verticalAlign: 'top', color: 'error.main' }}>
-                  {showValue(line.before)}
-                </TableCell>
-                <TableCell sx={{ ...pre, verticalAlign: 'top', color: 'success.main' }}>
-                  {showValue(line.after)}
-                </TableCell>
+                <TableCell sx={{ ...pre, verticalAlign: 'top', bgcolor: before }}>{showValue(line.before)}</TableCell>
+                <TableCell sx={{ ...pre, verticalAlign: 'top', bgcolor: after }}>{showValue(line.after)}</TableCell>
               </>
             ) : (
               <TableCell colSpan={diff ? 2 : 1} sx={{ ...pre, verticalAlign: 'top' }}>

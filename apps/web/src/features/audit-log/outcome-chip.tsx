@@ -9,7 +9,8 @@ export function OutcomeChip({ outcome }: { outcome: AuditOutcome }) {
       size="small"
       label={AUDIT_OUTCOME_LABELS[outcome]}
       color={COLOURS[outcome]}
-      variant={outcome === 'success' ? 'outlined' : 'filled'}
+      // Filled: the theme's fills keep 4.5:1 for their label; an outlined success chip does not.
+      variant="filled"
     />
   );
 }
