@@ -22,6 +22,7 @@ import { registerLeadSourceRoutes } from './routes/lead-sources/lead-sources.han
 import { registerMeRoutes } from './routes/me/me.handlers.ts';
 import { registerPermissionRoutes } from './routes/permissions/permissions.handlers.ts';
 import { registerUserRoutes } from './routes/users/users.handlers.ts';
+import { registerAuditRoutes } from './routes/history/audit.handlers.ts';
 
 /** Builds the whole HTTP app from its dependencies. Nothing global: tests build their own. */
 export function createApp(deps: AppDeps) {
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps) {
   registerMeRoutes(app);
   registerUserRoutes(app);
   registerPermissionRoutes(app);
+  registerAuditRoutes(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -42,6 +42,24 @@ describe('defineAbilityFor (SPEC §6)', () => {
     expect(defineAbilityFor({ role: 'ROLE_CUSTOM' }).can('read', 'all')).toBe(false);
   });
 
+  it.each(['ROLE_SUPERADMIN', 'ROLE_ADMIN'])('%s may read the audit log', (role) => {
+    expect(defineAbilityFor({ role }).can('read', 'audit')).toBe(true);
+  });
+
+  it.each(['ROLE_STAFF', 'ROLE_AGENT'])(
+    '%s may not read the audit log, though staff manage everything else',
+    (role) => {
+      const ability = defineAbilityFor({ role });
+      for (const action of ['manage', 'read', 'create', 'update', 'delete'] as const) {
+        expect(ability.can(action, 'audit')).toBe(false);
+      }
+    },
+  );
+
+  it('an unknown role may not reach the audit log by asking for it as its subject type', () => {
+    expect(defineAbilityFor({ role: 'ROLE_CUSTOM' }, 'audit').can('read', 'audit')).toBe(false);
+  });
+
   it('covers every known role', () => {
     expect(ROLES).toEqual(['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_AGENT']);
   });

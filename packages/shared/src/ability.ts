@@ -15,6 +15,13 @@ export type AbilityUser = { role: string } | null | undefined;
 export type Permission = { action: Action; subject: Subject };
 
 const STAFF_ROLES = new Set(['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_STAFF']);
+const ADMIN_ROLES = new Set(['ROLE_SUPERADMIN', 'ROLE_ADMIN']);
+
+/**
+ * Subjects only ROLE_ADMIN and ROLE_SUPERADMIN may touch, an exception to "the staff roles manage
+ * everything" (docs/decisions/018-audit-log-viewer.md): the audit log records what staff did.
+ */
+export const ADMIN_ONLY_SUBJECTS = ['audit'] as const;
 
 /**
  * The rules of SPEC §6, in one place. `subjectType` is the type of the object a page or
@@ -22,7 +29,7 @@ const STAFF_ROLES = new Set(['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_STAFF']);
  * "any other role" rule). No user (signed out) gets no rules at all.
  */
 export function defineAbilityFor(user: AbilityUser, subjectType?: Subject): AppAbility {
-  const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
+  const { can, cannot, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
   if (user) {
     if (STAFF_ROLES.has(user.role)) {
       can('manage', 'all');
@@ -31,6 +38,8 @@ export function defineAbilityFor(user: AbilityUser, subjectType?: Subject): AppA
     } else if (subjectType) {
       can(['read', 'create', 'update', 'delete'], subjectType);
     }
+    // Last, so that it overrides whatever the rules above granted.
+    if (!ADMIN_ROLES.has(user.role)) cannot('manage', [...ADMIN_ONLY_SUBJECTS]);
   }
   return build({ detectSubjectType: (object) => (object as { type: string }).type });
 }

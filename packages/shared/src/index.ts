@@ -11,3 +11,4 @@ export * from './schemas/lead-source.ts';
 export * from './schemas/stage.ts';
 export * from './schemas/template.ts';
 export * from './schemas/setting.ts';
+export * from './schemas/audit.ts';

@@ -146,6 +146,12 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
       path: () => '/apps/permissions/data',
       ability: { action: 'read', subject: 'permission' },
     },
+    { name: 'GET /api/history/audit', path: () => '/api/history/audit', ability: { action: 'read', subject: 'audit' } },
+    {
+      name: 'GET /api/history/audit/export.csv',
+      path: () => '/api/history/audit/export.csv?from=2000-01-01&to=2000-01-01',
+      ability: { action: 'read', subject: 'audit' },
+    },
     { name: 'GET /api/health', path: () => '/api/health', ability: 'public' },
   ];
 
@@ -159,6 +165,15 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
       expect(res.status).toBe(expectedGate(ability, role) === 'pass' ? status : 403);
     });
   }
+
+  it('keeps the audit log from staff, who manage everything else (issue 7 §5)', () => {
+    expect(expectedGate({ action: 'read', subject: 'audit' }, 'ROLE_STAFF')).toBe(403);
+    expect(expectedGate({ action: 'read', subject: 'audit' }, 'ROLE_ADMIN')).toBe('pass');
+    expect(operations(t).find((o) => o.path === '/api/history/audit')?.ability).toEqual({
+      action: 'read',
+      subject: 'audit',
+    });
+  });
 
   it('audits a 403', async () => {
     const agent = people.get('ROLE_AGENT')!;

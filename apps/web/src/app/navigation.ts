@@ -112,6 +112,7 @@ export const verticalNavItems: NavItem[] = [
       { title: 'Emails', path: '/history/emails', ...read('log') },
       { title: 'Cron Job', path: '/history/cron-jobs', ...read('log') },
       { title: 'API Usage', path: '/history/api', ...read('log') },
+      { title: 'Audit Log', path: '/history/audit', ...read('audit') },
     ],
   },
   { title: 'Portal Global Settings', path: '/setting/list', icon: SettingsOutlined, ...read('setting') },

@@ -44,6 +44,7 @@ const NAMED_OTHERWISE: Record<string, string> = {
   '*': 'NotFoundPage',
   '/user/view/:id': 'ProfilePage',
   '/setting/list': 'SettingsPage',
+  '/history/audit': 'AuditLogPage',
 };
 
 describe('route table and menu', () => {

@@ -153,6 +153,11 @@ export const routeTable: RouteEntry[] = [
   { path: '/history/cron-jobs', page: placeholder('Cron Job'), ability: { action: 'read', subject: 'log' } },
   { path: '/history/api', page: placeholder('API Usage'), ability: { action: 'read', subject: 'log' } },
   {
+    path: '/history/audit',
+    page: lazyPage(() => import('../features/audit-log/audit-log-page.tsx'), 'AuditLogPage'),
+    ability: { action: 'read', subject: 'audit' },
+  },
+  {
     path: '/setting/list',
     page: lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage'),
     ability: { action: 'read', subject: 'setting' },

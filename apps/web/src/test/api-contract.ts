@@ -1,4 +1,5 @@
 import {
+  auditListResponseSchema,
   templatePlaceholdersResponseSchema,
   templatePreviewResultSchema,
   agentSchema,
@@ -13,7 +14,7 @@ import {
 } from '@boardwalk/shared';
 import { problemSchema } from '@boardwalk/shared/problem';
 import { mfaRecoveryCodesSchema, mfaSetupSchema, mfaStatusSchema } from '@boardwalk/shared/schemas/mfa';
-import { permissionSchema, userSchema } from '@boardwalk/shared/schemas/user';
+import { permissionSchema, userOptionSchema, userSchema } from '@boardwalk/shared/schemas/user';
 import { z } from 'zod';
 
 /**
@@ -51,6 +52,8 @@ const CONTRACTS: Contract[] = [
   ...entity('/api/templates', 'templates', templateSchema),
   ...entity('/api/users', 'users', userSchema),
   { method: 'GET', path: /^\/apps\/permissions\/data$/, schema: listOf('permissions', permissionSchema) },
+  { method: 'GET', path: /^\/api\/history\/audit$/, schema: auditListResponseSchema },
+  { method: 'GET', path: /^\/api\/users\/options$/, schema: z.object({ options: z.array(userOptionSchema) }) },
   { method: 'GET', path: /^\/api\/settings\/public$/, schema: publicSettingsSchema },
   { method: 'GET', path: /^\/api\/settings$/, schema: z.object(settingSchemas) },
   { method: 'PATCH', path: /^\/api\/settings$/, schema: z.object(settingSchemas) },

@@ -1,7 +1,8 @@
+import { AUDIT_OUTCOMES } from '@boardwalk/shared';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id } from './columns.ts';
 
-export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
+export { AUDIT_OUTCOMES };
 
 export const auditLog = pgTable(
   'audit_log',

@@ -1,6 +1,6 @@
 import { createMongoAbility } from '@casl/ability';
 import { AbilityProvider } from '@casl/react';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -107,6 +107,17 @@ describe('vertical menu (SPEC §2, §6)', () => {
     expect(await within(nav).findByRole('link', { name: 'Emails' })).toHaveAttribute('href', '/history/emails');
     // Accordion (the default): opening Logs closed Template.
     expect(template).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('lists the Audit Log under Logs for admins and superadmins only (issue 7 §5)', () => {
+    for (const role of ['ROLE_ADMIN', 'ROLE_SUPERADMIN']) {
+      const nav = renderNav(defineAbilityFor({ role }), { url: '/history/audit' });
+      expect(within(nav).getByRole('link', { name: 'Audit Log' })).toHaveAttribute('aria-current', 'page');
+      cleanup();
+    }
+    const staff = renderNav(defineAbilityFor({ role: 'ROLE_STAFF' }), { url: '/history/emails' });
+    expect(within(staff).getByRole('link', { name: 'Emails' })).toBeInTheDocument();
+    expect(within(staff).queryByRole('link', { name: 'Audit Log' })).not.toBeInTheDocument();
   });
 
   it('tells the drawer to close when a link is chosen', async () => {

@@ -1,0 +1,59 @@
+import { AUDIT_EXPORT_MAX_ROWS } from '@boardwalk/shared';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { writeAudit } from '../../lib/audit.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { callerOf } from '../../lib/http/caller.ts';
+import { AUDIT_CSV_HEADER, auditCsvFilename, auditCsvLine, csvLine } from './audit-csv.ts';
+import * as routes from './audit.routes.ts';
+import * as service from './audit.service.ts';
+
+const BYTE_ORDER_MARK = '\uFEFF';
+
+export function registerAuditRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(routes.listAudit, async (c) => c.json(await service.listAudit(c.get('db'), c.req.valid('query')), 200));
+
+  app.openapi(routes.exportAudit, async (c) => {
+    const db = c.get('db');
+    const caller = callerOf(c);
+    const { sort: _sort, order, ...filters } = c.req.valid('query');
+    const total = await service.countAudit(db, filters);
+    const rows = Math.min(total, AUDIT_EXPORT_MAX_ROWS);
+    // Reading the log is not audited row by row; taking a copy of it out is.
+    await writeAudit(db, {
+      action: 'audit.export',
+      outcome: 'success',
+      actorUserId: caller.actor.userId,
+      subjectType: 'audit',
+      changes: { filters, order, rows, truncated: total > rows },
+      ip: caller.ip,
+    });
+
+    const encoder = new TextEncoder();
+    const batches = service.auditBatches(db, filters, { order, limit: AUDIT_EXPORT_MAX_ROWS });
+    const log = c.get('log');
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(BYTE_ORDER_MARK + csvLine(AUDIT_CSV_HEADER)));
+      },
+      async pull(controller) {
+        try {
+          const next = await batches.next();
+          if (next.done) return controller.close();
+          controller.enqueue(encoder.encode(next.value.map(auditCsvLine).join('')));
+        } catch (error) {
+          log.error({ err: error }, 'audit export failed while streaming');
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await batches.return(undefined);
+      },
+    });
+    return c.body(body, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${auditCsvFilename(caller.now)}"`,
+      'X-Total-Count': String(total),
+      'X-Export-Truncated': String(total > rows),
+    });
+  });
+}

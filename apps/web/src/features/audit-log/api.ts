@@ -1,0 +1,23 @@
+import type { AuditListResponse } from '@boardwalk/shared';
+import type { UserOption } from '@boardwalk/shared/schemas/user';
+import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
+import { api } from '../../lib/api.ts';
+
+export const AUDIT_PATH = '/api/history/audit';
+export const AUDIT_EXPORT_PATH = `${AUDIT_PATH}/export.csv`;
+
+export const auditLogApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // No tags: the log only grows, and nothing on this page changes it.
+    listAudit: build.query<AuditListResponse, ListQueryParams>({
+      query: (params) => ({ url: AUDIT_PATH, params }),
+    }),
+    listAuditActorOptions: build.query<UserOption[], void>({
+      query: () => '/api/users/options',
+      transformResponse: (response: { options: UserOption[] }) => response.options,
+      providesTags: [{ type: 'User', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useListAuditQuery, useListAuditActorOptionsQuery } = auditLogApi;
