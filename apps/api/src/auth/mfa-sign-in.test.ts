@@ -122,4 +122,16 @@ describe('sign-in with a second factor', () => {
     expect(row!.mfaSecret).toMatch(/^v1\./);
     expect(row!.mfaSecret).not.toContain(secret);
   });
+
+  it('answers invalid_code, not an error, for a secret sealed with another key', async () => {
+    const { user, secret, recoveryCodes } = await enrolledUser(t);
+    await t.db
+      .update(users)
+      .set({ mfaSecret: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
+      .where(eq(users.id, user.id));
+    const attempt = await attemptSignIn(t, user.email, TEST_PASSWORD, {}, await totpAt(secret, t.clock.now()));
+    expect(attempt).toMatchObject({ status: 200, code: 'invalid_code', cookie: '' });
+    // Recovery codes do not depend on the key.
+    expect((await attemptSignIn(t, user.email, TEST_PASSWORD, {}, recoveryCodes[0])).cookie).not.toBe('');
+  });
 });

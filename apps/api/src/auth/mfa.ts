@@ -43,8 +43,14 @@ export async function matchTotp(
   afterStep: number | null,
 ): Promise<number | null> {
   if (!TOTP_CODE_PATTERN.test(code)) return null;
+  let secret: string;
+  try {
+    secret = decryptSecret(sealedSecret, encryptionKey);
+  } catch {
+    return null; // sealed with another ENCRYPTION_KEY: no code matches; an administrator resets it
+  }
   const result = await verify({
-    secret: decryptSecret(sealedSecret, encryptionKey),
+    secret,
     token: code,
     epoch: Math.floor(now.getTime() / 1000),
     epochTolerance: TOTP_PERIOD_SECONDS,

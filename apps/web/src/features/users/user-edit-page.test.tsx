@@ -1,3 +1,4 @@
+import type { MfaStatus } from '@boardwalk/shared/schemas/mfa';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -36,7 +37,7 @@ const session = (n: number) => ({
 function userApi() {
   let current = { ...user };
   let sessions = [session(1), session(2)];
-  let mfa = { enabled: true, enabledAt: '2025-01-02T08:00:00.000Z', recoveryCodesLeft: 9, required: false };
+  let mfa: MfaStatus = { enabled: true, enabledAt: '2025-01-02T08:00:00.000Z', recoveryCodesLeft: 9, required: false };
   return fakeFetch({
     [`GET /api/users/${ID}/mfa`]: () => ({ body: mfa }),
     [`POST /api/users/${ID}/mfa/reset`]: () => {
