@@ -58,10 +58,10 @@ export function SessionProvider({
   );
   const mounted = useRef(true);
 
-  const apply = useCallback((data: Session | null, signedOut?: boolean) => {
+  const apply = useCallback((data: Session | null, signedOut?: boolean, leave = false) => {
     if (!mounted.current) return;
     setState((prev) => {
-      const next = nextState(prev, data, signedOut ?? prev.signedOut);
+      const next = leave ? stateOf(data, signedOut ?? prev.signedOut) : nextState(prev, data, signedOut ?? prev.signedOut);
       return prev.status === next.status &&
         prev.signedOut === next.signedOut &&
         prev.ended === next.ended &&
@@ -71,10 +71,11 @@ export function SessionProvider({
     });
   }, []);
 
-  const refetch = useCallback(async () => {
+  /** `leave`: a missing session signs this tab out instead of keeping its page (see nextState). */
+  const refetch = useCallback(async (leave = false) => {
     try {
       const data = await fetchSession();
-      apply(data);
+      apply(data, undefined, leave);
       return data;
     } catch (error) {
       void logClientError('CLIENT_SESSION_ERROR', error);
@@ -95,7 +96,8 @@ export function SessionProvider({
   }, []);
 
   useEffect(() => {
-    const offBroadcast = onSessionBroadcast(() => void refetch());
+    // A sign-out in another tab of this browser was the user's own: every tab follows it.
+    const offBroadcast = onSessionBroadcast(({ trigger }) => void refetch(trigger === 'signout'));
     const offUnauthorized = onUnauthorized(() => apply(null, false));
     const onVisibility = () => {
       if (refetchOnWindowFocus && document.visibilityState === 'visible') void refetch();
