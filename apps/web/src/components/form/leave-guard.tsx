@@ -24,9 +24,8 @@ export function LeaveGuard({ hasChanges, onDiscard }: LeaveGuardProps) {
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (!hasChanges()) return;
+      // The browser shows its own "Leave site?" prompt; the text is not ours to choose.
       event.preventDefault();
-      // Older browsers show the prompt only with a returnValue.
-      event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);

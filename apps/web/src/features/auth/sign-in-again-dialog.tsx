@@ -43,8 +43,8 @@ export function SignInAgainDialog({ email, onSignOut }: SignInAgainDialogProps) 
     event.preventDefault();
     if (submitting) return;
     const form = new FormData(event.currentTarget);
-    const typedEmail = String(form.get('email') ?? '').trim();
-    const password = String(form.get('password') ?? '');
+    const typedEmail = textOf(form.get('email')).trim();
+    const password = textOf(form.get('password'));
     const invalid: FieldErrors = {};
     if (!typedEmail) invalid.email = 'Enter your email address';
     if (!password) invalid.password = 'Enter your password';
@@ -125,4 +125,9 @@ export function SignInAgainDialog({ email, onSignOut }: SignInAgainDialogProps) 
       </DialogActions>
     </Dialog>
   );
+}
+
+/** A text input's value from FormData ('' when missing). */
+function textOf(value: FormDataEntryValue | null): string {
+  return typeof value === 'string' ? value : '';
 }

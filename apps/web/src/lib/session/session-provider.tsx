@@ -61,7 +61,9 @@ export function SessionProvider({
   const apply = useCallback((data: Session | null, signedOut?: boolean, leave = false) => {
     if (!mounted.current) return;
     setState((prev) => {
-      const next = leave ? stateOf(data, signedOut ?? prev.signedOut) : nextState(prev, data, signedOut ?? prev.signedOut);
+      const next = leave
+        ? stateOf(data, signedOut ?? prev.signedOut)
+        : nextState(prev, data, signedOut ?? prev.signedOut);
       return prev.status === next.status &&
         prev.signedOut === next.signedOut &&
         prev.ended === next.ended &&
@@ -72,18 +74,21 @@ export function SessionProvider({
   }, []);
 
   /** `leave`: a missing session signs this tab out instead of keeping its page (see nextState). */
-  const refetch = useCallback(async (leave = false) => {
-    try {
-      const data = await fetchSession();
-      apply(data, undefined, leave);
-      return data;
-    } catch (error) {
-      void logClientError('CLIENT_SESSION_ERROR', error);
-      // Could not ask: a first load counts as signed out, a later one keeps what we had.
-      if (mounted.current) setState((prev) => (prev.status === 'loading' ? stateOf(null) : prev));
-      return null;
-    }
-  }, [apply]);
+  const refetch = useCallback(
+    async (leave = false) => {
+      try {
+        const data = await fetchSession();
+        apply(data, undefined, leave);
+        return data;
+      } catch (error) {
+        void logClientError('CLIENT_SESSION_ERROR', error);
+        // Could not ask: a first load counts as signed out, a later one keeps what we had.
+        if (mounted.current) setState((prev) => (prev.status === 'loading' ? stateOf(null) : prev));
+        return null;
+      }
+    },
+    [apply],
+  );
 
   useEffect(() => {
     mounted.current = true;
