@@ -1,10 +1,26 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { SessionAbilityProvider } from '../lib/ability.tsx';
 import type { Session } from '../lib/session/session-client.ts';
 import { SessionProvider } from '../lib/session/session-provider.tsx';
 import { useSession } from '../lib/session/use-session.ts';
 import { SettingsProvider } from '../lib/settings/settings-provider.tsx';
 import { AppThemeProvider } from './theme-provider.tsx';
+
+// Loaded once signed in, so the sign-in and landing pages do not carry its dialogs.
+const SessionGuard = lazy(() =>
+  import('../features/auth/session-guard.tsx').then((module) => ({ default: module.SessionGuard })),
+);
+
+/** The idle warning and the sign-in-again dialog over a signed-in page (issue 8). */
+function SignedInGuard() {
+  const { status } = useSession();
+  if (status !== 'authenticated') return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionGuard />
+    </Suspense>
+  );
+}
 
 function UserSettingsProvider({ children }: { children: ReactNode }) {
   const { data } = useSession();
@@ -29,7 +45,10 @@ export function CoreProviders({ children, session, sessionRefetchInterval = 0 }:
     <SessionProvider session={session} refetchInterval={sessionRefetchInterval}>
       <UserSettingsProvider>
         <AppThemeProvider>
-          <SessionAbilityProvider>{children}</SessionAbilityProvider>
+          <SessionAbilityProvider>
+            {children}
+            <SignedInGuard />
+          </SessionAbilityProvider>
         </AppThemeProvider>
       </UserSettingsProvider>
     </SessionProvider>

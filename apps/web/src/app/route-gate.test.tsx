@@ -1,5 +1,5 @@
 import { problemBody } from '@boardwalk/shared/problem';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeFetch, sessionFor } from '../test/fake-fetch.ts';
@@ -132,9 +132,11 @@ describe('gating (SPEC §2)', () => {
     await waitFor(() => expect(location()).toBe('/login?returnUrl=%2Facl'));
   });
 
-  it('treats any API 401 as signed out and sends the user to /login with returnUrl', async () => {
+  it('keeps the page on an API 401 and asks for the password over it (issue 8)', async () => {
     fakeFetch({ 'GET /apps/permissions/data': () => ({ status: 401, body: problemBody(401) }) });
     const { location } = renderApp({ url: '/acl', session: sessionFor('ROLE_ADMIN') });
-    await waitFor(() => expect(location()).toBe('/login?returnUrl=%2Facl'));
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(location()).toBe('/acl');
   });
 });

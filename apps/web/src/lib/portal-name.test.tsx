@@ -14,16 +14,24 @@ async function freshPortalName() {
 
 describe('portal name (the one reader of GET /api/settings/public)', () => {
   it('asks the server once, however many places show the name', async () => {
-    const net = fakeFetch({ 'GET /api/settings/public': () => ({ body: { portalName: 'Acme' } }) });
-    const { Name } = await freshPortalName();
+    const net = fakeFetch({
+      'GET /api/settings/public': () => ({ body: { portalName: 'Acme', sessionIdleMinutes: 5 } }),
+    });
+    const { Name, useSessionIdleMinutes } = await freshPortalName();
+    function IdleMinutes() {
+      return <span data-testid="idle">{useSessionIdleMinutes()}</span>;
+    }
     render(
       <>
         <Name />
         <Name />
         <Name />
+        <IdleMinutes />
       </>,
     );
     await waitFor(() => expect(screen.getAllByText('Acme')).toHaveLength(3));
+    // The idle warning's limit comes with the same answer (issue 8).
+    expect(screen.getByTestId('idle')).toHaveTextContent('5');
     render(<Name />);
     expect(screen.getAllByText('Acme')).toHaveLength(4);
     expect(net.callsTo('GET', '/api/settings/public')).toHaveLength(1);

@@ -2,6 +2,9 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { appFetch } from './http.ts';
 import { DEFAULT_PORTAL_NAME } from './theme/constants.ts';
 
+/** SETTING_DEFAULTS.sessionIdleMinutes, without loading the shared package (zod) up front. */
+const DEFAULT_SESSION_IDLE_MINUTES = 15;
+
 /** GET /api/settings/public: what anyone may know about the portal. */
 export const PUBLIC_SETTINGS_PATH = '/api/settings/public';
 
@@ -12,6 +15,8 @@ export const PUBLIC_SETTINGS_PATH = '/api/settings/public';
  * hands the new name to `setPortalName`, so the title follows without asking again.
  */
 let portalName = DEFAULT_PORTAL_NAME;
+/** The server's idle limit (the sessionIdleMinutes setting), for the idle warning (issue 8). */
+let sessionIdleMinutes = DEFAULT_SESSION_IDLE_MINUTES;
 let requested = false;
 const listeners = new Set<() => void>();
 
@@ -26,7 +31,11 @@ async function loadPublicSettings() {
   try {
     const response = await appFetch(PUBLIC_SETTINGS_PATH, { headers: { Accept: 'application/json' } });
     if (!response.ok) return;
-    const body = (await response.json()) as { portalName?: unknown };
+    const body = (await response.json()) as { portalName?: unknown; sessionIdleMinutes?: unknown };
+    if (typeof body.sessionIdleMinutes === 'number' && body.sessionIdleMinutes > 0) {
+      sessionIdleMinutes = body.sessionIdleMinutes;
+      for (const listener of listeners) listener();
+    }
     if (typeof body.portalName === 'string') setPortalName(body.portalName);
   } catch {
     // Offline or an unreadable answer: keep the default name.
@@ -47,4 +56,10 @@ function subscribe(listener: () => void) {
 export function usePortalName(): string {
   useEffect(requestOnce, []);
   return useSyncExternalStore(subscribe, () => portalName);
+}
+
+/** The idle limit in minutes from the same answer (15, the default, until it has come). */
+export function useSessionIdleMinutes(): number {
+  useEffect(requestOnce, []);
+  return useSyncExternalStore(subscribe, () => sessionIdleMinutes);
 }

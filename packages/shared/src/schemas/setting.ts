@@ -50,6 +50,9 @@ export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
 /** GET and PATCH /api/settings answer (password masked). */
 export type SettingsResponse = SettingValues;
 
-/** GET /api/settings/public: what the page title needs before sign-in. */
-export const publicSettingsSchema = z.object({ portalName: z.string() });
+/**
+ * GET /api/settings/public: what the page title needs before sign-in, and the idle limit the
+ * client counts down to warn before the session ends (not a secret: PCI fixes its range).
+ */
+export const publicSettingsSchema = z.object({ portalName: z.string(), sessionIdleMinutes: z.number().int() });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

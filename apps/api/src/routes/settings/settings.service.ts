@@ -6,6 +6,7 @@ import {
   SETTING_KEYS,
   settingSchemas,
   STEP_UP_SETTING_KEYS,
+  type PublicSettings,
   type SettingKey,
   type SettingValues,
   type UpdateSettingsInput,
@@ -62,9 +63,10 @@ export async function getSettings(db: Db, encryptionKey: string): Promise<Settin
   return masked(await readStored(db), encryptionKey);
 }
 
-/** GET /api/settings/public: what the page title needs, for anyone. */
-export async function getPublicSettings(db: Db): Promise<{ portalName: string }> {
-  return { portalName: (await readStored(db)).portalName };
+/** GET /api/settings/public: what the page title and the idle warning need, for anyone. */
+export async function getPublicSettings(db: Db): Promise<PublicSettings> {
+  const { portalName, sessionIdleMinutes } = await readStored(db);
+  return { portalName, sessionIdleMinutes };
 }
 
 /** The SMTP settings with the password decrypted ('' when none or unreadable), for the mailer. */

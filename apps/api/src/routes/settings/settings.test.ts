@@ -26,7 +26,8 @@ describe('settings API', () => {
     expect((await ctx.agent.patch('/api/settings', { portalName: 'X' })).status).toBe(403);
     const open = await ctx.anon.get<{ portalName: string }>('/api/settings/public');
     expect(open.status).toBe(200);
-    expect(Object.keys(open.body)).toEqual(['portalName']);
+    // The title, and the idle limit the client warns before (issue 8): nothing else.
+    expect(Object.keys(open.body)).toEqual(['portalName', 'sessionIdleMinutes']);
   });
 
   it('reads every key with its default when nothing is stored', async () => {
@@ -40,7 +41,7 @@ describe('settings API', () => {
     const res = await ctx.staff.patch<SettingValues>('/api/settings', { portalName: '  Harbor Ops  ' });
     expect(res.status).toBe(200);
     expect(res.body.portalName).toBe('Harbor Ops');
-    expect((await ctx.anon.get('/api/settings/public')).body).toEqual({ portalName: 'Harbor Ops' });
+    expect((await ctx.anon.get('/api/settings/public')).body).toMatchObject({ portalName: 'Harbor Ops' });
     const [audit] = await ctx.t.db.select().from(auditLog).where(eq(auditLog.subjectId, 'portalName'));
     expect(audit).toMatchObject({ action: 'setting.update', subjectType: 'setting', actorUserId: ctx.staffUser.id });
     expect(audit?.changes).toEqual({ portalName: { from: before, to: 'Harbor Ops' } });

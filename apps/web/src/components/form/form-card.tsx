@@ -1,5 +1,8 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import { Alert, Button, Card, CardActions, CardContent, CardHeader, Stack } from '@mui/material';
+import { DraftNotice } from './draft-notice.tsx';
+import { LeaveGuard } from './leave-guard.tsx';
+import type { FormDraft } from './use-form-draft.ts';
 
 export type FormCardProps = {
   title: string;
@@ -9,10 +12,17 @@ export type FormCardProps = {
   rootError?: string | undefined;
   submitLabel?: string;
   onCancel?: () => void;
+  /** Unsaved changes: leaving the page or closing the tab asks first. */
+  dirty?: boolean;
+  /** The form's draft (use-entity-form): its restored notice, and what leaving forgets. */
+  draft?: FormDraft;
   children: ReactNode;
 };
 
-/** A form on a page rather than in a dialog: a card with its fields and a Save button. */
+/**
+ * A form on a page rather than in a dialog: a card with its fields and a Save button. While it
+ * has unsaved changes, leaving the page asks "Discard changes?" first.
+ */
 export function FormCard({
   title,
   subheader,
@@ -21,6 +31,8 @@ export function FormCard({
   rootError,
   submitLabel = 'Save',
   onCancel,
+  dirty = false,
+  draft,
   children,
 }: FormCardProps) {
   return (
@@ -28,6 +40,7 @@ export function FormCard({
       <CardHeader title={title} subheader={subheader} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
       <CardContent>
         <Stack spacing={2}>
+          <DraftNotice draft={draft} />
           {children}
           {rootError && <Alert severity="error">{rootError}</Alert>}
         </Stack>
@@ -42,6 +55,7 @@ export function FormCard({
           {submitLabel}
         </Button>
       </CardActions>
+      {dirty && draft ? <LeaveGuard hasChanges={draft.hasChanges} onDiscard={draft.clear} /> : null}
     </Card>
   );
 }

@@ -13,7 +13,8 @@ export function AgentFormDialog({ record, onClose }: { record: Agent | undefined
   const [create] = useCreateAgentMutation();
   const [update] = useUpdateAgentMutation();
   const lookups = useAgentLookups();
-  const { form, onSubmit, submitting, rootError } = useEntityForm({
+  const { form, formProps } = useEntityForm({
+    draft: { id: 'agent', recordId: record?.id },
     schema: createAgentSchema,
     defaultValues: formValuesFrom(AGENT_DEFAULTS, record),
     save: (values) =>
@@ -26,9 +27,7 @@ export function AgentFormDialog({ record, onClose }: { record: Agent | undefined
     <FormDialog
       title={record ? 'Edit agent account' : 'Add agent account'}
       onClose={onClose}
-      onSubmit={onSubmit}
-      submitting={submitting}
-      rootError={rootError}
+      {...formProps}
       maxWidth="md"
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -11,6 +11,7 @@ export type OutlinedFieldProps = {
   type?: string;
   autoComplete?: string;
   autoFocus?: boolean;
+  defaultValue?: string;
   error?: string;
   endAdornment?: ReactNode;
 };

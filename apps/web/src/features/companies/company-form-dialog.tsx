@@ -19,7 +19,8 @@ const TYPE_OPTIONS = enumOptions(COMPANY_TYPES, COMPANY_TYPE_LABELS);
 export function CompanyFormDialog({ record, onClose }: { record: Company | undefined; onClose: () => void }) {
   const [create] = useCreateCompanyMutation();
   const [update] = useUpdateCompanyMutation();
-  const { form, onSubmit, submitting, rootError } = useEntityForm({
+  const { form, formProps } = useEntityForm({
+    draft: { id: 'company', recordId: record?.id },
     schema: createCompanySchema,
     defaultValues: formValuesFrom(COMPANY_DEFAULTS, record),
     save: (values) =>
@@ -29,13 +30,7 @@ export function CompanyFormDialog({ record, onClose }: { record: Company | undef
   });
   const { control } = form;
   return (
-    <FormDialog
-      title={record ? 'Edit company' : 'Add company'}
-      onClose={onClose}
-      onSubmit={onSubmit}
-      submitting={submitting}
-      rootError={rootError}
-    >
+    <FormDialog title={record ? 'Edit company' : 'Add company'} onClose={onClose} {...formProps}>
       <FormTextField control={control} name="name" label="Name" required autoFocus />
       <FormSelect control={control} name="type" label="Type" options={TYPE_OPTIONS} required />
       <FormTextField control={control} name="contactName" label="Contact name" />

@@ -19,7 +19,8 @@ const RISK_OPTIONS = enumOptions(RISK_LEVELS, RISK_LEVEL_LABELS);
 export function IndustryFormDialog({ record, onClose }: { record: Industry | undefined; onClose: () => void }) {
   const [create] = useCreateIndustryMutation();
   const [update] = useUpdateIndustryMutation();
-  const { form, onSubmit, submitting, rootError } = useEntityForm({
+  const { form, formProps } = useEntityForm({
+    draft: { id: 'industry', recordId: record?.id },
     schema: createIndustrySchema,
     defaultValues: formValuesFrom(INDUSTRY_DEFAULTS, record),
     save: (values) =>
@@ -29,13 +30,7 @@ export function IndustryFormDialog({ record, onClose }: { record: Industry | und
   });
   const { control } = form;
   return (
-    <FormDialog
-      title={record ? 'Edit industry' : 'Add industry'}
-      onClose={onClose}
-      onSubmit={onSubmit}
-      submitting={submitting}
-      rootError={rootError}
-    >
+    <FormDialog title={record ? 'Edit industry' : 'Add industry'} onClose={onClose} {...formProps}>
       <FormTextField control={control} name="name" label="Name" required autoFocus />
       <FormTextField
         control={control}

@@ -9,7 +9,8 @@ import { useCreateLeadSourceMutation, useUpdateLeadSourceMutation } from './api.
 export function LeadSourceFormDialog({ record, onClose }: { record: LeadSource | undefined; onClose: () => void }) {
   const [create] = useCreateLeadSourceMutation();
   const [update] = useUpdateLeadSourceMutation();
-  const { form, onSubmit, submitting, rootError } = useEntityForm({
+  const { form, formProps } = useEntityForm({
+    draft: { id: 'lead-source', recordId: record?.id },
     schema: createLeadSourceSchema,
     defaultValues: formValuesFrom(LEAD_SOURCE_DEFAULTS, record),
     save: (values) =>
@@ -19,13 +20,7 @@ export function LeadSourceFormDialog({ record, onClose }: { record: LeadSource |
   });
   const { control } = form;
   return (
-    <FormDialog
-      title={record ? 'Edit lead source' : 'Add lead source'}
-      onClose={onClose}
-      onSubmit={onSubmit}
-      submitting={submitting}
-      rootError={rootError}
-    >
+    <FormDialog title={record ? 'Edit lead source' : 'Add lead source'} onClose={onClose} {...formProps}>
       <FormTextField control={control} name="name" label="Name" required autoFocus />
       <FormTextField control={control} name="description" label="Description" multiline minRows={3} />
       <FormSwitch control={control} name="isActive" label="Active" />

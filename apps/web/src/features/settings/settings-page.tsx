@@ -75,7 +75,8 @@ function useStepUpSave() {
 
 function SettingsForm({ settings }: { settings: SettingValues }) {
   const stepUp = useStepUpSave();
-  const { form, onSubmit, submitting, rootError } = useEntityForm({
+  const { form, formProps } = useEntityForm({
+    draft: { id: 'settings' },
     schema: settingsFormSchema,
     defaultValues: settings,
     save: (values) => stepUp.save(settingsPatch(values, settings)),
@@ -86,13 +87,7 @@ function SettingsForm({ settings }: { settings: SettingValues }) {
   const half = { xs: 12, sm: 6 };
   return (
     <>
-      <FormCard
-        title="Settings"
-        onSubmit={onSubmit}
-        submitting={submitting}
-        rootError={rootError}
-        submitLabel="Save settings"
-      >
+      <FormCard title="Settings" {...formProps} submitLabel="Save settings">
         <Typography variant="subtitle1" component="h3">
           General
         </Typography>

@@ -26,7 +26,8 @@ export type StageFormDialogProps = { record: Stage | undefined; pipeline?: Pipel
 export function StageFormDialog({ record, pipeline = 'sales', onClose }: StageFormDialogProps) {
   const [create] = useCreateStageMutation();
   const [update] = useUpdateStageMutation();
-  const { form, onSubmit, submitting, rootError } = useEntityForm({
+  const { form, formProps } = useEntityForm({
+    draft: { id: `stage-${pipeline}`, recordId: record?.id },
     schema: createStageSchema,
     defaultValues: formValuesFrom({ ...STAGE_DEFAULTS, pipeline }, record),
     save: (values) =>
@@ -39,13 +40,7 @@ export function StageFormDialog({ record, pipeline = 'sales', onClose }: StageFo
   const wasDefault = record?.isDefault === true;
   const defaultAllowed = chosenPipeline === DEFAULT_STAGE_PIPELINE && isActive !== false;
   return (
-    <FormDialog
-      title={record ? 'Edit stage' : 'Add stage'}
-      onClose={onClose}
-      onSubmit={onSubmit}
-      submitting={submitting}
-      rootError={rootError}
-    >
+    <FormDialog title={record ? 'Edit stage' : 'Add stage'} onClose={onClose} {...formProps}>
       <FormTextField control={control} name="name" label="Name" required autoFocus />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormSelect

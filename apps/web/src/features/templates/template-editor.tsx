@@ -30,7 +30,8 @@ export function TemplateEditor({ record }: { record: Template | undefined }) {
   const navigate = useNavigate();
   const [create] = useCreateTemplateMutation();
   const [update] = useUpdateTemplateMutation();
-  const { form, onSubmit, submitting, rootError } = useEntityForm({
+  const { form, formProps } = useEntityForm({
+    draft: { id: 'template', recordId: record?.id },
     schema: createTemplateSchema,
     defaultValues: formValuesFrom(TEMPLATE_DEFAULTS, record),
     save: (values) =>
@@ -48,9 +49,7 @@ export function TemplateEditor({ record }: { record: Template | undefined }) {
       <Grid size={{ xs: 12, lg: 6 }}>
         <FormCard
           title={record ? 'Template' : 'New template'}
-          onSubmit={onSubmit}
-          submitting={submitting}
-          rootError={rootError}
+          {...formProps}
           submitLabel={record ? 'Save template' : 'Add template'}
           onCancel={() => navigate('/template/list')}
         >

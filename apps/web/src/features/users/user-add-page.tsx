@@ -28,7 +28,8 @@ export function UserAddPage() {
   const navigate = useNavigate();
   const { data: session } = useSession();
   const [create] = useCreateUserMutation();
-  const { form, onSubmit, submitting, rootError } = useEntityForm({
+  const { form, formProps } = useEntityForm({
+    draft: { id: 'user-add' },
     schema: createUserSchema,
     defaultValues: NEW_USER,
     save: (values) => create(values).unwrap(),
@@ -39,14 +40,7 @@ export function UserAddPage() {
   return (
     <>
       <PageHeader title="Add User" />
-      <FormCard
-        title="New user"
-        onSubmit={onSubmit}
-        submitting={submitting}
-        rootError={rootError}
-        submitLabel="Add user"
-        onCancel={() => navigate('/user/list')}
-      >
+      <FormCard title="New user" {...formProps} submitLabel="Add user" onCancel={() => navigate('/user/list')}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <FormTextField control={control} name="firstName" label="First name" required autoFocus autoComplete="off" />
           <FormTextField control={control} name="lastName" label="Last name" required autoComplete="off" />

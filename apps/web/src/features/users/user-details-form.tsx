@@ -30,7 +30,8 @@ const DETAILS_DEFAULTS = {
 export function UserDetailsForm({ user }: { user: User }) {
   const { data: session } = useSession();
   const [update] = useUpdateUserMutation();
-  const { form, onSubmit, submitting, rootError } = useEntityForm({
+  const { form, formProps } = useEntityForm({
+    draft: { id: 'user-details', recordId: user.id },
     schema: detailsSchema,
     defaultValues: formValuesFrom(DETAILS_DEFAULTS, user),
     save: (values) => update({ ...values, id: user.id, updatedAt: user.updatedAt }).unwrap(),
@@ -41,7 +42,7 @@ export function UserDetailsForm({ user }: { user: User }) {
   const roleOutOfReach = !grantable.some((option) => option.value === user.role);
   const roleOptions = roleOutOfReach ? [...grantable, { value: user.role, label: ROLE_LABELS[user.role] }] : grantable;
   return (
-    <FormCard title="Details" onSubmit={onSubmit} submitting={submitting} rootError={rootError}>
+    <FormCard title="Details" {...formProps}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormTextField control={control} name="firstName" label="First name" required />
         <FormTextField control={control} name="lastName" label="Last name" required />

@@ -11,7 +11,8 @@ const temporaryPasswordSchema = z.object({ password: passwordSchema() });
 /** An administrator sets a temporary password; the user must change it at the next sign-in. */
 export function UserPasswordCard({ user }: { user: User }) {
   const [update] = useUpdateUserMutation();
-  const { form, onSubmit, submitting, rootError } = useEntityForm({
+  const { form, formProps } = useEntityForm({
+    draft: { id: 'user-password', recordId: user.id },
     schema: temporaryPasswordSchema,
     defaultValues: { password: '' },
     save: ({ password }) =>
@@ -23,9 +24,7 @@ export function UserPasswordCard({ user }: { user: User }) {
     <FormCard
       title="Reset password"
       subheader="Ends the user's sessions; they must choose a new password when they next sign in."
-      onSubmit={onSubmit}
-      submitting={submitting}
-      rootError={rootError}
+      {...formProps}
       submitLabel="Set temporary password"
     >
       <PasswordField

@@ -8,6 +8,14 @@ export type SessionContextValue = {
   status: SessionStatus;
   /** True after this tab's own sign-out: the gate then goes to / without a returnUrl (SPEC §4). */
   signedOut: boolean;
+  /**
+   * True when this tab's session ended without its own sign-out (idle limit, revoked, signed
+   * out elsewhere): status stays 'authenticated' and data stays, so the page and what was typed
+   * stay on screen while the session guard asks the user to sign in again (issue 8).
+   */
+  ended: boolean;
+  /** Marks the session as ended (the idle countdown ran out). */
+  markEnded: () => void;
   /** Clears signedOut once the user has arrived somewhere they may be (the gate calls it). */
   clearSignedOut: () => void;
   /** With data: POST it to the session endpoint (Auth.js update). Without: refetch. */

@@ -8,8 +8,8 @@ import { SessionProvider } from './session-provider.tsx';
 import { useSession } from './use-session.ts';
 
 function Probe() {
-  const { status, data } = useSession();
-  return <p data-testid="probe">{`${status}:${data?.user.email ?? '-'}`}</p>;
+  const { status, data, ended } = useSession();
+  return <p data-testid="probe">{`${status}:${data?.user.email ?? '-'}${ended ? ':ended' : ''}`}</p>;
 }
 
 const probe = () => screen.getByTestId('probe').textContent;
@@ -112,7 +112,7 @@ describe('SessionProvider (SPEC §4)', () => {
     expect(api.callsTo('GET', '/api/auth/session')).toHaveLength(2);
   });
 
-  it('becomes unauthenticated on any API 401', async () => {
+  it('keeps the page on any API 401: the session is marked ended, not gone (issue 8)', async () => {
     fakeFetch({ 'GET /api/todos': () => ({ status: 401, body: problemBody(401) }) });
     render(
       <SessionProvider session={sessionFor('ROLE_ADMIN')}>
@@ -121,7 +121,7 @@ describe('SessionProvider (SPEC §4)', () => {
     );
     expect(probe()).toBe('authenticated:ada@example.com');
     await act(() => appFetch('/api/todos'));
-    expect(probe()).toBe('unauthenticated:-');
+    expect(probe()).toBe('authenticated:ada@example.com:ended');
   });
 
   it('reports a failed session fetch to the server log and counts as signed out', async () => {

@@ -11,7 +11,7 @@ import { SessionContext, type SessionContextValue, type SessionStatus } from './
 import { onUnauthorized } from '../http.ts';
 import { broadcastSession, onSessionBroadcast } from './session-events.ts';
 
-type State = { data: Session | null; status: SessionStatus; signedOut: boolean };
+type State = { data: Session | null; status: SessionStatus; signedOut: boolean; ended: boolean };
 
 export type SessionProviderProps = {
   children: ReactNode;
@@ -24,7 +24,21 @@ export type SessionProviderProps = {
 };
 
 function stateOf(data: Session | null, signedOut = false): State {
-  return { data, status: data ? 'authenticated' : 'unauthenticated', signedOut: data ? false : signedOut };
+  return {
+    data,
+    status: data ? 'authenticated' : 'unauthenticated',
+    signedOut: data ? false : signedOut,
+    ended: false,
+  };
+}
+
+/**
+ * The next state for an answer. A signed-in tab whose session is gone without its own sign-out
+ * keeps its page: it is marked ended and the user signs in again over it (issue 8).
+ */
+function nextState(prev: State, data: Session | null, signedOut: boolean): State {
+  if (!data && !signedOut && prev.status === 'authenticated') return prev.ended ? prev : { ...prev, ended: true };
+  return stateOf(data, signedOut);
 }
 
 /** Keeps the previous object when nothing changed, so consumers do not re-render on every poll. */
@@ -40,32 +54,41 @@ export function SessionProvider({
   refetchOnWindowFocus = true,
 }: SessionProviderProps) {
   const [state, setState] = useState<State>(() =>
-    session === undefined ? { data: null, status: 'loading', signedOut: false } : stateOf(session),
+    session === undefined ? { data: null, status: 'loading', signedOut: false, ended: false } : stateOf(session),
   );
   const mounted = useRef(true);
 
-  const apply = useCallback((data: Session | null, signedOut?: boolean) => {
+  const apply = useCallback((data: Session | null, signedOut?: boolean, leave = false) => {
     if (!mounted.current) return;
     setState((prev) => {
-      const next = stateOf(data, signedOut ?? prev.signedOut);
-      return prev.status === next.status && prev.signedOut === next.signedOut && sameSession(prev.data, data)
+      const next = leave
+        ? stateOf(data, signedOut ?? prev.signedOut)
+        : nextState(prev, data, signedOut ?? prev.signedOut);
+      return prev.status === next.status &&
+        prev.signedOut === next.signedOut &&
+        prev.ended === next.ended &&
+        sameSession(prev.data, next.data)
         ? prev
         : next;
     });
   }, []);
 
-  const refetch = useCallback(async () => {
-    try {
-      const data = await fetchSession();
-      apply(data);
-      return data;
-    } catch (error) {
-      void logClientError('CLIENT_SESSION_ERROR', error);
-      // Could not ask: a first load counts as signed out, a later one keeps what we had.
-      if (mounted.current) setState((prev) => (prev.status === 'loading' ? stateOf(null) : prev));
-      return null;
-    }
-  }, [apply]);
+  /** `leave`: a missing session signs this tab out instead of keeping its page (see nextState). */
+  const refetch = useCallback(
+    async (leave = false) => {
+      try {
+        const data = await fetchSession();
+        apply(data, undefined, leave);
+        return data;
+      } catch (error) {
+        void logClientError('CLIENT_SESSION_ERROR', error);
+        // Could not ask: a first load counts as signed out, a later one keeps what we had.
+        if (mounted.current) setState((prev) => (prev.status === 'loading' ? stateOf(null) : prev));
+        return null;
+      }
+    },
+    [apply],
+  );
 
   useEffect(() => {
     mounted.current = true;
@@ -78,7 +101,8 @@ export function SessionProvider({
   }, []);
 
   useEffect(() => {
-    const offBroadcast = onSessionBroadcast(() => void refetch());
+    // A sign-out in another tab of this browser was the user's own: every tab follows it.
+    const offBroadcast = onSessionBroadcast(({ trigger }) => void refetch(trigger === 'signout'));
     const offUnauthorized = onUnauthorized(() => apply(null, false));
     const onVisibility = () => {
       if (refetchOnWindowFocus && document.visibilityState === 'visible') void refetch();
@@ -101,6 +125,7 @@ export function SessionProvider({
   const value = useMemo<SessionContextValue>(
     () => ({
       ...state,
+      markEnded: () => setState((prev) => (prev.status === 'authenticated' ? { ...prev, ended: true } : prev)),
       clearSignedOut: () => setState((prev) => (prev.signedOut ? { ...prev, signedOut: false } : prev)),
       update: async (data?: unknown) => {
         if (data === undefined) return refetch();

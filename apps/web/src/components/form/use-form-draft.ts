@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useSession } from '../../lib/session/use-session.ts';
+import { clearDraft, draftKey, readDraft, writeDraft } from './form-draft.ts';
+
+export type FormDraftOptions = {
+  /** Names the form on its page ("template", "user-details"). */
+  id: string;
+  /** The record being edited; none for a new one. */
+  recordId?: string | undefined;
+};
+
+export type FormDraft = {
+  /** Values from an earlier visit were put back into the form. */
+  restored: boolean;
+  /** Puts the form back to its starting values and forgets the draft. */
+  discard: () => void;
+  /** Forgets the draft (after a successful save). */
+  clear: () => void;
+  /**
+   * Read at the moment of asking (a navigation right after a save must not wait for a render):
+   * the form holds values other than its starting ones.
+   */
+  hasChanges: () => boolean;
+};
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The starting values with the draft's on top; fields the draft lacks (passwords) keep theirs. */
+export function mergeDraft(starting: unknown, draft: unknown): unknown {
+  if (!isPlainObject(starting) || !isPlainObject(draft)) return draft === undefined ? starting : draft;
+  const merged: Record<string, unknown> = { ...starting };
+  for (const [name, value] of Object.entries(draft)) {
+    if (name in starting) merged[name] = mergeDraft(starting[name], value);
+  }
+  return merged;
+}
+
+/**
+ * The one draft mechanism for every form (issue 8): the values typed and not yet saved are kept
+ * in sessionStorage as they change, put back when the form mounts again, and forgotten after a
+ * save or a discard. Without a signed-in user there is no draft.
+ */
+export function useFormDraft<TIn extends FieldValues, TOut extends FieldValues>(
+  form: UseFormReturn<TIn, unknown, TOut>,
+  options: FormDraftOptions,
+): FormDraft {
+  const userId = useSession().data?.user.id;
+  const { id, recordId } = options;
+  const key = useMemo(
+    () => (userId ? draftKey({ userId, route: window.location.pathname, formId: id, recordId }) : undefined),
+    [userId, id, recordId],
+  );
+  const [restored, setRestored] = useState(false);
+  const changed = useRef(false);
+  const { reset, watch, getValues } = form;
+
+  useEffect(() => {
+    const subscription = watch((values) => {
+      // The control's own copy: formState's is a render behind right after a reset.
+      const starting = form.control._defaultValues;
+      changed.current = JSON.stringify(values) !== JSON.stringify(starting);
+      if (key) writeDraft(key, values, starting);
+    });
+    if (key) {
+      const draft = readDraft(key);
+      if (draft) {
+        reset(mergeDraft(getValues(), draft) as TIn, { keepDefaultValues: true });
+        changed.current = true;
+        setRestored(true);
+      }
+    }
+    return () => subscription.unsubscribe();
+    // Restored once per form and record; the form object is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  const clear = useCallback(() => {
+    if (key) clearDraft(key);
+    changed.current = false;
+    setRestored(false);
+  }, [key]);
+
+  const discard = useCallback(() => {
+    reset();
+    clear();
+  }, [reset, clear]);
+
+  const hasChanges = useCallback(() => changed.current, []);
+  return { restored, discard, clear, hasChanges };
+}
