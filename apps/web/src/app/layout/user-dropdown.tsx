@@ -15,11 +15,13 @@ import { initialsOf, roleLabel } from '../../lib/role-label.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { USER_MENU_WIDTH } from '../../lib/theme/constants.ts';
 
+/** Decorative: the initials would otherwise be the visible text of a button named "Account menu for …". */
 function UserAvatar({ name, image, size }: { name: string; image: string | null | undefined; size: number }) {
   return (
     <Avatar
       src={image ?? undefined}
       alt=""
+      aria-hidden
       sx={{ width: size, height: size, bgcolor: 'primary.dark', color: 'primary.contrastText', fontSize: size * 0.4 }}
     >
       {initialsOf(name)}
