@@ -24,7 +24,7 @@ export type EntityForm<TIn extends FieldValues, TOut extends FieldValues> = {
 
 /**
  * The submit flow every admin form shares: client-side validation by the shared schema, save,
- * a success toast, and on failure the server's field errors beside their fields plus an error toast.
+ * a success toast, and on failure the server's field errors beside their fields (other failures as a toast).
  */
 export function useEntityForm<TIn extends FieldValues, TOut extends FieldValues, R>(
   options: EntityFormOptions<TIn, TOut, R>,
@@ -38,7 +38,8 @@ export function useEntityForm<TIn extends FieldValues, TOut extends FieldValues,
       onSaved?.(result, form);
     } catch (error) {
       const applied = applyServerErrors(error, form.setError, Object.keys(defaultValues));
-      notifyError(applied.message ?? errorMessage(error));
+      // A 400 or 409 is shown in the form (at its fields, or above them): a toast would repeat it.
+      if (applied.message === undefined) notifyError(errorMessage(error));
     }
   });
   return {
