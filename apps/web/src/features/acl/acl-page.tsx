@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
+import { formatDate } from '../../lib/format-date.ts';
 import { useAppAbility } from '../../lib/ability.tsx';
 import { errorStatus, errorMessage } from '../../lib/problem.ts';
 import { roleLabel } from '../../lib/role-label.ts';
@@ -27,11 +28,6 @@ function describeRule(action: string | string[], subject: string | string[] | un
   const subjects = ([] as string[]).concat(subject ?? 'all');
   if (actions.includes('manage') && subjects.includes('all')) return 'Manage everything';
   return `${actions.join(', ')} · ${subjects.join(', ')}`;
-}
-
-function formatDate(value: string) {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
 
 /** /acl: what the signed-in user may do, and the permission list with the roles holding each. */

@@ -8,6 +8,7 @@ import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { errorStatus, errorMessage } from '../../lib/problem.ts';
 import { initialsOf, roleLabel } from '../../lib/role-label.ts';
 import { useGetUserProfileQuery } from './api.ts';
@@ -23,14 +24,6 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
       </Typography>
     </Box>
   );
-}
-
-function formatDateTime(value: string | null | undefined) {
-  if (!value) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** /user/view/:id: a user's profile (the Profile entry of the avatar menu). */
