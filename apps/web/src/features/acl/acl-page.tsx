@@ -39,9 +39,15 @@ export function AclPage() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(10);
   const q = useDebouncedValue(search.trim(), 300);
-  const { data, error, isFetching, isLoading } = useGetPermissionsQuery({ q: q || undefined, page, pageSize });
-  // The list of every permission is the administrators' (the API answers 403 to other roles).
-  const listAllowed = errorStatus(error) !== 403;
+  // The list of every permission is the administrators' (the API's ability for it is
+  // read/permission): a role without it is not sent to ask, and a 403 all the same (the rules
+  // changed under an open page) shows the same note.
+  const canList = ability.can('read', 'permission');
+  const { data, error, isFetching, isLoading } = useGetPermissionsQuery(
+    { q: q || undefined, page, pageSize },
+    { skip: !canList },
+  );
+  const listAllowed = canList && errorStatus(error) !== 403;
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
