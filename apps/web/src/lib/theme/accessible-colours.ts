@@ -26,13 +26,24 @@ export function readableShade(colour: string, backgrounds: readonly string[], to
 
 /** Text in a status colour on the page or a card (outlined chips, text and outlined buttons, links). */
 export function statusTextColour(theme: Theme, colour: StatusColour): string {
-  const { palette } = theme;
   return readableShade(
-    palette[colour].main,
-    [palette.background.paper, palette.background.default],
-    palette.mode === 'light' ? 'darker' : 'lighter',
+    theme.palette[colour].main,
+    surfacesOf(theme),
+    theme.palette.mode === 'light' ? 'darker' : 'lighter',
   );
 }
+
+/**
+ * The backgrounds text may sit on: the page, paper, and in dark mode paper lifted by MUI's
+ * elevation overlay (a white veil up to 16% at elevation 24: cards, menus, dialogs).
+ */
+export function surfacesOf(theme: Theme): string[] {
+  const { paper, default: page } = theme.palette.background;
+  return theme.palette.mode === 'light' ? [paper, page] : [paper, page, lighten(paper, DARK_OVERLAY_MAX)];
+}
+
+/** MUI's overlay alpha at elevation 24, (4.5 ln 25 + 2) / 100, rounded up. */
+const DARK_OVERLAY_MAX = 0.17;
 
 /**
  * A fill in a status colour under its contrast text (filled chips, contained buttons, toasts):
