@@ -13,6 +13,7 @@ import { currentMode, modeToggle } from '../shell.ts';
  * - one browser context per role and mode, moving between routes in the page (as a click on a
  *   menu entry does) instead of loading the app again for each;
  * - the shell (menu, top bar) is checked once per context, then each route's main content;
+ * - the public pages (/, the error pages) are the same for everyone: checked once, signed out;
  * - roles with the same ability (superadmin, admin and staff all manage all) see the same pages,
  *   so they share that ability's routes out between them: every route is still checked in both
  *   modes by a role that may open it, and every role is signed in. The agent checks all of its own.
@@ -125,10 +126,27 @@ test('the route table is read whole', () => {
   expect(ROUTES.map((r) => r.path)).toEqual(expect.arrayContaining(['/home', '/acl', '/user/list', '/login', '*']));
 });
 
-test('/login has no serious or critical accessibility violations', async ({ page }) => {
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: FIRST_PAINT });
-  expect(await seriousViolations(page, '/login')).toEqual([]);
+test('the sign-in page and the public pages have no serious or critical violations, light and dark', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const found: string[] = [];
+  for (const mode of ['light', 'dark'] as const) {
+    // Signed out, the mode is the one this browser last stored (the app's 'settings' key).
+    await page.goto('/login');
+    await page.evaluate((m) => window.localStorage.setItem('settings', JSON.stringify({ mode: m })), mode);
+    await page.reload();
+    await expect.poll(() => currentMode(page)).toBe(mode);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: FIRST_PAINT });
+    found.push(...(await seriousViolations(page, `/login (${mode})`)));
+    // The same for every role: checked once, signed out.
+    for (const route of ROUTES.filter((r) => r.open && r.path !== '/login')) {
+      const url = urlFor(route.path, {});
+      await navigate(page, url);
+      found.push(...(await seriousViolations(page, `${url} (${mode})`)));
+    }
+  }
+  expect(found).toEqual([]);
 });
 
 /** Roles grouped by ability: the group's routes are dealt out to its roles in turn. */
@@ -136,7 +154,7 @@ const abilityKey = (role: Role) => JSON.stringify(defineAbilityFor({ role: roleV
 function routesOf(role: Role): RouteEntry[] {
   const ability = defineAbilityFor({ role: roleValue[role] });
   const group = roles.filter((other) => abilityKey(other) === abilityKey(role));
-  const open = ROUTES.filter((r) => r.path !== '/login' && (r.open || ability.can(r.action, r.subject)));
+  const open = ROUTES.filter((r) => !r.open && ability.can(r.action, r.subject));
   return open.filter((_r, i) => i % group.length === group.indexOf(role));
 }
 
@@ -150,7 +168,7 @@ for (const role of roles) {
         signedInUser,
         superadminApi,
       }) => {
-        test.setTimeout(120_000);
+        test.setTimeout(180_000);
         const routes = routesOf(role);
         const ids: Record<string, string> = { id: 'unknown', '/user/view/:id:id': signedInUser!.id };
         if (routes.some((r) => r.path === '/user/edit/:id'))
