@@ -42,7 +42,9 @@ test('after a delete the focus is on the next row and the toast leaves the heade
   const first = await makeIndustry(page, `Focus A ${tag}`);
   await makeIndustry(page, `Focus B ${tag}`);
   await page.goto(`/industry/list?q=${tag}`);
-  await expect(page.getByRole('gridcell', { name: `Focus A ${tag}`, exact: true })).toBeVisible({ timeout: FIRST_PAINT });
+  await expect(page.getByRole('gridcell', { name: `Focus A ${tag}`, exact: true })).toBeVisible({
+    timeout: FIRST_PAINT,
+  });
 
   // Keyboard: into the grid, along the row to its actions; the focused icon button shows a ring.
   await page.getByRole('gridcell', { name: `Focus A ${tag}`, exact: true }).click();

@@ -22,12 +22,18 @@ function parse(value: string | Date | null | undefined): Date | string | undefin
   return Number.isNaN(date.getTime()) ? String(value) : date;
 }
 
-function format(value: string | Date | null | undefined, fields: Intl.DateTimeFormatOptions, options: DateFormatOptions) {
+function format(
+  value: string | Date | null | undefined,
+  fields: Intl.DateTimeFormatOptions,
+  options: DateFormatOptions,
+) {
   const date = parse(value);
   if (date === undefined) return NO_DATE;
   if (typeof date === 'string') return date;
   const locale = options.locale ?? userLocales();
-  return new Intl.DateTimeFormat(locale as string[] | undefined, { ...fields, timeZone: options.timeZone }).format(date);
+  return new Intl.DateTimeFormat(locale as string[] | undefined, { ...fields, timeZone: options.timeZone }).format(
+    date,
+  );
 }
 
 /** A day: "Nov 21, 2026" / "21 Nov 2026". */

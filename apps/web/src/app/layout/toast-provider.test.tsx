@@ -26,13 +26,16 @@ describe('toasts (issue 8 §3)', () => {
     expect(screen.getAllByText('Company Acme deleted')).toHaveLength(1);
   });
 
-  it.each(['success', 'error', 'warning', 'info'] as const)('paints a %s toast in readable colours', async (variant) => {
-    renderToasts();
-    act(() => void enqueueSnackbar(`A ${variant} toast`, { variant }));
-    const toast = (await screen.findByText(`A ${variant} toast`)).closest('.notistack-MuiContent')!;
-    const style = getComputedStyle(toast);
-    expect(getContrastRatio(style.color, style.backgroundColor)).toBeGreaterThanOrEqual(4.5);
-  });
+  it.each(['success', 'error', 'warning', 'info'] as const)(
+    'paints a %s toast in readable colours',
+    async (variant) => {
+      renderToasts();
+      act(() => void enqueueSnackbar(`A ${variant} toast`, { variant }));
+      const toast = (await screen.findByText(`A ${variant} toast`)).closest('.notistack-MuiContent')!;
+      const style = getComputedStyle(toast);
+      expect(getContrastRatio(style.color, style.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 
   it('starts a stack at the top below the top bar and the page header', async () => {
     renderToasts();

@@ -198,7 +198,8 @@ function useAutosizeColumns<R extends GridValidRowModel>(
     const autosize = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(
-        () => void api.autosizeColumns?.({ columns: fields, includeHeaders: true, includeOutliers: true, expand: true }),
+        () =>
+          void api.autosizeColumns?.({ columns: fields, includeHeaders: true, includeOutliers: true, expand: true }),
       );
     };
     autosize();

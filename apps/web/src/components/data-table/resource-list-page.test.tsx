@@ -85,7 +85,9 @@ describe('ResourceListPage', { timeout: 60_000 }, () => {
     await within(grid).findByText('Thing 03');
     // No button in the rows is a Tab stop of its own: the grid's one Tab stop leads into them.
     const tabStops = () =>
-      [...grid.querySelectorAll('[role="row"] button, [role="row"] a')].filter((el) => el.getAttribute('tabindex') !== '-1');
+      [...grid.querySelectorAll('[role="row"] button, [role="row"] a')].filter(
+        (el) => el.getAttribute('tabindex') !== '-1',
+      );
     expect(tabStops()).toEqual([]);
 
     await user.click(within(grid).getByText('Thing 02'));
@@ -111,6 +113,8 @@ describe('ResourceListPage', { timeout: 60_000 }, () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(within(grid).queryByText('Thing 02')).not.toBeInTheDocument());
-    await waitFor(() => expect(document.activeElement).toBe(within(grid).getByText('Thing 03').closest('[role="gridcell"]')));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(grid).getByText('Thing 03').closest('[role="gridcell"]')),
+    );
   });
 });

@@ -24,7 +24,6 @@ import { describeUserAgent } from '../../lib/user-agent.ts';
 import { useEndAllUserSessionsMutation, useEndUserSessionMutation, useListUserSessionsQuery } from './api.ts';
 import { userName } from './user-labels.ts';
 
-
 /** The user's open sessions, each with "End session", and "End all". */
 export function UserSessionsCard({ user }: { user: User }) {
   const sessions = useListUserSessionsQuery(user.id);

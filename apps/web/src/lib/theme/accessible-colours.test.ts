@@ -30,7 +30,7 @@ function hueOf(colour: string): number {
 /** The style a theme's component override gives for some props (MUI's `variants` entries). */
 function variantStyle(theme: Theme, component: 'MuiButton' | 'MuiChip', props: Record<string, string>) {
   const root = theme.components?.[component]?.styleOverrides?.root as (arg: { theme: Theme }) => {
-    variants: { props: Record<string, string>; style: Record<string, unknown> }[];
+    variants: { props: Record<string, string>; style: { color?: string; backgroundColor?: string } }[];
   };
   const match = root({ theme }).variants.find((v) => Object.entries(props).every(([k, value]) => v.props[k] === value));
   return match?.style ?? {};
@@ -80,22 +80,20 @@ describe('status colours (issue 8 §3: text reaches WCAG AA, the hue stays)', ()
     ['text button', 'MuiButton', 'text', 'error'],
     ['contained button', 'MuiButton', 'contained', 'error'],
   ];
-  it.each(themes.filter((t) => t.themeColor === 'primary').flatMap((t) => used.map((u) => [t.mode, ...u, t.theme] as const)))(
-    '%s mode: the theme gives a %s in %s… readable text',
-    (_mode, _what, component, variant, color, theme) => {
-      const style = variantStyle(theme, component, { variant, color });
-      const text = String(style.color);
-      const backgrounds = style.backgroundColor ? [String(style.backgroundColor)] : surfacesOf(theme);
-      for (const background of backgrounds) expect(getContrastRatio(text, background)).toBeGreaterThanOrEqual(AA_TEXT);
-    },
-  );
+  it.each(
+    themes.filter((t) => t.themeColor === 'primary').flatMap((t) => used.map((u) => [t.mode, ...u, t.theme] as const)),
+  )('%s mode: the theme gives a %s in %s… readable text', (_mode, _what, component, variant, color, theme) => {
+    const style = variantStyle(theme, component, { variant, color });
+    const text = style.color as string;
+    const backgrounds = style.backgroundColor ? [style.backgroundColor as string] : surfacesOf(theme);
+    for (const background of backgrounds) expect(getContrastRatio(text, background)).toBeGreaterThanOrEqual(AA_TEXT);
+  });
 
   it('gives icon buttons a visible focus ring', () => {
     const theme = themes[0]!.theme;
-    const root = theme.components?.MuiIconButton?.styleOverrides?.root as (arg: { theme: Theme }) => Record<
-      string,
-      { outline?: string }
-    >;
+    const root = theme.components?.MuiIconButton?.styleOverrides?.root as (arg: {
+      theme: Theme;
+    }) => Record<string, { outline?: string }>;
     expect(root({ theme })['&.Mui-focusVisible']?.outline).toMatch(/^2px solid /);
   });
 });
