@@ -85,7 +85,7 @@ describe('status colours (issue 8 §3: text reaches WCAG AA, the hue stays)', ()
   )('%s mode: the theme gives a %s in %s… readable text', (_mode, _what, component, variant, color, theme) => {
     const style = variantStyle(theme, component, { variant, color });
     const text = style.color as string;
-    const backgrounds = style.backgroundColor ? [style.backgroundColor as string] : surfacesOf(theme);
+    const backgrounds = style.backgroundColor ? [style.backgroundColor] : surfacesOf(theme);
     for (const background of backgrounds) expect(getContrastRatio(text, background)).toBeGreaterThanOrEqual(AA_TEXT);
   });
 
