@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { formatDateTime } from '../../lib/format-date.ts';
 
 /** Active / Inactive as a small chip. */
 export function ActiveChip({ active }: { active: boolean }) {
@@ -23,12 +24,12 @@ export function activeColumn<R extends GridValidRowModel & { isActive: boolean }
   };
 }
 
-/** A timestamp column shown in the user's locale. */
+/** A timestamp column in the app's one date and time format. */
 export function dateTimeColumn<R extends GridValidRowModel>(field: string, headerName: string): GridColDef<R> {
   return {
     field,
     headerName,
     width: 180,
-    valueFormatter: (value: unknown) => (typeof value === 'string' && value ? new Date(value).toLocaleString() : '—'),
+    valueFormatter: (value: unknown) => formatDateTime(typeof value === 'string' ? value : null),
   };
 }

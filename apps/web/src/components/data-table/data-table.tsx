@@ -1,9 +1,10 @@
-import { useLayoutEffect, useMemo, useRef } from 'react';
-import { Alert, Box, Button, Stack } from '@mui/material';
+import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
+import { Alert, Box, Button, Stack, type Theme } from '@mui/material';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import {
   DataGrid,
   GridPreferencePanelsValue,
+  type GridApi,
   useGridApiRef,
   type GridColDef,
   type GridPaginationModel,
@@ -36,6 +37,8 @@ export type DataTableProps<R extends GridValidRowModel> = {
   onAdd?: (() => void) | undefined;
   addLabel?: string;
   getRowId?: (row: R) => string;
+  /** The grid's API, for a parent that moves the focus in it; one of its own otherwise. */
+  apiRef?: RefObject<GridApi | null>;
 };
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -60,7 +63,8 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
     addLabel,
     getRowId,
   } = props;
-  const apiRef = useGridApiRef();
+  const ownApiRef = useGridApiRef();
+  const apiRef = props.apiRef ?? ownApiRef;
   const [columnVisibility, setColumnVisibility] = useColumnVisibility(gridId);
   const { state } = list;
   const filtering = state.q !== '' || Object.values(state.filters).some(Boolean);
@@ -86,6 +90,8 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
   useLayoutEffect(() => {
     apiRef.current?.setRowCount(rowCount);
   }, [apiRef, rowCount]);
+
+  useAutosizeColumns(apiRef, rows, columns, columnVisibility);
 
   const onPaginationModelChange = (model: GridPaginationModel) => {
     if (model.pageSize !== state.pageSize) list.setPageSize(model.pageSize);
@@ -149,9 +155,58 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
             noRowsOverlay: { noun, filtering, onAdd, addLabel },
             loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
           }}
-          sx={{ minHeight: 240 }}
+          // At most a page of rows (100), all rendered: the actions column must exist to stay in view.
+          disableVirtualization
+          sx={{ minHeight: 240, ...PINNED_ACTIONS }}
         />
       )}
     </Stack>
   );
+}
+
+/**
+ * The actions column stays at the right edge while a narrow grid scrolls sideways (the MIT grid
+ * has no column pinning; its Pro pinning is the same sticky positioning).
+ */
+const PINNED_ACTIONS = {
+  '& .MuiDataGrid-cell[data-field="actions"], & .MuiDataGrid-columnHeader[data-field="actions"]': {
+    position: 'sticky',
+    right: 0,
+    zIndex: 1,
+    bgcolor: 'background.paper',
+    boxShadow: (theme: Theme) => `-1px 0 0 ${theme.palette.divider}`,
+  },
+} as const;
+
+/**
+ * Columns sized by their content (issue 8 §3: long names were cut while other columns had
+ * room): once a page of rows is on screen, when the columns change and when the grid is
+ * resized, each column takes the width of its widest cell or header within its bounds, and any
+ * room left is shared out. The actions column keeps its width.
+ */
+function useAutosizeColumns<R extends GridValidRowModel>(
+  apiRef: RefObject<GridApi | null>,
+  rows: readonly R[] | undefined,
+  columns: readonly GridColDef<R>[],
+  visibility: unknown,
+) {
+  useEffect(() => {
+    const api = apiRef.current;
+    if (!api || !rows?.length) return;
+    const fields = columns.filter((c) => c.type !== 'actions').map((c) => c.field);
+    let frame = 0;
+    const autosize = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(
+        () =>
+          void api.autosizeColumns?.({ columns: fields, includeHeaders: true, includeOutliers: true, expand: true }),
+      );
+    };
+    autosize();
+    const unsubscribe = api.subscribeEvent?.('debouncedResize', autosize);
+    return () => {
+      cancelAnimationFrame(frame);
+      unsubscribe?.();
+    };
+  }, [apiRef, rows, columns, visibility]);
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { GridColDef } from '@mui/x-data-grid';
 import { DEFAULT_PAGE_SIZE } from '@boardwalk/shared';
 import { api } from '../../lib/api.ts';
@@ -74,5 +75,46 @@ describe('ResourceListPage', { timeout: 60_000 }, () => {
     await act(() => router.navigate(1));
     expect(router.state.location.search).toBe('?q=Thing');
     expect(await screen.findByText('Thing 01')).toBeInTheDocument();
+  });
+
+  it('gives each row one Tab stop, its actions reached with the arrow keys (issue 8 §3)', async () => {
+    const user = userEvent.setup();
+    fakeFetch({ [`GET ${PATH}`]: () => ({ body: listBody('things', things.slice(0, 3)) }) });
+    renderPage(<ThingListPage />, { url: '/things/list' });
+    const grid = await screen.findByRole('grid', { name: 'Things' });
+    await within(grid).findByText('Thing 03');
+    // No button in the rows is a Tab stop of its own: the grid's one Tab stop leads into them.
+    const tabStops = () =>
+      [...grid.querySelectorAll('[role="row"] button, [role="row"] a')].filter(
+        (el) => el.getAttribute('tabindex') !== '-1',
+      );
+    expect(tabStops()).toEqual([]);
+
+    await user.click(within(grid).getByText('Thing 02'));
+    await user.keyboard('{ArrowRight}');
+    expect(within(grid).getByRole('button', { name: 'Edit Thing 02' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(grid).getByRole('button', { name: 'Delete Thing 02' })).toHaveFocus();
+  });
+
+  it('puts the focus on the next row after a delete (issue 8 §3)', async () => {
+    const user = userEvent.setup();
+    let rows = things.slice(0, 3);
+    fakeFetch({
+      [`GET ${PATH}`]: () => ({ body: listBody('things', rows) }),
+      [`DELETE ${PATH}/${things[1]!.id}`]: () => {
+        rows = rows.filter((row) => row.id !== things[1]!.id);
+        return { status: 204 };
+      },
+    });
+    renderPage(<ThingListPage />, { url: '/things/list' });
+    const grid = await screen.findByRole('grid', { name: 'Things' });
+    await user.click(await within(grid).findByRole('button', { name: 'Delete Thing 02' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(within(grid).queryByText('Thing 02')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(grid).getByText('Thing 03').closest('[role="gridcell"]')),
+    );
   });
 });

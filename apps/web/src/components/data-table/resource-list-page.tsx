@@ -1,8 +1,10 @@
-import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Card, CardContent } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import type { GridColDef } from '@mui/x-data-grid';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import { GridActionsCellItem, useGridApiRef, type GridActionsCellItemProps, type GridColDef } from '@mui/x-data-grid';
 import { useAppAbility } from '../../lib/ability.tsx';
 import { ConfirmDialog } from '../confirm/confirm-dialog.tsx';
 import { useConfirmDelete } from '../confirm/use-confirm-delete.ts';
@@ -11,7 +13,7 @@ import type { ListFilter } from './list-filters.tsx';
 import { useListUrlState, type ListQueryParams, type SortOrder } from './list-url-state.ts';
 import { PageHeader } from './page-header.tsx';
 import type { ListResult, WithId } from './resource-endpoints.ts';
-import { RowActions } from './row-actions.tsx';
+import { useFocusAfterDelete } from './use-focus-after-delete.ts';
 
 /** The slice of an RTK Query list hook's result this page reads. */
 export type ListQueryState<K extends string, R> = {
@@ -45,8 +47,8 @@ export type ResourceListPageProps<K extends string, R extends WithId> = {
   filters?: readonly ListFilter[];
   defaultSort?: string;
   defaultOrder?: SortOrder;
-  /** More buttons in a row, before edit and delete. */
-  rowActions?: (row: R) => ReactNode;
+  /** More actions in a row, before edit and delete: `GridActionsCellItem`s, so the row keeps one Tab stop. */
+  rowActions?: (row: R) => ReactElement<GridActionsCellItemProps>[];
   /** Rows that may not be deleted even when the ability allows deleting (the user's own account). */
   canDeleteRow?: (row: R) => boolean;
   headerActions?: ReactNode;
@@ -84,8 +86,20 @@ export function ResourceListPage<K extends string, R extends WithId>(props: Reso
   });
   const query = useList(list.queryParams);
   const [remove] = useDelete();
+  const apiRef = useGridApiRef();
+  const rows = query.data?.[listKey];
+  const focusAfterDelete = useFocusAfterDelete(apiRef, rows, rowId);
   const deletion = useConfirmDelete<R>({
-    remove: (row) => remove(row.id),
+    remove: (row) => {
+      const request = remove(row.id);
+      return {
+        unwrap: () =>
+          request.unwrap().then((result) => {
+            focusAfterDelete(row.id);
+            return result;
+          }),
+      };
+    },
     describe: (row) => `${capitalize(noun.singular)} ${describe(row)}`,
   });
 
@@ -103,18 +117,33 @@ export function ResourceListPage<K extends string, R extends WithId>(props: Reso
         field: 'actions',
         type: 'actions',
         headerName: 'Actions',
-        width: 110,
-        sortable: false,
+        width: 100,
         hideable: false,
-        renderCell: ({ row }) => (
-          <RowActions
-            label={describe(row)}
-            onEdit={canUpdate ? () => openEdit(row) : undefined}
-            onDelete={canDelete && (canDeleteRow?.(row) ?? true) ? () => deletion.ask(row) : undefined}
-          >
-            {rowActions?.(row)}
-          </RowActions>
-        ),
+        // Action items, not buttons in a cell: the grid gives the row one Tab stop and moves
+        // between its actions with the arrow keys.
+        getActions: ({ row }) => {
+          const label = describe(row);
+          const actions = [...(rowActions?.(row) ?? [])];
+          if (canUpdate)
+            actions.push(
+              <GridActionsCellItem
+                key="edit"
+                icon={<EditOutlinedIcon fontSize="small" />}
+                label={`Edit ${label}`}
+                onClick={() => openEdit(row)}
+              />,
+            );
+          if (canDelete && (canDeleteRow?.(row) ?? true))
+            actions.push(
+              <GridActionsCellItem
+                key="delete"
+                icon={<DeleteOutlineIcon fontSize="small" />}
+                label={`Delete ${label}`}
+                onClick={() => deletion.ask(row)}
+              />,
+            );
+          return actions;
+        },
       },
     ],
     // openEdit and deletion.ask only set state; the columns need not change with them.
@@ -144,7 +173,8 @@ export function ResourceListPage<K extends string, R extends WithId>(props: Reso
             gridId={gridId}
             noun={noun}
             columns={allColumns}
-            rows={query.data?.[listKey]}
+            apiRef={apiRef}
+            rows={rows}
             total={query.currentData?.total}
             loading={query.isFetching}
             error={query.error}
@@ -176,3 +206,4 @@ export function ResourceListPage<K extends string, R extends WithId>(props: Reso
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const rowId = (row: WithId) => row.id;

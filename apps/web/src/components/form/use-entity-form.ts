@@ -35,7 +35,7 @@ export type EntityForm<TIn extends FieldValues, TOut extends FieldValues> = Enti
 
 /**
  * The submit flow every admin form shares: client-side validation by the shared schema, save,
- * a success toast, and on failure the server's field errors beside their fields plus an error toast.
+ * a success toast, and on failure the server's field errors beside their fields (other failures as a toast).
  * Meanwhile the typed values are kept as a draft; a save makes them the form's new start.
  */
 export function useEntityForm<TIn extends FieldValues, TOut extends FieldValues, R>(
@@ -54,7 +54,8 @@ export function useEntityForm<TIn extends FieldValues, TOut extends FieldValues,
       onSaved?.(result, form);
     } catch (error) {
       const applied = applyServerErrors(error, form.setError, Object.keys(defaultValues));
-      notifyError(applied.message ?? errorMessage(error));
+      // A 400 or 409 is shown in the form (at its fields, or above them): a toast would repeat it.
+      if (applied.message === undefined) notifyError(errorMessage(error));
     }
   });
   const formProps: EntityFormProps = {

@@ -1,6 +1,7 @@
 import { problemBody } from '@boardwalk/shared/problem';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../lib/format-date.ts';
 import { fakeFetch, sessionFor } from '../../test/fake-fetch.ts';
 import { preloadApp, renderApp } from '../../test/render-app.tsx';
 
@@ -38,11 +39,21 @@ describe('/acl', () => {
     expect(api.callsTo('GET', '/apps/permissions/data')[0]?.search.get('page')).toBe('0');
   });
 
-  it('shows the agent its own access and no error when the list is for administrators only', async () => {
-    fakeFetch({ 'GET /apps/permissions/data': () => ({ status: 403, body: problemBody(403) }) });
+  it('shows the agent its own access, and asks for no list the API would refuse it', async () => {
+    const api = fakeFetch({ 'GET /apps/permissions/data': () => ({ status: 403, body: problemBody(403) }) });
     renderApp({ url: '/acl', session: sessionFor('ROLE_AGENT') });
     expect(await screen.findByText('read · acl-page')).toBeInTheDocument();
     expect(await screen.findByText(/shown to administrators/)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/apps/permissions/data')).toEqual([]);
+  });
+
+  it('shows each permission’s date in the app’s date format', async () => {
+    fakeFetch({
+      'GET /apps/permissions/data': () => ({ body: { permissions: rows, params: {}, allData: rows, total: 2 } }),
+    });
+    renderApp({ url: '/acl', session: sessionFor('ROLE_ADMIN') });
+    const table = await screen.findByRole('table', { name: 'Permissions' });
+    expect(await within(table).findAllByRole('cell', { name: formatDate(rows[0]!.createdDate) })).toHaveLength(2);
   });
 });

@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
+import { formatDate } from '../../lib/format-date.ts';
 import { useAppAbility } from '../../lib/ability.tsx';
 import { errorStatus, errorMessage } from '../../lib/problem.ts';
 import { roleLabel } from '../../lib/role-label.ts';
@@ -29,11 +30,6 @@ function describeRule(action: string | string[], subject: string | string[] | un
   return `${actions.join(', ')} · ${subjects.join(', ')}`;
 }
 
-function formatDate(value: string) {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
-}
-
 /** /acl: what the signed-in user may do, and the permission list with the roles holding each. */
 export function AclPage() {
   const { data: session } = useSession();
@@ -43,9 +39,15 @@ export function AclPage() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(10);
   const q = useDebouncedValue(search.trim(), 300);
-  const { data, error, isFetching, isLoading } = useGetPermissionsQuery({ q: q || undefined, page, pageSize });
-  // The list of every permission is the administrators' (the API answers 403 to other roles).
-  const listAllowed = errorStatus(error) !== 403;
+  // The list of every permission is the administrators' (the API's ability for it is
+  // read/permission): a role without it is not sent to ask, and a 403 all the same (the rules
+  // changed under an open page) shows the same note.
+  const canList = ability.can('read', 'permission');
+  const { data, error, isFetching, isLoading } = useGetPermissionsQuery(
+    { q: q || undefined, page, pageSize },
+    { skip: !canList },
+  );
+  const listAllowed = canList && errorStatus(error) !== 403;
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>

@@ -9,6 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { errorStatus, errorMessage } from '../../lib/problem.ts';
 import { initialsOf, roleLabel } from '../../lib/role-label.ts';
 import { useSession } from '../../lib/session/use-session.ts';
@@ -26,14 +27,6 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
       </Typography>
     </Box>
   );
-}
-
-function formatDateTime(value: string | null | undefined) {
-  if (!value) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** /user/view/:id: a user's profile (the Profile entry of the avatar menu). */

@@ -13,6 +13,7 @@ import {
 import type { TemplateChannel, TemplatePreviewInput } from '@boardwalk/shared/schemas/template';
 import { errorMessage } from '../../lib/problem.ts';
 import { usePreviewTemplateQuery } from './api.ts';
+import { emailDocument } from './email-document.ts';
 import { previewErrors, type PreviewError } from './preview-errors.ts';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 
@@ -98,7 +99,7 @@ export function TemplatePreview({ channel, subject, body }: TemplatePreviewProps
               component="iframe"
               title="Email preview"
               sandbox=""
-              srcDoc={currentData.html}
+              srcDoc={emailDocument(currentData.html)}
               sx={{
                 width: '100%',
                 minHeight: 360,

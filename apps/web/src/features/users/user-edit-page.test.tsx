@@ -73,9 +73,9 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
     const api = userApi();
     renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id' });
     const table = await screen.findByRole('table', { name: 'Open sessions' });
-    const firstRow = within(table).getByText('Browser 1').closest('tr')!;
+    const firstRow = within(table).getByText('10.0.0.1').closest('tr')!;
     await userEv.click(within(firstRow).getByRole('button', { name: 'End session' }));
-    await waitFor(() => expect(within(table).queryByText('Browser 1')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(table).queryByText('10.0.0.1')).not.toBeInTheDocument());
     expect(api.callsTo('DELETE', `/api/users/${ID}/sessions/${session(1).id}`)).toHaveLength(1);
 
     await userEv.click(screen.getByRole('button', { name: 'End all' }));

@@ -18,11 +18,11 @@ import {
 import type { User, UserSession } from '@boardwalk/shared/schemas/user';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { errorMessage } from '../../lib/problem.ts';
+import { describeUserAgent } from '../../lib/user-agent.ts';
 import { useEndAllUserSessionsMutation, useEndUserSessionMutation, useListUserSessionsQuery } from './api.ts';
 import { userName } from './user-labels.ts';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The user's open sessions, each with "End session", and "End all". */
 export function UserSessionsCard({ user }: { user: User }) {
@@ -79,16 +79,16 @@ export function UserSessionsCard({ user }: { user: User }) {
                 {rows.map((session: UserSession) => (
                   <TableRow key={session.id}>
                     <TableCell sx={{ maxWidth: 220 }}>
-                      <Typography variant="body2" noWrap title={session.userAgent ?? ''}>
-                        {session.userAgent ?? 'Unknown device'}
+                      <Typography variant="body2" noWrap title={session.userAgent ?? undefined}>
+                        {describeUserAgent(session.userAgent) ?? 'Unknown device'}
                       </Typography>
                       {session.current && <Chip size="small" color="primary" variant="outlined" label="This session" />}
                     </TableCell>
                     <TableCell>{session.ip ?? '—'}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {when(session.lastSeenAt)}
+                      {formatDateTime(session.lastSeenAt)}
                       <Typography variant="caption" color="text.secondary" component="div">
-                        Signed in {when(session.createdAt)}
+                        Signed in {formatDateTime(session.createdAt)}
                       </Typography>
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

@@ -3,6 +3,7 @@ import { Alert, Button, Card, CardContent, CardHeader, Chip, Stack, Typography }
 import type { User } from '@boardwalk/shared/schemas/user';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { errorMessage } from '../../lib/problem.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useUpdateUserMutation } from './api.ts';
@@ -37,7 +38,7 @@ export function UserStatusCard({ user }: { user: User }) {
           </Stack>
           {locked && (
             <Alert severity="warning">
-              Locked after too many failed sign-ins until {new Date(user.lockedUntil!).toLocaleString()}.
+              Locked after too many failed sign-ins until {formatDateTime(user.lockedUntil)}.
             </Alert>
           )}
           <Typography variant="body2" color="text.secondary">

@@ -13,3 +13,8 @@ export const ANIMATION = `${ANIMATION_MS / 1000}s ease-in-out`;
 /** The nav drawer opens by a swipe from this edge area on touch screens. */
 export const SWIPE_AREA_WIDTH = 20;
 export const DEFAULT_PORTAL_NAME = 'Boardwalk';
+/**
+ * Where a toast stack anchored at the top starts: below the top bar (64), the content's top
+ * padding (24) and a page header (a 40px row of buttons from sm up; title above buttons below).
+ */
+export const TOAST_TOP_OFFSET = { xs: TOOLBAR_MIN_HEIGHT + 24 + 104, sm: TOOLBAR_MIN_HEIGHT + 24 + 48 } as const;

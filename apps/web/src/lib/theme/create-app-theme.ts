@@ -1,6 +1,6 @@
 import type { UiSettings } from '@boardwalk/shared/ui-settings';
-import { createTheme, darken, type Theme } from '@mui/material/styles';
-import { DARK_FILL_COLOURS, primaryTextColour } from './accessible-colours.ts';
+import { createTheme, type Theme } from '@mui/material/styles';
+import { primaryTextColour, STATUS_COLOURS, statusFill, statusTextColour } from './accessible-colours.ts';
 import { ANIMATION_MS, BREAKPOINTS, TOOLBAR_MIN_HEIGHT } from './constants.ts';
 import { buildPalette, type PaletteMode } from './palette.ts';
 
@@ -42,30 +42,46 @@ export function createAppTheme({ mode, skin, themeColor, direction }: ThemeInput
       MuiButton: {
         styleOverrides: {
           root: ({ theme }) => ({
-            variants: [
-              ...DARK_FILL_COLOURS.map((color) => ({
-                props: { variant: 'contained' as const, color },
-                style: {
-                  backgroundColor: theme.palette[color].dark,
-                  '&:hover': { backgroundColor: darken(theme.palette[color].dark, 0.12) },
+            variants: STATUS_COLOURS.flatMap((color) => {
+              const fill = statusFill(theme, color);
+              const text = statusTextColour(theme, color);
+              return [
+                {
+                  props: { variant: 'contained' as const, color },
+                  style: {
+                    backgroundColor: fill.background,
+                    color: fill.text,
+                    '&:hover': { backgroundColor: fill.hover },
+                  },
                 },
-              })),
-              { props: { variant: 'text', color: 'primary' }, style: { color: primaryTextColour(theme) } },
-              { props: { variant: 'outlined', color: 'primary' }, style: { color: primaryTextColour(theme) } },
-            ],
+                { props: { variant: 'text' as const, color }, style: { color: text } },
+                { props: { variant: 'outlined' as const, color }, style: { color: text } },
+              ];
+            }),
           }),
         },
       },
       MuiChip: {
         styleOverrides: {
           root: ({ theme }) => ({
-            variants: [
-              ...DARK_FILL_COLOURS.map((color) => ({
-                props: { variant: 'filled' as const, color },
-                style: { backgroundColor: theme.palette[color].dark },
-              })),
-              { props: { variant: 'outlined', color: 'primary' }, style: { color: primaryTextColour(theme) } },
-            ],
+            variants: STATUS_COLOURS.flatMap((color) => {
+              const fill = statusFill(theme, color);
+              return [
+                {
+                  props: { variant: 'filled' as const, color },
+                  style: { backgroundColor: fill.background, color: fill.text },
+                },
+                { props: { variant: 'outlined' as const, color }, style: { color: statusTextColour(theme, color) } },
+              ];
+            }),
+          }),
+        },
+      },
+      MuiIconButton: {
+        styleOverrides: {
+          // The ripple's pulse alone is too faint to find the keyboard focus by (WCAG 2.4.7).
+          root: ({ theme }) => ({
+            '&.Mui-focusVisible': { outline: `2px solid ${primaryTextColour(theme)}`, outlineOffset: 2 },
           }),
         },
       },

@@ -59,7 +59,8 @@ export function NavDrawer({ desktop, open, onOpen, onClose }: NavDrawerProps) {
       swipeAreaWidth={SWIPE_AREA_WIDTH}
       disableBackdropTransition
       ModalProps={{ keepMounted: false }}
-      slotProps={{ paper: { sx: { ...paperSx, bgcolor: 'background.paper' } } }}
+      // Below 1200px the menu is a modal dialog, which needs a name of its own.
+      slotProps={{ paper: { 'aria-label': 'Navigation menu', sx: { ...paperSx, bgcolor: 'background.paper' } } }}
     >
       <VerticalNav onNavigate={onClose} onClose={onClose} />
     </SwipeableDrawer>

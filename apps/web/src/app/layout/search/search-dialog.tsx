@@ -7,6 +7,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 
+const SEARCH_FIELD_ID = 'app-search';
+
 /**
  * The search dialog's frame: opens from the icon or Ctrl+/, closes on Escape or the close
  * button. Searching merchants comes with the merchants issue (SPEC §4 search states).
@@ -18,11 +20,13 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
       onClose={onClose}
       fullWidth
       maxWidth="sm"
-      aria-label="Search"
+      // The dialog is named by its only field's label (MUI's Dialog otherwise points at a missing title).
+      aria-labelledby={`${SEARCH_FIELD_ID}-label`}
       slotProps={{ paper: { sx: { maxHeight: 400, alignSelf: 'flex-start', mt: 10 } } }}
     >
       <DialogContent sx={{ pb: 3 }}>
         <TextField
+          id={SEARCH_FIELD_ID}
           autoFocus
           fullWidth
           variant="standard"

@@ -1,0 +1,37 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { User } from '@boardwalk/shared/schemas/user';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { renderPage } from '../../test/render-page.tsx';
+import { UserSessionsCard } from './user-sessions-card.tsx';
+
+const ID = '00000000-0000-7000-8000-0000000000aa';
+const CHROME_ON_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const session = (n: number, userAgent: string | null) => ({
+  id: `00000000-0000-7000-8000-00000000000${n}`,
+  createdAt: '2025-01-02T08:00:00.000Z',
+  lastSeenAt: '2025-01-02T09:00:00.000Z',
+  expiresAt: '2025-01-02T20:00:00.000Z',
+  ip: `10.0.0.${n}`,
+  userAgent,
+  current: false,
+});
+
+describe('UserSessionsCard (issue 8 §3)', { timeout: 60_000 }, () => {
+  it('names each device by browser and system, with the raw user agent as its tooltip', async () => {
+    fakeFetch({
+      [`GET /api/users/${ID}/sessions`]: () => ({
+        body: { sessions: [session(1, CHROME_ON_LINUX), session(2, 'SomeBot/1.0'), session(3, null)] },
+      }),
+    });
+    renderPage(<UserSessionsCard user={{ id: ID, firstName: 'Grace', lastName: 'Hopper' } as User} />);
+    const table = await screen.findByRole('table', { name: 'Open sessions' });
+    const device = within(table).getByText('Chrome on Linux');
+    expect(device).toHaveAttribute('title', CHROME_ON_LINUX);
+    expect(within(table).queryByText(CHROME_ON_LINUX)).not.toBeInTheDocument();
+    expect(within(table).getAllByText('Unknown device')).toHaveLength(2);
+    // Times in the app's one format: with their time zone.
+    expect(within(table).getAllByText(/\d{4}, \d{1,2}:\d{2}.* [A-Z]{2,}|GMT/).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { appSources, filesMatching } from '../test/app-sources.ts';
+import { formatDate, formatDateTime, NO_DATE } from './format-date.ts';
+
+const AT = '2026-11-21T15:04:05.000Z';
+
+describe('formatDate / formatDateTime (issue 8 §3: one date and time format)', () => {
+  it('shows a moment in the locale, with the time zone', () => {
+    expect(formatDateTime(AT, { locale: 'en-US', timeZone: 'UTC' })).toBe('Nov 21, 2026, 3:04 PM UTC');
+    expect(formatDateTime(AT, { locale: 'en-GB', timeZone: 'Europe/Berlin' })).toBe('21 Nov 2026, 16:04 CET');
+  });
+
+  it('shows a day in the locale', () => {
+    expect(formatDate(AT, { locale: 'en-US', timeZone: 'UTC' })).toBe('Nov 21, 2026');
+    expect(formatDate(new Date(AT), { locale: 'de-DE', timeZone: 'UTC' })).toBe('21. Nov. 2026');
+  });
+
+  it('shows a dash for no value and passes on what is not a date', () => {
+    expect(formatDateTime(null)).toBe(NO_DATE);
+    expect(formatDate('')).toBe(NO_DATE);
+    expect(formatDate('yesterday')).toBe('yesterday');
+  });
+
+  it('is the only place that formats dates', () => {
+    const formatting = /\.toLocale(Date|Time)?String\(|Intl\.DateTimeFormat|dateStyle|timeStyle/;
+    expect(filesMatching(appSources, formatting)).toEqual(['lib/format-date.ts']);
+  });
+});

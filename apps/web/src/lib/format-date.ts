@@ -1,0 +1,51 @@
+/**
+ * The one way the app shows dates and times (issue 8 §3): the user's locale (the browser's
+ * languages), a medium date, and, where a time matters, a short time with its time zone, since
+ * back-office users work across zones. Values are ISO strings or Dates from the API; an empty
+ * value shows as a dash and a value that is not a date shows as it came.
+ */
+export type DateFormatOptions = {
+  /** BCP 47 locales; the browser's by default. */
+  locale?: string | readonly string[];
+  /** IANA time zone; the browser's by default. */
+  timeZone?: string;
+};
+
+export const NO_DATE = '—';
+
+const userLocales = (): readonly string[] | undefined =>
+  typeof navigator === 'undefined' ? undefined : (navigator.languages ?? [navigator.language]);
+
+function parse(value: string | Date | null | undefined): Date | string | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : date;
+}
+
+function format(
+  value: string | Date | null | undefined,
+  fields: Intl.DateTimeFormatOptions,
+  options: DateFormatOptions,
+) {
+  const date = parse(value);
+  if (date === undefined) return NO_DATE;
+  if (typeof date === 'string') return date;
+  const locale = options.locale ?? userLocales();
+  return new Intl.DateTimeFormat(locale as string[] | undefined, { ...fields, timeZone: options.timeZone }).format(
+    date,
+  );
+}
+
+/** A day: "Nov 21, 2026" / "21 Nov 2026". */
+export function formatDate(value: string | Date | null | undefined, options: DateFormatOptions = {}): string {
+  return format(value, { year: 'numeric', month: 'short', day: 'numeric' }, options);
+}
+
+/** A moment: "Nov 21, 2026, 3:04 PM UTC" / "21 Nov 2026, 15:04 CET". */
+export function formatDateTime(value: string | Date | null | undefined, options: DateFormatOptions = {}): string {
+  return format(
+    value,
+    { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
+    options,
+  );
+}
