@@ -38,6 +38,8 @@ describe('SettingsPage', { timeout: 60_000 }, () => {
     );
     const name = await screen.findByLabelText(/^Portal name/);
     expect(screen.getByLabelText(/^SMTP password/)).toHaveValue('••••cret');
+    // The shell's first read of the public settings, before the save (it may land late under load).
+    await waitFor(() => expect(api.callsTo('GET', '/api/settings/public')).toHaveLength(1));
     await user.clear(name);
     await user.type(name, 'Acme');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
