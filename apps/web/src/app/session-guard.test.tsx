@@ -91,10 +91,10 @@ describe('session guard (issue 8: nothing typed is lost)', { timeout: 60_000 }, 
     expect(await screen.findByRole('dialog', { name: 'Are you still there?' })).toBeInTheDocument();
   });
 
-  it('on a 401 mid-save asks for the password over the page, then saves what was typed', async () => {
-    const user = userEvent.setup();
+  /** An industry list whose session has ended; signing in again (with a code when `mfa`) revives it. */
+  function endedSessionApi({ mfa }: { mfa: boolean }) {
     let sessionAlive = false;
-    const api = fakeFetch({
+    return fakeFetch({
       'GET /api/industry': () => ({ body: listBody('industries', []) }),
       'POST /api/industry': ({ body }) =>
         sessionAlive
@@ -111,33 +111,70 @@ describe('session guard (issue 8: nothing typed is lost)', { timeout: 60_000 }, 
               },
             }
           : { status: 401, body: problemBody(401) },
-      'POST /api/auth/callback/credentials': () => {
+      'POST /api/auth/callback/credentials': ({ body }) => {
+        if (mfa && !(body as { code?: string }).code) {
+          return { body: { url: `${window.location.origin}/login?error=CredentialsSignin&code=mfa_required` } };
+        }
         sessionAlive = true;
         return { body: { url: `${window.location.origin}/industry/list` } };
       },
       'GET /api/auth/session': () => ({ body: sessionAlive ? sessionFor('ROLE_ADMIN', ADMIN) : null }),
     });
+  }
+
+  /** Types an industry into the Add dialog and saves it: the save meets the 401. */
+  async function typeAndSave(user: ReturnType<typeof userEvent.setup>) {
     renderPage(<IndustryListPage />, { url: '/industry/list' });
     await user.click((await screen.findAllByRole('button', { name: 'Add industry' }))[0]!);
     const form = await screen.findByRole('dialog', { name: 'Add industry' });
     await user.type(within(form).getByLabelText(/^Name/), 'Florists');
     await user.type(within(form).getByLabelText(/^MCC/), '5992');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
+  }
 
-    const signIn = await screen.findByRole('dialog', { name: 'Your session has ended' });
-    expect(within(signIn).getByLabelText('Email')).toHaveValue('admin@example.com');
-    await user.type(within(signIn).getByLabelText('Password'), 'correct horse 1');
-    await user.click(within(signIn).getByRole('button', { name: 'Sign in' }));
-
+  /** The typed industry was sent again, unchanged, and saved. */
+  async function expectSavedAfterSignIn(api: ReturnType<typeof fakeFetch>) {
     await waitFor(() => expect(api.callsTo('POST', '/api/industry')).toHaveLength(2));
     const [first, retried] = api.callsTo('POST', '/api/industry');
     expect(retried!.body).toEqual(first!.body);
     expect(retried!.body).toEqual({ data: { name: 'Florists', mcc: '5992', riskLevel: 'low', isActive: true } });
     expect(await screen.findByText('Industry added')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }
+
+  it('on a 401 mid-save asks for the password over the page, then saves what was typed', async () => {
+    const user = userEvent.setup();
+    const api = endedSessionApi({ mfa: false });
+    await typeAndSave(user);
+
+    const signIn = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    expect(within(signIn).getByLabelText('Email')).toHaveValue('admin@example.com');
+    await user.type(within(signIn).getByLabelText('Password'), 'correct horse 1');
+    await user.click(within(signIn).getByRole('button', { name: 'Sign in' }));
+
+    await expectSavedAfterSignIn(api);
     expect(api.callsTo('POST', '/api/auth/callback/credentials')[0]!.body).toMatchObject({
       email: 'admin@example.com',
       password: 'correct horse 1',
+    });
+  });
+
+  it('with two-factor sign-in, asks for the code in the same dialog, then saves what was typed', async () => {
+    const user = userEvent.setup();
+    const api = endedSessionApi({ mfa: true });
+    await typeAndSave(user);
+
+    const signIn = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    await user.type(within(signIn).getByLabelText('Password'), 'correct horse 1');
+    await user.click(within(signIn).getByRole('button', { name: 'Sign in' }));
+    await user.type(await within(signIn).findByLabelText('Authentication code'), '123456');
+    await user.click(within(signIn).getByRole('button', { name: 'Verify' }));
+
+    await expectSavedAfterSignIn(api);
+    expect(api.callsTo('POST', '/api/auth/callback/credentials')[1]!.body).toMatchObject({
+      email: 'admin@example.com',
+      password: 'correct horse 1',
+      code: '123456',
     });
   });
 });

@@ -1,5 +1,3 @@
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import {
   Alert,
   Box,
@@ -9,13 +7,10 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  IconButton,
-  InputAdornment,
 } from '@mui/material';
-import { useState, type SubmitEvent } from 'react';
-import { useSession } from '../../lib/session/use-session.ts';
-import { OutlinedField } from './outlined-field.tsx';
-import { signInErrorMessage } from './sign-in-messages.ts';
+import type { SubmitEvent } from 'react';
+import { SignInFields } from './sign-in-fields.tsx';
+import { useSignInSteps } from './use-sign-in-steps.ts';
 
 export type SignInAgainDialogProps = {
   /** The signed-in user's address, filled in. */
@@ -24,44 +19,22 @@ export type SignInAgainDialogProps = {
   onSignOut: () => void;
 };
 
-type FieldErrors = { email?: string; password?: string };
-
 /**
  * The session ended while the user was on a page (issue 8): sign in again over it, so the page
- * and what was typed stay. It signs in with the session's own `signIn`, the one /login uses;
- * the session guard then sends the calls that met the 401 again. No Escape, no backdrop close:
- * the page behind cannot be used until this is answered.
+ * and what was typed stay. It takes the same steps as /login (use-sign-in-steps.ts, the code
+ * step included when two-factor sign-in is on); the session guard then sends the calls that met
+ * the 401 again. No Escape, no backdrop close: the page behind cannot be used until this is
+ * answered.
  */
 export function SignInAgainDialog({ email, onSignOut }: SignInAgainDialogProps) {
-  const { signIn } = useSession();
-  const [showPassword, setShowPassword] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
+  // The dialog stays on this page: Auth.js's redirect target is where the user is.
+  const steps = useSignInSteps(() => `${window.location.pathname}${window.location.search}`);
+  const { askCode, failure, errors, submitting } = steps;
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting) return;
-    const form = new FormData(event.currentTarget);
-    const typedEmail = textOf(form.get('email')).trim();
-    const password = textOf(form.get('password'));
-    const invalid: FieldErrors = {};
-    if (!typedEmail) invalid.email = 'Enter your email address';
-    if (!password) invalid.password = 'Enter your password';
-    setErrors(invalid);
-    if (invalid.email || invalid.password) return;
-    setFailure(undefined);
-    setSubmitting(true);
-    const callbackUrl = `${window.location.pathname}${window.location.search}`;
-    let result;
-    try {
-      result = await signIn({ email: typedEmail, password, callbackUrl });
-    } catch {
-      result = { ok: false as const, error: 'FetchError', code: undefined };
-    }
     // On success the session is live again and the guard closes this dialog.
-    if (!result.ok) setFailure(await signInErrorMessage(result.error, result.code));
-    setSubmitting(false);
+    void steps.submit(new FormData(event.currentTarget));
   };
 
   return (
@@ -75,59 +48,32 @@ export function SignInAgainDialog({ email, onSignOut }: SignInAgainDialogProps) 
       <DialogTitle id="sign-in-again-title">Your session has ended</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Sign in again to carry on. This page stays as it is, and what you were saving is sent once you are back.
+          {askCode
+            ? 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.'
+            : 'Sign in again to carry on. This page stays as it is, and what you were saving is sent once you are back.'}
         </DialogContentText>
         {failure ? (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             {failure}
           </Alert>
         ) : null}
-        <Box sx={{ display: 'grid', gap: 2.5, pt: 1 }} aria-busy={submitting}>
-          <OutlinedField
-            id="sign-in-again-email"
-            label="Email"
-            type="email"
-            autoComplete="username"
-            name="email"
-            defaultValue={email}
-            error={errors.email}
-          />
-          <OutlinedField
-            id="sign-in-again-password"
-            label="Password"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            autoFocus
-            name="password"
-            error={errors.password}
-            endAdornment={
-              <InputAdornment position="end">
-                <IconButton
-                  edge="end"
-                  aria-label={showPassword ? 'Hide the typed characters' : 'Show the typed characters'}
-                  onClick={() => setShowPassword((v) => !v)}
-                  onMouseDown={(event) => event.preventDefault()}
-                >
-                  {showPassword ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </InputAdornment>
-            }
-          />
+        <Box sx={{ pt: 1 }} aria-busy={submitting}>
+          <SignInFields idPrefix="sign-in-again-" askCode={askCode} errors={errors} email={email} focus="password" />
         </Box>
       </DialogContent>
       <DialogActions>
+        {askCode ? (
+          <Button onClick={steps.startOver} disabled={submitting}>
+            Start over
+          </Button>
+        ) : null}
         <Button onClick={onSignOut} disabled={submitting}>
           Sign out
         </Button>
         <Button type="submit" variant="contained" loading={submitting}>
-          Sign in
+          {askCode ? 'Verify' : 'Sign in'}
         </Button>
       </DialogActions>
     </Dialog>
   );
-}
-
-/** A text input's value from FormData ('' when missing). */
-function textOf(value: FormDataEntryValue | null): string {
-  return typeof value === 'string' ? value : '';
 }
