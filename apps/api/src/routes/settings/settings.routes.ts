@@ -31,6 +31,7 @@ export const updateSettingsRoute = defineRoute({
   responses: {
     200: jsonResponse('All settings after the change', settingsResponse),
     400: documentedProblem('Invalid values (errors holds them, e.g. smtp.port), or a missing/wrong currentPassword'),
+    429: documentedProblem('Wrong currentPassword too often: the account is locked, like sign-in (Retry-After)'),
     ...authResponses,
   },
 });
