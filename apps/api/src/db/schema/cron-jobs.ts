@@ -7,7 +7,7 @@ export type CronRunStatus = (typeof CRON_RUN_STATUSES)[number];
 
 /**
  * The built-in scheduled jobs (DESIGN §2): one row per job, upserted at start from the job's
- * definition (jobs/cron/built-in-cron-jobs.ts). The cron expression and the paused flag are the
+ * definition (jobs/built-in-cron-jobs.ts). The cron expression and the paused flag are the
  * operator's once the row exists; start-up never overwrites them.
  */
 export const cronJobs = pgTable('cron_jobs', {
