@@ -169,13 +169,11 @@ export default tseslint.config(
   {
     // The exceptions: the config module itself; test and benchmark tooling, which reads its own
     // run's environment (TEST_DATABASE_URL, TEST_LOG_LEVEL, E2E_*, BENCH_*, CI), not the app's;
-    // and the CLIs, which read npm's INIT_CWD to resolve paths where they were typed.
+    // and the CLIs' runner, which reads npm's INIT_CWD to resolve paths where they were typed.
     files: [
       'apps/api/src/config.ts',
       'apps/api/src/test/**/*.ts',
-      'apps/api/src/cli/user-create.ts',
-      'apps/api/src/cli/backup.ts',
-      'apps/api/src/cli/restore.ts',
+      'apps/api/src/cli/run-cli.ts',
       'e2e/**/*.ts',
       'bench/**/*.ts',
       'vitest.config.test.ts',

@@ -7,6 +7,7 @@ import { BackupError } from '../db/backup-archive.ts';
 import { backupPglite } from '../db/backup-pglite.ts';
 import { backupPostgres } from '../db/backup-postgres.ts';
 import { createLogger } from '../lib/logger.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = `Usage: npm run backup -- --out <file> [--data-dir <dir>]
 Backs up the database Boardwalk is configured for into one file (mode 0600):
@@ -20,8 +21,6 @@ const appVersion = (JSON.parse(readFileSync(path.join(here, '../../package.json'
   .version;
 
 async function main(): Promise<number> {
-  // npm runs workspace scripts inside the workspace; paths mean what they mean where the command was typed.
-  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const { values } = parseArgs({
     options: {
       out: { type: 'string', short: 'o' },
@@ -66,11 +65,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known = error instanceof BackupError || error instanceof ConfigError;
-    console.error(known ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main, (error): error is Error => error instanceof BackupError || error instanceof ConfigError);

@@ -5,6 +5,7 @@ import { BackupError } from '../db/backup-archive.ts';
 import { restorePglite } from '../db/backup-pglite.ts';
 import { restorePostgres } from '../db/backup-postgres.ts';
 import { createLogger } from '../lib/logger.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = `Usage: npm run restore -- --in <file> [--data-dir <dir>] [--force]
 Restores a backup made by npm run backup into the database Boardwalk is configured for:
@@ -13,8 +14,6 @@ Restores a backup made by npm run backup into the database Boardwalk is configur
 --force replaces the database that is there. Stop the server first; start it after.`;
 
 async function main(): Promise<number> {
-  // npm runs workspace scripts inside the workspace; paths mean what they mean where the command was typed.
-  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
@@ -57,11 +56,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known = error instanceof BackupError || error instanceof ConfigError;
-    console.error(known ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main, (error): error is Error => error instanceof BackupError || error instanceof ConfigError);

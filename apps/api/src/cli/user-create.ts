@@ -5,14 +5,12 @@ import { openDatabase } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createUserAccount, UserCreateError } from './create-user-account.ts';
 import { readPassword } from './read-password.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = `Usage: npm run user:create -- --email <email> [--role ${ROLES.join('|')}] [--first-name <name>] [--last-name <name>]
 The password is read from stdin when piped (echo "…" | npm run user:create -- …), otherwise prompted for.`;
 
 async function main(): Promise<number> {
-  // npm runs workspace scripts inside the workspace; relative paths (DATA_DIR) must mean what
-  // they mean for `npm start`, i.e. relative to where the command was typed.
-  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const { values } = parseArgs({
     options: {
       email: { type: 'string' },
@@ -60,10 +58,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main, (error): error is Error => error instanceof Error);
