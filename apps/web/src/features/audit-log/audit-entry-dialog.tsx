@@ -17,6 +17,7 @@ import {
 import { alpha, type Theme } from '@mui/material/styles';
 import { changeLines, showValue, type ChangeLine } from './audit-changes.ts';
 import { OutcomeChip } from './outcome-chip.tsx';
+import { formatDateTime } from '../../lib/format-date.ts';
 
 // Tints behind ordinary text: coloured text in the theme's red and green falls below 4.5:1.
 const before = (theme: Theme) => alpha(theme.palette.error.main, 0.1);
@@ -26,7 +27,7 @@ const pre = { whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'mono
 
 function Summary({ entry }: { entry: AuditEntry }) {
   const items: [string, string][] = [
-    ['When', new Date(entry.at).toLocaleString()],
+    ['When', formatDateTime(entry.at)],
     [
       'Who',
       entry.actor.email && entry.actor.email !== entry.actor.label

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fake-fetch.ts';
 import { listBody, renderPage } from '../../test/render-page.tsx';
 import { AuditLogPage } from './audit-log-page.tsx';
+import { formatDateTime } from '../../lib/format-date.ts';
 
 const GRACE = '00000000-0000-7000-8000-0000000000a1';
 
@@ -75,7 +76,7 @@ describe('AuditLogPage', { timeout: 60_000 }, () => {
     expect(grid.getByText('Grace Hopper')).toBeInTheDocument();
     expect(grid.getByText('Failure')).toBeInTheDocument();
     expect(grid.getByText('company company-1')).toBeInTheDocument();
-    expect(grid.getByText(new Date('2026-03-02T10:00:00.000Z').toLocaleString())).toBeInTheDocument();
+    expect(grid.getByText(formatDateTime('2026-03-02T10:00:00.000Z'))).toBeInTheDocument();
     const sent = Object.fromEntries(api.callsTo('GET', '/api/history/audit')[0]!.search);
     expect(sent).toMatchObject({
       sort: 'at',
@@ -112,7 +113,7 @@ describe('AuditLogPage', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     auditApi();
     renderPage(<AuditLogPage />, { url: '/history/audit' });
-    const when = new Date('2026-03-01T10:00:00.000Z').toLocaleString();
+    const when = formatDateTime('2026-03-01T10:00:00.000Z');
     await user.click(await screen.findByRole('button', { name: `Show company.update of ${when}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Audit entry: company.update' });
     const table = within(dialog).getByRole('table', { name: 'Changes' });

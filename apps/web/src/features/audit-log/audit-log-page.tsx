@@ -14,6 +14,7 @@ import { AuditEntryDialog } from './audit-entry-dialog.tsx';
 import { AuditFilters } from './audit-filters.tsx';
 import { AUDIT_FILTER_KEYS, auditApiParams, auditExportUrl } from './audit-query.ts';
 import { OutcomeChip } from './outcome-chip.tsx';
+import { formatDateTime } from '../../lib/format-date.ts';
 
 const outcomeFilter: ListFilter[] = [
   { key: 'outcome', label: 'Outcome', options: enumOptions(AUDIT_OUTCOMES, AUDIT_OUTCOME_LABELS) },
@@ -73,7 +74,7 @@ function columns(onShow: (entry: AuditEntry) => void): GridColDef<AuditEntry>[] 
       sortable: false,
       hideable: false,
       renderCell: ({ row }) => {
-        const label = `Show ${row.action} of ${new Date(row.at).toLocaleString()}`;
+        const label = `Show ${row.action} of ${formatDateTime(row.at)}`;
         return (
           <Tooltip title="Details">
             <IconButton size="small" aria-label={label} onClick={() => onShow(row)}>
@@ -110,7 +111,7 @@ export function AuditLogPage() {
         actions={
           <Tooltip
             describeChild
-            title={`Downloads the rows matching the filters, at most ${AUDIT_EXPORT_MAX_ROWS.toLocaleString()}`}
+            title={`Downloads the rows matching the filters, at most ${new Intl.NumberFormat().format(AUDIT_EXPORT_MAX_ROWS)}`}
           >
             <Button
               variant="contained"

@@ -16,8 +16,7 @@ import { notifySuccess } from '../../components/form/notify.ts';
 import { errorMessage, problemFieldErrors } from '../../lib/problem.ts';
 import { useDisableMfaMutation, useGetMyMfaQuery } from './api.ts';
 import { MfaEnrolment } from './mfa-enrolment.tsx';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime as when } from '../../lib/format-date.ts';
 
 /** Turning off asks for the password and a code, so a session left open cannot do it. */
 function DisableForm({ onCancel }: { onCancel: () => void }) {

@@ -6,8 +6,7 @@ import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { errorMessage } from '../../lib/problem.ts';
 import { useGetUserMfaQuery, useResetUserMfaMutation } from './api.ts';
 import { userName } from './user-labels.ts';
-
-const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+import { formatDate as when } from '../../lib/format-date.ts';
 
 /**
  * Whether the user signs in with a second factor, and (for a role above theirs) a reset for a
