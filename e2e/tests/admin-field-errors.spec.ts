@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiList, expectFieldError, uniqueSuffix } from '../admin-fixtures.ts';
 import { expect, test } from '../fixtures.ts';
 
@@ -28,7 +28,7 @@ test.describe('a bad value shows its field error beside the field and saves noth
     await expect(dialog).toBeVisible();
     await expect(page.getByText('Industry added')).toHaveCount(0);
 
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await discardChanges(page, dialog.getByRole('button', { name: 'Cancel' }));
     await expect(dialog).toBeHidden();
     await expectNotListed(page, name);
     expect(posts, 'the shared schema stops it before the server').toEqual([]);
@@ -52,7 +52,7 @@ test.describe('a bad value shows its field error beside the field and saves noth
 
     await expectFieldError(mcc, 'Another industry already has this MCC');
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await discardChanges(page, dialog.getByRole('button', { name: 'Cancel' }));
     await expect(dialog).toBeHidden();
     await expectNotListed(page, name);
   });
@@ -72,7 +72,7 @@ test.describe('a bad value shows its field error beside the field and saves noth
     await expect(page).toHaveURL('/user/add');
     await expect(page.getByText('User added')).toHaveCount(0);
 
-    await form.getByRole('button', { name: 'Cancel' }).click();
+    await discardChanges(page, form.getByRole('button', { name: 'Cancel' }));
     await expect(page).toHaveURL('/user/list');
     const search = page.getByRole('searchbox', { name: 'Search users' });
     await search.fill(email);
@@ -82,6 +82,14 @@ test.describe('a bad value shows its field error beside the field and saves noth
     expect(total).toBe(0);
   });
 });
+
+/** Cancels a form with changes: the app asks first (issue 8), and the answer is Discard. */
+async function discardChanges(page: Page, cancel: Locator) {
+  await cancel.click();
+  const ask = page.getByRole('dialog', { name: 'Discard changes?' });
+  await ask.getByRole('button', { name: 'Discard' }).click();
+  await expect(ask).toBeHidden();
+}
 
 /** Adds an industry through the API under an MCC no industry has yet; returns that MCC. */
 async function addIndustryWithFreeMcc(page: Page, name: string): Promise<string> {
