@@ -47,7 +47,11 @@ function userApi() {
     },
     [`GET /api/users/${ID}`]: () => ({ body: current }),
     [`PATCH /api/users/${ID}`]: ({ body }) => {
-      current = { ...current, ...(body as object), updatedAt: '2025-01-03T00:00:00.000Z' };
+      const patch = body as { status?: string; password?: string; role?: string };
+      // Like the server: a suspension, a new password or a new role ends the user's sessions.
+      if (patch.status === 'suspended' || patch.password || (patch.role && patch.role !== current.role)) sessions = [];
+      const { password: _password, ...fields } = patch;
+      current = { ...current, ...fields, updatedAt: '2025-01-03T00:00:00.000Z' };
       return { body: current };
     },
     [`GET /api/users/${ID}/sessions`]: () => ({ body: { sessions } }),
@@ -100,6 +104,7 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
       updatedAt: user.updatedAt,
     });
     expect(await screen.findByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
+    expect(await screen.findByText('No open sessions.')).toBeInTheDocument();
   });
 
   it('sets a temporary password that must be changed at next sign-in', async () => {
@@ -115,6 +120,7 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
       mustChangePassword: true,
       updatedAt: user.updatedAt,
     });
+    expect(await screen.findByText('No open sessions.')).toBeInTheDocument();
   });
 
   it('offers no password reset for a peer or a higher role, only to a higher role (issue 7)', async () => {
