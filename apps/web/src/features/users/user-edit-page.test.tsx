@@ -34,8 +34,8 @@ const session = (n: number) => ({
   current: false,
 });
 
-function userApi() {
-  let current = { ...user };
+function userApi(target: Partial<typeof user> = {}) {
+  let current = { ...user, ...target };
   let sessions = [session(1), session(2)];
   let mfa: MfaStatus = { enabled: true, enabledAt: '2025-01-02T08:00:00.000Z', recoveryCodesLeft: 9, required: false };
   return fakeFetch({
@@ -152,5 +152,25 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
     renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id', role: 'ROLE_STAFF' });
     expect(await screen.findByText(/9 recovery codes left/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reset two-factor sign-in' })).not.toBeInTheDocument();
+  });
+
+  it('offers an admin nothing the server refuses on a superadmin, and says why (issue 8 §2)', async () => {
+    userApi({ role: 'ROLE_SUPERADMIN' });
+    renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id', role: 'ROLE_ADMIN' });
+    expect(await screen.findByRole('table', { name: 'Open sessions' })).toBeInTheDocument();
+    expect(screen.getAllByText('Your role may not change a superadmin.').length).toBeGreaterThan(0);
+    for (const name of ['Save', 'Suspend', 'Set temporary password', 'End session', 'End all']) {
+      expect(screen.queryByRole('button', { name }), name).not.toBeInTheDocument();
+    }
+    expect(screen.queryByLabelText('First name')).not.toBeInTheDocument();
+    expect(screen.queryByText(/ROLE_/)).not.toBeInTheDocument();
+  });
+
+  it('offers the signed-in user no suspension of their own account', async () => {
+    userApi({ id: '00000000-0000-7000-8000-000000000001' }); // the signed-in user (render-page)
+    renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id' });
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.getByText('You cannot suspend your own account.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
   });
 });
