@@ -131,6 +131,7 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
     expect(screen.queryByLabelText(/^Temporary password/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Set temporary password' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/must change the password/i)).not.toBeInTheDocument();
+    expect(screen.getByText("Only a role above staff may set this user's password.")).toBeInTheDocument();
   });
 
   it('resets two-factor sign-in after asking, and the sessions list empties', async () => {

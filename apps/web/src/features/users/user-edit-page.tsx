@@ -6,6 +6,7 @@ import { useGetUserQuery } from './api.ts';
 import { UserDetailsForm } from './user-details-form.tsx';
 import { UserMfaCard } from './user-mfa-card.tsx';
 import { userName } from './user-labels.ts';
+import { RefusedCard } from './refused-card.tsx';
 import { UserPasswordCard } from './user-password-card.tsx';
 import { UserSessionsCard } from './user-sessions-card.tsx';
 import { UserStatusCard } from './user-status-card.tsx';
@@ -38,7 +39,11 @@ export function UserEditPage() {
         <Grid size={{ xs: 12, lg: 4 }}>
           <Stack spacing={3}>
             <UserStatusCard user={user} refusals={refusals} />
-            {refusals.resetPassword === null && <UserPasswordCard key={user.id} user={user} />}
+            {refusals.resetPassword === null ? (
+              <UserPasswordCard key={user.id} user={user} />
+            ) : (
+              <RefusedCard title="Reset password" reason={refusals.resetPassword} />
+            )}
             <UserMfaCard user={user} mayReset={refusals.resetMfa === null} />
           </Stack>
         </Grid>
