@@ -16,8 +16,9 @@ import { notifySuccess } from '../../components/form/notify.ts';
 import { errorMessage, problemFieldErrors } from '../../lib/problem.ts';
 import { useDisableMfaMutation, useGetMyMfaQuery } from './api.ts';
 import { MfaEnrolment } from './mfa-enrolment.tsx';
+import { formatDateTime } from '../../lib/format-date.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 /** Turning off asks for the password and a code, so a session left open cannot do it. */
 function DisableForm({ onCancel }: { onCancel: () => void }) {

@@ -6,8 +6,9 @@ import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { errorMessage } from '../../lib/problem.ts';
 import { useGetUserMfaQuery, useResetUserMfaMutation } from './api.ts';
 import { userName } from './user-labels.ts';
+import { formatDate } from '../../lib/format-date.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const when = (iso: string) => formatDate(iso);
 
 /**
  * Whether the user signs in with a second factor, and (for a role above theirs) a reset for a
