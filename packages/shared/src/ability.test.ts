@@ -22,6 +22,13 @@ describe('defineAbilityFor (SPEC §6)', () => {
     }
   });
 
+  it('every signed-in role may read its own profile, a signed-out visitor not', () => {
+    for (const role of ['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_AGENT', 'ROLE_CUSTOM']) {
+      expect(defineAbilityFor({ role }).can('read', 'own-profile'), role).toBe(true);
+    }
+    expect(defineAbilityFor(null).can('read', 'own-profile')).toBe(false);
+  });
+
   it('any other role may read, create, update and delete exactly the subject type passed in', () => {
     const ability = defineAbilityFor({ role: 'ROLE_CUSTOM' }, 'invoice');
     for (const action of ['read', 'create', 'update', 'delete'] as const) {

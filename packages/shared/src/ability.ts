@@ -23,6 +23,9 @@ const ADMIN_ROLES = new Set(['ROLE_SUPERADMIN', 'ROLE_ADMIN']);
  */
 export const ADMIN_ONLY_SUBJECTS = ['audit'] as const;
 
+/** The signed-in user's own profile page: every role may read it. */
+export const OWN_PROFILE_SUBJECT = 'own-profile';
+
 /**
  * The rules of SPEC §6, in one place. `subjectType` is the type of the object a page or
  * route asks about; an unknown role may use exactly that subject type (the source's
@@ -31,6 +34,8 @@ export const ADMIN_ONLY_SUBJECTS = ['audit'] as const;
 export function defineAbilityFor(user: AbilityUser, subjectType?: Subject): AppAbility {
   const { can, cannot, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
   if (user) {
+    // Every signed-in user may see their own profile (/user/view/{own id}, GET /api/me).
+    can('read', OWN_PROFILE_SUBJECT);
     if (STAFF_ROLES.has(user.role)) {
       can('manage', 'all');
     } else if (user.role === 'ROLE_AGENT') {

@@ -16,7 +16,7 @@ const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
   'POST /api/me/password',
   'GET /api/health',
 ]);
-export const MUST_CHANGE_PASSWORD_DETAIL = 'Change your temporary password first (POST /api/me/password).';
+export const MUST_CHANGE_PASSWORD_DETAIL = 'Change your temporary password before continuing.';
 
 /** What a user whose role requires two-factor sign-in may do before enrolling. */
 const ALLOWED_BEFORE_MFA_ENROLMENT = new Set([
@@ -28,8 +28,7 @@ const ALLOWED_BEFORE_MFA_ENROLMENT = new Set([
   'POST /api/me/mfa/confirm',
   'GET /api/health',
 ]);
-export const MUST_ENROLL_MFA_DETAIL =
-  'Your role requires two-factor sign-in: set it up first (POST /api/me/mfa/setup, then /confirm).';
+export const MUST_ENROLL_MFA_DETAIL = 'Your role requires two-factor sign-in: set it up before continuing.';
 
 /**
  * Sets `actor` from the Auth.js session cookie, or leaves it null. The cookie only names a

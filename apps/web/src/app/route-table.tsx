@@ -59,7 +59,8 @@ export const routeTable: RouteEntry[] = [
   {
     path: '/user/view/:id',
     page: lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
-    ability: { action: 'read', subject: 'user' },
+    // Every role reaches its own profile; the page shows others' only to who may read users.
+    ability: { action: 'read', subject: 'own-profile' },
   },
 
   // Merchants, reporting, todo (later issues).

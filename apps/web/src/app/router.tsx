@@ -1,6 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { BlankLayout } from './layout/blank-layout.tsx';
+import { useForcedStep } from './layout/forced-steps.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { RouteGate, type RouteHandle } from './route-gate.tsx';
@@ -12,8 +14,23 @@ function toRoute(entry: RouteEntry): RouteObject {
   return { path: entry.path, handle, lazy: async () => ({ Component: await entry.page() }) };
 }
 
+const BlankForcedSteps = lazy(() =>
+  import('./layout/blank-forced-steps.tsx').then((m) => ({ default: m.BlankForcedSteps })),
+);
+
+/** Blank pages, and the forced password change or enrolment over them (a sign-in lands on /). */
 function BlankShell() {
-  return <RouteGate layout={BlankLayout} />;
+  const step = useForcedStep();
+  return (
+    <>
+      <RouteGate layout={BlankLayout} />
+      {step ? (
+        <Suspense fallback={null}>
+          <BlankForcedSteps />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }
 
 /**

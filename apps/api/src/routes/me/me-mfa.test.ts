@@ -117,6 +117,7 @@ describe('two-factor enrolment: /api/me/mfa', () => {
     const blocked = await t.app.request('/api/users', { headers: { cookie } });
     expect(blocked.status).toBe(403);
     expect((await blocked.json()).detail).toBe(MUST_ENROLL_MFA_DETAIL);
+    expect(MUST_ENROLL_MFA_DETAIL).not.toMatch(/\/api\/|POST|ROLE_/); // shown to the user: no API path
     expect((await t.app.request('/api/me', { headers: { cookie } })).status).toBe(200);
     const status = await (await t.app.request('/api/me/mfa', { headers: { cookie } })).json();
     expect(status).toMatchObject({ enabled: false, required: true });

@@ -105,7 +105,9 @@ describe('the caller’s own record: /api/me', () => {
     const cookie = await signIn(t, user.email);
     const blocked = await t.app.request('/api/users', { headers: { cookie } });
     expect(blocked.status).toBe(403);
-    expect(((await blocked.json()) as { detail: string }).detail).toContain('temporary password');
+    const { detail } = (await blocked.json()) as { detail: string };
+    expect(detail).toContain('temporary password');
+    expect(detail).not.toMatch(/\/api\/|POST|ROLE_/); // shown to the user: no API path
     expect((await t.app.request('/api/me', { headers: { cookie } })).status).toBe(200);
     expect((await t.app.request('/api/me/settings', { headers: { cookie } })).status).toBe(200);
     const change = await t.app.request(

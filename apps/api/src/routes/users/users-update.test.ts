@@ -143,11 +143,14 @@ describe('users API: update rules and sessions', () => {
 
   it('nobody edits a user above their role or grants a role above their own', async () => {
     const boss = await createUser(t.db, { role: 'ROLE_SUPERADMIN' });
-    expect((await call(`/api/users/${boss.id}`, await current(boss.id, { firstName: 'Nope' }))).status).toBe(403);
+    const onBoss = await call(`/api/users/${boss.id}`, await current(boss.id, { firstName: 'Nope' }));
+    expect(onBoss.status).toBe(403);
+    // The reason is the shared rule's (the web app shows the same), in words: no ROLE_ code.
+    expect((await onBoss.json()).detail).toBe('Your role may not change a superadmin.');
     const staff = await createUser(t.db);
-    expect((await call(`/api/users/${staff.id}`, await current(staff.id, { role: 'ROLE_SUPERADMIN' }))).status).toBe(
-      403,
-    );
+    const grant = await call(`/api/users/${staff.id}`, await current(staff.id, { role: 'ROLE_SUPERADMIN' }));
+    expect(grant.status).toBe(403);
+    expect((await grant.json()).detail).toBe('Your role may not make anyone superadmin.');
     expect((await call(`/api/users/${staff.id}`, await current(staff.id, { role: 'ROLE_ADMIN' }))).status).toBe(200);
   });
 

@@ -1,39 +1,35 @@
-import { ROLE_RANK, type Role } from '@boardwalk/shared';
+import type { Role } from '@boardwalk/shared';
+import { grantRefusal, manageRefusal, userActionRefusal, type UserAction } from '@boardwalk/shared/user-rules';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Actor } from '../../lib/context.ts';
 import { ProblemError } from '../../lib/problem.ts';
 
-/** Nobody acts on, or hands out, a role above their own (issue 3 §1). */
+/** Nobody acts on, or hands out, a role above their own (issue 3 §1; the rule is shared with the web app). */
 export function assertRoleWithinReach(actor: Actor, role: Role, what: 'grant' | 'manage'): void {
-  if (ROLE_RANK[role] <= ROLE_RANK[actor.role]) return;
-  throw new ProblemError(
-    403,
-    what === 'grant' ? `Your role may not grant ${role}.` : `Your role may not change a ${role} user.`,
-  );
+  const refusal = what === 'grant' ? grantRefusal(actor.role, role) : manageRefusal(actor.role, role);
+  if (refusal) throw new ProblemError(403, refusal);
 }
 
 /**
  * Only a strictly higher role may set someone else's password (issue 7: an admin could take over
- * another admin by setting their password). Nobody resets their own here: that is
- * POST /api/me/password, which asks for the current one.
+ * another admin by setting their password). Nobody resets their own here: that is the profile's
+ * password change, which asks for the current one.
  */
 export function assertMayResetPassword(actor: Actor, target: { id: string; role: Role }): void {
-  if (target.id === actor.userId) {
-    throw new ProblemError(403, 'Change your own password from your profile (it asks for the current one).');
-  }
-  if (ROLE_RANK[target.role] < ROLE_RANK[actor.role]) return;
-  throw new ProblemError(403, `Only a role above ${target.role} may set this user's password.`);
+  assertAllowed(actor, target, 'resetPassword');
 }
 
 /** The same rule for a second factor: only a strictly higher role, and never one's own here. */
 export function assertMayResetMfa(actor: Actor, target: { id: string; role: Role }): void {
-  if (target.id === actor.userId) {
-    throw new ProblemError(403, 'Turn your own two-factor sign-in off from your profile (it asks for a code).');
-  }
-  if (ROLE_RANK[target.role] < ROLE_RANK[actor.role]) return;
-  throw new ProblemError(403, `Only a role above ${target.role} may reset this user's two-factor sign-in.`);
+  assertAllowed(actor, target, 'resetMfa');
+}
+
+/** 403 with the shared rule's reason when it refuses (packages/shared/src/user-rules.ts). */
+function assertAllowed(actor: Actor, target: { id: string; role: Role }, action: UserAction): void {
+  const refusal = userActionRefusal({ id: actor.userId, role: actor.role }, target, action);
+  if (refusal) throw new ProblemError(403, refusal);
 }
 
 /**

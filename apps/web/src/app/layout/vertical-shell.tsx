@@ -1,18 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { api } from '../../lib/api.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { RouteGate } from '../route-gate.tsx';
 import { PageProviders } from '../page-providers.tsx';
 import { shellStore as store } from '../shell-store.ts';
+import { ForcedStepDialog, useForcedStep } from './forced-steps.tsx';
 import { VerticalLayout } from './vertical-layout.tsx';
-
-const ChangePasswordDialog = lazy(() =>
-  import('../../features/auth/change-password-dialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })),
-);
-
-const MfaEnrolDialog = lazy(() =>
-  import('../../features/profile/mfa-enrol-dialog.tsx').then((m) => ({ default: m.MfaEnrolDialog })),
-);
 
 // The Redux store lives with the shell: the pages that use the API are all in here, and the
 // sign-in and landing pages then load no Redux at all (DESIGN §7 bundle budget).
@@ -28,24 +21,35 @@ function ApiCacheOwner({ userId }: { userId: string | undefined }) {
 }
 
 /**
- * The route element of every menu page: store and toasts, gate, vertical layout, forced password
- * change, then forced two-factor enrolment (the API allows them in that order too).
+ * The menu and top bar, with the page only once no forced step is pending: the API refuses a
+ * page's data until then, so the page is not mounted (no request, no refusal on screen) and
+ * loads fresh after the step (anything cached meanwhile is dropped).
+ */
+function ShellLayout({ children }: { children: ReactNode }) {
+  const step = useForcedStep();
+  const held = useRef(false);
+  // A layout effect: it runs before the page's own effects start its queries.
+  useLayoutEffect(() => {
+    if (step) held.current = true;
+    else if (held.current) {
+      held.current = false;
+      store.dispatch(api.util.resetApiState());
+    }
+  }, [step]);
+  return <VerticalLayout>{step ? null : children}</VerticalLayout>;
+}
+
+/**
+ * The route element of every menu page: store and toasts, gate, vertical layout, then the
+ * forced password change or two-factor enrolment over a held page (forced-steps.tsx).
  */
 export function VerticalShell() {
   const { data } = useSession();
   return (
     <PageProviders store={store}>
       <ApiCacheOwner userId={data?.user.id} />
-      <RouteGate layout={VerticalLayout} />
-      {data?.user.mustChangePassword ? (
-        <Suspense fallback={null}>
-          <ChangePasswordDialog />
-        </Suspense>
-      ) : data?.user.mustEnrollMfa ? (
-        <Suspense fallback={null}>
-          <MfaEnrolDialog />
-        </Suspense>
-      ) : null}
+      <RouteGate layout={ShellLayout} />
+      <ForcedStepDialog />
     </PageProviders>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeFetch, sessionFor } from '../../test/fake-fetch.ts';
 import { preloadApp, renderApp } from '../../test/render-app.tsx';
+import { listBody } from '../../test/render-page.tsx';
 
 const forced = sessionFor('ROLE_STAFF', { mustChangePassword: true });
 
@@ -54,5 +55,36 @@ describe('forced password change', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
     await fill(dialog, 'Wrong-pass-123', 'My-own-password-456');
     expect(await within(dialog).findByText('The current password is not correct.')).toBeInTheDocument();
+  });
+
+  it('holds the page behind the dialog and loads it fresh once the password is changed', async () => {
+    let session: unknown = forced;
+    const api = fakeFetch({
+      'GET /api/companies': () =>
+        session === forced
+          ? { status: 403, body: problemBody(403, { detail: 'Change your temporary password before continuing.' }) }
+          : { body: { ...listBody('companies', []), allData: [] } },
+      'POST /api/me/password': () => {
+        session = { ...forced, user: { ...forced.user, mustChangePassword: false } };
+        return { status: 204 };
+      },
+      'POST /api/auth/session': () => ({ body: session }),
+    });
+    renderApp({ url: '/company/list', session: forced });
+    const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
+    expect(api.callsTo('GET', '/api/companies')).toHaveLength(0);
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+
+    await fill(dialog, 'Temporary-pass-1', 'My-own-password-456');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(api.callsTo('GET', '/api/companies')).toHaveLength(1));
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/\/api\//)).not.toBeInTheDocument();
+  });
+
+  it('asks for the change on the landing page a plain sign-in ends on', async () => {
+    fakeFetch();
+    renderApp({ url: '/', session: forced });
+    expect(await screen.findByRole('dialog', { name: 'Change your password' })).toBeInTheDocument();
   });
 });

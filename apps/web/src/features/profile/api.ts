@@ -19,6 +19,11 @@ const profileApi = api.injectEndpoints({
       query: (id) => `/api/users/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'User', id }],
     }),
+    // Every role may read its own record here (GET /api/users/{id} needs the user ability).
+    getMyProfile: build.query<UserProfile, void>({
+      query: () => '/api/me',
+      providesTags: [{ type: 'Me', id: 'profile' }],
+    }),
     getMyMfa: build.query<MfaStatus, void>({ query: () => '/api/me/mfa', providesTags: [MFA] }),
     startMfaSetup: build.mutation<MfaSetup, void>({ query: () => ({ url: '/api/me/mfa/setup', method: 'POST' }) }),
     // No invalidation: the card would switch to "on" before the recovery codes were read.
@@ -35,6 +40,7 @@ const profileApi = api.injectEndpoints({
 
 export const {
   useGetUserProfileQuery,
+  useGetMyProfileQuery,
   useGetMyMfaQuery,
   useStartMfaSetupMutation,
   useConfirmMfaMutation,

@@ -36,4 +36,17 @@ describe('forced two-factor enrolment', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('POST', '/api/me/mfa/confirm')[0]?.body).toEqual({ code: '123456' });
   });
+
+  it('holds the page behind the dialog: no page data is asked for while enrolment is pending', async () => {
+    const api = fakeFetch({ 'GET /api/companies': () => ({ status: 403, body: {} }) });
+    renderApp({ url: '/company/list', session: forced });
+    await screen.findByRole('dialog', { name: 'Set up two-factor sign-in' });
+    expect(api.callsTo('GET', '/api/companies')).toHaveLength(0);
+  });
+
+  it('asks for enrolment on the landing page too', async () => {
+    fakeFetch();
+    renderApp({ url: '/', session: forced });
+    expect(await screen.findByRole('dialog', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+  });
 });

@@ -9,11 +9,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
+import { useAppAbility } from '../../lib/ability.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { errorStatus, errorMessage } from '../../lib/problem.ts';
 import { initialsOf, roleLabel } from '../../lib/role-label.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { useGetUserProfileQuery } from './api.ts';
+import { useGetMyProfileQuery, useGetUserProfileQuery } from './api.ts';
 import { MfaCard } from './mfa-card.tsx';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
@@ -32,8 +33,18 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
 /** /user/view/:id: a user's profile (the Profile entry of the avatar menu). */
 export function ProfilePage() {
   const { id = '' } = useParams();
-  const { data: user, error, isLoading } = useGetUserProfileQuery(id, { skip: !id });
   const { data: session } = useSession();
+  const ability = useAppAbility();
+  const own = !!id && id === session?.user.id;
+  const mayReadOthers = ability.can('read', 'user');
+  // One's own record from /api/me (every role may read it); another's only for who may read users.
+  const mine = useGetMyProfileQuery(undefined, { skip: !own });
+  const theirs = useGetUserProfileQuery(id, { skip: own || !id || !mayReadOthers });
+  const { data: user, error, isLoading } = own ? mine : theirs;
+
+  if (!own && !mayReadOthers) {
+    return <Alert severity="info">You may only see your own profile.</Alert>;
+  }
 
   if (isLoading) {
     return (

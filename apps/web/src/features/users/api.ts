@@ -18,6 +18,9 @@ const mfaPath = (userId: string) => `${PATH}/${encodeURIComponent(userId)}/mfa`;
 
 export type UserListResponse = ListResult<'users', User>;
 
+const updateUser = updateEndpoint<'User', UpdateUserInput>(PATH, 'User');
+const deleteUser = deleteEndpoint(PATH, 'User');
+
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<UserListResponse, ListQueryParams>(
@@ -25,8 +28,18 @@ export const usersApi = api.injectEndpoints({
     ),
     getUser: build.query<User, string>(getEndpoint(PATH, 'User')),
     createUser: build.mutation<User, CreateUserInput>(createEndpoint(PATH, 'User')),
-    updateUser: build.mutation<User, UpdateArg<UpdateUserInput>>(updateEndpoint(PATH, 'User')),
-    deleteUser: build.mutation<void, string>(deleteEndpoint(PATH, 'User')),
+    // A suspension, a new password or a new role ends the user's sessions (server side), and so
+    // does a delete: every mutation invalidates what it changed, the sessions card included.
+    updateUser: build.mutation<User, UpdateArg<UpdateUserInput>>({
+      ...updateUser,
+      invalidatesTags: (result, error, record) =>
+        error ? [] : [...updateUser.invalidatesTags(result, error, record), { type: 'Session', id: record.id }],
+    }),
+    deleteUser: build.mutation<void, string>({
+      ...deleteUser,
+      invalidatesTags: (result, error, id) =>
+        error ? [] : [...deleteUser.invalidatesTags(result, error, id), { type: 'Session', id }],
+    }),
     listUserSessions: build.query<UserSession[], string>({
       query: sessionsPath,
       transformResponse: (response: { sessions: UserSession[] }) => response.sessions,
@@ -49,11 +62,15 @@ export const usersApi = api.injectEndpoints({
     }),
     resetUserMfa: build.mutation<void, string>({
       query: (userId) => ({ url: `${mfaPath(userId)}/reset`, method: 'POST' }),
-      // The reset also ends the user's sessions.
-      invalidatesTags: (_result, _error, userId) => [
-        { type: 'User', id: `${userId}/mfa` },
-        { type: 'Session', id: userId },
-      ],
+      // The reset also ends the user's sessions and changes the user record.
+      invalidatesTags: (_result, error, userId) =>
+        error
+          ? []
+          : [
+              { type: 'User', id: `${userId}/mfa` },
+              { type: 'User', id: userId },
+              { type: 'Session', id: userId },
+            ],
     }),
   }),
 });

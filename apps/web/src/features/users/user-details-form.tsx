@@ -1,4 +1,4 @@
-import { Stack } from '@mui/material';
+import { Alert, Box, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
 import { createUserSchema, type User } from '@boardwalk/shared/schemas/user';
 import { FormCard } from '../../components/form/form-card.tsx';
 import { FormSelect } from '../../components/form/form-select.tsx';
@@ -26,8 +26,48 @@ const DETAILS_DEFAULTS = {
   phone: '',
 } as const;
 
-/** Name, contact and role of an existing user. A role change ends the user's sessions. */
-export function UserDetailsForm({ user }: { user: User }) {
+/**
+ * Name, contact and role of an existing user. A role change ends the user's sessions. When the
+ * server would refuse any change (`refusal`), the details are shown read-only with the reason.
+ */
+export function UserDetailsForm({ user, refusal = null }: { user: User; refusal?: string | null }) {
+  if (refusal) return <UserDetailsReadOnly user={user} refusal={refusal} />;
+  return <UserDetailsEditor user={user} />;
+}
+
+function UserDetailsReadOnly({ user, refusal }: { user: User; refusal: string }) {
+  const rows: [string, string | null][] = [
+    ['Name', `${user.firstName} ${user.lastName}`.trim()],
+    ['Display name', user.displayName],
+    ['Phone', user.phone],
+    ['Email', user.email],
+    ['Role', ROLE_LABELS[user.role]],
+  ];
+  return (
+    <Card>
+      <CardHeader title="Details" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+      <CardContent>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {refusal}
+        </Alert>
+        <Box component="dl" sx={{ m: 0 }}>
+          {rows.map(([label, value]) => (
+            <Box key={label} sx={{ display: 'flex', gap: 1, py: 0.5 }}>
+              <Typography component="dt" sx={{ fontWeight: 500, minWidth: 120 }}>
+                {label}:
+              </Typography>
+              <Typography component="dd" color="text.secondary" sx={{ m: 0 }}>
+                {value || '—'}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function UserDetailsEditor({ user }: { user: User }) {
   const { data: session } = useSession();
   const [update] = useUpdateUserMutation();
   const { form, formProps } = useEntityForm({

@@ -34,8 +34,8 @@ const session = (n: number) => ({
   current: false,
 });
 
-function userApi() {
-  let current = { ...user };
+function userApi(target: Partial<typeof user> = {}) {
+  let current = { ...user, ...target };
   let sessions = [session(1), session(2)];
   let mfa: MfaStatus = { enabled: true, enabledAt: '2025-01-02T08:00:00.000Z', recoveryCodesLeft: 9, required: false };
   return fakeFetch({
@@ -47,7 +47,11 @@ function userApi() {
     },
     [`GET /api/users/${ID}`]: () => ({ body: current }),
     [`PATCH /api/users/${ID}`]: ({ body }) => {
-      current = { ...current, ...(body as object), updatedAt: '2025-01-03T00:00:00.000Z' };
+      const patch = body as { status?: string; password?: string; role?: string };
+      // Like the server: a suspension, a new password or a new role ends the user's sessions.
+      if (patch.status === 'suspended' || patch.password || (patch.role && patch.role !== current.role)) sessions = [];
+      const { password: _password, ...fields } = patch;
+      current = { ...current, ...fields, updatedAt: '2025-01-03T00:00:00.000Z' };
       return { body: current };
     },
     [`GET /api/users/${ID}/sessions`]: () => ({ body: { sessions } }),
@@ -100,6 +104,7 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
       updatedAt: user.updatedAt,
     });
     expect(await screen.findByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
+    expect(await screen.findByText('No open sessions.')).toBeInTheDocument();
   });
 
   it('sets a temporary password that must be changed at next sign-in', async () => {
@@ -115,6 +120,7 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
       mustChangePassword: true,
       updatedAt: user.updatedAt,
     });
+    expect(await screen.findByText('No open sessions.')).toBeInTheDocument();
   });
 
   it('offers no password reset for a peer or a higher role, only to a higher role (issue 7)', async () => {
@@ -125,6 +131,7 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
     expect(screen.queryByLabelText(/^Temporary password/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Set temporary password' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/must change the password/i)).not.toBeInTheDocument();
+    expect(screen.getByText("Only a role above staff may set this user's password.")).toBeInTheDocument();
   });
 
   it('resets two-factor sign-in after asking, and the sessions list empties', async () => {
@@ -146,5 +153,25 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
     renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id', role: 'ROLE_STAFF' });
     expect(await screen.findByText(/9 recovery codes left/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reset two-factor sign-in' })).not.toBeInTheDocument();
+  });
+
+  it('offers an admin nothing the server refuses on a superadmin, and says why (issue 8 §2)', async () => {
+    userApi({ role: 'ROLE_SUPERADMIN' });
+    renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id', role: 'ROLE_ADMIN' });
+    expect(await screen.findByRole('table', { name: 'Open sessions' })).toBeInTheDocument();
+    expect(screen.getAllByText('Your role may not change a superadmin.').length).toBeGreaterThan(0);
+    for (const name of ['Save', 'Suspend', 'Set temporary password', 'End session', 'End all']) {
+      expect(screen.queryByRole('button', { name }), name).not.toBeInTheDocument();
+    }
+    expect(screen.queryByLabelText('First name')).not.toBeInTheDocument();
+    expect(screen.queryByText(/ROLE_/)).not.toBeInTheDocument();
+  });
+
+  it('offers the signed-in user no suspension of their own account', async () => {
+    userApi({ id: '00000000-0000-7000-8000-000000000001' }); // the signed-in user (render-page)
+    renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id' });
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.getByText('You cannot suspend your own account.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
   });
 });

@@ -50,4 +50,19 @@ describe('UserListPage', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Delete Ada Doe' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Ada Doe' })).toBeInTheDocument();
   });
+
+  it('offers no delete of a user above the signed-in role (the server refuses it)', async () => {
+    fakeFetch({
+      'GET /api/users': () => ({
+        body: listBody('users', [
+          row('00000000-0000-7000-8000-000000000003', 'Cy', 'ROLE_SUPERADMIN'),
+          row('00000000-0000-7000-8000-000000000004', 'Di', 'ROLE_STAFF'),
+        ]),
+      }),
+    });
+    renderPage(<UserListPage />, { url: '/user/list' });
+    expect(await screen.findByText('Cy Doe')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Di Doe' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Cy Doe' })).not.toBeInTheDocument();
+  });
 });

@@ -1,3 +1,4 @@
+import { userActionRefusal } from '@boardwalk/shared/user-rules';
 import { useCallback } from 'react';
 import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -42,9 +43,12 @@ const editing: ResourceEditing<User> = {
 
 /** /user/list: staff and agent users with role and status. */
 export function UserListPage() {
-  const selfId = useSession().data?.user.id;
-  // The server refuses to delete the signed-in user's own account: offer no button for it.
-  const canDeleteRow = useCallback((user: User) => user.id !== selfId, [selfId]);
+  const actor = useSession().data?.user;
+  // No Delete where the server refuses it (one's own account, a role above one's own).
+  const canDeleteRow = useCallback(
+    (user: User) => !!actor && userActionRefusal(actor, user, 'delete') === null,
+    [actor],
+  );
   return (
     <ResourceListPage
       title="Users"

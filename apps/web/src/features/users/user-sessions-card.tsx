@@ -24,8 +24,11 @@ import { describeUserAgent } from '../../lib/user-agent.ts';
 import { useEndAllUserSessionsMutation, useEndUserSessionMutation, useListUserSessionsQuery } from './api.ts';
 import { userName } from './user-labels.ts';
 
-/** The user's open sessions, each with "End session", and "End all". */
-export function UserSessionsCard({ user }: { user: User }) {
+/**
+ * The user's open sessions, each with "End session", and "End all"; without those buttons when
+ * the server would refuse (`refusal`, shown instead).
+ */
+export function UserSessionsCard({ user, refusal = null }: { user: User; refusal?: string | null }) {
   const sessions = useListUserSessionsQuery(user.id);
   const [endOne, endOneState] = useEndUserSessionMutation();
   const [endAll, endAllState] = useEndAllUserSessionsMutation();
@@ -50,12 +53,19 @@ export function UserSessionsCard({ user }: { user: User }) {
         subheader="Where this user is signed in"
         slotProps={{ title: { component: 'h2', variant: 'h6' } }}
         action={
-          <Button color="error" disabled={rows.length === 0} onClick={() => setConfirmAll(true)}>
-            End all
-          </Button>
+          refusal ? null : (
+            <Button color="error" disabled={rows.length === 0} onClick={() => setConfirmAll(true)}>
+              End all
+            </Button>
+          )
         }
       />
       <CardContent>
+        {refusal ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {refusal}
+          </Typography>
+        ) : null}
         {sessions.error ? (
           <Alert severity="error" action={<Button onClick={() => void sessions.refetch()}>Retry</Button>}>
             Sessions could not be loaded. {errorMessage(sessions.error)}
@@ -72,7 +82,7 @@ export function UserSessionsCard({ user }: { user: User }) {
                   <TableCell>Device</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>IP address</TableCell>
                   <TableCell>Last active</TableCell>
-                  <TableCell align="right">Action</TableCell>
+                  {refusal ? null : <TableCell align="right">Action</TableCell>}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -91,18 +101,20 @@ export function UserSessionsCard({ user }: { user: User }) {
                         Signed in {formatDateTime(session.createdAt)}
                       </Typography>
                     </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="small"
-                        color="error"
-                        loading={endOneState.isLoading && endOneState.originalArgs?.sessionId === session.id}
-                        onClick={() =>
-                          void run(() => endOne({ userId: user.id, sessionId: session.id }).unwrap(), 'Session ended')
-                        }
-                      >
-                        End session
-                      </Button>
-                    </TableCell>
+                    {refusal ? null : (
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        <Button
+                          size="small"
+                          color="error"
+                          loading={endOneState.isLoading && endOneState.originalArgs?.sessionId === session.id}
+                          onClick={() =>
+                            void run(() => endOne({ userId: user.id, sessionId: session.id }).unwrap(), 'Session ended')
+                          }
+                        >
+                          End session
+                        </Button>
+                      </TableCell>
+                    )}
                   </TableRow>
                 ))}
               </TableBody>

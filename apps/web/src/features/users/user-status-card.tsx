@@ -5,15 +5,14 @@ import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { errorMessage } from '../../lib/problem.ts';
-import { useSession } from '../../lib/session/use-session.ts';
 import { useUpdateUserMutation } from './api.ts';
+import type { UserRefusals } from './use-user-refusals.ts';
 import { STATUS_LABELS, userName } from './user-labels.ts';
 
-/** Suspend (ends every session, blocks sign-in) or reactivate a user. */
-export function UserStatusCard({ user }: { user: User }) {
+/** Suspend (ends every session, blocks sign-in) or reactivate a user; the reason when refused. */
+export function UserStatusCard({ user, refusals }: { user: User; refusals: Pick<UserRefusals, 'update' | 'suspend'> }) {
   const [update, { isLoading }] = useUpdateUserMutation();
   const [confirming, setConfirming] = useState(false);
-  const isSelf = useSession().data?.user.id === user.id;
   const suspended = user.status === 'suspended';
   const locked = user.lockedUntil !== null && new Date(user.lockedUntil) > new Date();
 
@@ -47,12 +46,14 @@ export function UserStatusCard({ user }: { user: User }) {
               : 'Suspending ends every session of the user and blocks sign-in until reactivated.'}
           </Typography>
           <div>
-            {suspended ? (
+            {suspended && refusals.update ? (
+              <Typography variant="body2">{refusals.update}</Typography>
+            ) : suspended ? (
               <Button variant="contained" color="success" loading={isLoading} onClick={() => void setStatus('active')}>
                 Reactivate
               </Button>
-            ) : isSelf ? (
-              <Typography variant="body2">You cannot suspend your own account.</Typography>
+            ) : refusals.suspend ? (
+              <Typography variant="body2">{refusals.suspend}</Typography>
             ) : (
               <Button variant="outlined" color="warning" onClick={() => setConfirming(true)}>
                 Suspend

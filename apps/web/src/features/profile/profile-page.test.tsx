@@ -1,0 +1,45 @@
+import { screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeFetch, sessionFor } from '../../test/fake-fetch.ts';
+import { preloadApp, renderApp } from '../../test/render-app.tsx';
+
+const agent = sessionFor('ROLE_AGENT');
+const OTHER = '00000000-0000-7000-8000-0000000000bb';
+const me = {
+  id: agent.user.id,
+  email: agent.user.email,
+  role: 'ROLE_AGENT',
+  status: 'active',
+  image: null,
+  phone: null,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  displayName: '',
+  profile: { firstName: 'Ada', lastName: 'Lovelace', displayName: '' },
+  mustChangePassword: false,
+  lockedUntil: null,
+  lastLoginAt: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-02T00:00:00.000Z',
+};
+
+beforeAll(preloadApp, 120_000);
+
+describe('ProfilePage (issue 8 §2)', () => {
+  it('shows an agent their own profile (the avatar menu link), from /api/me', async () => {
+    const api = fakeFetch({
+      'GET /api/me': () => ({ body: me }),
+      'GET /api/me/mfa': () => ({ body: { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false } }),
+    });
+    renderApp({ url: `/user/view/${agent.user.id}`, session: agent });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(api.callsTo('GET', `/api/users/${agent.user.id}`)).toHaveLength(0);
+  });
+
+  it("tells an agent they may only see their own profile, without asking the API for another's", async () => {
+    const api = fakeFetch();
+    renderApp({ url: `/user/view/${OTHER}`, session: agent });
+    expect(await screen.findByText('You may only see your own profile.')).toBeInTheDocument();
+    expect(api.callsTo('GET', `/api/users/${OTHER}`)).toHaveLength(0);
+  });
+});
