@@ -92,3 +92,6 @@ export const updateMetaShape = {
   id: z.uuid().optional(),
   updatedAt: z.iso.datetime({ offset: true, error: 'Reload the record and try again' }).optional(),
 };
+
+/** A record's id in an address (`/api/users/{id}`, `/user/view/:id`): the API and the web check it alike. */
+export const recordIdSchema = z.uuid('Not a valid id');
