@@ -63,4 +63,16 @@ describe('UserAddPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/users')).toHaveLength(0);
   });
+
+  it('flags every required field at once on an empty form (issue 8 §2)', async () => {
+    const user = userEvent.setup();
+    const api = fakeFetch({});
+    renderPage(<UserAddPage />, { url: '/user/add' });
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    for (const label of [/^First name/, /^Last name/, /^Email/, /^Temporary password/]) {
+      await waitFor(() => expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true'));
+    }
+    expect(screen.getByLabelText(/^Display name/)).toHaveAttribute('aria-invalid', 'false');
+    expect(api.callsTo('POST', '/api/users')).toHaveLength(0);
+  });
 });
