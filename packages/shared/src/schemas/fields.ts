@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { installPeopleMessages } from '../error-map.ts';
+
+// Every shared schema imports this file: its messages are written for people wherever it is used.
+installPeopleMessages();
 
 /**
  * Field building blocks shared by the reference-data schemas (agents, companies, industries,
