@@ -54,6 +54,14 @@ async function loadPublicSettings() {
   }
 }
 
+/** Forgets the answer, as a page load does: the web tests call it after each test (test/setup.ts). */
+export function resetPublicSettings() {
+  portalName = DEFAULT_PORTAL_NAME;
+  sessionIdleMinutes = DEFAULT_SESSION_IDLE_MINUTES;
+  minPasswordLength = DEFAULT_MIN_PASSWORD_LENGTH;
+  requested = false;
+}
+
 function requestOnce() {
   if (requested) return;
   requested = true;

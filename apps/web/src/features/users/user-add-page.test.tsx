@@ -75,4 +75,18 @@ describe('UserAddPage', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText(/^Display name/)).toHaveAttribute('aria-invalid', 'false');
     expect(api.callsTo('POST', '/api/users')).toHaveLength(0);
   });
+
+  it('states the password length the policy setting asks for, 14 when it says 14 (issue 8 §2)', async () => {
+    fakeFetch({
+      'GET /api/settings/public': () => ({
+        body: { portalName: 'Boardwalk', sessionIdleMinutes: 15, minPasswordLength: 14 },
+      }),
+    });
+    renderPage(<UserAddPage />, { url: '/user/add' });
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Temporary password/)).toHaveAccessibleDescription(
+        expect.stringMatching(/^At least 14 characters with letters and digits/),
+      ),
+    );
+  });
 });
