@@ -55,10 +55,36 @@ function partsOf(input: { channel: TemplateChannel; subject?: string | undefined
 
 type LiquidErrorLike = Error & { token?: { getPosition?: () => [number, number] }; originalError?: Error };
 
+/** LiquidJS's `output "{{ name\nthere" not closed`: the source quoted as JSON, escapes and all. */
+const OUTPUT_NOT_CLOSED = /^output ("(?:[^"\\]|\\.)*") not closed$/;
+
+/**
+ * LiquidJS words some errors for its own developers: an unclosed output quotes the rest of the
+ * template as a JSON string, so a line break reached the user as a literal "\n" (issue 8 §2).
+ * Such a message names the opening that is not closed, as the user typed it, up to the line end.
+ */
+function forPeople(message: string): string {
+  const output = OUTPUT_NOT_CLOSED.exec(message);
+  const quoted = output ? parseJsonString(output[1]!) : undefined;
+  if (quoted !== undefined) return `${quoted.split(/\r?\n/)[0]!.trim()} is not closed: end it with }}`;
+  // Any other JSON-escaped break or quote LiquidJS may quote, shown as typed.
+  return message.replace(/\\r?\\n/g, ' ').replace(/\\"/g, '"');
+}
+
+function parseJsonString(quoted: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(quoted);
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** "Line 3, column 7: tag {% if %} not closed", without LiquidJS's own position suffix. */
 export function describeLiquidError(error: unknown): string {
   const e = error as LiquidErrorLike;
-  const message = (e.originalError?.message ?? e.message ?? String(error)).replace(/, line:\d+, col:\d+$/, '');
+  const raw = (e.originalError?.message ?? e.message ?? String(error)).replace(/, line:\d+, col:\d+$/, '');
+  const message = forPeople(raw);
   const position = e.token?.getPosition?.();
   return position ? `Line ${position[0]}, column ${position[1]}: ${message}` : message;
 }

@@ -11,7 +11,13 @@ import type { RouteEntry } from './route-types.ts';
 
 function toRoute(entry: RouteEntry): RouteObject {
   const handle: RouteHandle = { entry };
-  return { path: entry.path, handle, lazy: async () => ({ Component: await entry.page() }) };
+  const load = entry.path.includes(':id')
+    ? async () => {
+        const [page, { recordPage }] = await Promise.all([entry.page(), import('./record-page.tsx')]);
+        return recordPage(page);
+      }
+    : entry.page;
+  return { path: entry.path, handle, lazy: async () => ({ Component: await load() }) };
 }
 
 const BlankForcedSteps = lazy(() =>

@@ -15,7 +15,9 @@ async function freshPortalName() {
 describe('portal name (the one reader of GET /api/settings/public)', () => {
   it('asks the server once, however many places show the name', async () => {
     const net = fakeFetch({
-      'GET /api/settings/public': () => ({ body: { portalName: 'Acme', sessionIdleMinutes: 5 } }),
+      'GET /api/settings/public': () => ({
+        body: { portalName: 'Acme', sessionIdleMinutes: 5, minPasswordLength: 12 },
+      }),
     });
     const { Name, useSessionIdleMinutes } = await freshPortalName();
     function IdleMinutes() {

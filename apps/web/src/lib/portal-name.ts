@@ -4,6 +4,8 @@ import { DEFAULT_PORTAL_NAME } from './theme/constants.ts';
 
 /** SETTING_DEFAULTS.sessionIdleMinutes, without loading the shared package (zod) up front. */
 const DEFAULT_SESSION_IDLE_MINUTES = 15;
+/** SETTING_DEFAULTS.minPasswordLength, the policy's floor, likewise. */
+const DEFAULT_MIN_PASSWORD_LENGTH = 12;
 
 /** GET /api/settings/public: what anyone may know about the portal. */
 export const PUBLIC_SETTINGS_PATH = '/api/settings/public';
@@ -17,6 +19,8 @@ export const PUBLIC_SETTINGS_PATH = '/api/settings/public';
 let portalName = DEFAULT_PORTAL_NAME;
 /** The server's idle limit (the sessionIdleMinutes setting), for the idle warning (issue 8). */
 let sessionIdleMinutes = DEFAULT_SESSION_IDLE_MINUTES;
+/** The minPasswordLength setting, for the password forms' hints (issue 8 §2). */
+let minPasswordLength = DEFAULT_MIN_PASSWORD_LENGTH;
 let requested = false;
 const listeners = new Set<() => void>();
 
@@ -31,15 +35,31 @@ async function loadPublicSettings() {
   try {
     const response = await appFetch(PUBLIC_SETTINGS_PATH, { headers: { Accept: 'application/json' } });
     if (!response.ok) return;
-    const body = (await response.json()) as { portalName?: unknown; sessionIdleMinutes?: unknown };
+    const body = (await response.json()) as {
+      portalName?: unknown;
+      sessionIdleMinutes?: unknown;
+      minPasswordLength?: unknown;
+    };
     if (typeof body.sessionIdleMinutes === 'number' && body.sessionIdleMinutes > 0) {
       sessionIdleMinutes = body.sessionIdleMinutes;
       for (const listener of listeners) listener();
     }
+    if (typeof body.minPasswordLength === 'number' && body.minPasswordLength > 0) {
+      minPasswordLength = body.minPasswordLength;
+      for (const listener of listeners) listener();
+    }
     if (typeof body.portalName === 'string') setPortalName(body.portalName);
   } catch {
-    // Offline or an unreadable answer: keep the default name.
+    // Offline or an unreadable answer: keep the defaults.
   }
+}
+
+/** Forgets the answer, as a page load does: the web tests call it after each test (test/setup.ts). */
+export function resetPublicSettings() {
+  portalName = DEFAULT_PORTAL_NAME;
+  sessionIdleMinutes = DEFAULT_SESSION_IDLE_MINUTES;
+  minPasswordLength = DEFAULT_MIN_PASSWORD_LENGTH;
+  requested = false;
 }
 
 function requestOnce() {
@@ -62,4 +82,10 @@ export function usePortalName(): string {
 export function useSessionIdleMinutes(): number {
   useEffect(requestOnce, []);
   return useSyncExternalStore(subscribe, () => sessionIdleMinutes);
+}
+
+/** The password policy's minimum length from the same answer (12, the floor, until it has come). */
+export function useMinPasswordLength(): number {
+  useEffect(requestOnce, []);
+  return useSyncExternalStore(subscribe, () => minPasswordLength);
 }

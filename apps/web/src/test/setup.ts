@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { shellStore } from '../app/shell-store.ts';
 import { api } from '../lib/api.ts';
+import { resetPublicSettings } from '../lib/portal-name.ts';
 
 // Pages are lazy chunks: the first import of one in a test file takes a moment under jsdom.
 configure({ asyncUtilTimeout: 10_000 });
@@ -14,6 +15,8 @@ window.scrollTo = () => undefined;
 afterEach(() => {
   cleanup();
   shellStore.dispatch(api.util.resetApiState());
+  // The public settings are read once per page load: each test starts as after a reload.
+  resetPublicSettings();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   window.localStorage.clear();

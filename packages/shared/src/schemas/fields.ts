@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { installPeopleMessages } from '../error-map.ts';
+
+// Every shared schema imports this file: its messages are written for people wherever it is used.
+installPeopleMessages();
 
 /**
  * Field building blocks shared by the reference-data schemas (agents, companies, industries,
@@ -92,3 +96,6 @@ export const updateMetaShape = {
   id: z.uuid().optional(),
   updatedAt: z.iso.datetime({ offset: true, error: 'Reload the record and try again' }).optional(),
 };
+
+/** A record's id in an address (`/api/users/{id}`, `/user/view/:id`): the API and the web check it alike. */
+export const recordIdSchema = z.uuid('Not a valid id');

@@ -54,5 +54,10 @@ export type SettingsResponse = SettingValues;
  * GET /api/settings/public: what the page title needs before sign-in, and the idle limit the
  * client counts down to warn before the session ends (not a secret: PCI fixes its range).
  */
-export const publicSettingsSchema = z.object({ portalName: z.string(), sessionIdleMinutes: z.number().int() });
+/** The portal's name, the idle limit the client warns before, and the password length the forms hint at. */
+export const publicSettingsSchema = z.object({
+  portalName: z.string(),
+  sessionIdleMinutes: z.number().int(),
+  minPasswordLength: z.number().int(),
+});
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

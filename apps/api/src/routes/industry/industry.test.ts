@@ -31,6 +31,14 @@ describe('industries API (/api/industry)', () => {
     expect(res.body.errors).toEqual({ mcc: ['Enter a 4-digit MCC'] });
   });
 
+  it('words list param errors for people, not as the validator does (issue 8 §2)', async () => {
+    const res = await ctx.staff.get<ProblemBody>('/api/industry?pageSize=0&riskLevel=extreme');
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.pageSize).toEqual(['Enter a number of at least 1']);
+    expect(res.body.errors?.riskLevel?.[0]).toMatch(/^Choose /);
+    expect(JSON.stringify(res.body)).not.toMatch(/Too small|expected|>=/);
+  });
+
   it('finds an industry by its MCC and sorts by risk level in low → high order', async () => {
     const code = mcc();
     await ctx.staff.post('/api/industry', { data: { name: 'Risky', mcc: code, riskLevel: 'high' } });

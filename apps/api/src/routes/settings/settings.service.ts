@@ -63,10 +63,13 @@ export async function getSettings(db: Db, encryptionKey: string): Promise<Settin
   return masked(await readStored(db), encryptionKey);
 }
 
-/** GET /api/settings/public: what the page title and the idle warning need, for anyone. */
+/**
+ * GET /api/settings/public: what the page title, the idle warning and the password hints need,
+ * for anyone (the password length is no secret: every password form states it).
+ */
 export async function getPublicSettings(db: Db): Promise<PublicSettings> {
-  const { portalName, sessionIdleMinutes } = await readStored(db);
-  return { portalName, sessionIdleMinutes };
+  const { portalName, sessionIdleMinutes, minPasswordLength } = await readStored(db);
+  return { portalName, sessionIdleMinutes, minPasswordLength };
 }
 
 /** The SMTP settings with the password decrypted ('' when none or unreadable), for the mailer. */

@@ -26,8 +26,16 @@ describe('settings API', () => {
     expect((await ctx.agent.patch('/api/settings', { portalName: 'X' })).status).toBe(403);
     const open = await ctx.anon.get<{ portalName: string }>('/api/settings/public');
     expect(open.status).toBe(200);
-    // The title, and the idle limit the client warns before (issue 8): nothing else.
-    expect(Object.keys(open.body)).toEqual(['portalName', 'sessionIdleMinutes']);
+    // The title, the idle limit the client warns before and the password length the forms hint
+    // at (issue 8): nothing else.
+    expect(Object.keys(open.body)).toEqual(['portalName', 'sessionIdleMinutes', 'minPasswordLength']);
+  });
+
+  it('states the password policy length publicly, following the setting (issue 8 §2)', async () => {
+    expect((await ctx.anon.get('/api/settings/public')).body).toMatchObject({ minPasswordLength: 12 });
+    expect((await ctx.staff.patch('/api/settings', { minPasswordLength: 14, ...stepUp })).status).toBe(200);
+    expect((await ctx.anon.get('/api/settings/public')).body).toMatchObject({ minPasswordLength: 14 });
+    expect((await ctx.staff.patch('/api/settings', { minPasswordLength: 12, ...stepUp })).status).toBe(200);
   });
 
   it('reads every key with its default when nothing is stored', async () => {

@@ -41,7 +41,16 @@ describe('templates API', () => {
     const output = await ctx.staff.post<ProblemBody>('/api/templates', {
       data: email('ok', 'Hi {{ merchant.dba_name'),
     });
-    expect(output.body.errors?.subject?.[0]).toMatch(/^Line 1, column 4: output .* not closed/);
+    expect(output.body.errors?.subject).toEqual([
+      'Line 1, column 4: {{ merchant.dba_name is not closed: end it with }}',
+    ]);
+    // Issue 8 §2: a line break after the opening reached the user as a literal "\n".
+    const multiline = await ctx.staff.post<ProblemBody>('/api/templates', {
+      data: email('Hi {{ merchant.dba_name\nSee you soon'),
+    });
+    expect(multiline.body.errors?.body).toEqual([
+      'Line 1, column 4: {{ merchant.dba_name is not closed: end it with }}',
+    ]);
   });
 
   it('refuses unknown placeholders, unknown filters and file tags', async () => {

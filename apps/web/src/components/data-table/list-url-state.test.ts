@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseListState, toQueryParams, writeListState, type ListStateOptions } from './list-url-state.ts';
+import { listParamsSchema } from '@boardwalk/shared';
+import { z } from 'zod';
+import {
+  correctedListSearch,
+  parseListState,
+  toQueryParams,
+  writeListState,
+  type ListStateOptions,
+} from './list-url-state.ts';
 
 const options: ListStateOptions = { sortable: ['name', 'createdAt'], filterKeys: ['role', 'isActive'] };
 
@@ -83,5 +91,26 @@ describe('toQueryParams', () => {
       order: 'desc',
       role: 'ROLE_STAFF',
     });
+  });
+});
+
+describe('correctedListSearch', () => {
+  const withSchema: ListStateOptions = {
+    ...options,
+    querySchema: listParamsSchema(['name'] as const).extend({ role: z.enum(['ROLE_ADMIN', 'ROLE_STAFF']).optional() }),
+  };
+
+  it('leaves a URL the list reads as written alone, whatever the order of its params', () => {
+    expect(correctedListSearch(new URLSearchParams('role=ROLE_ADMIN&page=2&tab=x'), withSchema)).toBeUndefined();
+    expect(correctedListSearch(new URLSearchParams('sort=name&order=desc&q=a'), withSchema)).toBeUndefined();
+  });
+
+  it('drops what the API would refuse and keeps the rest', () => {
+    const corrected = correctedListSearch(
+      new URLSearchParams('role=ROLE_GOD&page=-1&pageSize=1000&isActive=true&tab=x'),
+      withSchema,
+    );
+    expect(corrected?.toString()).toBe('tab=x&isActive=true');
+    expect(correctedListSearch(new URLSearchParams('page=1.5&pageSize=0'), withSchema)?.toString()).toBe('');
   });
 });

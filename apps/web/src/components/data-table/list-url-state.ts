@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE } from '@boardwalk/shared';
+import { DEFAULT_PAGE_SIZE, listParamsSchema } from '@boardwalk/shared';
+import type { z } from 'zod';
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 
@@ -23,33 +24,52 @@ export type ListStateOptions = {
   defaultPageSize?: number;
   /** Query parameter names of the entity's filters (for example `role`, `isActive`). */
   filterKeys?: readonly string[];
+  /**
+   * The entity's list query schema from packages/shared (the one the API validates with): a
+   * filter value it refuses is dropped rather than sent, so a hand-edited URL cannot end in a
+   * 400 that Retry never gets past.
+   */
+  querySchema?: ListQuerySchema;
 };
+
+/** Any shared list query schema: `listParamsSchema(columns).extend({...filters})`. */
+export type ListQuerySchema = z.ZodObject<Record<string, z.ZodType>>;
 
 /** The API query of DESIGN §3: only what differs from nothing is sent. */
 export type ListQueryParams = Record<string, string | number>;
 
 const BASE_KEYS = ['q', 'page', 'pageSize', 'sort', 'order'] as const;
 
-function toInt(value: string | null): number | undefined {
-  if (value === null || !/^\d+$/.test(value)) return undefined;
-  return Number(value);
+/** page and pageSize as the API checks them (page ≥ 0, 1 ≤ pageSize ≤ 100). */
+const { page: pageSchema, pageSize: pageSizeSchema } = listParamsSchema(['_'] as const).shape;
+
+function parsed<T>(schema: z.ZodType<T>, value: string | null): T | undefined {
+  if (value === null || value === '') return undefined;
+  const result = schema.safeParse(value);
+  return result.success ? result.data : undefined;
+}
+
+/** A filter value the entity's schema accepts (any non-empty value without a schema for it). */
+function validFilter(options: ListStateOptions, key: string, value: string): boolean {
+  const schema = options.querySchema?.shape[key];
+  return schema === undefined || schema.safeParse(value).success;
 }
 
 /** Reads a list's state from the URL, falling back to defaults for anything missing or invalid. */
 export function parseListState(search: URLSearchParams, options: ListStateOptions = {}): ListState {
   const defaultPageSize = options.defaultPageSize ?? DEFAULT_PAGE_SIZE;
-  const pageSize = toInt(search.get('pageSize'));
+  const pageSize = parsed(pageSizeSchema, search.get('pageSize'));
   const sort = search.get('sort');
   const order = search.get('order');
   const filters: Record<string, string> = {};
   for (const key of options.filterKeys ?? []) {
     const value = search.get(key);
-    if (value) filters[key] = value;
+    if (value && validFilter(options, key, value)) filters[key] = value;
   }
   const sortAllowed = sort !== null && (!options.sortable || options.sortable.includes(sort));
   return {
     q: search.get('q')?.trim() ?? '',
-    page: toInt(search.get('page')) ?? 0,
+    page: parsed(pageSchema, search.get('page')) ?? 0,
     pageSize:
       pageSize !== undefined && (PAGE_SIZE_OPTIONS as readonly number[]).includes(pageSize)
         ? pageSize
@@ -89,6 +109,25 @@ export function writeListState(
   return next;
 }
 
+/** The same params whatever their order (`a=1&b=2` is `b=2&a=1`). */
+function sameParams(a: URLSearchParams, b: URLSearchParams): boolean {
+  const sorted = (params: URLSearchParams) =>
+    [...params]
+      .map(([k, v]) => `${k}=${v}`)
+      .sort()
+      .join('&');
+  return sorted(a) === sorted(b);
+}
+
+/**
+ * The URL's list params as the list reads them (invalid values dropped, defaults left out), or
+ * undefined when the URL already says exactly that.
+ */
+export function correctedListSearch(search: URLSearchParams, options: ListStateOptions = {}) {
+  const corrected = writeListState(search, parseListState(search, options), options);
+  return sameParams(corrected, search) ? undefined : corrected;
+}
+
 /** The list state as API query params (`q`, `page`, `pageSize`, `sort`, `order`, filters). */
 export function toQueryParams(state: ListState): ListQueryParams {
   const params: ListQueryParams = { page: state.page, pageSize: state.pageSize };
@@ -114,16 +153,17 @@ export type ListUrlState = {
 /**
  * A server-side list's page, page size, sort, order, search and filters, kept in the URL so that
  * reload and Back restore them. Each change pushes a history entry, except refining a search,
- * which replaces it. A new search, sort or filter goes back to the first page.
+ * which replaces it. A new search, sort or filter goes back to the first page in the same entry.
+ * Values the API would refuse are corrected in the URL (replacing it) instead of being sent.
  */
 export function useListUrlState(options: ListStateOptions = {}): ListUrlState {
   const [searchParams, setSearchParams] = useSearchParams();
-  const { sortable, defaultSort, defaultOrder, defaultPageSize, filterKeys } = options;
+  const { sortable, defaultSort, defaultOrder, defaultPageSize, filterKeys, querySchema } = options;
   const stable = useMemo(
-    () => ({ sortable, defaultSort, defaultOrder, defaultPageSize, filterKeys }),
+    () => ({ sortable, defaultSort, defaultOrder, defaultPageSize, filterKeys, querySchema }),
     // Callers pass literal arrays; compare them by value so the options stay referentially stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [sortable?.join(','), defaultSort, defaultOrder, defaultPageSize, filterKeys?.join(',')],
+    [sortable?.join(','), defaultSort, defaultOrder, defaultPageSize, filterKeys?.join(','), querySchema],
   );
   const state = useMemo(() => parseListState(searchParams, stable), [searchParams, stable]);
 
@@ -136,6 +176,15 @@ export function useListUrlState(options: ListStateOptions = {}): ListUrlState {
     seen.current = searchParams;
     latest.current = searchParams;
   }
+  // A hand-edited URL (`?page=-1`, an unknown filter value) is corrected in place: the list
+  // shows what it read, and Back does not return to the URL it could not read.
+  useEffect(() => {
+    const corrected = correctedListSearch(searchParams, stable);
+    if (!corrected) return;
+    latest.current = corrected;
+    setSearchParams(corrected, { replace: true });
+  }, [searchParams, setSearchParams, stable]);
+
   const update = useCallback(
     (patch: (prev: ListState) => Partial<ListState>, replace: boolean | ((prev: ListState) => boolean) = false) => {
       const current = parseListState(latest.current, stable);

@@ -7,6 +7,8 @@ import { api } from '../../lib/api.ts';
 import type { ListQueryParams } from './list-url-state.ts';
 import { deleteEndpoint, listEndpoint, type ListResult } from './resource-endpoints.ts';
 import { dialogEditing, ResourceListPage } from './resource-list-page.tsx';
+import { z } from 'zod';
+import { listParamsSchema } from '@boardwalk/shared';
 import { fakeFetch } from '../../test/fake-fetch.ts';
 import { listBody, renderPage } from '../../test/render-page.tsx';
 
@@ -27,6 +29,7 @@ const things: Thing[] = Array.from({ length: DEFAULT_PAGE_SIZE + 5 }, (_, i) => 
   name: `Thing ${String(i + 1).padStart(2, '0')}`,
 }));
 const lastThing = things.at(-1)!.name;
+const thingQuerySchema = listParamsSchema(['name'] as const).extend({ kind: z.enum(['big', 'small']).optional() });
 
 function ThingListPage() {
   return (
@@ -41,6 +44,17 @@ function ThingListPage() {
       useDelete={thingsApi.useDeleteThingMutation}
       describe={(thing) => thing.name}
       editing={dialogEditing(() => null)}
+      querySchema={thingQuerySchema}
+      filters={[
+        {
+          key: 'kind',
+          label: 'Kind',
+          options: [
+            { value: 'big', label: 'Big' },
+            { value: 'small', label: 'Small' },
+          ],
+        },
+      ]}
     />
   );
 }
@@ -116,5 +130,42 @@ describe('ResourceListPage', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(within(grid).getByText('Thing 03').closest('[role="gridcell"]')),
     );
+  });
+
+  it('corrects a hand-edited URL in place: unknown filter, negative page, oversized page (issue 8 §2)', async () => {
+    const api = fakeFetch({ [`GET ${PATH}`]: () => ({ body: listBody('things', things.slice(0, 3)) }) });
+    const { router } = renderPage(<ThingListPage />, {
+      url: '/things/list?kind=huge&page=-1&pageSize=1000&sort=password&other=kept',
+      history: ['/things/list?q=before'],
+    });
+    expect(await screen.findByText('Thing 03')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?other=kept'));
+    // The list was asked for with valid params only, so no Retry that can never succeed.
+    for (const call of api.callsTo('GET', PATH)) {
+      expect(Object.fromEntries(call.search)).toEqual({ page: '0', pageSize: String(DEFAULT_PAGE_SIZE) });
+    }
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    // Replaced, not pushed: Back leaves the list.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?q=before');
+  });
+
+  it('sorting from page 2 goes to the sorted first page in one history step (issue 8 §2)', async () => {
+    const user = userEvent.setup();
+    fakeFetch({
+      [`GET ${PATH}`]: ({ search }) => {
+        const page = Number(search.get('page') ?? 0);
+        return { body: listBody('things', things.slice(page * 25, (page + 1) * 25), things.length) };
+      },
+    });
+    const { router } = renderPage(<ThingListPage />, { url: '/things/list?page=1' });
+    expect(await screen.findByText(lastThing)).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('columnheader', { name: /Name/ }).querySelector('.MuiDataGrid-columnHeaderTitleContainer')!,
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=name&order=asc'));
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?page=1');
   });
 });

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../confirm/confirm-dialog.tsx';
 import { useConfirmDelete } from '../confirm/use-confirm-delete.ts';
 import { DataTable, type EntityNoun } from './data-table.tsx';
 import type { ListFilter } from './list-filters.tsx';
-import { useListUrlState, type ListQueryParams, type SortOrder } from './list-url-state.ts';
+import { useListUrlState, type ListQueryParams, type ListQuerySchema, type SortOrder } from './list-url-state.ts';
 import { PageHeader } from './page-header.tsx';
 import type { ListResult, WithId } from './resource-endpoints.ts';
 import { useFocusAfterDelete } from './use-focus-after-delete.ts';
@@ -45,6 +45,8 @@ export type ResourceListPageProps<K extends string, R extends WithId> = {
   describe: (row: R) => string;
   editing: ResourceEditing<R>;
   filters?: readonly ListFilter[];
+  /** The entity's list query schema from packages/shared: filter values it refuses are corrected away. */
+  querySchema?: ListQuerySchema;
   defaultSort?: string;
   defaultOrder?: SortOrder;
   /** More actions in a row, before edit and delete: `GridActionsCellItem`s, so the row keeps one Tab stop. */
@@ -81,6 +83,7 @@ export function ResourceListPage<K extends string, R extends WithId>(props: Reso
   const list = useListUrlState({
     sortable,
     filterKeys: filters?.map((f) => f.key),
+    querySchema: props.querySchema,
     defaultSort: props.defaultSort,
     defaultOrder: props.defaultOrder,
   });

@@ -44,7 +44,7 @@ export function FormAutocomplete<T extends FieldValues>({
               required={required}
               inputRef={field.ref}
               error={fieldState.error !== undefined}
-              helperText={fieldState.error?.message ?? helperText}
+              helperText={fieldState.error?.message ?? helperText ?? ' '}
             />
           )}
         />

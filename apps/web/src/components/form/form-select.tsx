@@ -26,7 +26,7 @@ export function FormSelect<T extends FieldValues>({ control, name, options, help
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={fieldState.error !== undefined}
-          helperText={fieldState.error?.message ?? helperText}
+          helperText={fieldState.error?.message ?? helperText ?? ' '}
         >
           {options.map((option) => (
             <MenuItem key={option.value} value={option.value}>

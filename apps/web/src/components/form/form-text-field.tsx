@@ -8,7 +8,12 @@ export type FormTextFieldProps<T extends FieldValues> = {
   emptyValue?: '' | null;
 } & Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'>;
 
-/** A labelled MUI TextField bound to a form field; its error (client or server) shows beneath it. */
+/**
+ * A labelled MUI TextField bound to a form field; its error (client or server) shows beneath it,
+ * on a line kept free for it: a message appearing as the focus leaves a field (validation on
+ * blur) would otherwise push the button being clicked from under the pointer, and the click
+ * that should submit and flag every field would be lost (issue 8 §2).
+ */
 export function FormTextField<T extends FieldValues>({
   control,
   name,
@@ -39,7 +44,7 @@ export function FormTextField<T extends FieldValues>({
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={fieldState.error !== undefined}
-          helperText={fieldState.error?.message ?? helperText}
+          helperText={fieldState.error?.message ?? helperText ?? ' '}
         />
       )}
     />

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { Agent } from '@boardwalk/shared/schemas/agent';
+import { agentListQuerySchema, type Agent } from '@boardwalk/shared/schemas/agent';
 import { activeColumn } from '../../components/data-table/cells.tsx';
 import { ACTIVE_FILTER, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { dialogEditing, ResourceListPage } from '../../components/data-table/resource-list-page.tsx';
@@ -64,6 +64,7 @@ export function AgentListPage() {
       describe={describe}
       editing={editing}
       filters={filters}
+      querySchema={agentListQuerySchema}
       defaultSort="name"
     />
   );

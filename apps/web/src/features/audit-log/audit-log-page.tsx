@@ -1,4 +1,10 @@
-import { AUDIT_OUTCOMES, AUDIT_OUTCOME_LABELS, AUDIT_EXPORT_MAX_ROWS, type AuditEntry } from '@boardwalk/shared';
+import {
+  auditListQuerySchema,
+  AUDIT_OUTCOMES,
+  AUDIT_OUTCOME_LABELS,
+  AUDIT_EXPORT_MAX_ROWS,
+  type AuditEntry,
+} from '@boardwalk/shared';
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Box, Button, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';
@@ -97,6 +103,7 @@ export function AuditLogPage() {
     defaultSort: 'at',
     defaultOrder: 'desc',
     filterKeys: AUDIT_FILTER_KEYS,
+    querySchema: auditListQuerySchema,
   });
   const params = useMemo(() => auditApiParams(list.queryParams), [list.queryParams]);
   const query = useListAuditQuery(params);

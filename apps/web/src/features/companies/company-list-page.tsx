@@ -1,5 +1,10 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import { COMPANY_TYPES, COMPANY_TYPE_LABELS, type Company } from '@boardwalk/shared/schemas/company';
+import {
+  companyListQuerySchema,
+  COMPANY_TYPES,
+  COMPANY_TYPE_LABELS,
+  type Company,
+} from '@boardwalk/shared/schemas/company';
 import { activeColumn } from '../../components/data-table/cells.tsx';
 import { ACTIVE_FILTER, enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { dialogEditing, ResourceListPage } from '../../components/data-table/resource-list-page.tsx';
@@ -43,6 +48,7 @@ export function CompanyListPage() {
       describe={describe}
       editing={editing}
       filters={filters}
+      querySchema={companyListQuerySchema}
       defaultSort="name"
     />
   );

@@ -25,6 +25,15 @@ afterEach(() => {
 });
 
 describe('IndustryListPage', { timeout: 60_000 }, () => {
+  it('corrects ?riskLevel=extreme in the URL and shows the list, not a Retry (issue 8 §2)', async () => {
+    const api = fakeFetch({ 'GET /api/industry': () => ({ body: listBody('industries', [restaurants]) }) });
+    const { router } = renderPage(<IndustryListPage />, { url: '/industry/list?riskLevel=extreme&isActive=true' });
+    expect(await screen.findByText('Eating Places, Restaurants')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?isActive=true'));
+    for (const call of api.callsTo('GET', '/api/industry')) expect(call.search.get('riskLevel')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
   it('adds an industry with a valid MCC, then refetches the list', async () => {
     const user = userEvent.setup();
     const api = fakeFetch({

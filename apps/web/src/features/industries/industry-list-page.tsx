@@ -1,6 +1,12 @@
 import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { RISK_LEVELS, RISK_LEVEL_LABELS, type Industry, type RiskLevel } from '@boardwalk/shared/schemas/industry';
+import {
+  industryListQuerySchema,
+  RISK_LEVELS,
+  RISK_LEVEL_LABELS,
+  type Industry,
+  type RiskLevel,
+} from '@boardwalk/shared/schemas/industry';
 import { activeColumn } from '../../components/data-table/cells.tsx';
 import { ACTIVE_FILTER, enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { dialogEditing, ResourceListPage } from '../../components/data-table/resource-list-page.tsx';
@@ -54,6 +60,7 @@ export function IndustryListPage() {
       describe={describe}
       editing={editing}
       filters={filters}
+      querySchema={industryListQuerySchema}
       defaultSort="name"
     />
   );

@@ -1,5 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import type { LeadSource } from '@boardwalk/shared/schemas/lead-source';
+import { leadSourceListQuerySchema, type LeadSource } from '@boardwalk/shared/schemas/lead-source';
 import { activeColumn } from '../../components/data-table/cells.tsx';
 import { ACTIVE_FILTER, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { dialogEditing, ResourceListPage } from '../../components/data-table/resource-list-page.tsx';
@@ -31,6 +31,7 @@ export function LeadSourceListPage() {
       describe={describe}
       editing={editing}
       filters={filters}
+      querySchema={leadSourceListQuerySchema}
       defaultSort="name"
     />
   );

@@ -2,7 +2,12 @@ import { Link as RouterLink } from 'react-router';
 import { Button, Chip } from '@mui/material';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
-import { TEMPLATE_CHANNELS, TEMPLATE_CHANNEL_LABELS, type Template } from '@boardwalk/shared/schemas/template';
+import {
+  templateListQuerySchema,
+  TEMPLATE_CHANNELS,
+  TEMPLATE_CHANNEL_LABELS,
+  type Template,
+} from '@boardwalk/shared/schemas/template';
 import { activeColumn, dateTimeColumn } from '../../components/data-table/cells.tsx';
 import { ACTIVE_FILTER, enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { ResourceListPage, type ResourceEditing } from '../../components/data-table/resource-list-page.tsx';
@@ -54,6 +59,7 @@ export function TemplateListPage() {
       describe={describe}
       editing={editing}
       filters={filters}
+      querySchema={templateListQuerySchema}
       defaultSort="name"
       headerActions={
         <Button component={RouterLink} to="/template/wiki" startIcon={<MenuBookOutlined />}>

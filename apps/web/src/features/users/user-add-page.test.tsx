@@ -63,4 +63,30 @@ describe('UserAddPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/users')).toHaveLength(0);
   });
+
+  it('flags every required field at once on an empty form (issue 8 §2)', async () => {
+    const user = userEvent.setup();
+    const api = fakeFetch({});
+    renderPage(<UserAddPage />, { url: '/user/add' });
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    for (const label of [/^First name/, /^Last name/, /^Email/, /^Temporary password/]) {
+      await waitFor(() => expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true'));
+    }
+    expect(screen.getByLabelText(/^Display name/)).toHaveAttribute('aria-invalid', 'false');
+    expect(api.callsTo('POST', '/api/users')).toHaveLength(0);
+  });
+
+  it('states the password length the policy setting asks for, 14 when it says 14 (issue 8 §2)', async () => {
+    fakeFetch({
+      'GET /api/settings/public': () => ({
+        body: { portalName: 'Boardwalk', sessionIdleMinutes: 15, minPasswordLength: 14 },
+      }),
+    });
+    renderPage(<UserAddPage />, { url: '/user/add' });
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Temporary password/)).toHaveAccessibleDescription(
+        expect.stringMatching(/^At least 14 characters with letters and digits/),
+      ),
+    );
+  });
 });

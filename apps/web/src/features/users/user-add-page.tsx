@@ -7,6 +7,7 @@ import { FormSelect } from '../../components/form/form-select.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { PasswordField } from '../../components/form/password-field.tsx';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
+import { useMinPasswordLength } from '../../lib/portal-name.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useCreateUserMutation } from './api.ts';
 import { grantableRoleOptions } from './user-labels.ts';
@@ -28,6 +29,8 @@ export function UserAddPage() {
   const navigate = useNavigate();
   const { data: session } = useSession();
   const [create] = useCreateUserMutation();
+  // The hint states the policy as set (the server checks it): 14 when the setting says 14.
+  const minPasswordLength = useMinPasswordLength();
   const { form, formProps } = useEntityForm({
     draft: { id: 'user-add' },
     schema: createUserSchema,
@@ -70,7 +73,7 @@ export function UserAddPage() {
           name="password"
           label="Temporary password"
           required
-          helperText="At least 12 characters with letters and digits. Give it to the user securely: they must change it at their first sign-in."
+          helperText={`At least ${minPasswordLength} characters with letters and digits. Give it to the user securely: they must change it at their first sign-in.`}
         />
       </FormCard>
     </>

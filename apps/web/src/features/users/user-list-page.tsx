@@ -2,7 +2,7 @@ import { userActionRefusal } from '@boardwalk/shared/user-rules';
 import { useCallback } from 'react';
 import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { User } from '@boardwalk/shared/schemas/user';
+import { userListQuerySchema, type User } from '@boardwalk/shared/schemas/user';
 import { dateTimeColumn } from '../../components/data-table/cells.tsx';
 import type { ListFilter } from '../../components/data-table/list-filters.tsx';
 import { ResourceListPage, type ResourceEditing } from '../../components/data-table/resource-list-page.tsx';
@@ -62,6 +62,7 @@ export function UserListPage() {
       describe={userName}
       editing={editing}
       filters={filters}
+      querySchema={userListQuerySchema}
       defaultSort="email"
       canDeleteRow={canDeleteRow}
     />
