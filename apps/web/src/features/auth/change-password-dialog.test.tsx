@@ -18,6 +18,17 @@ async function fill(dialog: HTMLElement, current: string, next: string, repeat =
 beforeAll(preloadApp, 120_000);
 
 describe('forced password change', () => {
+  it('states the length the password policy asks for (14 when it says 14)', async () => {
+    fakeFetch({
+      'GET /api/settings/public': () => ({
+        body: { portalName: 'Boardwalk', sessionIdleMinutes: 15, minPasswordLength: 14 },
+      }),
+    });
+    renderApp({ url: '/home', session: forced });
+    const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
+    await waitFor(() => expect(dialog).toHaveTextContent('at least 14 characters with letters and digits'));
+  });
+
   it('asks a user with a temporary password for a new one and clears the prompt after', async () => {
     let session: unknown = forced;
     const api = fakeFetch({

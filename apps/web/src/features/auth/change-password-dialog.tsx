@@ -13,6 +13,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { useMinPasswordLength } from '../../lib/portal-name.ts';
 import { problemFieldErrors, errorMessage } from '../../lib/problem.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useChangeMyPasswordMutation } from './api.ts';
@@ -37,6 +38,7 @@ export function ChangePasswordDialog() {
   const navigate = useNavigate();
   const titleId = useId();
   const [changePassword] = useChangeMyPasswordMutation();
+  const minPasswordLength = useMinPasswordLength();
   const [failure, setFailure] = useState<string>();
   const {
     register,
@@ -79,8 +81,8 @@ export function ChangePasswordDialog() {
         <DialogTitle id={titleId}>Change your password</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            Your password was set by an administrator. Choose your own to continue: at least 12 characters with letters
-            and digits.
+            Your password was set by an administrator. Choose your own to continue: at least {minPasswordLength}{' '}
+            characters with letters and digits.
           </DialogContentText>
           {failure ? (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
