@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Chip,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useState, type SubmitEvent } from 'react';
 import { notifySuccess } from '../../components/form/notify.ts';
 import { errorMessage, problemFieldErrors } from '../../lib/problem.ts';
 import { useDisableMfaMutation, useGetMyMfaQuery } from './api.ts';
 import { MfaEnrolment } from './mfa-enrolment.tsx';
+import { MfaStatusCard } from '../../components/mfa-status-card.tsx';
 import { formatDateTime as when } from '../../lib/format-date.ts';
 
 /** Turning off asks for the password and a code, so a session left open cannot do it. */
@@ -81,28 +70,13 @@ function DisableForm({ onCancel }: { onCancel: () => void }) {
 
 /** The profile's "Two-factor sign-in" card: set it up, or see it is on and turn it off. */
 export function MfaCard() {
-  const { data: status, error, isLoading, refetch } = useGetMyMfaQuery();
+  const query = useGetMyMfaQuery();
   const [turningOff, setTurningOff] = useState(false);
   return (
-    <Card>
-      <CardHeader
-        title="Two-factor sign-in"
-        slotProps={{ title: { component: 'h2', variant: 'h6' } }}
-        action={
-          status ? (
-            <Chip size="small" color={status.enabled ? 'success' : 'default'} label={status.enabled ? 'On' : 'Off'} />
-          ) : null
-        }
-      />
-      <CardContent>
-        {isLoading ? (
-          <Skeleton variant="rectangular" height={80} />
-        ) : error || !status ? (
-          <Alert severity="error" action={<Button onClick={() => void refetch()}>Retry</Button>}>
-            Two-factor sign-in could not be loaded. {errorMessage(error)}
-          </Alert>
-        ) : !status.enabled ? (
-          <MfaEnrolment onDone={() => void refetch()} />
+    <MfaStatusCard query={query} failure="Two-factor sign-in could not be loaded." loadingHeight={80}>
+      {(status) =>
+        !status.enabled ? (
+          <MfaEnrolment onDone={() => void query.refetch()} />
         ) : (
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Typography>
@@ -121,9 +95,9 @@ export function MfaCard() {
               </Button>
             )}
           </Stack>
-        )}
-      </CardContent>
-    </Card>
+        )
+      }
+    </MfaStatusCard>
   );
 }
 
