@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSession } from '../../lib/session/use-session.ts';
 import { signInErrorMessage } from './sign-in-messages.ts';
+import { textOf } from '../../lib/form-data.ts';
 
 export type SignInFieldErrors = { email?: string; password?: string; code?: string };
 
@@ -81,9 +82,4 @@ export function useSignInSteps(callbackUrl: () => string) {
   };
 
   return { submit, startOver, askCode, failure, setFailure, errors, submitting };
-}
-
-/** A text input's value from FormData ('' when missing). */
-function textOf(value: FormDataEntryValue | null): string {
-  return typeof value === 'string' ? value : '';
 }

@@ -6,6 +6,7 @@ import { useDisableMfaMutation, useGetMyMfaQuery } from './api.ts';
 import { MfaEnrolment } from './mfa-enrolment.tsx';
 import { MfaStatusCard } from '../../components/mfa-status-card.tsx';
 import { formatDateTime as when } from '../../lib/format-date.ts';
+import { textOf } from '../../lib/form-data.ts';
 
 /** Turning off asks for the password and a code, so a session left open cannot do it. */
 function DisableForm({ onCancel }: { onCancel: () => void }) {
@@ -99,9 +100,4 @@ export function MfaCard() {
       }
     </MfaStatusCard>
   );
-}
-
-/** A text input's value from FormData ('' when missing). */
-function textOf(value: FormDataEntryValue | null): string {
-  return typeof value === 'string' ? value : '';
 }

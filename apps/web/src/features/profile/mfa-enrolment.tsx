@@ -3,6 +3,7 @@ import { useState, type SubmitEvent } from 'react';
 import { errorMessage, problemFieldErrors } from '../../lib/problem.ts';
 import { useConfirmMfaMutation, useStartMfaSetupMutation } from './api.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
+import { textOf } from '../../lib/form-data.ts';
 
 /** "ABCDEFGH…" → "ABCD EFGH …": easier to type from the screen. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
@@ -108,9 +109,4 @@ export function MfaEnrolment({ onDone }: { onDone: () => void }) {
       </Stack>
     </Box>
   );
-}
-
-/** A text input's value from FormData ('' when missing). */
-function textOf(value: FormDataEntryValue | null): string {
-  return typeof value === 'string' ? value : '';
 }
