@@ -23,6 +23,7 @@ import { registerMeRoutes } from './routes/me/me.handlers.ts';
 import { registerPermissionRoutes } from './routes/permissions/permissions.handlers.ts';
 import { registerUserRoutes } from './routes/users/users.handlers.ts';
 import { registerAuditRoutes } from './routes/history/audit.handlers.ts';
+import { registerMerchantRoutes } from './routes/merchants/merchants.handlers.ts';
 
 /** Builds the whole HTTP app from its dependencies. Nothing global: tests build their own. */
 export function createApp(deps: AppDeps) {
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
   registerUserRoutes(app);
   registerPermissionRoutes(app);
   registerAuditRoutes(app);
+  registerMerchantRoutes(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

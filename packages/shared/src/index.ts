@@ -12,3 +12,4 @@ export * from './schemas/stage.ts';
 export * from './schemas/template.ts';
 export * from './schemas/setting.ts';
 export * from './schemas/audit.ts';
+export * from './schemas/merchant.ts';

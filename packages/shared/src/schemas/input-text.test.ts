@@ -9,7 +9,7 @@ import { INVALID_TEXT_MESSAGE } from './fields.ts';
  * are refused once, in the schemas. This walks every input schema down to its string leaves and
  * fails on a leaf that lets them through: a bare z.string() in an input schema fails here.
  */
-const INPUT_SCHEMA_NAME = /^(create\w+Schema|update\w+Schema|\w+QuerySchema|uiSettingsSchema)$/;
+const INPUT_SCHEMA_NAME = /^(create\w+Schema|update\w+Schema|\w+QuerySchema|\w+InputSchema|uiSettingsSchema)$/;
 
 type Leaf = { path: string; schema: z.ZodType };
 type Def = {

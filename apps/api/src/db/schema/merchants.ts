@@ -1,0 +1,267 @@
+import { BUSINESS_TYPES, UNDERWRITING_DECISIONS } from '@boardwalk/shared';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { agentAccounts } from './agent-accounts.ts';
+import { id, timestamps } from './columns.ts';
+import { companies } from './companies.ts';
+import { industries, riskLevelEnum } from './industries.ts';
+import { leadSources } from './lead-sources.ts';
+import { pipelineEnum, stages } from './stages.ts';
+import { users } from './users.ts';
+
+export const businessTypeEnum = pgEnum('business_type', BUSINESS_TYPES);
+export const underwritingDecisionEnum = pgEnum('underwriting_decision', UNDERWRITING_DECISIONS);
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+
+/**
+ * The merchant record (DESIGN §2). Sensitive values (tax id, bank routing and account numbers)
+ * are stored only as AES-256-GCM ciphertext (`*_enc`, lib/crypto.ts) beside their last 4 digits
+ * (what every answer shows) and, where duplicates are looked for, a keyed HMAC fingerprint
+ * (`*_fingerprint`) that lets equal values be found without decrypting anything.
+ */
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: id(),
+    dbaName: text('dba_name').notNull(),
+    legalName: text('legal_name').notNull().default(''),
+    stageId: uuid('stage_id')
+      .notNull()
+      .references(() => stages.id),
+    /** The stage's pipeline, kept with the stage change: lists filter and sort on it by index. */
+    pipeline: pipelineEnum('pipeline').notNull(),
+    stageEnteredAt: timestamp('stage_entered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    agentId: uuid('agent_id').references(() => agentAccounts.id),
+    companyId: uuid('company_id').references(() => companies.id),
+    industryId: uuid('industry_id').references(() => industries.id),
+    leadSourceId: uuid('lead_source_id').references(() => leadSources.id),
+    assignedUserId: uuid('assigned_user_id').references(() => users.id),
+
+    contactFirstName: text('contact_first_name').notNull().default(''),
+    contactLastName: text('contact_last_name').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    addressLine1: text('address_line1').notNull().default(''),
+    addressLine2: text('address_line2').notNull().default(''),
+    city: text('city').notNull().default(''),
+    region: text('region').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    country: text('country').notNull().default('US'),
+
+    businessType: businessTypeEnum('business_type'),
+    taxIdEnc: text('tax_id_enc'),
+    taxIdLast4: text('tax_id_last4').notNull().default(''),
+    taxIdFingerprint: text('tax_id_fingerprint'),
+    website: text('website').notNull().default(''),
+    foundedOn: date('founded_on', { mode: 'string' }),
+
+    monthlyVolume: money('monthly_volume'),
+    averageTicket: money('average_ticket'),
+    highTicket: money('high_ticket'),
+    /** Card-present share of volume in percent; e-commerce / card-not-present is the rest. */
+    cardPresentPercent: integer('card_present_percent'),
+
+    bankName: text('bank_name').notNull().default(''),
+    routingNumberEnc: text('routing_number_enc'),
+    routingNumberLast4: text('routing_number_last4').notNull().default(''),
+    accountNumberEnc: text('account_number_enc'),
+    accountNumberLast4: text('account_number_last4').notNull().default(''),
+    /** Fingerprint of routing + account number together: one bank account. */
+    bankAccountFingerprint: text('bank_account_fingerprint'),
+
+    riskLevel: riskLevelEnum('risk_level'),
+    underwritingDecision: underwritingDecisionEnum('underwriting_decision').notNull().default('pending'),
+    underwritingReason: text('underwriting_reason').notNull().default(''),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+
+    mid: text('mid').notNull().default(''),
+    goLiveOn: date('go_live_on', { mode: 'string' }),
+
+    ...timestamps(),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('merchants_pipeline_created_idx')
+      .on(t.pipeline, t.createdAt.desc(), t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('merchants_pipeline_updated_idx')
+      .on(t.pipeline, t.updatedAt.desc(), t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('merchants_created_idx')
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('merchants_stage_idx').on(t.stageId, t.stageEnteredAt),
+    index('merchants_assignee_idx').on(t.assignedUserId),
+    index('merchants_agent_idx').on(t.agentId),
+    index('merchants_company_idx').on(t.companyId),
+    index('merchants_industry_idx').on(t.industryId),
+    index('merchants_lead_source_idx').on(t.leadSourceId),
+    index('merchants_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+    index('merchants_tax_id_fingerprint_idx').on(t.taxIdFingerprint),
+    index('merchants_bank_account_fingerprint_idx').on(t.bankAccountFingerprint),
+    index('merchants_dba_phone_idx').on(sql`lower(${t.dbaName})`, t.contactPhone),
+    index('merchants_dba_trgm_idx').using('gin', sql`lower(${t.dbaName}) gin_trgm_ops`),
+    index('merchants_legal_trgm_idx').using('gin', sql`lower(${t.legalName}) gin_trgm_ops`),
+    index('merchants_contact_trgm_idx').using(
+      'gin',
+      sql`lower(${t.contactFirstName} || ' ' || ${t.contactLastName}) gin_trgm_ops`,
+    ),
+    index('merchants_email_trgm_idx').using('gin', sql`lower(${t.contactEmail}) gin_trgm_ops`),
+    index('merchants_phone_trgm_idx').using('gin', sql`${t.contactPhone} gin_trgm_ops`),
+    index('merchants_mid_idx').on(t.mid),
+  ],
+);
+
+/** Principals: the people who own the business (DESIGN §2 merchant_owners). */
+export const merchantOwners = pgTable(
+  'merchant_owners',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    title: text('title').notNull().default(''),
+    ownershipPercent: numeric('ownership_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    dateOfBirthEnc: text('date_of_birth_enc'),
+    dateOfBirthLast4: text('date_of_birth_last4').notNull().default(''),
+    ssnEnc: text('ssn_enc'),
+    ssnLast4: text('ssn_last4').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    ...timestamps(),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('merchant_owners_merchant_idx').on(t.merchantId, t.position)],
+);
+
+export const merchantNotes = pgTable(
+  'merchant_notes',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    body: text('body').notNull(),
+    ...timestamps(),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('merchant_notes_merchant_idx').on(t.merchantId, t.createdAt.desc())],
+);
+
+export const merchantDocuments = pgTable(
+  'merchant_documents',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    type: text('type').notNull().default('other'),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    /** Where the bytes are in the document store (decision record on document storage). */
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id),
+    ...timestamps(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('merchant_documents_merchant_idx').on(t.merchantId, t.createdAt.desc())],
+);
+
+/**
+ * The timeline (DESIGN §2 merchant_events): created, updated (changed fields with before/after,
+ * sensitive values masked), stage changed, assigned, note, document, deleted, restored, and later
+ * email and automation. `data` holds the type's details (packages/shared merchant-event.ts).
+ */
+export const merchantEvents = pgTable(
+  'merchant_events',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    type: text('type').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('merchant_events_merchant_at_idx').on(t.merchantId, t.at.desc(), t.id)],
+);
+
+/** How long a merchant sat in each stage: one open interval (leftAt null) per live merchant. */
+export const merchantStageIntervals = pgTable(
+  'merchant_stage_intervals',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    stageId: uuid('stage_id')
+      .notNull()
+      .references(() => stages.id),
+    pipeline: pipelineEnum('pipeline').notNull(),
+    enteredAt: timestamp('entered_at', { withTimezone: true, mode: 'date' }).notNull(),
+    enteredBy: uuid('entered_by').references(() => users.id),
+    leftAt: timestamp('left_at', { withTimezone: true, mode: 'date' }),
+    leftBy: uuid('left_by').references(() => users.id),
+  },
+  (t) => [
+    index('merchant_stage_intervals_merchant_idx').on(t.merchantId, t.enteredAt),
+    index('merchant_stage_intervals_stage_entered_idx').on(t.stageId, t.enteredAt),
+  ],
+);
+
+/**
+ * A half-filled application of /merchant/add, kept on the server so a reload or a closed tab
+ * loses nothing. The form values (which may hold a tax id or an SSN) are stored encrypted whole.
+ */
+export const merchantDrafts = pgTable(
+  'merchant_drafts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    step: integer('step').notNull().default(0),
+    /** Display name of the draft (the DBA name typed so far), in clear for the drafts list. */
+    title: text('title').notNull().default(''),
+    dataEnc: text('data_enc').notNull(),
+    ...timestamps(),
+  },
+  (t) => [index('merchant_drafts_user_idx').on(t.userId, t.updatedAt.desc())],
+);
+
+/**
+ * Domain events (an outbox): written in the transaction of the change that caused them, for the
+ * workflow engine (issue 11) to consume. `processedAt` is set once consumed.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('domain_events_unprocessed_idx')
+      .on(t.occurredAt)
+      .where(sql`${t.processedAt} is null`),
+  ],
+);

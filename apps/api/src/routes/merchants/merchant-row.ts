@@ -1,0 +1,155 @@
+import { maskLast4, type Merchant } from '@boardwalk/shared';
+import { eq, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { agentAccounts } from '../../db/schema/agent-accounts.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { industries } from '../../db/schema/industries.ts';
+import { leadSources } from '../../db/schema/lead-sources.ts';
+import { merchants } from '../../db/schema/merchants.ts';
+import { stages } from '../../db/schema/stages.ts';
+import { users } from '../../db/schema/users.ts';
+
+const assignees = alias(users, 'assignee');
+const deciders = alias(users, 'decider');
+
+/** A user's name as lists show it: the display name, else first and last name, else the email. */
+export const userNameOf = (u: { displayName: PgColumn; firstName: PgColumn; lastName: PgColumn; email: PgColumn }) =>
+  sql<string>`coalesce(nullif(${u.displayName}, ''), nullif(trim(${u.firstName} || ' ' || ${u.lastName}), ''), ${u.email})`;
+
+/**
+ * The one query every merchant answer is read from (list, view, export, bulk results): the
+ * merchant with the names of what it points at. Never selects a ciphertext column.
+ */
+export function selectMerchants(db: Db) {
+  const m = merchants;
+  return db
+    .select({
+      id: m.id,
+      createdAt: m.createdAt,
+      updatedAt: m.updatedAt,
+      createdBy: m.createdBy,
+      updatedBy: m.updatedBy,
+      deletedAt: m.deletedAt,
+      dbaName: m.dbaName,
+      legalName: m.legalName,
+      businessType: m.businessType,
+      taxIdLast4: m.taxIdLast4,
+      website: m.website,
+      foundedOn: m.foundedOn,
+      contactFirstName: m.contactFirstName,
+      contactLastName: m.contactLastName,
+      contactEmail: m.contactEmail,
+      contactPhone: m.contactPhone,
+      addressLine1: m.addressLine1,
+      addressLine2: m.addressLine2,
+      city: m.city,
+      region: m.region,
+      postalCode: m.postalCode,
+      country: m.country,
+      monthlyVolume: m.monthlyVolume,
+      averageTicket: m.averageTicket,
+      highTicket: m.highTicket,
+      cardPresentPercent: m.cardPresentPercent,
+      bankName: m.bankName,
+      routingNumberLast4: m.routingNumberLast4,
+      accountNumberLast4: m.accountNumberLast4,
+      stageId: m.stageId,
+      pipeline: m.pipeline,
+      stageEnteredAt: m.stageEnteredAt,
+      stage: {
+        id: stages.id,
+        name: stages.name,
+        pipeline: stages.pipeline,
+        color: stages.color,
+        slaHours: stages.slaHours,
+      },
+      agentId: m.agentId,
+      agentName: agentAccounts.name,
+      companyId: m.companyId,
+      companyName: companies.name,
+      industryId: m.industryId,
+      industryName: industries.name,
+      leadSourceId: m.leadSourceId,
+      leadSourceName: leadSources.name,
+      assignedUserId: m.assignedUserId,
+      assigneeName: userNameOf(assignees),
+      riskLevel: m.riskLevel,
+      underwritingDecision: m.underwritingDecision,
+      underwritingReason: m.underwritingReason,
+      decidedBy: m.decidedBy,
+      deciderName: userNameOf(deciders),
+      decidedAt: m.decidedAt,
+      mid: m.mid,
+      goLiveOn: m.goLiveOn,
+    })
+    .from(m)
+    .innerJoin(stages, eq(stages.id, m.stageId))
+    .leftJoin(agentAccounts, eq(agentAccounts.id, m.agentId))
+    .leftJoin(companies, eq(companies.id, m.companyId))
+    .leftJoin(industries, eq(industries.id, m.industryId))
+    .leftJoin(leadSources, eq(leadSources.id, m.leadSourceId))
+    .leftJoin(assignees, eq(assignees.id, m.assignedUserId))
+    .leftJoin(deciders, eq(deciders.id, m.decidedBy));
+}
+
+export type MerchantRow = Awaited<ReturnType<typeof selectMerchants>>[number];
+
+const refOf = (id: string | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+/** A row of selectMerchants as the API answers it (shared merchantSchema): sensitive values masked. */
+export function toMerchant(row: MerchantRow): Merchant {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    createdBy: row.createdBy,
+    updatedBy: row.updatedBy,
+    deletedAt: iso(row.deletedAt),
+    dbaName: row.dbaName,
+    legalName: row.legalName,
+    businessType: row.businessType,
+    taxId: maskLast4(row.taxIdLast4),
+    website: row.website,
+    foundedOn: row.foundedOn,
+    contactFirstName: row.contactFirstName,
+    contactLastName: row.contactLastName,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2,
+    city: row.city,
+    region: row.region,
+    postalCode: row.postalCode,
+    country: row.country,
+    monthlyVolume: row.monthlyVolume,
+    averageTicket: row.averageTicket,
+    highTicket: row.highTicket,
+    cardPresentPercent: row.cardPresentPercent,
+    bankName: row.bankName,
+    routingNumber: maskLast4(row.routingNumberLast4),
+    accountNumber: maskLast4(row.accountNumberLast4),
+    stageId: row.stageId,
+    pipeline: row.pipeline,
+    stage: row.stage,
+    stageEnteredAt: row.stageEnteredAt.toISOString(),
+    agentId: row.agentId,
+    agent: refOf(row.agentId, row.agentName),
+    companyId: row.companyId,
+    company: refOf(row.companyId, row.companyName),
+    industryId: row.industryId,
+    industry: refOf(row.industryId, row.industryName),
+    leadSourceId: row.leadSourceId,
+    leadSource: refOf(row.leadSourceId, row.leadSourceName),
+    assignedUserId: row.assignedUserId,
+    assignee: refOf(row.assignedUserId, row.assigneeName),
+    riskLevel: row.riskLevel,
+    underwritingDecision: row.underwritingDecision,
+    underwritingReason: row.underwritingReason,
+    decidedBy: refOf(row.decidedBy, row.deciderName),
+    decidedAt: iso(row.decidedAt),
+    mid: row.mid,
+    goLiveOn: row.goLiveOn,
+  };
+}

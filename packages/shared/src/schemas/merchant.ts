@@ -1,0 +1,547 @@
+import { z } from 'zod';
+import { listParamsSchema, type ListResponse } from '../list.ts';
+import { RISK_LEVELS } from './industry.ts';
+import { PIPELINES } from './stage.ts';
+import {
+  booleanQuery,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  optionalWebsite,
+  recordMetaShape,
+  requiredName,
+  text,
+  updateMetaShape,
+} from './fields.ts';
+
+/** The merchant record (DESIGN §2 merchants; issue 9). */
+
+export const BUSINESS_TYPES = [
+  'sole_proprietorship',
+  'partnership',
+  'llc',
+  'corporation',
+  'non_profit',
+  'government',
+  'other',
+] as const;
+export type BusinessType = (typeof BUSINESS_TYPES)[number];
+export const BUSINESS_TYPE_LABELS: Record<BusinessType, string> = {
+  sole_proprietorship: 'Sole proprietorship',
+  partnership: 'Partnership',
+  llc: 'LLC',
+  corporation: 'Corporation',
+  non_profit: 'Non-profit',
+  government: 'Government',
+  other: 'Other',
+};
+
+export const UNDERWRITING_DECISIONS = ['pending', 'approved', 'declined'] as const;
+export type UnderwritingDecision = (typeof UNDERWRITING_DECISIONS)[number];
+export const UNDERWRITING_DECISION_LABELS: Record<UnderwritingDecision, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  declined: 'Declined',
+};
+
+/** `/api/merchants` (all) and `/api/merchants/{pipeline}`; the screens' view switcher. */
+export const MERCHANT_VIEWS = ['all', ...PIPELINES] as const;
+export type MerchantView = (typeof MERCHANT_VIEWS)[number];
+
+/**
+ * Sensitive fields (DESIGN §2, §6): stored encrypted, answered masked (last 4), revealed only by
+ * `POST /api/merchants/{id}/reveal` (audited). Owner fields name the owner: `owner.<id>.ssn`.
+ */
+export const MERCHANT_SENSITIVE_FIELDS = ['taxId', 'routingNumber', 'accountNumber'] as const;
+export type MerchantSensitiveField = (typeof MERCHANT_SENSITIVE_FIELDS)[number];
+export const OWNER_SENSITIVE_FIELDS = ['ssn', 'dateOfBirth'] as const;
+export type OwnerSensitiveField = (typeof OWNER_SENSITIVE_FIELDS)[number];
+
+export const MASK_CHAR = '•';
+
+/** What every answer shows of a sensitive value: its last 4 digits (or characters) behind dots. */
+export function maskLast4(last4: string): string {
+  return last4 === '' ? '' : `${MASK_CHAR.repeat(5)}${last4}`;
+}
+
+const digits = (label: string, min: number, max: number) =>
+  text()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => v === '' || (/^\d+$/.test(v) && v.length >= min && v.length <= max), {
+      message: min === max ? `Enter the ${min}-digit ${label}` : `Enter the ${label} (${min}–${max} digits)`,
+    });
+
+/** US EIN or SSN used as a tax id: 9 digits, dashes and spaces ignored. '' when not known yet. */
+export const taxIdField = digits('tax id', 9, 9);
+export const routingNumberField = digits('routing number', 9, 9);
+export const accountNumberField = digits('account number', 4, 17);
+export const ssnField = digits('social security number', 9, 9);
+
+/** A calendar date `YYYY-MM-DD`, or null. */
+export const optionalDate = z
+  .union([z.iso.date('Enter a date such as 2024-05-31'), z.literal('').transform(() => null), z.null()])
+  .describe('YYYY-MM-DD');
+
+const money = (label: string) =>
+  z
+    .number({ error: `Enter the ${label} as a number` })
+    .min(0, `The ${label} cannot be negative`)
+    .max(1_000_000_000_000, `The ${label} is too large`)
+    .nullable();
+
+const percent = z
+  .number({ error: 'Enter a percentage between 0 and 100' })
+  .int('Use a whole number')
+  .min(0, 'Enter a percentage between 0 and 100')
+  .max(100, 'Enter a percentage between 0 and 100');
+
+/** The fields a client may write, grouped as the add form's steps. */
+export const merchantFields = {
+  // Business
+  dbaName: requiredName('Enter the DBA name', 160),
+  legalName: optionalText(160),
+  businessType: z.enum(BUSINESS_TYPES, { error: 'Choose a business type' }).nullable(),
+  taxId: taxIdField,
+  website: optionalWebsite,
+  foundedOn: optionalDate,
+  // Contact and address
+  contactFirstName: optionalText(80),
+  contactLastName: optionalText(80),
+  contactEmail: optionalEmail,
+  contactPhone: optionalPhone,
+  addressLine1: optionalText(160),
+  addressLine2: optionalText(160),
+  city: optionalText(80),
+  region: optionalText(80),
+  postalCode: optionalText(20),
+  country: text()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as US'),
+  // Processing
+  monthlyVolume: money('monthly volume'),
+  averageTicket: money('average ticket'),
+  highTicket: money('high ticket'),
+  cardPresentPercent: percent.nullable(),
+  // Banking
+  bankName: optionalText(120),
+  routingNumber: routingNumberField,
+  accountNumber: accountNumberField,
+  // Assignment
+  stageId: z.uuid('Choose a stage'),
+  agentId: z.uuid('Choose an agent').nullable(),
+  companyId: z.uuid('Choose a company').nullable(),
+  industryId: z.uuid('Choose an industry').nullable(),
+  leadSourceId: z.uuid('Choose a lead source').nullable(),
+  assignedUserId: z.uuid('Choose a user').nullable(),
+  // Underwriting
+  riskLevel: z.enum(RISK_LEVELS, { error: 'Choose a risk level' }).nullable(),
+  underwritingDecision: z.enum(UNDERWRITING_DECISIONS, { error: 'Choose a decision' }),
+  underwritingReason: optionalText(2000),
+  // Operations
+  mid: text()
+    .trim()
+    .max(30, 'Use at most 30 characters')
+    .regex(/^[A-Za-z0-9-]*$/, 'Use letters, digits and dashes'),
+  goLiveOn: optionalDate,
+};
+
+/** The steps of /merchant/add and the fields each validates. */
+export const MERCHANT_FORM_STEPS = [
+  {
+    key: 'business',
+    label: 'Business',
+    fields: ['dbaName', 'legalName', 'businessType', 'taxId', 'website', 'foundedOn'],
+  },
+  {
+    key: 'contact',
+    label: 'Contact and address',
+    fields: [
+      'contactFirstName',
+      'contactLastName',
+      'contactEmail',
+      'contactPhone',
+      'addressLine1',
+      'addressLine2',
+      'city',
+      'region',
+      'postalCode',
+      'country',
+    ],
+  },
+  { key: 'owners', label: 'Owners', fields: ['owners'] },
+  {
+    key: 'processing',
+    label: 'Processing',
+    fields: ['monthlyVolume', 'averageTicket', 'highTicket', 'cardPresentPercent'],
+  },
+  { key: 'banking', label: 'Banking', fields: ['bankName', 'routingNumber', 'accountNumber'] },
+  {
+    key: 'assignment',
+    label: 'Assignment',
+    fields: ['stageId', 'agentId', 'companyId', 'industryId', 'leadSourceId', 'assignedUserId'],
+  },
+] as const;
+
+const ownershipPercent = z
+  .number({ error: 'Enter a percentage between 0 and 100' })
+  .min(0, 'Enter a percentage between 0 and 100')
+  .max(100, 'Enter a percentage between 0 and 100');
+
+/** An owner (principal) as written by a client. */
+export const createOwnerSchema = z.object({
+  firstName: requiredName('Enter the first name', 80),
+  lastName: requiredName('Enter the last name', 80),
+  title: optionalText(80).optional(),
+  ownershipPercent: ownershipPercent.optional(),
+  email: optionalEmail.optional(),
+  phone: optionalPhone.optional(),
+  dateOfBirth: optionalDate.optional(),
+  ssn: ssnField.optional(),
+});
+export type CreateOwnerInput = z.infer<typeof createOwnerSchema>;
+export const updateOwnerSchema = createOwnerSchema.partial().extend(updateMetaShape);
+export type UpdateOwnerInput = z.infer<typeof updateOwnerSchema>;
+
+/** Owners' shares must not add up to more than 100 %. */
+const OWNERSHIP_TOTAL_MESSAGE = 'The owners’ shares add up to more than 100%';
+export function ownershipTotalOk(owners: { ownershipPercent?: number | undefined }[]): boolean {
+  return owners.reduce((sum, o) => sum + (o.ownershipPercent ?? 0), 0) <= 100.0001;
+}
+
+const merchantObject = z.object(merchantFields);
+
+/** POST /api/merchants body `{ data }`: only the DBA name is required; the stage defaults to the default stage. */
+export const createMerchantSchema = merchantObject.partial().extend({
+  dbaName: merchantFields.dbaName,
+  owners: z
+    .array(createOwnerSchema)
+    .max(10, 'Add at most 10 owners')
+    .refine(ownershipTotalOk, OWNERSHIP_TOTAL_MESSAGE)
+    .optional(),
+  /** The server-side draft this application was typed in: deleted when the merchant is created. */
+  draftId: z.uuid().optional(),
+});
+export type CreateMerchantInput = z.infer<typeof createMerchantSchema>;
+
+/**
+ * PATCH /api/merchants/{id} body: the record, partial, with the updatedAt last read (stale → 409).
+ * The stage is changed through `POST /api/merchants/{id}/stage`, owners through their own routes.
+ */
+export const updateMerchantSchema = merchantObject.omit({ stageId: true }).partial().extend(updateMetaShape);
+export type UpdateMerchantInput = z.infer<typeof updateMerchantSchema>;
+
+const ref = z.object({ id: z.uuid(), name: z.string() }).nullable();
+
+/** The stage a merchant is in, as every merchant answer embeds it. */
+export const merchantStageRefSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  pipeline: z.enum(PIPELINES),
+  color: z.string(),
+  slaHours: z.number().nullable(),
+});
+
+/** A merchant as the API returns it: sensitive values masked (`•••••6789`), '' when not known. */
+export const merchantSchema = z.object({
+  ...recordMetaShape,
+  dbaName: z.string(),
+  legalName: z.string(),
+  businessType: z.enum(BUSINESS_TYPES).nullable(),
+  taxId: z.string(),
+  website: z.string(),
+  foundedOn: z.string().nullable(),
+  contactFirstName: z.string(),
+  contactLastName: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string(),
+  city: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  monthlyVolume: z.number().nullable(),
+  averageTicket: z.number().nullable(),
+  highTicket: z.number().nullable(),
+  cardPresentPercent: z.number().nullable(),
+  bankName: z.string(),
+  routingNumber: z.string(),
+  accountNumber: z.string(),
+  stageId: z.uuid(),
+  pipeline: z.enum(PIPELINES),
+  stage: merchantStageRefSchema,
+  stageEnteredAt: z.string(),
+  agentId: z.uuid().nullable(),
+  agent: ref,
+  companyId: z.uuid().nullable(),
+  company: ref,
+  industryId: z.uuid().nullable(),
+  industry: ref,
+  leadSourceId: z.uuid().nullable(),
+  leadSource: ref,
+  assignedUserId: z.uuid().nullable(),
+  assignee: ref,
+  riskLevel: z.enum(RISK_LEVELS).nullable(),
+  underwritingDecision: z.enum(UNDERWRITING_DECISIONS),
+  underwritingReason: z.string(),
+  decidedBy: ref,
+  decidedAt: z.string().nullable(),
+  mid: z.string(),
+  goLiveOn: z.string().nullable(),
+});
+export type Merchant = z.infer<typeof merchantSchema>;
+
+/** GET /api/merchants/{id}: the merchant with its owners. */
+export const ownerSchema = z.object({
+  ...recordMetaShape,
+  merchantId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  title: z.string(),
+  ownershipPercent: z.number(),
+  email: z.string(),
+  phone: z.string(),
+  dateOfBirth: z.string(),
+  ssn: z.string(),
+  position: z.number(),
+});
+export type Owner = z.infer<typeof ownerSchema>;
+
+export const merchantDetailSchema = merchantSchema.extend({ owners: z.array(ownerSchema) });
+export type MerchantDetail = z.infer<typeof merchantDetailSchema>;
+
+export const MERCHANT_SORT_COLUMNS = [
+  'dbaName',
+  'legalName',
+  'stage',
+  'agent',
+  'assignee',
+  'industry',
+  'monthlyVolume',
+  'underwritingDecision',
+  'riskLevel',
+  'stageEnteredAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+const dateQuery = z.iso.date('Use a date such as 2024-05-31');
+
+/** GET /api/merchants[/{view}] query: q matches DBA and legal name, MID, contact name, email, phone. */
+export const merchantListQuerySchema = listParamsSchema(MERCHANT_SORT_COLUMNS).extend({
+  stageId: z.uuid().optional(),
+  agentId: z.uuid().optional(),
+  /** A user id, or `me` for the caller. */
+  assignee: z.union([z.literal('me'), z.literal('none'), z.uuid()]).optional(),
+  companyId: z.uuid().optional(),
+  industryId: z.uuid().optional(),
+  leadSourceId: z.uuid().optional(),
+  decision: z.enum(UNDERWRITING_DECISIONS).optional(),
+  riskLevel: z.enum(RISK_LEVELS).optional(),
+  createdFrom: dateQuery.optional(),
+  createdTo: dateQuery.optional(),
+  stageEnteredFrom: dateQuery.optional(),
+  stageEnteredTo: dateQuery.optional(),
+  /** true: only deleted merchants (the "deleted" filter, where a delete is undone). */
+  deleted: booleanQuery.optional(),
+});
+export type MerchantListQuery = z.infer<typeof merchantListQuerySchema>;
+export type MerchantListResponse = ListResponse<'merchants', Merchant>;
+
+/** POST /api/merchants/{id}/stage. */
+export const merchantStageChangeInputSchema = z.object({
+  stageId: z.uuid('Choose a stage'),
+  /** Optional: the updatedAt last read; an older one is a stale change (409). */
+  updatedAt: updateMetaShape.updatedAt,
+});
+export type MerchantStageChangeInput = z.infer<typeof merchantStageChangeInputSchema>;
+
+/** POST /api/merchants/{id}/assignment. */
+export const merchantAssignmentInputSchema = z.object({
+  assignedUserId: z.uuid('Choose a user').nullable(),
+  updatedAt: updateMetaShape.updatedAt,
+});
+
+const bulkIds = z.array(z.uuid()).min(1, 'Choose at least one merchant').max(500, 'Choose at most 500 merchants');
+
+/** POST /api/merchants/bulk/assign and /bulk/stage: each id in its own transaction. */
+export const merchantBulkAssignInputSchema = z.object({
+  ids: bulkIds,
+  assignedUserId: z.uuid('Choose a user').nullable(),
+});
+export const merchantBulkStageInputSchema = z.object({ ids: bulkIds, stageId: z.uuid('Choose a stage') });
+export const merchantBulkResultSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.uuid(),
+      outcome: z.enum(['updated', 'unchanged', 'failed']),
+      status: z.number(),
+      detail: z.string().optional(),
+    }),
+  ),
+});
+export type MerchantBulkResult = z.infer<typeof merchantBulkResultSchema>;
+
+/** POST /api/merchants/{id}/reveal → the clear value; writes an audit row. */
+export const merchantRevealInputSchema = z.object({
+  field: z.enum(MERCHANT_SENSITIVE_FIELDS).or(z.enum(OWNER_SENSITIVE_FIELDS)),
+  /** For owner fields: which owner. */
+  ownerId: z.uuid().optional(),
+});
+export const merchantRevealResponseSchema = z.object({ field: z.string(), value: z.string() });
+
+export const createNoteSchema = z.object({ body: requiredName('Write the note', 10_000) });
+export const noteSchema = z.object({
+  ...recordMetaShape,
+  merchantId: z.uuid(),
+  body: z.string(),
+  author: ref,
+});
+export type Note = z.infer<typeof noteSchema>;
+
+export const DOCUMENT_TYPES = [
+  'application',
+  'identification',
+  'bank_statement',
+  'processing_statement',
+  'voided_check',
+  'business_license',
+  'tax_return',
+  'other',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  application: 'Application',
+  identification: 'Identification',
+  bank_statement: 'Bank statement',
+  processing_statement: 'Processing statement',
+  voided_check: 'Voided check',
+  business_license: 'Business license',
+  tax_return: 'Tax return',
+  other: 'Other',
+};
+
+/** Upload types (issue 9): PDF, PNG, JPEG, HEIC and office files. */
+export const DOCUMENT_MIME_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/heic',
+  'image/heif',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+] as const;
+
+export const documentSchema = z.object({
+  id: z.uuid(),
+  merchantId: z.uuid(),
+  type: z.enum(DOCUMENT_TYPES),
+  fileName: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number(),
+  sha256: z.string(),
+  uploadedBy: ref,
+  createdAt: z.string(),
+});
+export type MerchantDocument = z.infer<typeof documentSchema>;
+
+export const MERCHANT_EVENT_TYPES = [
+  'created',
+  'updated',
+  'stage_changed',
+  'assigned',
+  'owner_added',
+  'owner_updated',
+  'owner_removed',
+  'note_added',
+  'document_added',
+  'document_removed',
+  'deleted',
+  'restored',
+  'email',
+  'automation',
+] as const;
+export type MerchantEventType = (typeof MERCHANT_EVENT_TYPES)[number];
+
+/** A timeline entry. `changes` maps a field to `{ from, to }` (sensitive values masked). */
+export const merchantEventSchema = z.object({
+  id: z.uuid(),
+  merchantId: z.uuid(),
+  type: z.enum(MERCHANT_EVENT_TYPES),
+  actor: ref,
+  at: z.string(),
+  data: z.object({
+    changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).optional(),
+    fromStage: z.object({ id: z.uuid(), name: z.string(), pipeline: z.enum(PIPELINES) }).optional(),
+    toStage: z.object({ id: z.uuid(), name: z.string(), pipeline: z.enum(PIPELINES) }).optional(),
+    noteId: z.uuid().optional(),
+    excerpt: z.string().optional(),
+    documentId: z.uuid().optional(),
+    fileName: z.string().optional(),
+    ownerId: z.uuid().optional(),
+    ownerName: z.string().optional(),
+    summary: z.string().optional(),
+  }),
+});
+export type MerchantEvent = z.infer<typeof merchantEventSchema>;
+
+export const merchantEventListQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const merchantEventListSchema = z.object({ events: z.array(merchantEventSchema), total: z.number() });
+
+/** GET /api/merchants/{id}/duplicates and POST /api/merchants/duplicates (the add form's check). */
+export const DUPLICATE_REASONS = ['taxId', 'bankAccount', 'dbaNameAndPhone'] as const;
+export const duplicateSchema = z.object({
+  id: z.uuid(),
+  dbaName: z.string(),
+  stage: merchantStageRefSchema,
+  deleted: z.boolean(),
+  reasons: z.array(z.enum(DUPLICATE_REASONS)),
+});
+export const duplicateListSchema = z.object({ duplicates: z.array(duplicateSchema) });
+export type PossibleDuplicate = z.infer<typeof duplicateSchema>;
+export const duplicateCheckInputSchema = z.object({
+  dbaName: optionalText(160).optional(),
+  contactPhone: optionalPhone.optional(),
+  taxId: taxIdField.optional(),
+  routingNumber: routingNumberField.optional(),
+  accountNumber: accountNumberField.optional(),
+});
+
+/** Server-side drafts of /merchant/add: the form values as typed (validated only on save). */
+export const merchantDraftInputSchema = z.object({
+  step: z.number().int().min(0).max(10),
+  data: z.record(text(), z.unknown()),
+  updatedAt: updateMetaShape.updatedAt,
+});
+export const merchantDraftSchema = z.object({
+  id: z.uuid(),
+  step: z.number(),
+  title: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MerchantDraft = z.infer<typeof merchantDraftSchema>;
+
+/** GET /api/search?q= (DESIGN §3). */
+export const searchQuerySchema = z.object({ q: text().trim().max(200).default('') });
+export const searchResultSchema = z.object({
+  id: z.uuid(),
+  dbaName: z.string(),
+  stage: z.object({ name: z.string() }),
+  icon: z.string().optional(),
+  url: z.string(),
+});
+export const searchResponseSchema = z.object({ data: z.array(searchResultSchema) });
+export type SearchResult = z.infer<typeof searchResultSchema>;
