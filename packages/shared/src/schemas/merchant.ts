@@ -350,6 +350,18 @@ export const merchantListQuerySchema = listParamsSchema(MERCHANT_SORT_COLUMNS).e
 export type MerchantListQuery = z.infer<typeof merchantListQuerySchema>;
 export type MerchantListResponse = ListResponse<'merchants', Merchant>;
 
+/** The most rows one merchant CSV export holds; a larger set must be exported in parts (by filter). */
+export const MERCHANT_EXPORT_MAX_ROWS = 100_000;
+
+/**
+ * GET /api/merchants/export.csv query: the list's filters and the view; no paging. The file is
+ * ordered newest first (by id, which is time-ordered), whatever the list's sort.
+ */
+export const merchantExportQuerySchema = merchantListQuerySchema
+  .omit({ page: true, pageSize: true, sort: true, order: true, allData: true })
+  .extend({ view: z.enum(MERCHANT_VIEWS).default('all') });
+export type MerchantExportQuery = z.infer<typeof merchantExportQuerySchema>;
+
 /** POST /api/merchants/{id}/stage. */
 export const merchantStageChangeInputSchema = z.object({
   stageId: z.uuid('Choose a stage'),

@@ -85,14 +85,28 @@ export const merchants = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
+    // List orders (decision 022): (pipeline, sort key, id) for each indexed sort, all ascending,
+    // so one index serves both orders (scanned backwards for desc) with id as the tie-breaker.
     index('merchants_pipeline_created_idx')
-      .on(t.pipeline, t.createdAt.desc(), t.id)
+      .on(t.pipeline, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
     index('merchants_pipeline_updated_idx')
-      .on(t.pipeline, t.updatedAt.desc(), t.id)
+      .on(t.pipeline, t.updatedAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('merchants_pipeline_dba_idx')
+      .on(t.pipeline, sql`lower(${t.dbaName})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('merchants_pipeline_stage_entered_idx')
+      .on(t.pipeline, t.stageEnteredAt, t.id)
       .where(sql`${t.deletedAt} is null`),
     index('merchants_created_idx')
-      .on(t.createdAt.desc(), t.id)
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('merchants_updated_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('merchants_dba_idx')
+      .on(sql`lower(${t.dbaName})`, t.id)
       .where(sql`${t.deletedAt} is null`),
     index('merchants_stage_idx').on(t.stageId, t.stageEnteredAt),
     index('merchants_assignee_idx').on(t.assignedUserId),
@@ -115,6 +129,7 @@ export const merchants = pgTable(
     index('merchants_email_trgm_idx').using('gin', sql`lower(${t.contactEmail}) gin_trgm_ops`),
     index('merchants_phone_trgm_idx').using('gin', sql`${t.contactPhone} gin_trgm_ops`),
     index('merchants_mid_idx').on(t.mid),
+    index('merchants_mid_trgm_idx').using('gin', sql`lower(${t.mid}) gin_trgm_ops`),
   ],
 );
 

@@ -1,22 +1,5 @@
 import type { AuditEntry } from '@boardwalk/shared';
-
-/** A spreadsheet would run a cell that starts with one of these as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV cell (RFC 4180): a cell a spreadsheet would read as a formula gets a leading `'`
- * (OWASP's advice), then a cell holding a quote, comma or line break is quoted, its quotes doubled.
- */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'string' ? value : JSON.stringify(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvLine(cells: readonly unknown[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
+import { csvLine } from '../../lib/csv.ts';
 
 export const AUDIT_CSV_HEADER = [
   'at',

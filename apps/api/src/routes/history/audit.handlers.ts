@@ -2,12 +2,11 @@ import { AUDIT_EXPORT_MAX_ROWS } from '@boardwalk/shared';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { writeAudit } from '../../lib/audit.ts';
 import type { AppEnv } from '../../lib/context.ts';
+import { csvResponse } from '../../lib/csv.ts';
 import { callerOf } from '../../lib/http/caller.ts';
-import { AUDIT_CSV_HEADER, auditCsvFilename, auditCsvLine, csvLine } from './audit-csv.ts';
+import { AUDIT_CSV_HEADER, auditCsvFilename, auditCsvLine } from './audit-csv.ts';
 import * as routes from './audit.routes.ts';
 import * as service from './audit.service.ts';
-
-const BYTE_ORDER_MARK = '\uFEFF';
 
 export function registerAuditRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.listAudit, async (c) => c.json(await service.listAudit(c.get('db'), c.req.valid('query')), 200));
@@ -28,32 +27,13 @@ export function registerAuditRoutes(app: OpenAPIHono<AppEnv>) {
       ip: caller.ip,
     });
 
-    const encoder = new TextEncoder();
-    const batches = service.auditBatches(db, filters, { order, limit: AUDIT_EXPORT_MAX_ROWS });
-    const log = c.get('log');
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(encoder.encode(BYTE_ORDER_MARK + csvLine(AUDIT_CSV_HEADER)));
-      },
-      async pull(controller) {
-        try {
-          const next = await batches.next();
-          if (next.done) return controller.close();
-          controller.enqueue(encoder.encode(next.value.map(auditCsvLine).join('')));
-        } catch (error) {
-          log.error({ err: error }, 'audit export failed while streaming');
-          controller.error(error);
-        }
-      },
-      async cancel() {
-        await batches.return(undefined);
-      },
-    });
-    return c.body(body, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${auditCsvFilename(caller.now)}"`,
-      'X-Total-Count': String(total),
-      'X-Export-Truncated': String(total > rows),
+    return csvResponse(c, {
+      header: AUDIT_CSV_HEADER,
+      batches: service.auditBatches(db, filters, { order, limit: AUDIT_EXPORT_MAX_ROWS }),
+      line: auditCsvLine,
+      filename: auditCsvFilename(caller.now),
+      headers: { 'X-Total-Count': String(total), 'X-Export-Truncated': String(total > rows) },
+      what: 'audit export',
     });
   });
 }

@@ -1,0 +1,44 @@
+import { MERCHANT_EXPORT_MAX_ROWS } from '@boardwalk/shared';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { writeAudit } from '../../lib/audit.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { csvResponse } from '../../lib/csv.ts';
+import { callerOf } from '../../lib/http/caller.ts';
+import { MERCHANT_CSV_HEADER, merchantCsvFilename, merchantCsvLine } from './merchant-export.ts';
+import * as routes from './merchant-list.routes.ts';
+import * as service from './merchant-list.service.ts';
+
+/** The list views and the CSV export. Literal paths: register before the `/api/merchants/{id}` routes. */
+export function registerMerchantListRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(routes.exportMerchants, async (c) => {
+    const db = c.get('db');
+    const caller = callerOf(c);
+    const { view, ...rest } = c.req.valid('query');
+    const filters = { ...rest, view };
+    const total = await service.countMerchants(db, filters, caller);
+    const rows = Math.min(total, MERCHANT_EXPORT_MAX_ROWS);
+    // Reading merchants is not audited; taking a copy of them out is.
+    await writeAudit(db, {
+      action: 'merchant.export',
+      outcome: 'success',
+      actorUserId: caller.actor.userId,
+      subjectType: 'merchant',
+      changes: { filters, rows, truncated: total > rows },
+      ip: caller.ip,
+    });
+    return csvResponse(c, {
+      header: MERCHANT_CSV_HEADER,
+      batches: service.merchantBatches(db, caller, filters, { limit: MERCHANT_EXPORT_MAX_ROWS }),
+      line: merchantCsvLine,
+      filename: merchantCsvFilename(view, caller.now),
+      headers: { 'X-Total-Count': String(total), 'X-Export-Truncated': String(total > rows) },
+      what: 'merchant export',
+    });
+  });
+
+  for (const { view, route } of routes.listViews) {
+    app.openapi(route, async (c) =>
+      c.json(await service.listMerchants(c.get('db'), callerOf(c), view, c.req.valid('query')), 200),
+    );
+  }
+}

@@ -1,0 +1,178 @@
+import type { Merchant, MerchantExportQuery, MerchantListQuery, MerchantView } from '@boardwalk/shared';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { agentAccounts } from '../../db/schema/agent-accounts.ts';
+import { industries } from '../../db/schema/industries.ts';
+import { merchantCounts } from '../../db/schema/merchant-counts.ts';
+import { merchants as m } from '../../db/schema/merchants.ts';
+import { stages } from '../../db/schema/stages.ts';
+import { users } from '../../db/schema/users.ts';
+import { likePattern } from '../../lib/db/like-pattern.ts';
+import type { Caller } from '../../lib/http/caller.ts';
+import { selectMerchants, toMerchant, userNameOf } from './merchant-row.ts';
+
+/** What narrows a list or an export: the view (a pipeline, or all) and every filter but paging and sort. */
+export type MerchantFilters = Omit<MerchantExportQuery, 'view'> & { view: MerchantView };
+
+/** The same alias selectMerchants joins the assignee under, so its name can be sorted on. */
+const assignees = alias(users, 'assignee');
+
+/** A bare date (YYYY-MM-DD) is a whole UTC day: `from` takes its start, `to` the start of the next. */
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+
+/**
+ * q matches DBA and legal name, MID, contact name, email and phone as a substring, each written
+ * exactly as its trigram index is (migrations 0006, 0007), so the planner can OR the indexes.
+ */
+function searchCondition(q: string): SQL | undefined {
+  const p = likePattern(q.toLowerCase());
+  const contactName = sql`lower(${m.contactFirstName} || ${sql.raw("' '")} || ${m.contactLastName})`;
+  return or(
+    sql`lower(${m.dbaName}) like ${p}`,
+    sql`lower(${m.legalName}) like ${p}`,
+    sql`lower(${m.mid}) like ${p}`,
+    sql`${contactName} like ${p}`,
+    sql`lower(${m.contactEmail}) like ${p}`,
+    sql`${m.contactPhone} like ${likePattern(q)}`,
+  );
+}
+
+/** The assignee filter: a user id, `me` (the caller), or `none` (not assigned). */
+function assigneeCondition(assignee: string, caller: Caller): SQL {
+  if (assignee === 'none') return isNull(m.assignedUserId);
+  return eq(m.assignedUserId, assignee === 'me' ? caller.actor.userId : assignee);
+}
+
+/** The WHERE of a list, its total and its export. Deleted merchants show only with deleted=true, and then only they. */
+export function merchantConditions(filters: MerchantFilters, caller: Caller): SQL | undefined {
+  const q = filters.q?.trim();
+  return and(
+    filters.deleted === true ? isNotNull(m.deletedAt) : isNull(m.deletedAt),
+    filters.view === 'all' ? undefined : eq(m.pipeline, filters.view),
+    q ? searchCondition(q) : undefined,
+    filters.stageId ? eq(m.stageId, filters.stageId) : undefined,
+    filters.agentId ? eq(m.agentId, filters.agentId) : undefined,
+    filters.assignee ? assigneeCondition(filters.assignee, caller) : undefined,
+    filters.companyId ? eq(m.companyId, filters.companyId) : undefined,
+    filters.industryId ? eq(m.industryId, filters.industryId) : undefined,
+    filters.leadSourceId ? eq(m.leadSourceId, filters.leadSourceId) : undefined,
+    filters.decision ? eq(m.underwritingDecision, filters.decision) : undefined,
+    filters.riskLevel ? eq(m.riskLevel, filters.riskLevel) : undefined,
+    filters.createdFrom ? gte(m.createdAt, dayStart(filters.createdFrom)) : undefined,
+    filters.createdTo ? lt(m.createdAt, dayAfter(filters.createdTo)) : undefined,
+    filters.stageEnteredFrom ? gte(m.stageEnteredAt, dayStart(filters.stageEnteredFrom)) : undefined,
+    filters.stageEnteredTo ? lt(m.stageEnteredAt, dayAfter(filters.stageEnteredTo)) : undefined,
+  );
+}
+
+/** Filters the counts table answers: every other filter needs a count over the merchants. */
+const COUNTED_FILTERS = new Set(['view', 'stageId', 'assignee', 'deleted']);
+
+function countedByTable(filters: MerchantFilters): boolean {
+  return Object.entries(filters).every(([key, value]) => value === undefined || COUNTED_FILTERS.has(key));
+}
+
+/**
+ * The exact number of merchants matching the filters (decision 022). The unfiltered views, and
+ * those narrowed only by stage, assignee or deleted, sum a few rows of merchant_counts, which
+ * triggers keep exact; any other filter counts the matching rows through their indexes.
+ */
+export async function countMerchants(db: Db, filters: MerchantFilters, caller: Caller): Promise<number> {
+  if (countedByTable(filters)) {
+    const c = merchantCounts;
+    const assignee = filters.assignee;
+    const [row] = await db
+      .select({ total: sql<string | null>`sum(${c.n})` })
+      .from(c)
+      .where(
+        and(
+          eq(c.deleted, filters.deleted === true),
+          filters.view === 'all' ? undefined : eq(c.pipeline, filters.view),
+          filters.stageId ? eq(c.stageId, filters.stageId) : undefined,
+          assignee === undefined
+            ? undefined
+            : assignee === 'none'
+              ? isNull(c.assignedUserId)
+              : eq(c.assignedUserId, assignee === 'me' ? caller.actor.userId : assignee),
+        ),
+      );
+    return Number(row?.total ?? 0);
+  }
+  const [row] = await db.select({ total: count() }).from(m).where(merchantConditions(filters, caller));
+  return row?.total ?? 0;
+}
+
+type SortColumn = NonNullable<MerchantListQuery['sort']>;
+
+/**
+ * What each sort column orders by. createdAt, updatedAt, stageEnteredAt and dbaName are served by
+ * (pipeline, key, id) indexes; the others are exact but sort the filtered rows.
+ */
+const SORT_KEYS: Record<SortColumn, SQL | PgColumn> = {
+  dbaName: sql`lower(${m.dbaName})`,
+  legalName: sql`lower(${m.legalName})`,
+  stage: sql`lower(${stages.name})`,
+  agent: sql`lower(${agentAccounts.name})`,
+  assignee: sql`lower(${userNameOf(assignees)})`,
+  industry: sql`lower(${industries.name})`,
+  monthlyVolume: m.monthlyVolume,
+  underwritingDecision: m.underwritingDecision,
+  riskLevel: m.riskLevel,
+  stageEnteredAt: m.stageEnteredAt,
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt,
+};
+
+/** Newest first unless a sort is asked for; id breaks ties in the same direction (one index serves both orders). */
+function orderBy(query: MerchantListQuery): SQL[] {
+  const direction = query.sort ? (query.order === 'desc' ? desc : asc) : desc;
+  return [direction(SORT_KEYS[query.sort ?? 'createdAt']), direction(m.id)];
+}
+
+export function filtersOf(query: MerchantListQuery, view: MerchantView): MerchantFilters {
+  const { page: _page, pageSize: _pageSize, sort: _sort, order: _order, allData: _allData, ...filters } = query;
+  return { ...filters, view };
+}
+
+/** One page of a view (DESIGN §3): merchants are unbounded, so allData is always empty. */
+export async function listMerchants(db: Db, caller: Caller, view: MerchantView, query: MerchantListQuery) {
+  const filters = filtersOf(query, view);
+  const [rows, total] = await Promise.all([
+    selectMerchants(db)
+      .where(merchantConditions(filters, caller))
+      .orderBy(...orderBy(query))
+      .limit(query.pageSize)
+      .offset(query.page * query.pageSize),
+    countMerchants(db, filters, caller),
+  ]);
+  return { merchants: rows.map(toMerchant), total, params: { ...query, view }, allData: [] as Merchant[] };
+}
+
+/**
+ * Every merchant matching the filters, at most `limit`, newest first, in batches walked by id
+ * (uuid v7, so time-ordered) rather than by offset: the last batch of a large export costs what
+ * the first did, and only one batch is held at a time.
+ */
+export async function* merchantBatches(
+  db: Db,
+  caller: Caller,
+  filters: MerchantFilters,
+  options: { limit: number; batchSize?: number },
+): AsyncGenerator<Merchant[]> {
+  const { limit, batchSize = 500 } = options;
+  const where = merchantConditions(filters, caller);
+  let after: string | undefined;
+  let left = limit;
+  while (left > 0) {
+    const rows = await selectMerchants(db)
+      .where(and(where, after === undefined ? undefined : lt(m.id, after)))
+      .orderBy(desc(m.id))
+      .limit(Math.min(batchSize, left));
+    if (rows.length === 0) return;
+    yield rows.map(toMerchant);
+    left -= rows.length;
+    after = rows[rows.length - 1]!.id;
+  }
+}
