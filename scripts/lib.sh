@@ -60,3 +60,13 @@ build_web() {
     return 1
   fi
 }
+
+# Runs a command as the postgres user (the local PostgreSQL clusters' owner): as root through
+# runuser, as postgres directly, otherwise through passwordless sudo; fails when none of these works.
+as_postgres() {
+  if [[ $(id -u) -eq 0 ]]; then (cd / && runuser -u postgres -- "$@")
+  elif [[ $(id -un) == postgres ]]; then (cd / && "$@")
+  elif sudo -n true 2>/dev/null; then (cd / && sudo -n -u postgres -- "$@")
+  else return 1
+  fi
+}

@@ -49,14 +49,6 @@ ensure_chromium() {
 
 # ── PostgreSQL for pass 4 ─────────────────────────────────────────────────────────────────
 
-as_postgres() {
-  if [[ $(id -u) -eq 0 ]]; then (cd / && runuser -u postgres -- "$@")
-  elif [[ $(id -un) == postgres ]]; then (cd / && "$@")
-  elif sudo -n true 2>/dev/null; then (cd / && sudo -n -u postgres -- "$@")
-  else return 1
-  fi
-}
-
 pg_installed() { command -v pg_lsclusters >/dev/null && compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; }
 
 psql_admin() { as_postgres psql -X -q -v ON_ERROR_STOP=1 -p "$PG_ADMIN_PORT" -d postgres "$@"; }

@@ -1,0 +1,283 @@
+import type pg from 'pg';
+
+/**
+ * Fills a PostgreSQL database with merchants for the benchmarks (bench/README.md): set-based
+ * INSERT … SELECT generate_series, so a million rows take seconds, not hours. The database must be
+ * migrated (same tables, indexes and triggers as production) and hold no merchants yet.
+ *
+ * The load runs with the merchants' secondary indexes dropped and rebuilt afterwards from their
+ * own definitions (read from pg_indexes, so they are exactly the migrations' indexes), and with
+ * triggers and foreign-key checks off (`session_replication_role = replica`: the rows point only at
+ * rows made here); merchant_counts is then rebuilt by `refresh_merchant_counts()`. Needs a
+ * superuser (replica mode), which a benchmark's throwaway cluster has.
+ *
+ * Sensitive values get their last 4 digits only (no ciphertext, no fingerprint): nothing here
+ * reveals or compares them.
+ */
+
+/** Share of merchants per pipeline, in percent: a desk with most merchants live or on the way. */
+const PIPELINE_WEIGHTS = { sales: 30, underwriting: 15, operations: 35, withdrawn: 8, terminated: 5, dead: 7 };
+
+const STAGES: Record<keyof typeof PIPELINE_WEIGHTS, string[]> = {
+  sales: ['Lead', 'Contacted', 'Application sent', 'Application received'],
+  underwriting: ['Submitted', 'In review', 'Pending documents', 'Approved'],
+  operations: ['Boarding', 'Live', 'Active processing'],
+  withdrawn: ['Withdrawn'],
+  terminated: ['Terminated'],
+  dead: ['Dead'],
+};
+
+const WORDS = {
+  adjective: `Blue Golden Silver Red Green Happy Sunny Urban Rustic Coastal Mountain Royal Lucky Bright Quiet Swift
+    Northern Southern Eastern Western Grand Little Big Old New Modern Classic Fresh Wild Hidden Velvet Copper Iron Maple
+    Cedar Oak Pine Harbor River Lake Prairie Desert Summit Valley Midtown Downtown Uptown Corner Village Metro`,
+  noun: `Bakery Cafe Coffee Books Deli Grill Kitchen Market Pharmacy Salon Spa Fitness Garage Motors Florist Boutique
+    Hardware Tavern Bistro Pizzeria Taqueria Sushi Noodles Bagels Donuts Creamery Brewery Winery Outfitters Electronics
+    Cycles Pets Jewelers Tailors Cleaners Dental Optics Studio Gallery Print Supply Furniture Toys Games Records Liquors
+    Laundry Nails Barbers`,
+  suffix: `LLC Inc Co Shop Store Company Group House Place Works Express Direct Partners Corner Depot Hub Center Emporium`,
+  first: `James Mary John Patricia Robert Jennifer Michael Linda William Elizabeth David Barbara Richard Susan Joseph
+    Jessica Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy Matthew Betty Anthony Margaret Mark Sandra Donald
+    Ashley Steven Kimberly Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Dorothy George
+    Melissa Timothy Deborah Maria Jose Wei Aisha Omar Priya Hiro Elena Lukas Sofia`,
+  last: `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson
+    Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson
+    Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell
+    Mitchell Carter Roberts Chen Patel Kim Okafor Novak Rossi Muller Silva`,
+  city: `Springfield Riverside Franklin Greenville Bristol Clinton Fairview Salem Madison Georgetown Arlington Ashland
+    Dover Oxford Jackson Burlington Manchester Milton Newport Auburn Dayton Lexington Milford Winchester Austin Denver
+    Portland Phoenix Seattle Boston Atlanta Chicago Houston Miami Nashville Omaha Tucson Reno Boise Tulsa`,
+  region: `AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK
+    OR PA RI SC SD TN TX UT VT VA WA WV WI WY`,
+  bank: `Chase Wells_Fargo Bank_of_America Citibank US_Bank PNC Truist Capital_One TD_Bank Fifth_Third`,
+};
+
+/** `ARRAY['a','b',…]` of a word list (underscores stand for spaces). */
+function sqlArray(list: string): string {
+  const items = list.trim().split(/\s+/);
+  return `ARRAY[${items.map((w) => `'${w.replaceAll('_', ' ').replaceAll("'", "''")}'`).join(',')}]::text[]`;
+}
+
+/** How many words a list has, for picking one by `1 + i % size`. */
+const size = (list: keyof typeof WORDS) => WORDS[list].trim().split(/\s+/).length;
+
+/** A uuid v7 (as the app makes: time-ordered) from a timestamp expression and a row number. */
+const uuidV7 = (at: string, hex: string) =>
+  `(lpad(to_hex(floor(extract(epoch from ${at}) * 1000)::bigint), 12, '0') || '7' || substr(${hex}, 1, 3) ` +
+  `|| '8' || substr(${hex}, 4, 15))::uuid`;
+
+/** A cheap pseudo-random number in [0, 1) from an integer (Knuth's multiplicative hash), where random() is not needed. */
+const hashed = (n: string, salt: number) => `(((${n}::bigint + ${salt}) * 2654435761) % 4294967296) / 4294967296.0`;
+
+export type BenchSeedOptions = { merchants: number; log?: (line: string) => void };
+
+async function timed(log: (line: string) => void, what: string, run: () => Promise<unknown>) {
+  const t0 = performance.now();
+  await run();
+  log(`${what}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** Fills the reference tables (stages in every pipeline, agents, companies, industries, lead sources, staff). */
+async function seedReferenceData(client: pg.Client) {
+  const stageRows = Object.entries(STAGES).flatMap(([pipeline, names]) =>
+    names.map((name, position) => `('${name}', '${pipeline}', ${position})`),
+  );
+  await client.query(`
+    INSERT INTO stages (id, name, pipeline, position, sla_hours)
+      SELECT gen_random_uuid(), v.name, v.pipeline::pipeline, v.position, 72
+        FROM (VALUES ${stageRows.join(', ')}) AS v(name, pipeline, position)
+      ON CONFLICT DO NOTHING;
+    INSERT INTO users (id, email, password_hash, role, first_name, last_name, display_name)
+      SELECT gen_random_uuid(), 'bench-staff-' || g || '@bench.example', 'not-a-hash', 'ROLE_STAFF',
+             (${sqlArray(WORDS.first)})[1 + g % ${size('first')}], (${sqlArray(WORDS.last)})[1 + (g * 7) % ${size('last')}], ''
+        FROM generate_series(1, 40) g
+      ON CONFLICT DO NOTHING;
+    INSERT INTO companies (id, name, type)
+      SELECT gen_random_uuid(), 'Bench Company ' || g, 'processor' FROM generate_series(1, 50) g;
+    INSERT INTO agent_accounts (id, name, agent_code)
+      SELECT gen_random_uuid(), 'Bench Agent ' || g, 'BENCH-' || g FROM generate_series(1, 200) g
+      ON CONFLICT DO NOTHING;
+    INSERT INTO industries (id, name, mcc, risk_level)
+      SELECT gen_random_uuid(), 'Bench Industry ' || g, (7000 + g)::text, (ARRAY['low','medium','high'])[1 + g % 3]::risk_level
+        FROM generate_series(1, 30) g
+      ON CONFLICT DO NOTHING;
+    INSERT INTO lead_sources (id, name)
+      SELECT gen_random_uuid(), 'Bench Source ' || g FROM generate_series(1, 12) g
+      ON CONFLICT DO NOTHING;
+  `);
+}
+
+/**
+ * Pick tables (unlogged, dropped after the load; not temporary, as two connections load at once): row k (1..n) of each is what a random draw in 1..n lands on. Stages are repeated
+ * by their pipeline's weight; staff and agents are skewed (a few carry many merchants).
+ */
+async function createPickTables(client: pg.Client) {
+  const weights = Object.entries(PIPELINE_WEIGHTS)
+    .map(([p, w]) => `('${p}', ${w})`)
+    .join(', ');
+  await client.query(`
+    CREATE UNLOGGED TABLE bench_pick_stage AS
+      SELECT row_number() OVER () AS k, s.id, s.pipeline
+        FROM (SELECT s.*, count(*) OVER (PARTITION BY s.pipeline) AS in_pipeline
+                FROM stages s WHERE s.deleted_at IS NULL) s
+        JOIN (VALUES ${weights}) AS w(pipeline, weight) ON w.pipeline = s.pipeline::text
+        CROSS JOIN LATERAL generate_series(1, greatest(1, round(w.weight * 12.0 / s.in_pipeline)::int));
+    CREATE UNLOGGED TABLE bench_pick_user AS
+      SELECT row_number() OVER (ORDER BY created_at, id) AS k, id FROM users WHERE role <> 'ROLE_AGENT' AND deleted_at IS NULL;
+    CREATE UNLOGGED TABLE bench_pick_agent AS SELECT row_number() OVER (ORDER BY id) AS k, id FROM agent_accounts;
+    CREATE UNLOGGED TABLE bench_pick_company AS SELECT row_number() OVER (ORDER BY id) AS k, id FROM companies;
+    CREATE UNLOGGED TABLE bench_pick_industry AS SELECT row_number() OVER (ORDER BY id) AS k, id, risk_level FROM industries;
+    CREATE UNLOGGED TABLE bench_pick_source AS SELECT row_number() OVER (ORDER BY id) AS k, id FROM lead_sources;
+    ANALYZE bench_pick_stage, bench_pick_user, bench_pick_agent, bench_pick_company, bench_pick_industry, bench_pick_source;
+  `);
+}
+
+async function insertMerchants(client: pg.Client, from: number, to: number) {
+  const rows = async (table: string) =>
+    Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n as string);
+  const n = {
+    stage: await rows('bench_pick_stage'),
+    user: await rows('bench_pick_user'),
+    agent: await rows('bench_pick_agent'),
+    company: await rows('bench_pick_company'),
+    industry: await rows('bench_pick_industry'),
+    source: await rows('bench_pick_source'),
+  };
+  const pick = (count: number, r: string) => `1 + floor(${r} * ${count})::int`;
+  await client.query(`
+    INSERT INTO merchants (
+      id, dba_name, legal_name, stage_id, pipeline, stage_entered_at, agent_id, company_id, industry_id,
+      lead_source_id, assigned_user_id, contact_first_name, contact_last_name, contact_email, contact_phone,
+      address_line1, city, region, postal_code, country, business_type, tax_id_last4, website,
+      monthly_volume, average_ticket, high_ticket, card_present_percent, bank_name, routing_number_last4,
+      account_number_last4, risk_level, underwriting_decision, mid, go_live_on, created_at, updated_at, deleted_at)
+    SELECT ${uuidV7('x.created_at', 'md5(x.g::text)')}, x.dba, x.dba || ' ' || x.suffix, ps.id, ps.pipeline, x.entered_at,
+           CASE WHEN x.r_agent < 0.1 THEN NULL ELSE pa.id END, pc.id, pi.id, pl.id,
+           CASE WHEN x.r_user < 0.15 THEN NULL ELSE pu.id END,
+           x.first, x.last, lower(x.first || '.' || x.last || x.g) || '@example.com',
+           '+1 ' || (200 + x.g % 800) || ' 555 ' || lpad((x.g % 10000)::text, 4, '0'),
+           (x.g % 9000 + 100) || ' ' || x.last || ' St', x.city, x.region, lpad((x.g % 99999)::text, 5, '0'), 'US',
+           (ARRAY['sole_proprietorship','partnership','llc','corporation','non_profit','other'])[1 + x.g % 6]::business_type,
+           lpad(((x.g * 7919) % 10000)::text, 4, '0'), 'https://' || lower(replace(x.dba, ' ', '')) || '.example',
+           round((x.r_volume ^ 3 * 2000000)::numeric, 2), round((5 + x.r_volume * 200)::numeric, 2),
+           round((50 + x.r_volume * 5000)::numeric, 2), (x.g * 37) % 101,
+           x.bank, lpad(((x.g * 31) % 10000)::text, 4, '0'), lpad(((x.g * 17) % 10000)::text, 4, '0'),
+           CASE WHEN ps.pipeline IN ('sales') THEN NULL ELSE pi.risk_level END,
+           (CASE ps.pipeline
+              WHEN 'operations' THEN 'approved'
+              WHEN 'terminated' THEN 'approved'
+              WHEN 'dead' THEN CASE WHEN x.g % 2 = 0 THEN 'declined' ELSE 'pending' END
+              WHEN 'underwriting' THEN CASE WHEN x.g % 5 = 0 THEN 'approved' ELSE 'pending' END
+              ELSE 'pending' END)::underwriting_decision,
+           CASE WHEN ps.pipeline IN ('operations', 'terminated') THEN '4' || lpad(x.g::text, 14, '0') ELSE '' END,
+           CASE WHEN ps.pipeline IN ('operations', 'terminated') THEN x.entered_at::date END,
+           x.created_at, x.entered_at + (now() - x.entered_at) * x.r_update,
+           CASE WHEN x.r_deleted < 0.01 THEN x.entered_at + (now() - x.entered_at) * x.r_update END
+      FROM (
+        SELECT g, created_at, created_at + (now() - created_at) * r_entered AS entered_at,
+               r_stage, r_user, r_agent, r_company, r_industry, r_source, r_volume, r_update, r_deleted,
+               adjective[1 + g % ${size('adjective')}] || ' ' || noun[1 + (g / ${size('adjective')}) % ${size('noun')}] AS dba,
+               suffix[1 + (g / ${size('adjective') * size('noun')}) % ${size('suffix')}] AS suffix,
+               first[1 + (g * 13) % ${size('first')}] AS first, last[1 + (g * 29) % ${size('last')}] AS last,
+               city[1 + (g * 3) % ${size('city')}] AS city, region[1 + (g * 11) % ${size('region')}] AS region,
+               bank[1 + g % ${size('bank')}] AS bank
+          FROM (
+            SELECT g, now() - (random() ^ 1.5) * interval '730 days' AS created_at,
+                   random() AS r_entered, random() AS r_stage, random() ^ 2 AS r_user, ${hashed('g', 1)} AS r_agent,
+                   ${hashed('g', 2)} AS r_company, ${hashed('g', 3)} AS r_industry, ${hashed('g', 4)} AS r_source,
+                   random() AS r_volume, random() AS r_update, ${hashed('g', 5)} AS r_deleted
+              FROM generate_series(${from}, ${to}) g
+          ) AS r,
+          (SELECT ${sqlArray(WORDS.adjective)} AS adjective, ${sqlArray(WORDS.noun)} AS noun,
+                  ${sqlArray(WORDS.suffix)} AS suffix, ${sqlArray(WORDS.first)} AS first,
+                  ${sqlArray(WORDS.last)} AS last, ${sqlArray(WORDS.city)} AS city,
+                  ${sqlArray(WORDS.region)} AS region, ${sqlArray(WORDS.bank)} AS bank) AS w
+      ) AS x
+      JOIN bench_pick_stage ps ON ps.k = ${pick(n.stage, 'x.r_stage')}
+      JOIN bench_pick_user pu ON pu.k = ${pick(n.user, 'x.r_user')}
+      JOIN bench_pick_agent pa ON pa.k = ${pick(n.agent, 'x.r_agent ^ 2')}
+      JOIN bench_pick_company pc ON pc.k = ${pick(n.company, 'x.r_company')}
+      JOIN bench_pick_industry pi ON pi.k = ${pick(n.industry, 'x.r_industry')}
+      JOIN bench_pick_source pl ON pl.k = ${pick(n.source, 'x.r_source')}
+  `);
+}
+
+/** Drops a table's secondary indexes and answers their definitions, to build them again after a load. */
+async function dropIndexes(client: pg.Client, table: string): Promise<string[]> {
+  const { rows } = await client.query<{ indexname: string; indexdef: string }>(
+    `SELECT i.indexname, i.indexdef FROM pg_indexes i
+       JOIN pg_class c ON c.relname = i.indexname
+       JOIN pg_index x ON x.indexrelid = c.oid
+      WHERE i.schemaname = 'public' AND i.tablename = $1 AND NOT x.indisprimary AND NOT x.indisunique`,
+    [table],
+  );
+  for (const row of rows) await client.query(`DROP INDEX "${row.indexname}"`);
+  return rows.map((r) => r.indexdef);
+}
+
+/** Builds the indexes on several connections at once (CREATE INDEX takes a lock that others share). */
+async function createIndexes(clients: pg.Client[], definitions: string[], log: (line: string) => void) {
+  const queue = [...definitions];
+  await Promise.all(
+    clients.map(async (client) => {
+      for (let def = queue.shift(); def; def = queue.shift()) {
+        const t0 = performance.now();
+        await client.query(def);
+        log(
+          `  ${def.replace(/^CREATE (UNIQUE )?INDEX (\S+).*$/, '$2')}: ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+        );
+      }
+    }),
+  );
+}
+
+export async function seedBenchMerchants(
+  client: pg.Client,
+  indexClients: pg.Client[],
+  options: BenchSeedOptions,
+): Promise<void> {
+  const log = options.log ?? (() => {});
+  const existing = Number((await client.query('SELECT count(*) AS n FROM merchants')).rows[0].n as string);
+  if (existing > 0) throw new Error(`The database already holds ${existing} merchants: seed:bench fills an empty one.`);
+
+  for (const c of [client, ...indexClients]) {
+    await c.query(`SET maintenance_work_mem = '512MB'; SET synchronous_commit = off`);
+  }
+  await client.query(`SET work_mem = '64MB'`);
+  await timed(log, 'reference data', () => seedReferenceData(client));
+  await timed(log, 'pick tables', () => createPickTables(client));
+
+  const merchantIndexes = await dropIndexes(client, 'merchants');
+  const intervalIndexes = await dropIndexes(client, 'merchant_stage_intervals');
+  // Both connections load at once (one core each): merchants in two ranges, then the intervals in two halves.
+  const loaders = [client, ...indexClients.slice(0, 1)];
+  const half = Math.ceil(options.merchants / loaders.length);
+  await Promise.all(loaders.map((c) => c.query('SET session_replication_role = replica')));
+  try {
+    await timed(log, `${options.merchants.toLocaleString('en')} merchants`, () =>
+      Promise.all(loaders.map((c, i) => insertMerchants(c, i * half + 1, Math.min(options.merchants, (i + 1) * half)))),
+    );
+    await timed(log, 'open stage intervals', () =>
+      Promise.all(
+        loaders.map((c, i) =>
+          c.query(`
+            INSERT INTO merchant_stage_intervals (id, merchant_id, stage_id, pipeline, entered_at, entered_by)
+              SELECT ${uuidV7('stage_entered_at', 'md5(id::text)')}, id, stage_id, pipeline, stage_entered_at, assigned_user_id
+                FROM merchants WHERE get_byte(uuid_send(id), 15) % ${loaders.length} = ${i}`),
+        ),
+      ),
+    );
+  } finally {
+    await Promise.all(loaders.map((c) => c.query('SET session_replication_role = DEFAULT')));
+    await client.query(
+      'DROP TABLE IF EXISTS bench_pick_stage, bench_pick_user, bench_pick_agent, bench_pick_company, bench_pick_industry, bench_pick_source',
+    );
+  }
+  await timed(log, 'counts (refresh_merchant_counts)', () => client.query('SELECT refresh_merchant_counts()'));
+  await timed(log, 'indexes', () =>
+    createIndexes([client, ...indexClients], [...merchantIndexes, ...intervalIndexes], log),
+  );
+  await timed(log, 'analyze', () =>
+    client.query('ANALYZE merchants, merchant_stage_intervals, merchant_counts, stages, users'),
+  );
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The merchant benchmark of DESIGN §7 (bench/README.md), end to end on this machine:
+#   1. a throwaway PostgreSQL cluster (the local binaries that scripts/test.sh uses, but its own
+#      data directory and port, so it neither disturbs nor is stopped by a test run)
+#   2. npm run seed:bench -- --merchants N (timed)
+#   3. pgbench -i in a second database of the same cluster, for `pgbench -S`
+#   4. bench/merchants.ts: the API on loopback, list / search / view at 50 connections, pgbench -S,
+#      results written to bench/results/
+#   5. everything it started stopped and removed (also on Ctrl-C or a failure)
+# Usage: bench/merchants.sh [merchants]        (default 1000000)
+# Environment: BENCH_SECONDS (per scenario, default 20), BENCH_CONNECTIONS (default 50),
+#              BENCH_KEEP=1 keeps the cluster's directory (printed) instead of removing it.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
+
+MERCHANTS=${1:-1000000}
+ensure_deps
+
+PG_BIN=$(compgen -G '/usr/lib/postgresql/*/bin/postgres' | sort -V | tail -n1 | xargs -r dirname)
+[[ -n "$PG_BIN" ]] || die "No PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)."
+command -v pgbench >/dev/null || die "pgbench is missing (it comes with postgresql-contrib / postgresql-client)."
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/boardwalk-bench-XXXXXX")
+chmod 755 "$WORK"
+chown postgres "$WORK" 2>/dev/null || true
+PORT=""
+cleanup() {
+  if [[ -n "$PORT" ]]; then
+    say "Stopping the benchmark's PostgreSQL (port $PORT)…"
+    as_postgres "$PG_BIN/pg_ctl" -D "$WORK/data" -m fast -w stop >/dev/null || true
+  fi
+  if [[ "${BENCH_KEEP:-}" == 1 ]]; then say "Kept $WORK"; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+for p in $(seq 55432 55531); do
+  (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { PORT_FREE=$p; break; }
+done
+[[ -n "${PORT_FREE:-}" ]] || die "No free port from 55432 up."
+
+say "PostgreSQL $($PG_BIN/postgres --version | awk '{print $3}') in $WORK/data on 127.0.0.1:$PORT_FREE"
+# Trust on loopback only: a throwaway cluster that lives for this run and listens on 127.0.0.1.
+as_postgres "$PG_BIN/initdb" -D "$WORK/data" -U postgres --auth=trust -E UTF8 >/dev/null
+as_postgres "$PG_BIN/pg_ctl" -D "$WORK/data" -l "$WORK/postgres.log" -w \
+  -o "-p $PORT_FREE -k $WORK -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c max_connections=120" start >/dev/null
+PORT=$PORT_FREE
+as_postgres psql -X -q -h 127.0.0.1 -p "$PORT" -d postgres -c 'CREATE DATABASE boardwalk_bench' -c 'CREATE DATABASE pgbench'
+
+export DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/boardwalk_bench"
+export AUTH_SECRET ENCRYPTION_KEY
+AUTH_SECRET=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
+ENCRYPTION_KEY=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
+
+say "Seeding $MERCHANTS merchants (npm run seed:bench)…"
+t0=$(date +%s%N)
+LOG_LEVEL=warn npm run --silent seed:bench -- --merchants "$MERCHANTS" | tee "$WORK/seed.log"
+export SEED_MS=$((($(date +%s%N) - t0) / 1000000))
+say "Seeded in ${SEED_MS} ms (npm and the migrations included)"
+
+say "pgbench -i (scale 10) for the pgbench -S comparison…"
+pgbench -i -q -s 10 -U postgres -h 127.0.0.1 -p "$PORT" pgbench >/dev/null 2>&1
+
+export PGBENCH_URL="postgres://postgres@127.0.0.1:$PORT/pgbench"
+export SEED_LOG="$WORK/seed.log"
+node bench/merchants.ts

@@ -1,0 +1,350 @@
+/**
+ * The merchant budgets of DESIGN §7 against a running API on loopback (run by bench/merchants.sh,
+ * which makes the cluster, seeds it and sets the environment):
+ *
+ *   DATABASE_URL=… AUTH_SECRET=… ENCRYPTION_KEY=… PGBENCH_URL=… ./node_modules/.bin/node bench/merchants.ts
+ *
+ * Starts the API (node apps/api/src/main.ts, job workers off) on a free port, signs a staff user
+ * in through the real sign-in flow, then for each scenario keeps BENCH_CONNECTIONS requests in
+ * flight over keep-alive sockets for BENCH_SECONDS after a warm-up: list (25 rows, one pipeline,
+ * sorted), search (GET /api/search?q=) and merchant view (GET /api/merchants/{id}). A scenario whose
+ * route answers 404 "No API route" is skipped with a note. Then `pgbench -S` on the same cluster,
+ * for comparison. Prints the figures and writes bench/results/<date>-merchants.json and .md.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { hashPassword } from '../apps/api/src/auth/password.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const DATABASE_URL = required('DATABASE_URL');
+const PGBENCH_URL = process.env.PGBENCH_URL;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PORT = Number(process.env.BENCH_PORT ?? 3390);
+const BUDGETS = { list: { p95: 15, rps: 2000 }, search: { p95: 25 }, view: { p95: 10 } } as const;
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Set ${name} (bench/merchants.sh does).`);
+  return value;
+}
+
+// ── the API process ─────────────────────────────────────────────────────────────────────────
+
+async function startApi() {
+  const child = spawn(join(ROOT, 'node_modules/.bin/node'), ['apps/api/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      JOB_WORKERS: 'false',
+      DEMO_SEED: 'false',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the API did not answer /api/health within 60 s');
+}
+
+/** A staff user made for the run, signed in through Auth.js's credentials flow: the session cookie. */
+async function signIn(db: pg.Client): Promise<string> {
+  const email = `bench-${Date.now()}@bench.example`;
+  const password = 'bench-password-0123456789';
+  await db.query(
+    `INSERT INTO users (id, email, password_hash, role, first_name, last_name, display_name)
+     VALUES (gen_random_uuid(), $1, $2, 'ROLE_STAFF', 'Bench', 'Runner', 'Bench Runner')`,
+    [email, await hashPassword(password)],
+  );
+  const base = `http://127.0.0.1:${PORT}`;
+  const csrfRes = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const cookies = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-auth-return-redirect': '1',
+      origin: base,
+      cookie: cookies(csrfRes).join('; '),
+    },
+    body: new URLSearchParams({ csrfToken, callbackUrl: `${base}/home`, json: 'true', email, password }),
+  });
+  const session = cookies(res).filter((c) => c.includes('session-token') && !c.endsWith('='));
+  if (session.length === 0) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return session.join('; ');
+}
+
+// ── load ────────────────────────────────────────────────────────────────────────────────────
+
+type Result = {
+  name: string;
+  path: string;
+  requests: number;
+  errors: number;
+  non2xx: Record<string, number>;
+  seconds: number;
+  rps: number;
+  latencyMs: { p50: number; p95: number; p99: number; mean: number; max: number };
+  meanBytes: number;
+};
+
+function get(
+  agent: http.Agent,
+  path: string,
+  cookie: string,
+): Promise<{ status: number; bytes: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port: PORT, path, agent, headers: { cookie } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({
+          status: res.statusCode ?? 0,
+          bytes: body.length,
+          body: res.statusCode === 200 ? '' : body.toString(),
+        });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** CONNECTIONS loops, each sending its next request when the last one is answered, for `seconds`. */
+async function load(
+  name: string,
+  nextPath: () => string,
+  cookie: string,
+  seconds: number,
+  record: boolean,
+): Promise<Result> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  const non2xx: Record<string, number> = {};
+  let errors = 0;
+  let bytes = 0;
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        try {
+          const res = await get(agent, nextPath(), cookie);
+          latencies.push(performance.now() - t0);
+          bytes += res.bytes;
+          if (res.status !== 200) {
+            errors++;
+            non2xx[res.status] = (non2xx[res.status] ?? 0) + 1;
+          }
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const result: Result = {
+    name,
+    path: nextPath(),
+    requests: latencies.length,
+    errors,
+    non2xx,
+    seconds: round(elapsed),
+    rps: round(latencies.length / elapsed),
+    latencyMs: {
+      p50: round(percentile(latencies, 50)),
+      p95: round(percentile(latencies, 95)),
+      p99: round(percentile(latencies, 99)),
+      mean: round(latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length)),
+      max: round(latencies.at(-1) ?? 0),
+    },
+    meanBytes: Math.round(bytes / Math.max(1, latencies.length)),
+  };
+  if (record) console.log(`${name}: ${JSON.stringify(result)}`);
+  return result;
+}
+
+// ── pgbench ─────────────────────────────────────────────────────────────────────────────────
+
+function pgbenchSelect(): Record<string, unknown> | null {
+  if (!PGBENCH_URL) return null;
+  const out = execFileSync(
+    'pgbench',
+    ['-S', '-n', '-M', 'prepared', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), PGBENCH_URL],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? NaN);
+  return {
+    command: `pgbench -S -n -M prepared -c ${CONNECTIONS} -j 2 -T ${SECONDS} (scale 10)`,
+    tps: num(/tps = ([\d.]+)/),
+    latencyAverageMs: num(/latency average = ([\d.]+) ms/),
+    transactions: num(/number of transactions actually processed: (\d+)/),
+    failed: num(/number of failed transactions: (\d+)/),
+  };
+}
+
+// ── run ─────────────────────────────────────────────────────────────────────────────────────
+
+const db = new pg.Client({ connectionString: DATABASE_URL });
+await db.connect();
+const merchants = Number((await db.query('SELECT count(*) AS n FROM merchants')).rows[0].n);
+const ids: string[] = (
+  await db.query('SELECT id FROM merchants TABLESAMPLE SYSTEM (1) WHERE deleted_at IS NULL LIMIT 2000')
+).rows.map((r) => r.id);
+const api = await startApi();
+const notes: string[] = [];
+const results: Result[] = [];
+try {
+  const cookie = await signIn(db);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
+  const views = ['sales', 'underwriting', 'operations'] as const;
+  const sorts = ['sort=createdAt&order=desc', 'sort=dbaName&order=asc', 'sort=updatedAt&order=desc', ''] as const;
+  const terms = [
+    'harbor',
+    'bakery',
+    'golden cafe',
+    'smith',
+    'bakrey',
+    'maple',
+    'garcia',
+    '555 01',
+    'pizzeria',
+    'nguyen',
+  ];
+  const scenarios = [
+    {
+      name: 'list',
+      path: () => `/api/merchants/${pick(views)}?pageSize=25&page=${Math.floor(Math.random() * 10)}&${pick(sorts)}`,
+    },
+    { name: 'search', path: () => `/api/search?q=${encodeURIComponent(pick(terms))}` },
+    { name: 'view', path: () => `/api/merchants/${pick(ids)}` },
+  ];
+  for (const s of scenarios) {
+    const probe = await get(new http.Agent(), s.path(), cookie);
+    if (probe.status === 404 && probe.body.includes('No API route')) {
+      notes.push(
+        `${s.name}: skipped, the route is not in this build (${s.path().split('?')[0]} answered 404 "No API route").`,
+      );
+      console.log(notes.at(-1));
+      continue;
+    }
+    if (probe.status !== 200)
+      notes.push(`${s.name}: the first request answered ${probe.status}: ${probe.body.slice(0, 200)}`);
+    await load(s.name, s.path, cookie, WARMUP_SECONDS, false);
+    results.push(await load(s.name, s.path, cookie, SECONDS, true));
+  }
+} finally {
+  api.kill('SIGTERM');
+  await new Promise((r) => api.once('exit', r));
+}
+const pgbench = pgbenchSelect();
+if (pgbench) console.log(`pgbench -S: ${JSON.stringify(pgbench)}`);
+const plans = await explainList(db);
+await db.end();
+
+async function explainList(client: pg.Client) {
+  // The list's two queries as the planner runs them at this size (the SQL the API sends, simplified to its shape).
+  const q = async (sql: string) =>
+    ((await client.query(`EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) ${sql}`)).rows as { 'QUERY PLAN': string }[]).map(
+      (r) => r['QUERY PLAN'],
+    );
+  return {
+    countUnfiltered: await q(`SELECT sum(n) FROM merchant_counts WHERE deleted = false AND pipeline = 'sales'`),
+    countFiltered: await q(
+      `SELECT count(*) FROM merchants WHERE deleted_at IS NULL AND pipeline = 'sales' AND underwriting_decision = 'pending'`,
+    ),
+  };
+}
+
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+const date = new Date().toISOString().slice(0, 10);
+const seedMs = Number(process.env.SEED_MS ?? NaN);
+const seedLog = process.env.SEED_LOG ? readFileSync(process.env.SEED_LOG, 'utf8').split('\n').filter(Boolean) : [];
+const verdict = (r: Result | undefined, key: keyof typeof BUDGETS) => {
+  if (!r) return 'not measured';
+  const b = BUDGETS[key];
+  const ok = r.latencyMs.p95 <= b.p95 && ('rps' in b ? r.rps >= b.rps && r.errors === 0 : true);
+  return ok ? 'within budget' : 'OVER budget';
+};
+const byName = (n: string) => results.find((r) => r.name === n);
+const report = {
+  date: new Date().toISOString(),
+  commit,
+  machine: {
+    cpus: cpus().length,
+    model: cpus()[0]?.model,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    loadAverageAtEnd: loadavg().map(round),
+  },
+  postgres: execFileSync('psql', ['-XAt', DATABASE_URL, '-c', 'SHOW server_version'], { encoding: 'utf8' }).trim(),
+  merchants,
+  seed: { ms: seedMs, budgetMs: 120_000, log: seedLog },
+  connections: CONNECTIONS,
+  secondsPerScenario: SECONDS,
+  results,
+  budgets: {
+    list: verdict(byName('list'), 'list'),
+    search: verdict(byName('search'), 'search'),
+    view: verdict(byName('view'), 'view'),
+  },
+  pgbench,
+  plans,
+  notes,
+};
+mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+const base = join(ROOT, `bench/results/${date}-merchants`);
+writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+const row = (r: Result) =>
+  `| ${r.name} | ${r.requests.toLocaleString('en')} | ${r.rps.toLocaleString('en')} | ${r.latencyMs.p50} | ${r.latencyMs.p95} | ${r.latencyMs.p99} | ${r.errors} | ${verdict(r, r.name as keyof typeof BUDGETS)} |`;
+writeFileSync(
+  `${base}.md`,
+  [
+    `# Merchant benchmark, ${date} (${commit})`,
+    '',
+    `${merchants.toLocaleString('en')} merchants on PostgreSQL ${report.postgres}; ${report.machine.cpus} × ${report.machine.model};` +
+      ` load average at the end ${report.machine.loadAverageAtEnd.join(' / ')} (the machine is shared).`,
+    `Seeding (npm run seed:bench, migrations included): ${Number.isNaN(seedMs) ? 'not timed' : `${(seedMs / 1000).toFixed(1)} s`} (budget 120 s).`,
+    `${CONNECTIONS} connections, ${SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up, API and load generator on the same machine.`,
+    '',
+    '| Scenario | Requests | Requests/s | p50 ms | p95 ms | p99 ms | Errors | Budget |',
+    '| -------- | -------: | ---------: | -----: | -----: | -----: | -----: | ------ |',
+    ...results.map(row),
+    '',
+    pgbench
+      ? `pgbench -S (${pgbench.command}): ${pgbench.tps} tps, latency average ${pgbench.latencyAverageMs} ms.`
+      : 'pgbench: not run (no PGBENCH_URL).',
+    '',
+    ...notes.map((n) => `- ${n}`),
+    '',
+  ].join('\n'),
+);
+console.log(`Written ${base}.json and .md`);
