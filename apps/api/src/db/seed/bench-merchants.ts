@@ -144,7 +144,9 @@ async function insertMerchants(client: pg.Client, from: number, to: number) {
     source: await rows('bench_pick_source'),
   };
   const pick = (count: number, r: string) => `1 + floor(${r} * ${count})::int`;
+  // One statement writes each merchant and its open stage interval (no second pass over merchants).
   await client.query(`
+    WITH inserted AS (
     INSERT INTO merchants (
       id, dba_name, legal_name, stage_id, pipeline, stage_entered_at, agent_id, company_id, industry_id,
       lead_source_id, assigned_user_id, contact_first_name, contact_last_name, contact_email, contact_phone,
@@ -158,7 +160,7 @@ async function insertMerchants(client: pg.Client, from: number, to: number) {
            '+1 ' || (200 + x.g % 800) || ' 555 ' || lpad((x.g % 10000)::text, 4, '0'),
            (x.g % 9000 + 100) || ' ' || x.last || ' St', x.city, x.region, lpad((x.g % 99999)::text, 5, '0'), 'US',
            (ARRAY['sole_proprietorship','partnership','llc','corporation','non_profit','other'])[1 + x.g % 6]::business_type,
-           lpad(((x.g * 7919) % 10000)::text, 4, '0'), 'https://' || lower(replace(x.dba, ' ', '')) || '.example',
+           lpad(((x.g % 10000) * 7919 % 10000)::text, 4, '0'), 'https://' || lower(replace(x.dba, ' ', '')) || '.example',
            round((x.r_volume ^ 3 * 2000000)::numeric, 2), round((5 + x.r_volume * 200)::numeric, 2),
            round((50 + x.r_volume * 5000)::numeric, 2), (x.g * 37) % 101,
            x.bank, lpad(((x.g * 31) % 10000)::text, 4, '0'), lpad(((x.g * 17) % 10000)::text, 4, '0'),
@@ -199,6 +201,11 @@ async function insertMerchants(client: pg.Client, from: number, to: number) {
       JOIN bench_pick_company pc ON pc.k = ${pick(n.company, 'x.r_company')}
       JOIN bench_pick_industry pi ON pi.k = ${pick(n.industry, 'x.r_industry')}
       JOIN bench_pick_source pl ON pl.k = ${pick(n.source, 'x.r_source')}
+    RETURNING id, stage_id, pipeline, stage_entered_at, assigned_user_id
+    )
+    INSERT INTO merchant_stage_intervals (id, merchant_id, stage_id, pipeline, entered_at, entered_by)
+      SELECT ${uuidV7('stage_entered_at', 'md5(id::text)')}, id, stage_id, pipeline, stage_entered_at, assigned_user_id
+        FROM inserted
   `);
 }
 
@@ -249,23 +256,13 @@ export async function seedBenchMerchants(
 
   const merchantIndexes = await dropIndexes(client, 'merchants');
   const intervalIndexes = await dropIndexes(client, 'merchant_stage_intervals');
-  // Both connections load at once (one core each): merchants in two ranges, then the intervals in two halves.
+  // Both connections load at once (one core each), each a range of merchants.
   const loaders = [client, ...indexClients.slice(0, 1)];
   const half = Math.ceil(options.merchants / loaders.length);
   await Promise.all(loaders.map((c) => c.query('SET session_replication_role = replica')));
   try {
-    await timed(log, `${options.merchants.toLocaleString('en')} merchants`, () =>
+    await timed(log, `${options.merchants.toLocaleString('en')} merchants and their open stage intervals`, () =>
       Promise.all(loaders.map((c, i) => insertMerchants(c, i * half + 1, Math.min(options.merchants, (i + 1) * half)))),
-    );
-    await timed(log, 'open stage intervals', () =>
-      Promise.all(
-        loaders.map((c, i) =>
-          c.query(`
-            INSERT INTO merchant_stage_intervals (id, merchant_id, stage_id, pipeline, entered_at, entered_by)
-              SELECT ${uuidV7('stage_entered_at', 'md5(id::text)')}, id, stage_id, pipeline, stage_entered_at, assigned_user_id
-                FROM merchants WHERE get_byte(uuid_send(id), 15) % ${loaders.length} = ${i}`),
-        ),
-      ),
     );
   } finally {
     await Promise.all(loaders.map((c) => c.query('SET session_replication_role = DEFAULT')));
