@@ -17,7 +17,12 @@ import http from 'node:http';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { asc, desc, sql } from 'drizzle-orm';
 import { hashPassword } from '../apps/api/src/auth/password.ts';
+import type { Db } from '../apps/api/src/db/client.ts';
+import { merchants as merchantTable } from '../apps/api/src/db/schema/merchants.ts';
+import { countMerchants, merchantConditions } from '../apps/api/src/routes/merchants/merchant-list.service.ts';
+import { selectMerchants } from '../apps/api/src/routes/merchants/merchant-row.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const DATABASE_URL = required('DATABASE_URL');
@@ -272,15 +277,49 @@ const plans = await explainList(db);
 await db.end();
 
 async function explainList(client: pg.Client) {
-  // The list's two queries as the planner runs them at this size (the SQL the API sends, simplified to its shape).
-  const q = async (sql: string) =>
-    ((await client.query(`EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) ${sql}`)).rows as { 'QUERY PLAN': string }[]).map(
-      (r) => r['QUERY PLAN'],
-    );
+  // The list's queries exactly as the API sends them (drizzle's SQL and parameters), run once more
+  // with EXPLAIN ANALYZE: the page (sales, two sorts) and its total from the counts table, and a
+  // count under a filter the counts table does not cover.
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const db = drizzle(client, { casing: 'snake_case' }) as unknown as Db;
+  const caller = {
+    actor: {
+      type: 'user' as const,
+      userId: '00000000-0000-7000-8000-000000000000',
+      role: 'ROLE_STAFF' as const,
+      sessionId: '',
+    },
+    ip: null,
+    now: new Date(),
+  };
+  const plan = async (query: { toSQL: () => { sql: string; params: unknown[] } }) => {
+    const { sql, params } = query.toSQL();
+    const rows = (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params)).rows as { 'QUERY PLAN': string }[];
+    return rows.map((r) => r['QUERY PLAN']);
+  };
+  const page = (sort: 'createdAt' | 'dbaName', order: 'asc' | 'desc') =>
+    selectMerchants(db)
+      .where(merchantConditions({ view: 'sales' }, caller))
+      .orderBy(
+        order === 'desc' ? desc(sortKey(sort)) : asc(sortKey(sort)),
+        order === 'desc' ? desc(merchantTable.id) : asc(merchantTable.id),
+      )
+      .limit(25)
+      .offset(100);
+  const sortKey = (sort: 'createdAt' | 'dbaName') =>
+    sort === 'createdAt' ? merchantTable.createdAt : sql`lower(${merchantTable.dbaName})`;
+  const t0 = performance.now();
+  const total = await countMerchants(db, { view: 'sales' }, caller);
+  const countMs = performance.now() - t0;
   return {
-    countUnfiltered: await q(`SELECT sum(n) FROM merchant_counts WHERE deleted = false AND pipeline = 'sales'`),
-    countFiltered: await q(
-      `SELECT count(*) FROM merchants WHERE deleted_at IS NULL AND pipeline = 'sales' AND underwriting_decision = 'pending'`,
+    pageSalesCreatedDesc: await plan(page('createdAt', 'desc')),
+    pageSalesDbaAsc: await plan(page('dbaName', 'asc')),
+    totalSales: { total, ms: round(countMs) },
+    countFiltered: await plan(
+      db
+        .select({ n: sql`count(*)` })
+        .from(merchantTable)
+        .where(merchantConditions({ view: 'sales', decision: 'pending' }, caller)),
     ),
   };
 }
