@@ -29,7 +29,9 @@ test('find a merchant with Ctrl+/ and Enter, and open it', async ({ page }) => {
   await expect(dialog(page)).toBeVisible();
   await field(page).fill(target.dbaName);
   await field(page).press('Enter');
-  const option = dialog(page).getByRole('option', { name: new RegExp(`^${escape(target.dbaName)}`) }).first();
+  const option = dialog(page)
+    .getByRole('option', { name: new RegExp(`^${escape(target.dbaName)}`) })
+    .first();
   await expect(option).toBeVisible();
   const box = await dialog(page).boundingBox();
   expect(box?.height ?? 0).toBeLessThanOrEqual(400);
@@ -51,12 +53,19 @@ test('previous searches keep the last 5 distinct queries across a reload and on 
   const queries = ['harbor', 'golden', 'zzz nothing', 'summit', 'Harbor', 'maple', 'cedar'];
   // The settings are saved on the server shortly after the last change.
   const saved = page.waitForResponse(
-    (r) => r.url().endsWith('/api/me/settings') && r.request().method() === 'PUT' && /"cedar"/.test(r.request().postData() ?? ''),
+    (r) =>
+      r.url().endsWith('/api/me/settings') &&
+      r.request().method() === 'PUT' &&
+      /"cedar"/.test(r.request().postData() ?? ''),
   );
   for (const q of queries) {
     await field(page).fill(q);
     await field(page).press('Enter');
-    await expect(dialog(page).getByRole('status').or(dialog(page).getByRole('listbox', { name: 'Merchants' }))).toBeVisible();
+    await expect(
+      dialog(page)
+        .getByRole('status')
+        .or(dialog(page).getByRole('listbox', { name: 'Merchants' })),
+    ).toBeVisible();
   }
   const expected = ['cedar', 'maple', 'Harbor', 'summit', 'zzz nothing'];
   expect((await saved).ok()).toBe(true);
@@ -64,7 +73,9 @@ test('previous searches keep the last 5 distinct queries across a reload and on 
   await page.reload();
   await expect(page.getByRole('button', { name: 'Search (Ctrl+/)' })).toBeVisible();
   await page.keyboard.press('Control+/');
-  await expect(dialog(page).getByRole('listbox', { name: 'Previous searches' }).getByRole('option')).toHaveText(expected);
+  await expect(dialog(page).getByRole('listbox', { name: 'Previous searches' }).getByRole('option')).toHaveText(
+    expected,
+  );
 
   const elsewhere = await browser.newContext({ baseURL });
   try {

@@ -40,7 +40,12 @@ export type MerchantRows = {
 
 const HOUR = 3_600_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const slug = (s: string) => s.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const stageRef = (s: SeedStage) => ({ id: s.id, name: s.name, pipeline: s.pipeline });
 
 /** An ABA routing number whose check digit is right (3-7-1 weights), so forms accept it. */
@@ -53,7 +58,10 @@ function routingNumber(rnd: SeededRandom): string {
 
 function businessName(industry: SeedRefs['industries'][number], taken: Set<string>, rnd: SeededRandom, city: string) {
   const noun = rnd.pick(words.NOUNS_BY_MCC[industry.mcc] ?? words.GENERIC_NOUNS);
-  for (const candidate of [`${rnd.pick(words.NAME_PREFIXES)} ${noun}`, `${rnd.pick(words.NAME_PREFIXES)} ${noun} ${city}`]) {
+  for (const candidate of [
+    `${rnd.pick(words.NAME_PREFIXES)} ${noun}`,
+    `${rnd.pick(words.NAME_PREFIXES)} ${noun} ${city}`,
+  ]) {
     if (!taken.has(candidate)) return candidate;
   }
   for (let n = 2; ; n += 1) if (!taken.has(`${city} ${noun} #${n}`)) return `${city} ${noun} #${n}`;
@@ -73,7 +81,7 @@ export function buildMerchant(
   taken: Set<string>,
 ): MerchantRows {
   const live = (Object.keys(PIPELINE_WEIGHTS) as Pipeline[]).filter((p) => refs.stages[p].length > 0);
-  const pipeline = rnd.weighted(Object.fromEntries(live.map((p) => [p, PIPELINE_WEIGHTS[p]])) as Record<Pipeline, number>);
+  const pipeline = rnd.weighted<Pipeline>(Object.fromEntries(live.map((p) => [p, PIPELINE_WEIGHTS[p]])));
   const target = rnd.pick(refs.stages[pipeline]);
   const path = stagePath(target, refs.stages, rnd);
   const times = pathTimes(path, ctx.now, rnd);
@@ -84,11 +92,18 @@ export function buildMerchant(
   const place = rnd.pick(words.CITIES);
   const dbaName = businessName(industry, taken, rnd, place.city);
   taken.add(dbaName);
-  const businessType = rnd.weighted<BusinessType>({ llc: 45, corporation: 20, sole_proprietorship: 25, partnership: 10 });
+  const businessType = rnd.weighted<BusinessType>({
+    llc: 45,
+    corporation: 20,
+    sole_proprietorship: 25,
+    partnership: 10,
+  });
   const first = rnd.pick(words.FIRST_NAMES);
   const last = rnd.pick(words.LAST_NAMES);
   const legalName =
-    businessType === 'sole_proprietorship' ? `${first} ${last}` : `${dbaName} ${words.LEGAL_SUFFIXES[businessType as 'llc']}`;
+    businessType === 'sole_proprietorship'
+      ? `${first} ${last}`
+      : `${dbaName} ${words.LEGAL_SUFFIXES[businessType as 'llc']}`;
   const domain = `${slug(dbaName)}.example`;
   const phone = () => `(${place.area}) 555-01${rnd.digits(2)}`;
   const agent = rnd.chance(0.85) ? rnd.pick(refs.agents) : null;
@@ -161,7 +176,15 @@ export function buildMerchant(
     const author = rnd.chance(0.7) && assignee ? assignee : rnd.pick(refs.staff);
     const body = rnd.pick(words.NOTES);
     const noteId = rnd.uuidAt(at);
-    notes.push({ id: noteId, merchantId: id, body, createdAt: at, updatedAt: at, createdBy: author.id, updatedBy: author.id });
+    notes.push({
+      id: noteId,
+      merchantId: id,
+      body,
+      createdAt: at,
+      updatedAt: at,
+      createdBy: author.id,
+      updatedBy: author.id,
+    });
     event('note_added', at, author.id, { noteId, excerpt: body.slice(0, 120) });
   }
 
@@ -170,7 +193,10 @@ export function buildMerchant(
   const owners: MerchantRows['owners'] = shares.map((share, position) => {
     const ownerFirst = position === 0 ? first : rnd.pick(words.FIRST_NAMES);
     const ownerLast = position === 0 ? last : rnd.pick(words.LAST_NAMES);
-    const dob = sealSensitive(`${rnd.int(1948, 1986)}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`, ctx.encryptionKey);
+    const dob = sealSensitive(
+      `${rnd.int(1948, 1986)}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`,
+      ctx.encryptionKey,
+    );
     const ssn = sealSensitive(`${rnd.int(100, 665)}${rnd.digits(6)}`, ctx.encryptionKey);
     return {
       id: rnd.uuidAt(createdAt),
@@ -194,7 +220,9 @@ export function buildMerchant(
   });
 
   // A few were deleted (soft), so the lists' "deleted" filter and restore have something to show.
-  const deletedAt = rnd.chance(0.015) ? new Date(lastAt.getTime() + rnd.next() * (ctx.now.getTime() - lastAt.getTime())) : null;
+  const deletedAt = rnd.chance(0.015)
+    ? new Date(lastAt.getTime() + rnd.next() * (ctx.now.getTime() - lastAt.getTime()))
+    : null;
   if (deletedAt) event('deleted', deletedAt, rnd.pick(refs.staff).id);
 
   const sealedRouting = sealSensitive(routing, ctx.encryptionKey);
@@ -231,7 +259,9 @@ export function buildMerchant(
     monthlyVolume: Math.round(Math.exp(Math.log(5_000) + rnd.next() * Math.log(300)) / 100) * 100,
     averageTicket,
     highTicket: Math.round(averageTicket * rnd.int(3, 12)),
-    cardPresentPercent: ['5734', '7372', '5966', '5967'].includes(industry.mcc) ? rnd.int(0, 2) * 5 : rnd.int(6, 20) * 5,
+    cardPresentPercent: ['5734', '7372', '5966', '5967'].includes(industry.mcc)
+      ? rnd.int(0, 2) * 5
+      : rnd.int(6, 20) * 5,
     bankName: rnd.pick(words.BANKS),
     routingNumberEnc: sealedRouting.enc,
     routingNumberLast4: sealedRouting.last4,

@@ -6,7 +6,13 @@ import { agentAccounts } from '../schema/agent-accounts.ts';
 import { companies } from '../schema/companies.ts';
 import { industries } from '../schema/industries.ts';
 import { leadSources } from '../schema/lead-sources.ts';
-import { merchantEvents, merchantNotes, merchantOwners, merchants, merchantStageIntervals } from '../schema/merchants.ts';
+import {
+  merchantEvents,
+  merchantNotes,
+  merchantOwners,
+  merchants,
+  merchantStageIntervals,
+} from '../schema/merchants.ts';
 import { stages } from '../schema/stages.ts';
 import { users } from '../schema/users.ts';
 import { buildMerchant, type MerchantRows, type SeedRefs } from './demo-merchant-build.ts';
@@ -25,7 +31,9 @@ async function loadRefs(db: Db): Promise<SeedRefs | null> {
     .from(stages)
     .where(eq(stages.isActive, true))
     .orderBy(asc(stages.pipeline), asc(stages.position));
-  const byPipeline = Object.fromEntries(PIPELINES.map((p) => [p, stageRows.filter((s) => s.pipeline === p)])) as StagesByPipeline;
+  const byPipeline = Object.fromEntries(
+    PIPELINES.map((p) => [p, stageRows.filter((s) => s.pipeline === p)]),
+  ) as StagesByPipeline;
   const staff = await db
     .select({ id: users.id, displayName: users.displayName, firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -53,7 +61,9 @@ async function loadRefs(db: Db): Promise<SeedRefs | null> {
     staff: staff.map((u) => ({ id: u.id, name: u.displayName || `${u.firstName} ${u.lastName}`.trim() })),
   };
   const salesReady = (['sales'] as Pipeline[]).every((p) => refs.stages[p].length > 0);
-  const complete = [refs.agents, refs.industries, refs.leadSources, refs.staff, refs.companies].every((l) => l.length > 0);
+  const complete = [refs.agents, refs.industries, refs.leadSources, refs.staff, refs.companies].every(
+    (l) => l.length > 0,
+  );
   return salesReady && complete ? refs : null;
 }
 
@@ -100,9 +110,29 @@ export async function seedDemoMerchants(
   const rnd = seededRandom(DEMO_SEED);
   const taken = new Set<string>();
   const built: MerchantRows[] = Array.from({ length: howMany }, () => buildMerchant(refs, rnd, ctx, taken));
-  await insertJsonRows(db, merchants, built.map((b) => b.merchant));
-  await insertJsonRows(db, merchantOwners, built.flatMap((b) => b.owners));
-  await insertJsonRows(db, merchantNotes, built.flatMap((b) => b.notes));
-  await insertJsonRows(db, merchantStageIntervals, built.flatMap((b) => b.intervals));
-  await insertJsonRows(db, merchantEvents, built.flatMap((b) => b.events));
+  await insertJsonRows(
+    db,
+    merchants,
+    built.map((b) => b.merchant),
+  );
+  await insertJsonRows(
+    db,
+    merchantOwners,
+    built.flatMap((b) => b.owners),
+  );
+  await insertJsonRows(
+    db,
+    merchantNotes,
+    built.flatMap((b) => b.notes),
+  );
+  await insertJsonRows(
+    db,
+    merchantStageIntervals,
+    built.flatMap((b) => b.intervals),
+  );
+  await insertJsonRows(
+    db,
+    merchantEvents,
+    built.flatMap((b) => b.events),
+  );
 }

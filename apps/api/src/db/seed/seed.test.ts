@@ -4,7 +4,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { serverPasswordSchema } from '../../auth/password-policy.ts';
 import { openSensitive } from '../../routes/merchants/merchant-sensitive.ts';
 import { queryRows } from '../migration-level.ts';
-import { merchantEvents, merchantNotes, merchantOwners, merchants, merchantStageIntervals } from '../schema/merchants.ts';
+import {
+  merchantEvents,
+  merchantNotes,
+  merchantOwners,
+  merchants,
+  merchantStageIntervals,
+} from '../schema/merchants.ts';
 import { stages } from '../schema/stages.ts';
 import { users } from '../schema/users.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -37,7 +43,12 @@ describe('demo seed', () => {
       ...seedHooks,
       { name: 'test', run: async (_db, ctx) => void ran.push(String(ctx.demo)) },
     ];
-    const first = await seedIfEmpty(t.db, { demoSeed: true, demoPassword: 'demo-password-2024', encryptionKey: KEY }, new Date(), hooks);
+    const first = await seedIfEmpty(
+      t.db,
+      { demoSeed: true, demoPassword: 'demo-password-2024', encryptionKey: KEY },
+      new Date(),
+      hooks,
+    );
     expect(first).toMatchObject({ kind: 'first-start', password: 'demo-password-2024' });
     expect(ran).toEqual(['true']);
     const rows = await t.db.select().from(users);
@@ -49,7 +60,12 @@ describe('demo seed', () => {
     expect(banner).toContain('demo-password-2024');
     expect((await attemptSignIn(t, 'superadmin@example.com', 'demo-password-2024')).cookie).not.toBe('');
 
-    const again = await seedIfEmpty(t.db, { demoSeed: true, demoPassword: undefined, encryptionKey: KEY }, new Date(), hooks);
+    const again = await seedIfEmpty(
+      t.db,
+      { demoSeed: true, demoPassword: undefined, encryptionKey: KEY },
+      new Date(),
+      hooks,
+    );
     expect(again.kind).toBe('later-start');
     expect(ran).toHaveLength(1);
     expect(await t.db.select().from(users)).toHaveLength(DEMO_USERS.length);
@@ -60,7 +76,12 @@ describe('demo seed', () => {
   });
 
   it('uses a weak DEMO_PASSWORD as given and says so', async () => {
-    const report = await seedIfEmpty(t.db, { demoSeed: true, demoPassword: 'password1234', encryptionKey: KEY }, new Date(), []);
+    const report = await seedIfEmpty(
+      t.db,
+      { demoSeed: true, demoPassword: 'password1234', encryptionKey: KEY },
+      new Date(),
+      [],
+    );
     expect(await t.db.select().from(users)).toHaveLength(DEMO_USERS.length);
     expect(startBanner(report, 'http://localhost:4321').join('\n')).toContain('does not meet the password policy');
   });
@@ -105,7 +126,11 @@ describe('demo merchants (issue 9 §4)', () => {
 
   it('gives each merchant one open stage interval: its stage, entered when stage_entered_at says', async () => {
     const open = await t.db
-      .select({ merchantId: merchantStageIntervals.merchantId, stageId: merchantStageIntervals.stageId, enteredAt: merchantStageIntervals.enteredAt })
+      .select({
+        merchantId: merchantStageIntervals.merchantId,
+        stageId: merchantStageIntervals.stageId,
+        enteredAt: merchantStageIntervals.enteredAt,
+      })
       .from(merchantStageIntervals)
       .where(isNull(merchantStageIntervals.leftAt));
     const all = await t.db.select().from(merchants);
@@ -129,7 +154,10 @@ describe('demo merchants (issue 9 §4)', () => {
   });
 
   it('keeps the underwriting decision, MID and go-live date in step with the stage', async () => {
-    const rows = await t.db.select({ m: merchants, stageName: stages.name }).from(merchants).innerJoin(stages, eq(stages.id, merchants.stageId));
+    const rows = await t.db
+      .select({ m: merchants, stageName: stages.name })
+      .from(merchants)
+      .innerJoin(stages, eq(stages.id, merchants.stageId));
     for (const { m, stageName } of rows) {
       if (m.pipeline === 'operations' || m.pipeline === 'terminated') {
         expect(m.underwritingDecision, m.dbaName).toBe('approved');
@@ -175,9 +203,12 @@ describe('demo merchants (issue 9 §4)', () => {
     try {
       await seedIfEmpty(other.db, { demoSeed: true, demoPassword: 'demo-password-2024', encryptionKey: KEY }, now);
       const names = async (db: TestApp['db']) =>
-        (await db.select({ name: merchants.dbaName, at: merchants.stageEnteredAt }).from(merchants).orderBy(merchants.id)).map(
-          (r) => `${r.name} ${r.at.toISOString()}`,
-        );
+        (
+          await db
+            .select({ name: merchants.dbaName, at: merchants.stageEnteredAt })
+            .from(merchants)
+            .orderBy(merchants.id)
+        ).map((r) => `${r.name} ${r.at.toISOString()}`);
       expect(await names(other.db)).toEqual(await names(t.db));
       await seedDemoMerchants(other.db, { now, encryptionKey: KEY });
       const [row] = await other.db.select({ n: count() }).from(merchants);

@@ -50,13 +50,19 @@ describe('merchant search (GET /api/search)', () => {
   it('tolerates typos and answers the shape the dialog links with', async () => {
     const id = await addMerchant({ dbaName: 'Acme Plumbing' });
     const res = await search('Acme Plumbng');
-    expect(res.body.data).toEqual([{ id, dbaName: 'Acme Plumbing', stage: { name: 'Search Stage' }, url: `/merchant/view/${id}` }]);
+    expect(res.body.data).toEqual([
+      { id, dbaName: 'Acme Plumbing', stage: { name: 'Search Stage' }, url: `/merchant/view/${id}` },
+    ]);
   });
 
   it('matches the legal name, MID, contact name, email and phone', async () => {
     const byLegal = await addMerchant({ dbaName: 'Corner Shop One', legalName: 'Quetzal Holdings LLC' });
     const byMid = await addMerchant({ dbaName: 'Corner Shop Two', mid: '4445550001234' });
-    const byContact = await addMerchant({ dbaName: 'Corner Shop Three', contactFirstName: 'Bartholomew', contactLastName: 'Quincey' });
+    const byContact = await addMerchant({
+      dbaName: 'Corner Shop Three',
+      contactFirstName: 'Bartholomew',
+      contactLastName: 'Quincey',
+    });
     const byEmail = await addMerchant({ dbaName: 'Corner Shop Four', contactEmail: 'owner@zanzibar-teas.example' });
     const byPhone = await addMerchant({ dbaName: 'Corner Shop Five', contactPhone: '(917) 555-0199' });
     const idsFor = async (q: string) => (await search(q)).body.data.map((r) => r.id);

@@ -60,10 +60,11 @@ describe('the search dialog (SPEC §2, §4, §5, §8, §9)', () => {
     await user.keyboard('{Enter}');
     const list = await screen.findByRole('listbox', { name: 'Merchants' });
     expect(api.callsTo('GET', '/api/search')[0]?.search.get('q')).toBe('acme');
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Acme PlumbingNew Lead',
-      'Acme Plumbing & HeatingLive',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Acme PlumbingNew Lead', 'Acme Plumbing & HeatingLive']);
     await user.click(within(list).getByRole('option', { name: /Heating/ }));
     await waitFor(() => expect(app.location()).toBe(ACME_TWO.url));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -82,7 +83,9 @@ describe('the search dialog (SPEC §2, §4, §5, §8, §9)', () => {
     expect(field()).toHaveAttribute('aria-activedescendant', options[0]!.id);
     await user.keyboard('{ArrowUp}{ArrowUp}');
     expect(field()).toHaveAttribute('aria-activedescendant', options[1]!.id);
-    expect(await axeViolations(['aria-dialog-name', 'aria-required-children', 'aria-valid-attr-value', 'aria-allowed-attr'])).toEqual([]);
+    expect(
+      await axeViolations(['aria-dialog-name', 'aria-required-children', 'aria-valid-attr-value', 'aria-allowed-attr']),
+    ).toEqual([]);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(app.location()).toBe(ACME_TWO.url));
   });
@@ -147,13 +150,11 @@ describe('the search dialog (SPEC §2, §4, §5, §8, §9)', () => {
     });
     await open();
     const previous = await screen.findByRole('listbox', { name: 'Previous searches' });
-    expect(within(previous).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'pizza',
-      'Acme',
-      'bistro',
-      'hotel',
-      'salon',
-    ]);
+    expect(
+      within(previous)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['pizza', 'Acme', 'bistro', 'hotel', 'salon']);
     await user.type(field(), 'acme{Enter}');
     await screen.findByRole('listbox', { name: 'Merchants' });
     await waitFor(() => expect(api.callsTo('PUT', '/api/me/settings')).toHaveLength(1), { timeout: 3000 });

@@ -38,24 +38,24 @@ export function SearchOptions({ id, title, options, active, onChoose }: SearchOp
         {title}
       </Typography>
       <List id={id} role="listbox" aria-labelledby={`${id}-title`} dense sx={{ pt: 0 }}>
-      {options.map((option, index) => (
-        <ListItemButton
-          key={option.key}
-          id={optionId(id, index)}
-          role="option"
-          aria-selected={index === active}
-          selected={index === active}
-          tabIndex={-1}
-          // Keep the focus in the field: a mouse press would otherwise move it here.
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => onChoose(option)}
-        >
-          <ListItemIcon sx={{ minWidth: 36 }}>
-            {option.kind === 'merchant' ? <Storefront fontSize="small" /> : <History fontSize="small" />}
-          </ListItemIcon>
-          <ListItemText primary={option.label} secondary={option.kind === 'merchant' ? option.detail : undefined} />
-        </ListItemButton>
-      ))}
+        {options.map((option, index) => (
+          <ListItemButton
+            key={option.key}
+            id={optionId(id, index)}
+            role="option"
+            aria-selected={index === active}
+            selected={index === active}
+            tabIndex={-1}
+            // Keep the focus in the field: a mouse press would otherwise move it here.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => onChoose(option)}
+          >
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              {option.kind === 'merchant' ? <Storefront fontSize="small" /> : <History fontSize="small" />}
+            </ListItemIcon>
+            <ListItemText primary={option.label} secondary={option.kind === 'merchant' ? option.detail : undefined} />
+          </ListItemButton>
+        ))}
       </List>
     </>
   );
