@@ -33,6 +33,17 @@ const any = (conditions: SQL[]) => sql.join(conditions, sql` or `);
 export async function searchMerchants(db: Db, q: string): Promise<SearchResult[]> {
   const query = q.trim();
   if (query === '') return [];
+  const rows = await searchQuery(db, query);
+  return rows.map((r) => ({
+    id: r.id,
+    dbaName: r.dbaName,
+    stage: { name: r.stageName },
+    url: `/merchant/view/${r.id}`,
+  }));
+}
+
+/** The search as one SELECT (exported so its plan can be checked with EXPLAIN). `query` is trimmed, not empty. */
+export function searchQuery(db: Db, query: string) {
   const lq = query.toLowerCase();
   const contains = likePattern(lq);
   const prefix = likePrefix(lq);
@@ -53,18 +64,11 @@ export async function searchMerchants(db: Db, q: string): Promise<SearchResult[]
     sql`, `,
   )})`;
 
-  const rows = await db
+  return db
     .select({ id: m.id, dbaName: m.dbaName, stageName: stages.name })
     .from(m)
     .innerJoin(stages, eq(stages.id, m.stageId))
     .where(and(isNull(m.deletedAt), matches))
     .orderBy(desc(tier), desc(similarity), asc(sql`lower(${m.dbaName})`), asc(m.id))
     .limit(SEARCH_LIMIT);
-
-  return rows.map((r) => ({
-    id: r.id,
-    dbaName: r.dbaName,
-    stage: { name: r.stageName },
-    url: `/merchant/view/${r.id}`,
-  }));
 }
