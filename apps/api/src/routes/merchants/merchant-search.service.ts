@@ -6,6 +6,7 @@ import { stages } from '../../db/schema/stages.ts';
 import { likePattern, likePrefix } from '../../lib/db/like-pattern.ts';
 
 export const SEARCH_LIMIT = 10;
+const FUZZY_MIN_LENGTH = 3;
 
 const m = merchants;
 
@@ -28,7 +29,8 @@ const any = (conditions: SQL[]) => sql.join(conditions, sql` or `);
  * GET /api/search (DESIGN §3): live merchants whose DBA or legal name, contact name, email, phone
  * or MID match `q`, best first: an exact match, then one that starts with q, then one that holds
  * q, then a similar one (pg_trgm word similarity ≥ its threshold, 0.6 by default: "Acme Plumbng"
- * finds "Acme Plumbing"); within a tier the most similar first. At most SEARCH_LIMIT.
+ * finds "Acme Plumbing"); within a tier the most similar first. At most SEARCH_LIMIT. A query of
+ * one or two characters finds what starts with it.
  */
 export async function searchMerchants(db: Db, q: string): Promise<SearchResult[]> {
   const query = q.trim();
@@ -48,12 +50,20 @@ export function searchQuery(db: Db, query: string) {
   const contains = likePattern(lq);
   const prefix = likePrefix(lq);
 
-  const matches = or(
-    ...NAME_FIELDS.map((f) => sql`${lq} <% ${f}`),
-    ...NAME_FIELDS.map((f) => sql`${f} like ${contains}`),
-    sql`${PHONE} like ${likePattern(query)}`,
-    eq(m.mid, query),
-  );
+  // Under 3 characters a trigram index finds little (and "similar" means little): starts-with only.
+  const matches =
+    lq.length < FUZZY_MIN_LENGTH
+      ? or(
+          ...NAME_FIELDS.map((f) => sql`${f} like ${prefix}`),
+          sql`${PHONE} like ${likePrefix(query)}`,
+          eq(m.mid, query),
+        )
+      : or(
+          ...NAME_FIELDS.map((f) => sql`${lq} <% ${f}`),
+          ...NAME_FIELDS.map((f) => sql`${f} like ${contains}`),
+          sql`${PHONE} like ${likePattern(query)}`,
+          eq(m.mid, query),
+        );
   const tier = sql<number>`case
     when ${any([...NAME_FIELDS.map((f) => sql`${f} = ${lq}`), sql`${PHONE} = ${query}`, sql`${m.mid} = ${query}`])} then 3
     when ${any([...NAME_FIELDS.map((f) => sql`${f} like ${prefix}`), sql`${PHONE} like ${likePrefix(query)}`])} then 2
