@@ -35,7 +35,10 @@ const any = (conditions: SQL[]) => sql.join(conditions, sql` or `);
 export async function searchMerchants(db: Db, q: string): Promise<SearchResult[]> {
   const query = q.trim();
   if (query === '') return [];
-  const rows = await searchQuery(db, query);
+  // Exact, starts-with and contains matches all hold q: when they fill the page, no merely
+  // similar merchant could rank among them, and the costlier similarity scan is not needed.
+  let rows = await searchQuery(db, query, 'contains');
+  if (rows.length < SEARCH_LIMIT && query.length >= FUZZY_MIN_LENGTH) rows = await searchQuery(db, query, 'similar');
   return rows.map((r) => ({
     id: r.id,
     dbaName: r.dbaName,
@@ -44,8 +47,12 @@ export async function searchMerchants(db: Db, q: string): Promise<SearchResult[]
   }));
 }
 
-/** The search as one SELECT (exported so its plan can be checked with EXPLAIN). `query` is trimmed, not empty. */
-export function searchQuery(db: Db, query: string) {
+/**
+ * The search as one SELECT (exported so its plan can be checked with EXPLAIN). `query` is
+ * trimmed, not empty. `contains` finds merchants holding q in a field; `similar` also those whose
+ * field is like q (pg_trgm `<%`).
+ */
+export function searchQuery(db: Db, query: string, mode: 'contains' | 'similar') {
   const lq = query.toLowerCase();
   const contains = likePattern(lq);
   const prefix = likePrefix(lq);
@@ -59,7 +66,7 @@ export function searchQuery(db: Db, query: string) {
           eq(m.mid, query),
         )
       : or(
-          ...NAME_FIELDS.map((f) => sql`${lq} <% ${f}`),
+          ...(mode === 'similar' ? NAME_FIELDS.map((f) => sql`${lq} <% ${f}`) : []),
           ...NAME_FIELDS.map((f) => sql`${f} like ${contains}`),
           sql`${PHONE} like ${likePattern(query)}`,
           eq(m.mid, query),
