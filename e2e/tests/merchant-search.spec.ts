@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { baseURL } from '../env.ts';
-import { expect, test } from '../fixtures.ts';
+import { expect, signInThroughForm, test } from '../fixtures.ts';
 
 test.use({ signedInAs: 'staff' });
 
@@ -22,8 +22,8 @@ const field = (page: Page) => dialog(page).getByRole('combobox', { name: 'Search
 
 test('find a merchant with Ctrl+/ and Enter, and open it', async ({ page }) => {
   await page.goto('/home');
-  const target = await someDemoMerchant(page);
   await expect(page.getByRole('button', { name: 'Search (Ctrl+/)' })).toBeVisible();
+  const target = await someDemoMerchant(page);
 
   await page.keyboard.press('Control+/');
   await expect(dialog(page)).toBeVisible();
@@ -48,6 +48,8 @@ test('previous searches keep the last 5 distinct queries across a reload and on 
   browser,
   signedInUser,
 }) => {
+  // Seven searches, a reload and a second sign-in in another browser.
+  test.slow();
   await page.goto('/home');
   await page.getByRole('button', { name: 'Search (Ctrl+/)' }).click();
   const queries = ['harbor', 'golden', 'zzz nothing', 'summit', 'Harbor', 'maple', 'cedar'];
@@ -77,14 +79,12 @@ test('previous searches keep the last 5 distinct queries across a reload and on 
     expected,
   );
 
-  const elsewhere = await browser.newContext({ baseURL });
+  // Another device: a browser with nothing stored, signed in through the form.
+  const elsewhere = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   try {
     const other = await elsewhere.newPage();
-    await other.goto('/login');
-    await other.getByLabel('Email').fill(signedInUser!.email);
-    await other.getByLabel('Password', { exact: true }).fill(signedInUser!.password);
-    await other.getByRole('button', { name: 'Sign in' }).click();
-    await expect(other).not.toHaveURL(/\/login/);
+    await signInThroughForm(other, signedInUser!);
+    await other.goto('/home');
     await other.getByRole('button', { name: 'Search (Ctrl+/)' }).click();
     await expect(dialog(other).getByRole('listbox', { name: 'Previous searches' }).getByRole('option')).toHaveText(
       expected,
