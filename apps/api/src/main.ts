@@ -16,8 +16,8 @@ const pkg = JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8'))
 
 async function start(config: Config, logger: Logger) {
   const database = await openMigratedDatabase(config, logger);
-  const seed = await seedIfEmpty(database.db, config);
   const secrets = loadOrCreateSecrets(config);
+  const seed = await seedIfEmpty(database.db, { ...config, encryptionKey: secrets.encryptionKey });
   const jobs = await startJobEngine({ database, logger, workers: config.jobWorkers });
   const webDist = config.webDist ?? path.join(here, '../../web/dist');
   const app = createApp({ config: { ...config, webDist }, database, logger, secrets, version: pkg.version });

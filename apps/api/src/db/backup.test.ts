@@ -20,7 +20,7 @@ import { seedIfEmpty } from './seed/run.ts';
 
 /** Rows of every kind: demo users and reference data, a user, a company, an audit row. */
 async function fill(db: Db) {
-  await seedIfEmpty(db, { demoSeed: true, demoPassword: 'demo-pass-for-backup-1' });
+  await seedIfEmpty(db, { demoSeed: true, demoPassword: 'demo-pass-for-backup-1', encryptionKey: '0'.repeat(64) });
   const user = await createUser(db);
   await db.insert(companies).values({ name: 'Backup Test Ltd', type: 'other', createdBy: user.id, updatedBy: user.id });
   await writeAudit(db, { action: 'user.create', outcome: 'success', actorUserId: user.id, subjectType: 'user' });

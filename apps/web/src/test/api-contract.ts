@@ -7,6 +7,7 @@ import {
   industrySchema,
   leadSourceSchema,
   publicSettingsSchema,
+  searchResponseSchema,
   settingSchemas,
   stageSchema,
   templateSchema,
@@ -62,6 +63,7 @@ const CONTRACTS: Contract[] = [
   { method: 'POST', path: /^\/api\/me\/mfa\/setup$/, schema: mfaSetupSchema },
   { method: 'POST', path: /^\/api\/me\/mfa\/confirm$/, schema: mfaRecoveryCodesSchema },
   { method: 'GET', path: new RegExp(`^/api/users/${UUID}/mfa$`), schema: mfaStatusSchema },
+  { method: 'GET', path: /^\/api\/search$/, schema: searchResponseSchema },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { registerMerchantListRoutes } from './merchant-list.handlers.ts';
+import { registerMerchantSearchRoutes } from './merchant-search.handlers.ts';
 
 /**
  * The merchant routes (issue 9; SPEC §7, DESIGN §3). Each part registers its own routes file:
@@ -10,4 +11,5 @@ import { registerMerchantListRoutes } from './merchant-list.handlers.ts';
 export function registerMerchantRoutes(app: OpenAPIHono<AppEnv>) {
   // First: its literal paths (the views, export.csv) must not reach the /api/merchants/{id} routes.
   registerMerchantListRoutes(app);
+  registerMerchantSearchRoutes(app);
 }

@@ -1,12 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.ts';
 import { fakeFetch, sessionFor } from '../../test/fake-fetch.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { preloadApp, renderApp } from '../../test/render-app.tsx';
 
 // Issue 8 §3: axe's aria-dialog-name and label-content-name-mismatch on every signed-in page.
 const RULES = ['aria-dialog-name', 'label-content-name-mismatch', 'button-name'] as const;
+
+beforeAll(preloadApp, 120_000);
 
 describe('the shell names its controls as they read (axe)', () => {
   it('the avatar button, the search dialog and the menu drawer have names that fit', async () => {

@@ -2,11 +2,16 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import { useAppAbility } from '../../../lib/ability.tsx';
 import { SearchDialog } from './search-dialog.tsx';
 import { useSearchDialog } from './use-search-dialog.ts';
 
-/** The top bar's search icon (and Ctrl+/). */
+/** The top bar's search icon (and Ctrl+/), for those who may read merchants (not agents: the API answers them 403). */
 export function SearchTrigger() {
+  return useAppAbility().can('read', 'merchant') ? <SearchButton /> : null;
+}
+
+function SearchButton() {
   const { open, openDialog, closeDialog } = useSearchDialog();
   return (
     <>

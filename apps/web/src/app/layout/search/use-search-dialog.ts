@@ -1,9 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/**
- * Open state of the search dialog and its Ctrl+/ shortcut (SPEC §4, §9). The merchant search
- * itself arrives with the merchants issue; it replaces SearchDialog and keeps this hook.
- */
+/** Open state of the search dialog and its Ctrl+/ shortcut (SPEC §4, §9). */
 export function useSearchDialog() {
   const [open, setOpen] = useState(false);
   const openDialog = useCallback(() => setOpen(true), []);

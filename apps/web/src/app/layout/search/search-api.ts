@@ -1,0 +1,15 @@
+import type { SearchResult } from '@boardwalk/shared/schemas/merchant';
+import { api } from '../../../lib/api.ts';
+
+/** GET /api/search?q= (DESIGN §3): the search dialog's one call. */
+export const searchApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    searchMerchants: build.query<{ data: SearchResult[] }, string>({
+      query: (q) => ({ url: '/api/search', params: { q } }),
+      // Each Enter asks again: a search answers what is there now, not what was there before.
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useLazySearchMerchantsQuery } = searchApi;
