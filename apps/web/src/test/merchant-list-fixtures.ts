@@ -2,8 +2,7 @@ import type { Merchant } from '@boardwalk/shared/schemas/merchant';
 import type { Stage } from '@boardwalk/shared/schemas/stage';
 
 /** Fixtures of the merchant list and board tests, shaped as the shared schemas say (fake-fetch checks them). */
-export const uuid = (prefix: string, n: number) =>
-  `00000000-0000-7000-800${prefix}-${String(n).padStart(12, '0')}`;
+export const uuid = (prefix: string, n: number) => `00000000-0000-7000-800${prefix}-${String(n).padStart(12, '0')}`;
 
 const AT = '2026-01-01T00:00:00.000Z';
 

@@ -18,9 +18,10 @@ function merchantsApi(routes: FakeRoutes = {}) {
   return fakeFetch({
     ...referenceRoutes(stages),
     'GET /api/merchants/sales': ({ search }) => ({
-      body: search.get('deleted') === 'true'
-        ? listBody('merchants', [{ ...beta, deletedAt: '2026-03-01T00:00:00.000Z' }])
-        : { ...listBody('merchants', [alpha, beta]), allData: [] },
+      body:
+        search.get('deleted') === 'true'
+          ? listBody('merchants', [{ ...beta, deletedAt: '2026-03-01T00:00:00.000Z' }])
+          : { ...listBody('merchants', [alpha, beta]), allData: [] },
     }),
     ...routes,
   });
@@ -178,7 +179,10 @@ describe('MerchantListPage', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     merchantsApi({
-      'GET /api/merchants/export.csv': () => ({ status: 403, body: problemBody(403, { detail: 'Not allowed to export' }) }),
+      'GET /api/merchants/export.csv': () => ({
+        status: 403,
+        body: problemBody(403, { detail: 'Not allowed to export' }),
+      }),
     });
     renderPage(<MerchantListPage view="sales" />, { url: '/merchant/sales' });
     await screen.findByText('Alpha Bakery');
