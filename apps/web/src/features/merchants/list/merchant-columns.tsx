@@ -4,6 +4,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { GridColDef } from '@mui/x-data-grid';
 import { UNDERWRITING_DECISION_LABELS, type Merchant } from '@boardwalk/shared/schemas/merchant';
 import { formatDate } from '../../../lib/format-date.ts';
+import { statusTextColour } from '../../../lib/theme/accessible-colours.ts';
 import { stageAge } from './days-in-stage.ts';
 import { StageChip } from './stage-chip.tsx';
 
@@ -23,7 +24,7 @@ export function StageAgeText({ merchant }: { merchant: Merchant }) {
       <Typography
         variant="body2"
         component="span"
-        sx={age.overdue ? { color: 'warning.dark', fontWeight: 600 } : undefined}
+        sx={age.overdue ? { color: (theme) => statusTextColour(theme, 'warning'), fontWeight: 600 } : undefined}
       >
         {age.label}
       </Typography>

@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router';
-import { Button, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Button, ButtonGroup, Stack } from '@mui/material';
 import TableRowsOutlined from '@mui/icons-material/TableRowsOutlined';
 import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined';
 import type { MerchantView } from '@boardwalk/shared/schemas/merchant';
@@ -33,29 +34,27 @@ export function ViewSwitcher({ view, layout, search }: SwitchProps) {
   );
 }
 
-/** List or Board, as links (each layout has its own address); no board for "all". */
+/**
+ * List or Board, as links (each layout has its own address; a toggle button's aria-pressed is not
+ * allowed on a link); the current one is marked as the current page. No board for "all".
+ */
 export function LayoutToggle({ view, layout, search }: SwitchProps) {
   if (!hasBoard(view)) return null;
+  const item = (to: ListLayout, label: string, icon: ReactNode) => (
+    <Button
+      component={RouterLink}
+      to={`${viewPath(view, to)}${carriedSearch(search, to)}`}
+      startIcon={icon}
+      variant={layout === to ? 'contained' : 'outlined'}
+      aria-current={layout === to ? 'page' : undefined}
+    >
+      {label}
+    </Button>
+  );
   return (
-    <ToggleButtonGroup size="small" value={layout} exclusive aria-label="Layout">
-      <ToggleButton
-        value="list"
-        component={RouterLink}
-        to={`${viewPath(view, 'list')}${carriedSearch(search, 'list')}`}
-        aria-label="List"
-      >
-        <TableRowsOutlined fontSize="small" sx={{ mr: 0.5 }} />
-        List
-      </ToggleButton>
-      <ToggleButton
-        value="board"
-        component={RouterLink}
-        to={`${viewPath(view, 'board')}${carriedSearch(search, 'board')}`}
-        aria-label="Board"
-      >
-        <ViewKanbanOutlined fontSize="small" sx={{ mr: 0.5 }} />
-        Board
-      </ToggleButton>
-    </ToggleButtonGroup>
+    <ButtonGroup size="small" aria-label="Layout">
+      {item('list', 'List', <TableRowsOutlined />)}
+      {item('board', 'Board', <ViewKanbanOutlined />)}
+    </ButtonGroup>
   );
 }
