@@ -37,7 +37,12 @@ function ColumnPage({ pipeline, stageId, stages, filters, page, canMove, onMove 
   if (query.error && !query.data)
     return (
       <Box component="li" sx={{ listStyle: 'none' }}>
-        <Alert severity="error" action={<Button onClick={() => void query.refetch()}>Retry</Button>}>
+        <Alert
+          severity="error"
+          // In a narrow column: wrap the message rather than make it a scrolling box.
+          sx={{ '& .MuiAlert-message': { overflow: 'visible', overflowWrap: 'anywhere' } }}
+          action={<Button onClick={() => void query.refetch()}>Retry</Button>}
+        >
           {errorMessage(query.error)}
         </Alert>
       </Box>

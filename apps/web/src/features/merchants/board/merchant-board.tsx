@@ -9,7 +9,7 @@ import {
 } from '@dnd-kit/core';
 import { Stack, Typography } from '@mui/material';
 import type { Merchant } from '@boardwalk/shared/schemas/merchant';
-import type { Pipeline, Stage } from '@boardwalk/shared/schemas/stage';
+import { PIPELINE_LABELS, type Pipeline, type Stage } from '@boardwalk/shared/schemas/stage';
 import type { ListQueryParams } from '../../../components/data-table/list-url-state.ts';
 import type { CardDragData } from './board-card.tsx';
 import { BoardColumn } from './board-column.tsx';
@@ -63,7 +63,15 @@ export function MerchantBoard({ pipeline, stages, filters, canMove, onMove }: Me
       onDragEnd={onDragEnd}
       accessibility={{ announcements, screenReaderInstructions }}
     >
-      <Stack direction="row" spacing={2} sx={{ overflowX: 'auto', pb: 2, alignItems: 'flex-start' }}>
+      {/* Scrolls sideways when the columns are wider than the screen: focusable, so the keyboard can scroll it too. */}
+      <Stack
+        direction="row"
+        spacing={2}
+        role="region"
+        aria-label={`${PIPELINE_LABELS[pipeline]} stages`}
+        tabIndex={0}
+        sx={{ overflowX: 'auto', pb: 2, alignItems: 'flex-start' }}
+      >
         {stages.map((stage) => (
           <BoardColumn
             key={stage.id}
