@@ -12,6 +12,14 @@ function placeholder(title: string): () => Promise<PageComponent> {
     });
 }
 
+// The merchant views (issue 9 §3): the lists in one chunk, the boards (with drag and drop) in another.
+type MerchantLists = typeof import('../features/merchants/list/merchant-list-pages.tsx');
+type MerchantBoards = typeof import('../features/merchants/board/merchant-board-pages.tsx');
+const merchantList = (name: keyof MerchantLists) =>
+  lazyPage(() => import('../features/merchants/list/merchant-list-pages.tsx'), name);
+const merchantBoard = (name: keyof MerchantBoards) =>
+  lazyPage(() => import('../features/merchants/board/merchant-board-pages.tsx'), name);
+
 const landing = lazyPage(() => import('../features/landing/landing-page.tsx'), 'LandingPage');
 const notFound = lazyPage(() => import('../features/errors/not-found-page.tsx'), 'NotFoundPage');
 
@@ -65,14 +73,63 @@ export const routeTable: RouteEntry[] = [
 
   // Merchants, reporting, todo (later issues).
   { path: '/merchant/add', page: placeholder('Add Merchant'), ability: { action: 'create', subject: 'merchant' } },
-  { path: '/merchant/sales', page: placeholder('Sales'), ability: { action: 'read', subject: 'merchant' } },
   {
-    path: '/merchant/underwriting',
-    page: placeholder('Underwriting'),
+    path: '/merchant/sales',
+    page: merchantList('MerchantSalesPage'),
     ability: { action: 'read', subject: 'merchant' },
   },
-  { path: '/merchant/operations', page: placeholder('Merchants'), ability: { action: 'read', subject: 'merchant' } },
-  { path: '/merchant/dead', page: placeholder('Dead'), ability: { action: 'read', subject: 'merchant' } },
+  {
+    path: '/merchant/underwriting',
+    page: merchantList('MerchantUnderwritingPage'),
+    ability: { action: 'read', subject: 'merchant' },
+  },
+  {
+    path: '/merchant/operations',
+    page: merchantList('MerchantOperationsPage'),
+    ability: { action: 'read', subject: 'merchant' },
+  },
+  {
+    path: '/merchant/withdrawn',
+    page: merchantList('MerchantWithdrawnPage'),
+    ability: { action: 'read', subject: 'merchant' },
+  },
+  {
+    path: '/merchant/terminated',
+    page: merchantList('MerchantTerminatedPage'),
+    ability: { action: 'read', subject: 'merchant' },
+  },
+  { path: '/merchant/dead', page: merchantList('MerchantDeadPage'), ability: { action: 'read', subject: 'merchant' } },
+  { path: '/merchant/all', page: merchantList('MerchantAllPage'), ability: { action: 'read', subject: 'merchant' } },
+  {
+    path: '/merchant/sales/board',
+    page: merchantBoard('MerchantSalesBoardPage'),
+    ability: { action: 'read', subject: 'merchant' },
+  },
+  {
+    path: '/merchant/underwriting/board',
+    page: merchantBoard('MerchantUnderwritingBoardPage'),
+    ability: { action: 'read', subject: 'merchant' },
+  },
+  {
+    path: '/merchant/operations/board',
+    page: merchantBoard('MerchantOperationsBoardPage'),
+    ability: { action: 'read', subject: 'merchant' },
+  },
+  {
+    path: '/merchant/withdrawn/board',
+    page: merchantBoard('MerchantWithdrawnBoardPage'),
+    ability: { action: 'read', subject: 'merchant' },
+  },
+  {
+    path: '/merchant/terminated/board',
+    page: merchantBoard('MerchantTerminatedBoardPage'),
+    ability: { action: 'read', subject: 'merchant' },
+  },
+  {
+    path: '/merchant/dead/board',
+    page: merchantBoard('MerchantDeadBoardPage'),
+    ability: { action: 'read', subject: 'merchant' },
+  },
   { path: '/merchant/view/:id', page: placeholder('Merchant'), ability: { action: 'read', subject: 'merchant' } },
   { path: '/report', page: placeholder('Reporting'), ability: { action: 'read', subject: 'report' } },
   { path: '/todo', page: placeholder('Todo'), ability: { action: 'read', subject: 'todo' } },

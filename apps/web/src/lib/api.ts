@@ -13,6 +13,7 @@ export const API_TAG_TYPES = [
   'Permission',
   'Me',
   'Session',
+  'Merchant',
 ] as const;
 
 /** fetchBaseQuery over appFetch, so a 401 here takes the app's one 401 path (lib/http.ts). */

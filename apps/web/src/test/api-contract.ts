@@ -14,6 +14,7 @@ import {
   uiSettingsSchema,
 } from '@boardwalk/shared';
 import { problemSchema } from '@boardwalk/shared/problem';
+import { merchantBulkResultSchema, merchantSchema } from '@boardwalk/shared/schemas/merchant';
 import { mfaRecoveryCodesSchema, mfaSetupSchema, mfaStatusSchema } from '@boardwalk/shared/schemas/mfa';
 import { permissionSchema, userOptionSchema, userSchema } from '@boardwalk/shared/schemas/user';
 import { z } from 'zod';
@@ -64,6 +65,14 @@ const CONTRACTS: Contract[] = [
   { method: 'POST', path: /^\/api\/me\/mfa\/confirm$/, schema: mfaRecoveryCodesSchema },
   { method: 'GET', path: new RegExp(`^/api/users/${UUID}/mfa$`), schema: mfaStatusSchema },
   { method: 'GET', path: /^\/api\/search$/, schema: searchResponseSchema },
+  // Merchants (issue 9): the lists and views, and the writes the list screens make.
+  {
+    method: 'GET',
+    path: /^\/api\/merchants(\/(sales|underwriting|operations|withdrawn|terminated|dead))?$/,
+    schema: listOf('merchants', merchantSchema),
+  },
+  { method: 'POST', path: new RegExp(`^/api/merchants/${UUID}/(stage|restore)$`), schema: merchantSchema },
+  { method: 'POST', path: /^\/api\/merchants\/bulk\/(assign|stage)$/, schema: merchantBulkResultSchema },
 ];
 
 /**

@@ -8,6 +8,7 @@ import {
   useGridApiRef,
   type GridColDef,
   type GridPaginationModel,
+  type GridRowSelectionModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
@@ -39,6 +40,8 @@ export type DataTableProps<R extends GridValidRowModel> = {
   getRowId?: (row: R) => string;
   /** The grid's API, for a parent that moves the focus in it; one of its own otherwise. */
   apiRef?: RefObject<GridApi | null>;
+  /** Checkbox selection of this page's rows (bulk actions): the selected ids and their setter. */
+  selection?: { ids: readonly string[]; onChange: (ids: string[]) => void };
 };
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -62,6 +65,7 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
     onAdd,
     addLabel,
     getRowId,
+    selection,
   } = props;
   const ownApiRef = useGridApiRef();
   const apiRef = props.apiRef ?? ownApiRef;
@@ -97,6 +101,10 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
     if (model.pageSize !== state.pageSize) list.setPageSize(model.pageSize);
     else if (model.page !== state.page) list.setPage(model.page);
   };
+  const rowSelectionModel = useMemo<GridRowSelectionModel>(
+    () => ({ type: 'include', ids: new Set(selection?.ids ?? []) }),
+    [selection?.ids],
+  );
   const onSortModelChange = (model: GridSortModel) => {
     const [first] = model;
     list.setSort(first?.field, first?.sort ?? 'asc');
@@ -143,6 +151,11 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
           filterMode="server"
           disableColumnFilter
           disableRowSelectionOnClick
+          checkboxSelection={selection !== undefined}
+          // Explicit ids only: "all" must never mean rows of other pages the server did not send.
+          disableRowSelectionExcludeModel
+          rowSelectionModel={selection ? rowSelectionModel : undefined}
+          onRowSelectionModelChange={selection ? (model) => selection.onChange([...model.ids].map(String)) : undefined}
           pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
           paginationModel={paginationModel}
           onPaginationModelChange={onPaginationModelChange}

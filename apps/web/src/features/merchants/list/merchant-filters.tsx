@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { RISK_LEVELS, RISK_LEVEL_LABELS } from '@boardwalk/shared/schemas/industry';
+import { UNDERWRITING_DECISIONS, UNDERWRITING_DECISION_LABELS } from '@boardwalk/shared/schemas/merchant';
+import {
+  Autocomplete,
+  Badge,
+  Button,
+  Collapse,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+} from '@mui/material';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import { enumOptions, type FilterOption } from '../../../components/data-table/list-filters.tsx';
+import { MORE_FILTER_KEYS } from './merchant-query.ts';
+import type { MerchantLookups } from './use-merchant-lookups.ts';
+
+export type MerchantFiltersProps = {
+  values: Record<string, string>;
+  onChange: (key: string, value: string) => void;
+  lookups: MerchantLookups;
+  /** The board has one column per stage: no stage filter there. */
+  showStage?: boolean;
+  /** The board shows live merchants only. */
+  showDeleted?: boolean;
+};
+
+const decisionOptions = enumOptions(UNDERWRITING_DECISIONS, UNDERWRITING_DECISION_LABELS);
+const riskOptions = enumOptions(RISK_LEVELS, RISK_LEVEL_LABELS);
+
+/** A labelled select with an "All" choice, for short fixed lists. */
+function SelectFilter(props: {
+  label: string;
+  value: string | undefined;
+  options: readonly FilterOption[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={props.label}
+      value={props.value ?? ''}
+      onChange={(event) => props.onChange(event.target.value)}
+      sx={{ minWidth: 160 }}
+    >
+      <MenuItem value="">All</MenuItem>
+      {props.options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** A type-ahead picker for the longer reference lists (agents, companies, industries). */
+function PickerFilter(props: {
+  label: string;
+  value: string | undefined;
+  options: readonly FilterOption[];
+  loading: boolean;
+  onChange: (value: string) => void;
+}) {
+  const chosen = props.options.find((option) => option.value === props.value) ?? null;
+  return (
+    <Autocomplete
+      size="small"
+      sx={{ minWidth: 220 }}
+      options={props.options}
+      loading={props.loading}
+      value={chosen}
+      onChange={(_event, option) => props.onChange(option?.value ?? '')}
+      isOptionEqualToValue={(option, value) => option.value === value.value}
+      getOptionLabel={(option) => option.label}
+      renderInput={(params) => <TextField {...params} label={props.label} />}
+    />
+  );
+}
+
+function DateFilter(props: {
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      size="small"
+      type="date"
+      label={props.label}
+      value={props.value ?? ''}
+      onChange={(event) => props.onChange(event.target.value)}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: props.min, max: props.max } }}
+    />
+  );
+}
+
+/**
+ * The merchant list's filters, each going to the URL at once: stage, assignee, agent and decision
+ * in the first row, the rest behind "More filters" (which opens by itself when one of them is set).
+ */
+export function MerchantFilters({
+  values,
+  onChange,
+  lookups,
+  showStage = true,
+  showDeleted = true,
+}: MerchantFiltersProps) {
+  const moreSet = MORE_FILTER_KEYS.filter((key) => values[key]).length;
+  const [more, setMore] = useState(moreSet > 0);
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        {showStage && (
+          <SelectFilter
+            label="Stage"
+            value={values.stageId}
+            options={lookups.stages}
+            onChange={(v) => onChange('stageId', v)}
+          />
+        )}
+        <SelectFilter
+          label="Assignee"
+          value={values.assignee}
+          options={lookups.assignees}
+          onChange={(v) => onChange('assignee', v)}
+        />
+        <PickerFilter
+          label="Agent"
+          value={values.agentId}
+          options={lookups.agents}
+          loading={lookups.loading}
+          onChange={(v) => onChange('agentId', v)}
+        />
+        <SelectFilter
+          label="Decision"
+          value={values.decision}
+          options={decisionOptions}
+          onChange={(v) => onChange('decision', v)}
+        />
+        {showDeleted && (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={values.deleted === 'true'}
+                onChange={(event) => onChange('deleted', event.target.checked ? 'true' : '')}
+              />
+            }
+            label="Deleted"
+          />
+        )}
+        <Button
+          startIcon={
+            <Badge badgeContent={moreSet} color="primary">
+              <FilterListIcon />
+            </Badge>
+          }
+          aria-expanded={more}
+          aria-controls="merchant-more-filters"
+          onClick={() => setMore((open) => !open)}
+        >
+          {more ? 'Fewer filters' : 'More filters'}
+        </Button>
+      </Stack>
+      <Collapse in={more} id="merchant-more-filters" unmountOnExit>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+          <PickerFilter
+            label="Company"
+            value={values.companyId}
+            options={lookups.companies}
+            loading={lookups.loading}
+            onChange={(v) => onChange('companyId', v)}
+          />
+          <PickerFilter
+            label="Industry"
+            value={values.industryId}
+            options={lookups.industries}
+            loading={lookups.loading}
+            onChange={(v) => onChange('industryId', v)}
+          />
+          <SelectFilter
+            label="Lead source"
+            value={values.leadSourceId}
+            options={lookups.leadSources}
+            onChange={(v) => onChange('leadSourceId', v)}
+          />
+          <SelectFilter
+            label="Risk level"
+            value={values.riskLevel}
+            options={riskOptions}
+            onChange={(v) => onChange('riskLevel', v)}
+          />
+          <DateFilter
+            label="Created from"
+            value={values.createdFrom}
+            max={values.createdTo}
+            onChange={(v) => onChange('createdFrom', v)}
+          />
+          <DateFilter
+            label="Created to"
+            value={values.createdTo}
+            min={values.createdFrom}
+            onChange={(v) => onChange('createdTo', v)}
+          />
+          <DateFilter
+            label="In stage since"
+            value={values.stageEnteredFrom}
+            max={values.stageEnteredTo}
+            onChange={(v) => onChange('stageEnteredFrom', v)}
+          />
+          <DateFilter
+            label="In stage until"
+            value={values.stageEnteredTo}
+            min={values.stageEnteredFrom}
+            onChange={(v) => onChange('stageEnteredTo', v)}
+          />
+        </Stack>
+      </Collapse>
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Page } from '@playwright/test';
+import { FIRST_PAINT, uniqueSuffix } from '../admin-fixtures.ts';
+import { expect, test } from '../fixtures.ts';
+
+test.use({ signedInAs: 'admin' });
+
+type StageRow = { id: string; name: string; position: number; isActive: boolean };
+
+/** The underwriting pipeline's active stages in board order, read with the page's session. */
+async function boardStages(page: Page): Promise<StageRow[]> {
+  const res = await page.request.get('/api/stages', {
+    params: { pipeline: 'underwriting', isActive: 'true', sort: 'position', order: 'asc', pageSize: '100' },
+  });
+  expect(res.status(), 'GET /api/stages').toBe(200);
+  return ((await res.json()) as { stages: StageRow[] }).stages;
+}
+
+async function stageOf(page: Page, id: string): Promise<string> {
+  const res = await page.request.get(`/api/merchants/${id}`);
+  expect(res.status(), 'GET /api/merchants/{id}').toBe(200);
+  return ((await res.json()) as { stage: { id: string } }).stage.id;
+}
+
+// Issue 9 §3 and §5: a card changes stage on the board by drag and by keyboard, and the server
+// keeps it. Needs the merchant API (list, create, stage change) of the same round.
+test('a merchant card moves to another stage by mouse and by keyboard, and stays there after a reload', async ({
+  page,
+}) => {
+  test.slow();
+  const stages = await boardStages(page);
+  expect(stages.length, 'active underwriting stages').toBeGreaterThanOrEqual(3);
+  const [first, second, third] = stages as [StageRow, StageRow, StageRow];
+
+  const dbaName = `E2E Board ${uniqueSuffix()}`;
+  const created = await page.request.post('/api/merchants', { data: { data: { dbaName, stageId: first.id } } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  // Searching for its unique name leaves this card alone on the board.
+  const url = `/merchant/underwriting/board?q=${encodeURIComponent(dbaName)}`;
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Underwriting board', level: 1 })).toBeVisible({
+    timeout: FIRST_PAINT,
+  });
+  const column = (stage: StageRow) => page.getByRole('region', { name: stage.name, exact: true });
+  const card = (stage: StageRow) => column(stage).getByRole('article', { name: dbaName });
+  await expect(card(first)).toBeVisible({ timeout: FIRST_PAINT });
+  await page.waitForLoadState('networkidle');
+
+  // Mouse: drag the card by its handle onto the next column.
+  const handle = card(first).getByRole('button', { name: `Drag ${dbaName} to another stage` });
+  const from = (await handle.boundingBox())!;
+  const to = (await column(second).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 40, { steps: 16 });
+  await page.mouse.up();
+  await expect(card(second)).toBeVisible();
+  await expect(page.getByText(`${dbaName} moved to ${second.name}`)).toBeVisible();
+  await expect.poll(() => stageOf(page, id)).toBe(second.id);
+
+  await page.reload();
+  await expect(card(second)).toBeVisible({ timeout: FIRST_PAINT });
+  await expect(card(first)).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+
+  // Keyboard: pick up with Space, one column to the right, drop with Space.
+  const keyHandle = card(second).getByRole('button', { name: `Drag ${dbaName} to another stage` });
+  await keyHandle.focus();
+  await page.keyboard.press('Space');
+  await expect(keyHandle).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expect(card(third)).toBeVisible();
+  await expect.poll(() => stageOf(page, id)).toBe(third.id);
+
+  await page.reload();
+  await expect(card(third)).toBeVisible({ timeout: FIRST_PAINT });
+  await expect(card(second)).toHaveCount(0);
+});
