@@ -64,7 +64,11 @@ export const routeTable: RouteEntry[] = [
   },
 
   // Merchants, reporting, todo (later issues).
-  { path: '/merchant/add', page: placeholder('Add Merchant'), ability: { action: 'create', subject: 'merchant' } },
+  {
+    path: '/merchant/add',
+    page: lazyPage(() => import('../features/merchants/add/merchant-add-page.tsx'), 'MerchantAddPage'),
+    ability: { action: 'create', subject: 'merchant' },
+  },
   { path: '/merchant/sales', page: placeholder('Sales'), ability: { action: 'read', subject: 'merchant' } },
   {
     path: '/merchant/underwriting',
@@ -73,7 +77,11 @@ export const routeTable: RouteEntry[] = [
   },
   { path: '/merchant/operations', page: placeholder('Merchants'), ability: { action: 'read', subject: 'merchant' } },
   { path: '/merchant/dead', page: placeholder('Dead'), ability: { action: 'read', subject: 'merchant' } },
-  { path: '/merchant/view/:id', page: placeholder('Merchant'), ability: { action: 'read', subject: 'merchant' } },
+  {
+    path: '/merchant/view/:id',
+    page: lazyPage(() => import('../features/merchants/view/merchant-view-page.tsx'), 'MerchantViewPage'),
+    ability: { action: 'read', subject: 'merchant' },
+  },
   { path: '/report', page: placeholder('Reporting'), ability: { action: 'read', subject: 'report' } },
   { path: '/todo', page: placeholder('Todo'), ability: { action: 'read', subject: 'todo' } },
 
