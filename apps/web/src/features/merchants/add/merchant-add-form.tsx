@@ -11,7 +11,7 @@ import {
   Stepper,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LeaveGuard } from '../../../components/form/leave-guard.tsx';
 import { useEntityForm } from '../../../components/form/use-entity-form.ts';
@@ -43,7 +43,17 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
   const navigate = useNavigate();
   const initialStep = Math.min(Math.max(initial?.step ?? 0, 0), REVIEW);
   const [step, setStep] = useState(initialStep);
-  const serverDraft = useMerchantServerDraft({ initial, initialStep, onCreated: onDraftCreated });
+  // The draft id going into the URL is this page's own navigation: the leave guard lets it by.
+  const ownNavigation = useRef(false);
+  const serverDraft = useMerchantServerDraft({
+    initial,
+    initialStep,
+    onCreated: (id) => {
+      ownNavigation.current = true;
+      onDraftCreated(id);
+      setTimeout(() => (ownNavigation.current = false));
+    },
+  });
   const [create] = useCreateMerchantMutation();
   const [check, duplicateCheck] = useCheckMerchantDuplicatesMutation();
   const [duplicates, setDuplicates] = useState<PossibleDuplicate[]>();
@@ -100,6 +110,10 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
       .catch(() => setDuplicates([]));
   }, [step, check, getValues]);
 
+  const hasUnsentChanges = useCallback(
+    () => serverDraft.writer.pending() && !ownNavigation.current,
+    [serverDraft.writer],
+  );
   const saveLabel = duplicates && duplicates.length > 0 ? 'Save anyway' : 'Save merchant';
   return (
     <Card component="form" noValidate onSubmit={formProps.onSubmit} aria-label="New merchant">
@@ -178,7 +192,7 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
         </Box>
       </CardActions>
       {/* Leaving loses only what the server does not hold yet: the draft stays in "My open applications". */}
-      <LeaveGuard hasChanges={serverDraft.writer.pending} onDiscard={serverDraft.writer.close} />
+      <LeaveGuard hasChanges={hasUnsentChanges} onDiscard={serverDraft.writer.close} />
     </Card>
   );
 }
