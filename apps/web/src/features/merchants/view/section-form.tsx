@@ -34,7 +34,13 @@ type Props = {
  * One section of the merchant view as a form: PATCH /api/merchants/{id} with the updatedAt it was
  * read with (a stale one is refused with 409 and said above the buttons, as on the admin screens).
  */
-export function SectionForm({ merchant, title, formId, fields, children }: Props) {
+export function SectionForm(props: Props) {
+  // A new read of the merchant (after a save here or a change elsewhere) starts the form afresh:
+  // its masked fields empty again, its updatedAt the new one; typing in between is in the draft.
+  return <SectionFormBody key={props.merchant.updatedAt} {...props} />;
+}
+
+function SectionFormBody({ merchant, title, formId, fields, children }: Props) {
   const [update] = useUpdateMerchantMutation();
   const mask = Object.fromEntries(fields.map((f) => [f, true])) as Partial<Record<SectionField, true>>;
   const schema = updateMerchantSchema.pick(mask);
