@@ -204,6 +204,82 @@ describe('MerchantViewPage', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
+  it('assigns the merchant from the header with the updatedAt read', async () => {
+    const user = userEvent.setup();
+    const grace = {
+      id: '0190c0de-0000-7000-8000-00000000f001',
+      email: 'grace@example.com',
+      role: 'ROLE_STAFF',
+      status: 'active',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      displayName: '',
+    };
+    const server = merchantServer(merchant(), {
+      'GET /api/users/options': () => ({ body: { options: [grace] } }),
+      [`POST ${BASE}/assignment`]: ({ body }) => ({
+        body: {
+          ...merchant(),
+          assignedUserId: String(body!.assignedUserId),
+          assignee: { id: grace.id, name: 'Grace Hopper' },
+        },
+      }),
+    });
+    viewPage();
+    await user.click(await screen.findByRole('button', { name: 'Change assignee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change assignee' });
+    await user.click(within(dialog).getByLabelText('Assignee'));
+    await user.click(await screen.findByRole('option', { name: 'Grace Hopper' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo('POST', `${BASE}/assignment`)).toHaveLength(1));
+    expect(server.callsTo('POST', `${BASE}/assignment`)[0]!.body).toEqual({
+      assignedUserId: grace.id,
+      updatedAt: merchant().updatedAt,
+    });
+  });
+
+  it('adds, edits and removes owners through the owners routes', async () => {
+    const user = userEvent.setup();
+    const OWNER = owner().id;
+    const server = merchantServer(merchant(), {
+      [`POST ${BASE}/owners`]: ({ body }) => {
+        const { firstName, lastName } = body!.data as { firstName: string; lastName: string };
+        return { status: 201, body: owner({ id: '0190c0de-0000-7000-8000-00000000b009', firstName, lastName }) };
+      },
+      [`PATCH ${BASE}/owners/${OWNER}`]: ({ body }) => ({
+        body: owner({ title: String(body!.title), updatedAt: LATER }),
+      }),
+      [`DELETE ${BASE}/owners/${OWNER}`]: () => ({ status: 204 }),
+    });
+    viewPage('?tab=owners');
+    await user.click(await screen.findByRole('button', { name: 'Add owner' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Add owner' });
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Alan');
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'Turing');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo('POST', `${BASE}/owners`)).toHaveLength(1));
+    expect(server.callsTo('POST', `${BASE}/owners`)[0]!.body).toMatchObject({
+      data: { firstName: 'Alan', lastName: 'Turing', ssn: '' },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Grace Hopper' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Grace Hopper' });
+    // The SSN on file is kept unless a new one is typed.
+    expect(within(dialog).getByText('Leave empty to keep •••••6789')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/^Title/));
+    await user.type(within(dialog).getByLabelText(/^Title/), 'Founder');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo('PATCH', `${BASE}/owners/${OWNER}`)).toHaveLength(1));
+    const patch = server.callsTo('PATCH', `${BASE}/owners/${OWNER}`)[0]!.body!;
+    expect(patch).toMatchObject({ title: 'Founder', updatedAt: owner().updatedAt });
+    expect(patch).not.toHaveProperty('ssn');
+
+    await user.click(await screen.findByRole('button', { name: 'Remove Grace Hopper' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove this owner?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(server.callsTo('DELETE', `${BASE}/owners/${OWNER}`)).toHaveLength(1));
+  });
+
   it('sends an unknown merchant to the not-found page', async () => {
     fakeFetch({ [`GET ${BASE}`]: () => ({ status: 404, body: problemBody(404) }) });
     const { router } = viewPage();
