@@ -72,7 +72,11 @@ export const routeTable: RouteEntry[] = [
   },
 
   // Merchants, reporting, todo (later issues).
-  { path: '/merchant/add', page: placeholder('Add Merchant'), ability: { action: 'create', subject: 'merchant' } },
+  {
+    path: '/merchant/add',
+    page: lazyPage(() => import('../features/merchants/add/merchant-add-page.tsx'), 'MerchantAddPage'),
+    ability: { action: 'create', subject: 'merchant' },
+  },
   {
     path: '/merchant/sales',
     page: merchantList('MerchantSalesPage'),
@@ -130,7 +134,11 @@ export const routeTable: RouteEntry[] = [
     page: merchantBoard('MerchantDeadBoardPage'),
     ability: { action: 'read', subject: 'merchant' },
   },
-  { path: '/merchant/view/:id', page: placeholder('Merchant'), ability: { action: 'read', subject: 'merchant' } },
+  {
+    path: '/merchant/view/:id',
+    page: lazyPage(() => import('../features/merchants/view/merchant-view-page.tsx'), 'MerchantViewPage'),
+    ability: { action: 'read', subject: 'merchant' },
+  },
   { path: '/report', page: placeholder('Reporting'), ability: { action: 'read', subject: 'report' } },
   { path: '/todo', page: placeholder('Todo'), ability: { action: 'read', subject: 'todo' } },
 

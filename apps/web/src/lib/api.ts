@@ -13,6 +13,7 @@ export const API_TAG_TYPES = [
   'Permission',
   'Me',
   'Session',
+  /** Merchants (issue 9): `{ type: 'Merchant', id }` per record and `id: 'LIST'` for every list. */
   'Merchant',
 ] as const;
 

@@ -14,7 +14,17 @@ import {
   uiSettingsSchema,
 } from '@boardwalk/shared';
 import { problemSchema } from '@boardwalk/shared/problem';
-import { merchantBulkResultSchema, merchantSchema } from '@boardwalk/shared/schemas/merchant';
+import {
+  merchantBulkResultSchema,
+  duplicateListSchema,
+  merchantDetailSchema,
+  merchantDraftListSchema,
+  merchantDraftSchema,
+  merchantEventListSchema,
+  merchantRevealResponseSchema,
+  merchantSchema,
+  ownerSchema,
+} from '@boardwalk/shared/schemas/merchant';
 import { mfaRecoveryCodesSchema, mfaSetupSchema, mfaStatusSchema } from '@boardwalk/shared/schemas/mfa';
 import { permissionSchema, userOptionSchema, userSchema } from '@boardwalk/shared/schemas/user';
 import { z } from 'zod';
@@ -43,7 +53,30 @@ function entity(base: string, key: string, row: z.ZodType): Contract[] {
   ];
 }
 
+/** The merchant record's routes (issue 9): the add form and the view page. */
+function merchantRecord(): Contract[] {
+  const one = `^/api/merchants/${UUID}`;
+  const draft = new RegExp(`^/api/merchant-drafts/${UUID}$`);
+  return [
+    { method: 'POST', path: /^\/api\/merchants$/, schema: merchantSchema },
+    { method: 'POST', path: /^\/api\/merchants\/duplicates$/, schema: duplicateListSchema },
+    { method: 'GET', path: new RegExp(`${one}$`), schema: merchantDetailSchema },
+    { method: 'PATCH', path: new RegExp(`${one}$`), schema: merchantSchema },
+    { method: 'POST', path: new RegExp(`${one}/(restore|stage|assignment)$`), schema: merchantSchema },
+    { method: 'POST', path: new RegExp(`${one}/reveal$`), schema: merchantRevealResponseSchema },
+    { method: 'POST', path: new RegExp(`${one}/owners$`), schema: ownerSchema },
+    { method: 'PATCH', path: new RegExp(`${one}/owners/${UUID}$`), schema: ownerSchema },
+    { method: 'GET', path: new RegExp(`${one}/events$`), schema: merchantEventListSchema },
+    { method: 'GET', path: new RegExp(`${one}/duplicates$`), schema: duplicateListSchema },
+    { method: 'GET', path: /^\/api\/merchant-drafts$/, schema: merchantDraftListSchema },
+    { method: 'POST', path: /^\/api\/merchant-drafts$/, schema: merchantDraftSchema },
+    { method: 'GET', path: draft, schema: merchantDraftSchema },
+    { method: 'PUT', path: draft, schema: merchantDraftSchema },
+  ];
+}
+
 const CONTRACTS: Contract[] = [
+  ...merchantRecord(),
   { method: 'GET', path: /^\/api\/templates\/placeholders$/, schema: templatePlaceholdersResponseSchema },
   { method: 'POST', path: /^\/api\/templates\/preview$/, schema: templatePreviewResultSchema },
   ...entity('/api/agents', 'agentAccounts', agentSchema),
@@ -71,7 +104,6 @@ const CONTRACTS: Contract[] = [
     path: /^\/api\/merchants(\/(sales|underwriting|operations|withdrawn|terminated|dead))?$/,
     schema: listOf('merchants', merchantSchema),
   },
-  { method: 'POST', path: new RegExp(`^/api/merchants/${UUID}/(stage|restore)$`), schema: merchantSchema },
   { method: 'POST', path: /^\/api\/merchants\/bulk\/(assign|stage)$/, schema: merchantBulkResultSchema },
 ];
 

@@ -545,6 +545,8 @@ export const merchantDraftSchema = z.object({
   updatedAt: z.string(),
 });
 export type MerchantDraft = z.infer<typeof merchantDraftSchema>;
+/** GET /api/merchant-drafts: the caller's open drafts, newest first. */
+export const merchantDraftListSchema = z.object({ drafts: z.array(merchantDraftSchema) });
 
 /** GET /api/search?q= (DESIGN §3). */
 export const searchQuerySchema = z.object({ q: text().trim().max(200).default('') });

@@ -51,6 +51,21 @@ function NoteCard() {
   );
 }
 
+function KeptElsewhere({ keep }: { keep: (values: unknown) => void }) {
+  const { form, formProps } = useEntityForm({
+    draft: { id: 'kept-elsewhere', keep },
+    schema,
+    defaultValues: { name: '', password: '' },
+    save: () => Promise.resolve({}),
+    successMessage: 'Saved',
+  });
+  return (
+    <FormCard title="Kept elsewhere" {...formProps}>
+      <FormTextField control={form.control} name="name" label="Name" />
+    </FormCard>
+  );
+}
+
 function storedDrafts() {
   return Object.keys(window.sessionStorage).filter((key) => key.startsWith('boardwalk.draft'));
 }
@@ -136,6 +151,15 @@ describe('form drafts and unsaved changes (issue 8)', { timeout: 60_000 }, () =>
     expect(unload.defaultPrevented).toBe(true);
     await user.click(within(ask).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
+  });
+
+  it('hands the values to `keep` instead of sessionStorage when the draft is kept elsewhere', async () => {
+    fakeFetch();
+    const keep = vi.fn();
+    renderPage(<KeptElsewhere keep={keep} />);
+    await userEvent.setup().type(await screen.findByLabelText('Name'), 'Ada');
+    expect(keep).toHaveBeenLastCalledWith({ name: 'Ada', password: '' });
+    expect(storedDrafts()).toEqual([]);
   });
 
   it('never keeps a field named like a password, at any depth', () => {

@@ -8,6 +8,12 @@ export type FormDraftOptions = {
   id: string;
   /** The record being edited; none for a new one. */
   recordId?: string | undefined;
+  /**
+   * Keeps the values somewhere else than this tab's sessionStorage (the merchant application's
+   * server-side draft, which a reload or another tab continues): called with the values at each
+   * change instead of writing them here; the caller restores them as the form's starting values.
+   */
+  keep?: ((values: unknown) => void) | undefined;
 };
 
 export type FormDraft = {
@@ -49,10 +55,16 @@ export function useFormDraft<TIn extends FieldValues, TOut extends FieldValues>(
 ): FormDraft {
   const userId = useSession().data?.user.id;
   const { id, recordId } = options;
+  const remote = options.keep !== undefined;
   const key = useMemo(
-    () => (userId ? draftKey({ userId, route: window.location.pathname, formId: id, recordId }) : undefined),
-    [userId, id, recordId],
+    () => (userId && !remote ? draftKey({ userId, route: window.location.pathname, formId: id, recordId }) : undefined),
+    [userId, id, recordId, remote],
   );
+  // The latest callback, so a new one each render neither resubscribes nor goes stale.
+  const keep = useRef(options.keep);
+  useEffect(() => {
+    keep.current = options.keep;
+  });
   const [restored, setRestored] = useState(false);
   const changed = useRef(false);
   const { reset, watch, getValues } = form;
@@ -63,6 +75,7 @@ export function useFormDraft<TIn extends FieldValues, TOut extends FieldValues>(
       const starting = form.control._defaultValues;
       changed.current = JSON.stringify(values) !== JSON.stringify(starting);
       if (key) writeDraft(key, values, starting);
+      keep.current?.(values);
     });
     if (key) {
       const draft = readDraft(key);

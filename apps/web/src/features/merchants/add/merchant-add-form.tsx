@@ -1,0 +1,198 @@
+import { MERCHANT_FORM_STEPS, type MerchantDraft, type PossibleDuplicate } from '@boardwalk/shared/schemas/merchant';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Step,
+  StepButton,
+  Stepper,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LeaveGuard } from '../../../components/form/leave-guard.tsx';
+import { useEntityForm } from '../../../components/form/use-entity-form.ts';
+import { useCheckMerchantDuplicatesMutation, useCreateMerchantMutation } from '../view/merchant-api.ts';
+import { AssignmentStep, useOptionNames } from './assignment-fields.tsx';
+import { BankingFields, BusinessFields, ContactFields, ProcessingFields } from './business-fields.tsx';
+import { DraftStatusText } from './draft-status-text.tsx';
+import { firstStepWithError, merchantFormSchema, stepFields, valuesFromDraft } from './merchant-form-values.ts';
+import { OwnersStep } from './owners-step.tsx';
+import { ReviewStep } from './review-step.tsx';
+import { useMerchantServerDraft } from './use-merchant-server-draft.ts';
+
+const REVIEW = MERCHANT_FORM_STEPS.length;
+
+type Props = {
+  /** The server draft this form continues; none for a new application. */
+  initial: MerchantDraft | undefined;
+  onDraftCreated: (id: string) => void;
+  /** Another tab changed the draft: load its version (this tab's last changes are dropped). */
+  onReloadDraft: (id: string) => void;
+};
+
+/**
+ * /merchant/add's stepped form (issue 9 §3): each step is checked with the shared create
+ * schema before Next, Back keeps what was typed, the last step reviews it all and looks for
+ * possible duplicates before the save. The half-filled application lives on the server.
+ */
+export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Props) {
+  const navigate = useNavigate();
+  const initialStep = Math.min(Math.max(initial?.step ?? 0, 0), REVIEW);
+  const [step, setStep] = useState(initialStep);
+  // The draft id going into the URL is this page's own navigation: the leave guard lets it by.
+  const ownNavigation = useRef(false);
+  const serverDraft = useMerchantServerDraft({
+    initial,
+    initialStep,
+    onCreated: (id) => {
+      ownNavigation.current = true;
+      onDraftCreated(id);
+      setTimeout(() => (ownNavigation.current = false));
+    },
+  });
+  const [create] = useCreateMerchantMutation();
+  const [check, duplicateCheck] = useCheckMerchantDuplicatesMutation();
+  const [duplicates, setDuplicates] = useState<PossibleDuplicate[]>();
+  const names = useOptionNames();
+  const { form, formProps } = useEntityForm({
+    schema: merchantFormSchema,
+    defaultValues: valuesFromDraft(initial?.data),
+    draft: { id: 'merchant-application', keep: serverDraft.keep },
+    save: async (values) => {
+      const draftId = serverDraft.writer.draftId();
+      const merchant = await create({ ...values, ...(draftId ? { draftId } : {}) }).unwrap();
+      // The server deleted the draft with the save: nothing more to write.
+      serverDraft.writer.close();
+      return merchant;
+    },
+    successMessage: 'Merchant added',
+    onSaved: (merchant) => void navigate(`/merchant/view/${merchant.id}`),
+  });
+  const { control, setValue, trigger, getValues, formState } = form;
+
+  const goTo = (next: number) => {
+    setStep(next);
+    serverDraft.writer.setStep(next);
+  };
+
+  const next = async () => {
+    const valid = await trigger(stepFields(step), { shouldFocus: true });
+    if (valid) goTo(step + 1);
+  };
+
+  // A save refused for a field of an earlier step (client or server): show that step.
+  useEffect(() => {
+    const failed = firstStepWithError(formState.errors);
+    if (failed !== undefined && formState.submitCount > 0) setStep(failed);
+    // Only on a new submit, not at every error typed away.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [formState.submitCount]);
+
+  // Reaching the review: look for merchants sharing what was typed.
+  useEffect(() => {
+    if (step !== REVIEW) return;
+    const v = getValues();
+    const probe = {
+      dbaName: v.dbaName,
+      contactPhone: v.contactPhone,
+      taxId: v.taxId,
+      routingNumber: v.routingNumber,
+      accountNumber: v.accountNumber,
+    };
+    const filled = Object.fromEntries(Object.entries(probe).filter(([, value]) => value));
+    check(filled)
+      .unwrap()
+      .then(setDuplicates)
+      .catch(() => setDuplicates([]));
+  }, [step, check, getValues]);
+
+  const hasUnsentChanges = useCallback(
+    () => serverDraft.writer.pending() && !ownNavigation.current,
+    [serverDraft.writer],
+  );
+  const saveLabel = duplicates && duplicates.length > 0 ? 'Save anyway' : 'Save merchant';
+  return (
+    <Card component="form" noValidate onSubmit={formProps.onSubmit} aria-label="New merchant">
+      <CardContent>
+        <Stepper activeStep={step} alternativeLabel nonLinear sx={{ mb: 3 }}>
+          {MERCHANT_FORM_STEPS.map((s, index) => (
+            <Step key={s.key} completed={index < step}>
+              <StepButton onClick={index < step ? () => goTo(index) : undefined} disabled={index >= step}>
+                {s.label}
+              </StepButton>
+            </Step>
+          ))}
+          <Step completed={false}>
+            <StepButton disabled>Review</StepButton>
+          </Step>
+        </Stepper>
+        {serverDraft.status === 'stale' && (
+          <Alert
+            severity="warning"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" onClick={() => onReloadDraft(serverDraft.writer.draftId() ?? '')}>
+                Load latest
+              </Button>
+            }
+          >
+            This application was changed in another tab or window. Your latest changes here were not kept, so that they
+            do not overwrite that work: load the latest version to go on.
+          </Alert>
+        )}
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {step === REVIEW ? 'Review' : MERCHANT_FORM_STEPS[step]?.label}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          {step === 0 && <BusinessFields control={control} />}
+          {step === 1 && <ContactFields control={control} />}
+          {step === 2 && <OwnersStep control={control} />}
+          {step === 3 && <ProcessingFields control={control} />}
+          {step === 4 && <BankingFields control={control} />}
+          {step === 5 && <AssignmentStep control={control} setValue={setValue} stageId={form.watch('stageId')} />}
+          {step === REVIEW && (
+            <ReviewStep
+              values={getValues()}
+              names={names}
+              duplicates={duplicates}
+              checking={duplicateCheck.isLoading}
+            />
+          )}
+        </Box>
+        {formProps.rootError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {formProps.rootError}
+          </Alert>
+        )}
+      </CardContent>
+      <CardActions sx={{ justifyContent: 'space-between', px: 2, pb: 2 }}>
+        <DraftStatusText status={serverDraft.status} />
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button onClick={() => goTo(step - 1)} disabled={step === 0 || formProps.submitting}>
+            Back
+          </Button>
+          {step < REVIEW ? (
+            <Button variant="contained" onClick={() => void next()}>
+              Next
+            </Button>
+          ) : (
+            <Button
+              type="submit"
+              variant="contained"
+              loading={formProps.submitting}
+              disabled={duplicateCheck.isLoading}
+            >
+              {saveLabel}
+            </Button>
+          )}
+        </Box>
+      </CardActions>
+      {/* Leaving loses only what the server does not hold yet: the draft stays in "My open applications". */}
+      <LeaveGuard hasChanges={hasUnsentChanges} onDiscard={serverDraft.writer.close} />
+    </Card>
+  );
+}

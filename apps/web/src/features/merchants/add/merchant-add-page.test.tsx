@@ -1,0 +1,209 @@
+import type { MerchantDraft } from '@boardwalk/shared/schemas/merchant';
+import { problemBody } from '@boardwalk/shared/problem';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, type FakeRoutes } from '../../../test/fake-fetch.ts';
+import { draft, DRAFT_ID, merchant, MERCHANT_ID, pickerRoutes, STAGES } from '../../../test/merchant-fixtures.ts';
+import { renderPage } from '../../../test/render-page.tsx';
+import { MerchantAddPage } from './merchant-add-page.tsx';
+
+const NEW_ID = '0190c0de-0000-7000-8000-00000000a0ff';
+const DUPLICATE_ID = '0190c0de-0000-7000-8000-00000000a0ee';
+
+/** A draft store like the API's: POST creates, PUT needs the updatedAt last answered (else 409). */
+function draftServer(start: MerchantDraft | undefined, routes: FakeRoutes = {}) {
+  let stored = start;
+  let version = 0;
+  const api = fakeFetch({
+    ...pickerRoutes(),
+    'GET /api/merchant-drafts': () => ({ body: { drafts: stored ? [stored] : [] } }),
+    'POST /api/merchant-drafts': ({ body }) => {
+      stored = draft({ ...(body as Pick<MerchantDraft, 'step' | 'data'>), updatedAt: stamp() });
+      return { status: 201, body: stored };
+    },
+    [`GET /api/merchant-drafts/${DRAFT_ID}`]: () =>
+      stored ? { body: stored } : { status: 404, body: problemBody(404) },
+    [`PUT /api/merchant-drafts/${DRAFT_ID}`]: ({ body }) => {
+      const { updatedAt, ...rest } = body as MerchantDraft;
+      if (!stored || updatedAt !== stored.updatedAt) return { status: 409, body: problemBody(409) };
+      stored = { ...stored, ...rest, updatedAt: stamp() };
+      return { body: stored };
+    },
+    [`DELETE /api/merchant-drafts/${DRAFT_ID}`]: () => {
+      stored = undefined;
+      return { status: 204 };
+    },
+    ...routes,
+  });
+  function stamp() {
+    version += 1;
+    return `2026-02-01T00:00:0${version % 10}.${String(version).padStart(3, '0')}Z`;
+  }
+  return {
+    ...api,
+    stored: () => stored,
+    /** Another tab wrote the draft meanwhile. */
+    touchElsewhere: (data: Record<string, unknown>) => {
+      stored = { ...stored!, data, updatedAt: stamp() };
+    },
+  };
+}
+
+const addPage = (url = '/merchant/add') => renderPage(<MerchantAddPage />, { url, path: '/merchant/add' });
+const location = (router: ReturnType<typeof addPage>['router']) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('MerchantAddPage', { timeout: 60_000 }, () => {
+  it('checks a step with the shared schema before Next, flags every field at once, and Back keeps the values', async () => {
+    const user = userEvent.setup();
+    draftServer(undefined);
+    addPage();
+    await user.type(await screen.findByLabelText(/^Tax id/), '12');
+    await user.type(screen.getByLabelText(/^Website/), 'not a site');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Enter the DBA name')).toBeInTheDocument();
+    expect(screen.getByText('Enter the 9-digit tax id')).toBeInTheDocument();
+    expect(screen.getByText('Enter a web address such as https://example.com')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Business' })).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^DBA name/), 'Harbor Coffee');
+    await user.clear(screen.getByLabelText(/^Tax id/));
+    await user.type(screen.getByLabelText(/^Tax id/), '12-3456789');
+    await user.clear(screen.getByLabelText(/^Website/));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Contact and address' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByLabelText(/^DBA name/)).toHaveValue('Harbor Coffee');
+  });
+
+  it('refuses owners whose shares add up to more than 100%', async () => {
+    const user = userEvent.setup();
+    draftServer(draft({ step: 2, data: { dbaName: 'Harbor Coffee' } }));
+    addPage(`/merchant/add?draft=${DRAFT_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Add owner' }));
+    await user.click(screen.getByRole('button', { name: 'Add owner' }));
+    const second = screen.getByRole('region', { name: 'Owner 2' });
+    await user.clear(within(second).getByLabelText(/^Ownership/));
+    await user.type(within(second).getByLabelText(/^Ownership/), '20');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('The owners’ shares add up to more than 100%')).toBeInTheDocument();
+    expect(within(second).getByText('Enter the first name')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove owner 2' }));
+    const first = screen.getByRole('region', { name: 'Owner 1' });
+    await user.type(within(first).getByLabelText(/^First name/), 'Grace');
+    await user.type(within(first).getByLabelText(/^Last name/), 'Hopper');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Processing' })).toBeInTheDocument();
+  });
+
+  it('creates the draft on the first change, puts its id in the URL, then updates it with its updatedAt', async () => {
+    const user = userEvent.setup();
+    const server = draftServer(undefined);
+    const { router } = addPage();
+    await user.type(await screen.findByLabelText(/^DBA name/), 'Harbor');
+    await waitFor(() => expect(location(router)).toBe(`/merchant/add?draft=${DRAFT_ID}`));
+    expect(server.callsTo('POST', '/api/merchant-drafts')).toHaveLength(1);
+    expect(server.callsTo('POST', '/api/merchant-drafts')[0]!.body).toMatchObject({ step: 0, data: { dbaName: 'H' } });
+    await waitFor(() => expect(server.stored()?.data).toMatchObject({ dbaName: 'Harbor' }), { timeout: 3000 });
+    const puts = server.callsTo('PUT', `/api/merchant-drafts/${DRAFT_ID}`);
+    expect(puts.length).toBeGreaterThanOrEqual(1);
+    // Typing pauses are batched: far fewer writes than keys.
+    expect(puts.length).toBeLessThan(5);
+    expect(await screen.findByText('Draft saved')).toBeInTheDocument();
+
+    // A reload: the page starts again at the same address and continues the draft.
+    const address = location(router);
+    cleanup();
+    addPage(address);
+    expect(await screen.findByLabelText(/^DBA name/)).toHaveValue('Harbor');
+    expect(server.callsTo('POST', '/api/merchant-drafts')).toHaveLength(1);
+  });
+
+  it('continues the draft named in the URL after a reload, at its step, with its values', async () => {
+    const user = userEvent.setup();
+    const server = draftServer(
+      draft({ step: 1, data: { dbaName: 'Harbor Coffee', contactPhone: '555 0100', owners: [] } }),
+    );
+    addPage(`/merchant/add?draft=${DRAFT_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Contact and address' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Contact phone/)).toHaveValue('555 0100');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByLabelText(/^DBA name/)).toHaveValue('Harbor Coffee');
+    await waitFor(() => expect(server.stored()?.step).toBe(0), { timeout: 3000 });
+    expect(server.callsTo('POST', '/api/merchant-drafts')).toHaveLength(0);
+    // The open drafts list is for the page without a draft.
+    expect(screen.queryByRole('region', { name: 'My open applications' })).not.toBeInTheDocument();
+  });
+
+  it('says so when another tab changed the draft, instead of overwriting it, and loads the latest', async () => {
+    const user = userEvent.setup();
+    const server = draftServer(draft({ step: 0, data: { dbaName: 'Harbor' } }));
+    addPage(`/merchant/add?draft=${DRAFT_ID}`);
+    const name = await screen.findByLabelText(/^DBA name/);
+    server.touchElsewhere({ dbaName: 'Harbor Coffee Roasters' });
+    await user.type(name, ' Tea');
+    expect(await screen.findByText(/changed in another tab or window/, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(server.stored()?.data).toEqual({ dbaName: 'Harbor Coffee Roasters' });
+    await user.click(screen.getByRole('button', { name: 'Load latest' }));
+    await waitFor(() => expect(screen.getByLabelText(/^DBA name/)).toHaveValue('Harbor Coffee Roasters'));
+    expect(screen.queryByText(/changed in another tab or window/)).not.toBeInTheDocument();
+  });
+
+  it('lists my open drafts on a fresh page, to continue or discard', async () => {
+    const user = userEvent.setup();
+    draftServer(draft({ title: 'Harbor Coffee', data: { dbaName: 'Harbor Coffee' } }));
+    const { router } = addPage();
+    const list = await screen.findByRole('region', { name: 'My open applications' });
+    await user.click(within(list).getByRole('button', { name: 'Continue Harbor Coffee' }));
+    await waitFor(() => expect(location(router)).toBe(`/merchant/add?draft=${DRAFT_ID}`));
+    expect(await screen.findByLabelText(/^DBA name/)).toHaveValue('Harbor Coffee');
+  });
+
+  it('warns of possible duplicates before saving, then saves anyway and opens the merchant', async () => {
+    const user = userEvent.setup();
+    const data = { dbaName: 'Harbor Coffee', contactPhone: '555 0100', taxId: '123456789', stageId: STAGES[0]!.id };
+    const server = draftServer(draft({ step: 6, data }), {
+      'POST /api/merchants/duplicates': () => ({
+        body: {
+          duplicates: [
+            {
+              id: DUPLICATE_ID,
+              dbaName: 'Harbour Coffee',
+              stage: merchant().stage,
+              deleted: false,
+              reasons: ['taxId'],
+            },
+          ],
+        },
+      }),
+      'POST /api/merchants': () => ({ status: 201, body: merchant({ id: NEW_ID }) }),
+    });
+    const { router } = addPage(`/merchant/add?draft=${DRAFT_ID}`);
+    const warning = await screen.findByRole('alert');
+    expect(within(warning).getByText('Possible duplicates')).toBeInTheDocument();
+    expect(within(warning).getByRole('link', { name: 'Harbour Coffee' })).toHaveAttribute(
+      'href',
+      `/merchant/view/${DUPLICATE_ID}`,
+    );
+    expect(within(warning).getByText(/same tax id/)).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/merchants/duplicates')[0]!.body).toEqual({
+      dbaName: 'Harbor Coffee',
+      contactPhone: '555 0100',
+      taxId: '123456789',
+    });
+    // The review masks what is sensitive, as every screen does.
+    expect(screen.getByText('•••••6789')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/merchant/view/${NEW_ID}`));
+    const saved = server.callsTo('POST', '/api/merchants')[0]!.body as { data: Record<string, unknown> };
+    expect(saved.data).toMatchObject({ ...data, draftId: DRAFT_ID, country: 'US' });
+    expect(MERCHANT_ID).not.toBe(NEW_ID);
+  });
+});

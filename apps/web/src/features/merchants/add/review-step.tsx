@@ -1,0 +1,86 @@
+import { MERCHANT_FORM_STEPS, type PossibleDuplicate } from '@boardwalk/shared/schemas/merchant';
+import { Alert, AlertTitle, Box, Link, List, ListItem, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { fieldLabel, valueText } from '../view/merchant-labels.ts';
+import type { MerchantFormValues } from './merchant-form-values.ts';
+
+const REASON_TEXT = {
+  taxId: 'same tax id',
+  bankAccount: 'same bank account',
+  dbaNameAndPhone: 'same DBA name and phone',
+} as const;
+
+/** Masks what is typed in a sensitive field on the review, as everywhere else. */
+const SENSITIVE = new Set(['taxId', 'routingNumber', 'accountNumber', 'ssn']);
+
+function shown(field: string, value: unknown, names: Record<string, string>): string {
+  if (typeof value === 'string' && SENSITIVE.has(field) && value.length > 4) return `•••••${value.slice(-4)}`;
+  if (typeof value === 'string' && names[value]) return names[value];
+  return valueText(field, value);
+}
+
+/** The review before Save: what was typed, step by step, and any possible duplicates. */
+export function ReviewStep({
+  values,
+  names,
+  duplicates,
+  checking,
+}: {
+  values: MerchantFormValues;
+  /** Names of the chosen stage, agent, company... by id. */
+  names: Record<string, string>;
+  duplicates: PossibleDuplicate[] | undefined;
+  checking: boolean;
+}) {
+  return (
+    <Stack spacing={2}>
+      {checking && <Typography color="text.secondary">Looking for possible duplicates…</Typography>}
+      {duplicates && duplicates.length > 0 && (
+        <Alert severity="warning" role="alert">
+          <AlertTitle>Possible duplicates</AlertTitle>
+          These merchants look like the one you are adding. Open them to check, or save anyway.
+          <List dense>
+            {duplicates.map((d) => (
+              <ListItem key={d.id} disableGutters>
+                <Link component={RouterLink} to={`/merchant/view/${d.id}`} target="_blank">
+                  {d.dbaName}
+                </Link>
+                &nbsp;({d.stage.name}
+                {d.deleted ? ', deleted' : ''}; {d.reasons.map((r) => REASON_TEXT[r]).join(', ')})
+              </ListItem>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {MERCHANT_FORM_STEPS.map((step) => (
+        <Box key={step.key} component="section" aria-label={step.label}>
+          <Typography variant="subtitle1" component="h3">
+            {step.label}
+          </Typography>
+          {step.key === 'owners' ? (
+            <Typography color="text.secondary">
+              {(values.owners ?? []).length === 0
+                ? 'No owners'
+                : (values.owners ?? [])
+                    .map((o) => `${o.firstName} ${o.lastName} (${o.ownershipPercent ?? 0}%)`)
+                    .join(', ')}
+            </Typography>
+          ) : (
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2 }}>
+              {step.fields.map((field) => (
+                <Box key={field} sx={{ display: 'contents' }}>
+                  <Typography component="dt" color="text.secondary">
+                    {fieldLabel(field)}
+                  </Typography>
+                  <Typography component="dd" sx={{ m: 0 }}>
+                    {shown(field, values[field as keyof MerchantFormValues], names)}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          )}
+        </Box>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { Alert, Box, Button, Skeleton, Tab, Tabs } from '@mui/material';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useAppAbility } from '../../../lib/ability.tsx';
+import { errorMessage, errorStatus } from '../../../lib/problem.ts';
+import { BankingTab, BusinessTab, OperationsTab, ProcessingTab, UnderwritingTab } from './detail-tabs.tsx';
+import { DuplicatesTab } from './duplicates-tab.tsx';
+import { useGetMerchantQuery } from './merchant-api.ts';
+import { MerchantHeader } from './merchant-header.tsx';
+import { DocumentsTab, NotesTab } from './notes-documents-slot.tsx';
+import { OwnersTab } from './owners-tab.tsx';
+import { TimelineTab } from './timeline-tab.tsx';
+
+export const MERCHANT_TABS = [
+  { key: 'business', label: 'Business' },
+  { key: 'owners', label: 'Owners' },
+  { key: 'processing', label: 'Processing' },
+  { key: 'banking', label: 'Banking' },
+  { key: 'underwriting', label: 'Underwriting' },
+  { key: 'operations', label: 'Operations' },
+  { key: 'notes', label: 'Notes' },
+  { key: 'documents', label: 'Documents' },
+  { key: 'timeline', label: 'Timeline' },
+  { key: 'duplicates', label: 'Possible duplicates' },
+] as const;
+type TabKey = (typeof MERCHANT_TABS)[number]['key'];
+
+/** /merchant/view/{id} (issue 9 §3): the header and the record's tabs; the tab is kept in the URL (?tab=). */
+export function MerchantViewPage() {
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const ability = useAppAbility();
+  const { data: merchant, error, isLoading, refetch } = useGetMerchantQuery(id);
+  const asked = params.get('tab');
+  const tab: TabKey = MERCHANT_TABS.some((t) => t.key === asked) ? (asked as TabKey) : 'business';
+
+  if (isLoading) return <Skeleton variant="rectangular" height={320} aria-label="Loading the merchant" />;
+  if (errorStatus(error) === 404) return <Navigate to="/404" replace />;
+  if (!merchant) {
+    return (
+      <Alert severity="error" action={<Button onClick={() => void refetch()}>Retry</Button>}>
+        The merchant could not be loaded. {errorMessage(error)}
+      </Alert>
+    );
+  }
+  const mayUpdate = ability.can('update', 'merchant');
+  const editable = mayUpdate && merchant.deletedAt === null;
+  const props = { merchant, editable };
+  return (
+    <>
+      <MerchantHeader
+        merchant={merchant}
+        mayUpdate={mayUpdate}
+        mayDelete={ability.can('delete', 'merchant')}
+        onReload={() => void refetch()}
+      />
+      <Tabs
+        value={tab}
+        onChange={(_event, next: TabKey) =>
+          setParams(
+            (current) => {
+              current.set('tab', next);
+              return current;
+            },
+            { replace: true },
+          )
+        }
+        variant="scrollable"
+        scrollButtons="auto"
+        aria-label="Merchant sections"
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {MERCHANT_TABS.map((t) => (
+          <Tab
+            key={t.key}
+            value={t.key}
+            label={t.label}
+            id={`merchant-tab-${t.key}`}
+            aria-controls="merchant-tab-panel"
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id="merchant-tab-panel" aria-labelledby={`merchant-tab-${tab}`}>
+        {tab === 'business' && <BusinessTab {...props} />}
+        {tab === 'owners' && <OwnersTab {...props} />}
+        {tab === 'processing' && <ProcessingTab {...props} />}
+        {tab === 'banking' && <BankingTab {...props} />}
+        {tab === 'underwriting' && <UnderwritingTab {...props} />}
+        {tab === 'operations' && <OperationsTab {...props} />}
+        {tab === 'notes' && <NotesTab merchantId={merchant.id} />}
+        {tab === 'documents' && <DocumentsTab merchantId={merchant.id} />}
+        {tab === 'timeline' && <TimelineTab merchantId={merchant.id} />}
+        {tab === 'duplicates' && <DuplicatesTab merchantId={merchant.id} />}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { Alert, Box, Button, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { errorMessage } from '../../../lib/problem.ts';
+import { changeLines, eventSentence } from './event-text.ts';
+import { useMerchantEventsQuery } from './merchant-api.ts';
+
+export const TIMELINE_PAGE_SIZE = 25;
+
+/** One page of the timeline; pages are separate requests, so "Load more" leaves the others as they are. */
+function TimelinePage({ merchantId, page }: { merchantId: string; page: number }) {
+  const { data, error, isLoading, refetch } = useMerchantEventsQuery({
+    id: merchantId,
+    page,
+    pageSize: TIMELINE_PAGE_SIZE,
+  });
+  if (isLoading) return <Skeleton height={64} />;
+  if (!data) {
+    return (
+      <Alert severity="error" action={<Button onClick={() => void refetch()}>Retry</Button>}>
+        The timeline could not be loaded. {errorMessage(error)}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      {data.events.map((event) => (
+        <ListItem key={event.id} divider alignItems="flex-start" disableGutters>
+          <ListItemText
+            primary={eventSentence(event)}
+            secondary={
+              <>
+                <Typography component="span" variant="body2" color="text.secondary">
+                  {formatDateTime(event.at)}
+                </Typography>
+                {event.data.excerpt && (
+                  <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+                    “{event.data.excerpt}”
+                  </Typography>
+                )}
+                {changeLines(event).map((line) => (
+                  <Typography key={line} component="span" variant="body2" sx={{ display: 'block' }}>
+                    {line}
+                  </Typography>
+                ))}
+              </>
+            }
+          />
+        </ListItem>
+      ))}
+    </>
+  );
+}
+
+/** The merchant's timeline, newest first, 25 at a time with "Load more". */
+export function TimelineTab({ merchantId }: { merchantId: string }) {
+  const [pages, setPages] = useState(1);
+  const first = useMerchantEventsQuery({ id: merchantId, page: 0, pageSize: TIMELINE_PAGE_SIZE });
+  const total = first.data?.total ?? 0;
+  return (
+    <Stack spacing={1}>
+      {first.data && total === 0 && <Typography color="text.secondary">Nothing has happened yet.</Typography>}
+      <List aria-label="Timeline">
+        {Array.from({ length: pages }, (_, page) => (
+          <TimelinePage key={page} merchantId={merchantId} page={page} />
+        ))}
+      </List>
+      {pages * TIMELINE_PAGE_SIZE < total && (
+        <Box>
+          <Button onClick={() => setPages((p) => p + 1)}>Load more</Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
