@@ -3,10 +3,6 @@ import { FIRST_PAINT, rowNames, uniqueSuffix } from '../admin-fixtures.ts';
 import { expect, test } from '../fixtures.ts';
 
 test.use({ signedInAs: 'admin' });
-// Failed 2 of 3 full runs at the keyboard move and passed every run alone (session of
-// 2026-11-22): the list's data arriving mid-drag is the suspect (issue 8 note). One retry while
-// that is found; a real break still fails twice.
-test.describe.configure({ retries: 1 });
 
 // Issue 3 §2: /stage/list groups stages by pipeline; drag (and keyboard) to reorder; the order is kept.
 test('a stage added to a pipeline is reordered by keyboard and by drag, and the order survives a reload', async ({
