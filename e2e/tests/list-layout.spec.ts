@@ -49,7 +49,6 @@ test('after a delete the focus is on the next row and the toast leaves the heade
   });
 
   // Keyboard: into the grid, along the row to its actions; the focused icon button shows a ring.
-  await page.waitForLoadState('networkidle');
   await page.getByRole('gridcell', { name: `Focus A ${tag}`, exact: true }).click();
   await page.keyboard.press('End');
   const remove = page.getByRole('button', { name: `Delete ${first}` });
