@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { BlankLayout } from './layout/blank-layout.tsx';
@@ -24,13 +24,19 @@ const BlankForcedSteps = lazy(() =>
   import('./layout/blank-forced-steps.tsx').then((m) => ({ default: m.BlankForcedSteps })),
 );
 
-/** Blank pages, and the forced password change or enrolment over them (a sign-in lands on /). */
+/**
+ * Blank pages, and the forced password change or enrolment over them (a sign-in lands on /).
+ * Once loaded, the steps' providers stay after the last step is done: the toast that tells its
+ * outcome lives in them.
+ */
 function BlankShell() {
   const step = useForcedStep();
+  const [stepsShown, setStepsShown] = useState(false);
+  if (step && !stepsShown) setStepsShown(true);
   return (
     <>
       <RouteGate layout={BlankLayout} />
-      {step ? (
+      {step || stepsShown ? (
         <Suspense fallback={null}>
           <BlankForcedSteps />
         </Suspense>

@@ -195,14 +195,16 @@ export type UserSession = z.infer<typeof userSessionSchema>;
 
 export type { Role, UserStatus };
 
-/** A row of GET /apps/permissions/data: one distinct CASL rule and the roles whose ability allows it. */
+/**
+ * A row of GET /apps/permissions/data: one distinct CASL rule and the roles whose ability allows
+ * it. The rules are code (ability.ts), not stored rows, so a row has no date of its own.
+ */
 export const permissionSchema = z.object({
   id: z.string(),
   name: z.string(),
   action: z.string(),
   subject: z.string(),
   assignedTo: z.array(z.enum(ROLES)),
-  createdDate: z.string(),
 });
 export type PermissionRow = z.infer<typeof permissionSchema>;
 

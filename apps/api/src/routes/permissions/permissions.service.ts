@@ -1,15 +1,13 @@
 import { defineAbilityFor, ROLES, type Role } from '@boardwalk/shared';
 import type { PermissionListQuery, PermissionRow } from '@boardwalk/shared/schemas/user';
 
-/** When the SPEC §6 rules were introduced (packages/shared/src/ability.ts); they are code, not rows. */
-const RULES_SINCE = '2026-11-21T00:00:00.000Z';
-
 const label = (action: string, subject: string) =>
   `${action.charAt(0).toUpperCase()}${action.slice(1)} ${subject === 'all' ? 'everything' : subject}`;
 
 /**
  * One row per distinct rule the shared CASL definitions give any role, with every role whose
  * ability allows it (e.g. "read acl-page" is allowed to the staff roles through "manage all").
+ * No date: the rules are code, and the one date every row used to carry was made up.
  */
 export function allPermissions(): PermissionRow[] {
   const seen = new Map<string, { action: string; subject: string }>();
@@ -27,7 +25,6 @@ export function allPermissions(): PermissionRow[] {
     action,
     subject,
     assignedTo: ROLES.filter((role: Role) => defineAbilityFor({ role }).can(action as never, subject)),
-    createdDate: RULES_SINCE,
   }));
 }
 

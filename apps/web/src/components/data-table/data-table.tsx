@@ -88,6 +88,12 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
   // So the grid gets the new count first (layout effects run before its effects), and while the
   // current params load the stand-in count (the last known one) always has room for the URL's
   // page: the grid clamps only against a total that belongs to the current params.
+  // A page past the last is corrected in the URL before the grid sees the count, so its own
+  // clamping (reported as a page change) finds the URL already there and pushes nothing.
+  const { fitPage } = list;
+  useLayoutEffect(() => {
+    if (total !== undefined) fitPage(total);
+  }, [fitPage, total]);
   const lastTotal = useRef(0);
   if (total !== undefined) lastTotal.current = total;
   const rowCount = total ?? Math.max(lastTotal.current, state.page * state.pageSize + 1);

@@ -148,7 +148,17 @@ export type ListUrlState = {
   setSort: (sort: string | undefined, order?: SortOrder) => void;
   setQuery: (q: string) => void;
   setFilter: (key: string, value: string) => void;
+  /**
+   * Given the number of matching rows, turns a page past the last (hand-edited, or emptied by
+   * deletes) into the last page, replacing the URL as the other corrections do.
+   */
+  fitPage: (total: number) => void;
 };
+
+/** The page that shows rows: `page`, or the last one when `page` is past it. */
+export function pageWithin(page: number, pageSize: number, total: number): number {
+  return page > 0 && page * pageSize >= total ? Math.max(0, Math.ceil(total / pageSize) - 1) : page;
+}
 
 /**
  * A server-side list's page, page size, sort, order, search and filters, kept in the URL so that
@@ -213,6 +223,10 @@ export function useListUrlState(options: ListStateOptions = {}): ListUrlState {
     ),
     setFilter: useCallback(
       (key, value) => update((prev) => ({ filters: { ...prev.filters, [key]: value }, page: 0 })),
+      [update],
+    ),
+    fitPage: useCallback(
+      (total) => update((prev) => ({ page: pageWithin(prev.page, prev.pageSize, total) }), true),
       [update],
     ),
   };

@@ -150,6 +150,26 @@ describe('ResourceListPage', { timeout: 60_000 }, () => {
     expect(router.state.location.search).toBe('?q=before');
   });
 
+  it('corrects a page past the last to the last page in place, with its rows shown (issue 8 §2)', async () => {
+    const api = fakeFetch({
+      [`GET ${PATH}`]: ({ search }) => {
+        const page = Number(search.get('page') ?? 0);
+        return { body: listBody('things', things.slice(page * 25, (page + 1) * 25), things.length) };
+      },
+    });
+    const { router } = renderPage(<ThingListPage />, {
+      url: '/things/list?page=999&other=kept',
+      history: ['/things/list?q=before'],
+    });
+    expect(await screen.findByText(lastThing)).toBeInTheDocument();
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ page: '1', other: 'kept' });
+    expect(api.callsTo('GET', PATH).at(-1)!.search.get('page')).toBe('1');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    // Replaced, not pushed: Back leaves the list.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?q=before');
+  });
+
   it('sorting from page 2 goes to the sorted first page in one history step (issue 8 §2)', async () => {
     const user = userEvent.setup();
     fakeFetch({

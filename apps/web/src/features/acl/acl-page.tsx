@@ -16,7 +16,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
-import { formatDate } from '../../lib/format-date.ts';
 import { useAppAbility } from '../../lib/ability.tsx';
 import { errorStatus, errorMessage } from '../../lib/problem.ts';
 import { roleLabel } from '../../lib/role-label.ts';
@@ -77,6 +76,7 @@ export function AclPage() {
         <Card>
           <CardHeader
             title="Permissions"
+            subheader="Each role's rules, as the application defines them. They are not stored records, so they carry no dates."
             slotProps={{ title: { component: 'h2', variant: 'h6' } }}
             action={
               <TextField
@@ -105,7 +105,6 @@ export function AclPage() {
                   <TableCell>Action</TableCell>
                   <TableCell>Subject</TableCell>
                   <TableCell>Assigned to</TableCell>
-                  <TableCell>Created</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -121,12 +120,11 @@ export function AclPage() {
                         ))}
                       </Box>
                     </TableCell>
-                    <TableCell>{formatDate(row.createdDate)}</TableCell>
                   </TableRow>
                 ))}
                 {!isLoading && !error && data?.permissions.length === 0 ? (
                   <TableRow>
-                    <TableCell colSpan={5} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>
+                    <TableCell colSpan={4} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>
                       {q ? `No permissions match "${q}".` : 'No permissions yet.'}
                     </TableCell>
                   </TableRow>

@@ -1,14 +1,5 @@
+import type { PermissionRow } from '@boardwalk/shared/schemas/user';
 import { api } from '../../lib/api.ts';
-
-/** A row of GET /apps/permissions/data (SPEC §7). */
-export type PermissionRow = {
-  id: string | number;
-  name: string;
-  action: string;
-  subject: string;
-  assignedTo: string[];
-  createdDate: string;
-};
 
 export type PermissionListParams = { q?: string; page: number; pageSize: number };
 

@@ -98,4 +98,20 @@ describe('forced password change', () => {
     renderApp({ url: '/', session: forced });
     expect(await screen.findByRole('dialog', { name: 'Change your password' })).toBeInTheDocument();
   });
+
+  it('shows the outcome on the landing page too, as a toast like in the shell', async () => {
+    let session: unknown = forced;
+    fakeFetch({
+      'POST /api/me/password': () => {
+        session = { ...forced, user: { ...forced.user, mustChangePassword: false } };
+        return { status: 204 };
+      },
+      'POST /api/auth/session': () => ({ body: session }),
+    });
+    renderApp({ url: '/', session: forced });
+    const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
+    await fill(dialog, 'Temporary-pass-1', 'My-own-password-456');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Your password was changed.')).toBeInTheDocument();
+  });
 });

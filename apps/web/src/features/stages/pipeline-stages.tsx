@@ -2,19 +2,19 @@ import { useState } from 'react';
 import {
   closestCenter,
   DndContext,
-  KeyboardSensor,
   PointerSensor,
   useSensor,
   useSensors,
   type Announcements,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Box, Button, Card, CardHeader, List, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DEFAULT_STAGE_PIPELINE, PIPELINE_LABELS, type Pipeline, type Stage } from '@boardwalk/shared/schemas/stage';
-import { moveId } from './stage-order.ts';
+import { applyOrder, moveId } from './stage-order.ts';
 import { StageRow } from './stage-row.tsx';
+import { useKeyboardReorder } from './use-keyboard-reorder.ts';
 
 export type PipelineStagesProps = {
   pipeline: Pipeline;
@@ -39,17 +39,32 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** One pipeline's stages in order: drag (pointer or keyboard: Space, arrows, Space) or the move buttons. */
+/** One pipeline's stages in order: drag (pointer, or keyboard on the handle: Space, arrows, Space) or the move buttons. */
 export function PipelineStages(props: PipelineStagesProps) {
-  const { pipeline, stages, canCreate, canUpdate, canDelete, onReorder, onAdd, onEdit, onDelete, onMakeDefault } =
-    props;
+  const {
+    pipeline,
+    stages: saved,
+    canCreate,
+    canUpdate,
+    canDelete,
+    onReorder,
+    onAdd,
+    onEdit,
+    onDelete,
+    onMakeDefault,
+  } = props;
   const [announcement, setAnnouncement] = useState('');
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  // The keyboard drag is useKeyboardReorder's, on the handle; dnd-kit has the pointer.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const nameOf = (id: unknown) => saved.find((s) => s.id === id)?.name ?? 'stage';
+  const keyboard = useKeyboardReorder(
+    saved.map((s) => s.id),
+    nameOf,
+    (next) => onReorder(pipeline, next),
+    setAnnouncement,
   );
+  const stages = applyOrder(saved, keyboard.order);
   const ids = stages.map((s) => s.id);
-  const nameOf = (id: unknown) => stages.find((s) => s.id === id)?.name ?? 'stage';
   const positionOf = (id: unknown) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, at ${positionOf(active.id)}.`,
@@ -108,6 +123,9 @@ export function PipelineStages(props: PipelineStagesProps) {
                   stage={stage}
                   index={index}
                   count={stages.length}
+                  lifted={keyboard.liftedId === stage.id}
+                  onHandleKeyDown={keyboard.onHandleKeyDown(stage.id)}
+                  onHandleBlur={keyboard.cancel}
                   canUpdate={canUpdate}
                   canDelete={canDelete}
                   canBeDefault={pipeline === DEFAULT_STAGE_PIPELINE && stage.isActive}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Stage } from '@boardwalk/shared/schemas/stage';
 import { fakeFetch } from '../../test/fake-fetch.ts';
@@ -29,8 +29,12 @@ const stage = (
   ...extra,
 });
 
-/** A fake stages API that applies reorders, as the server does. */
-function stagesApi() {
+/**
+ * A fake stages API that applies reorders, as the server does. Gates hold back the reorders and
+ * the list's second read (each answers as the server would at the time the gate opens).
+ */
+function stagesApi(gates: { save?: Promise<void>; secondRead?: Promise<void> } = {}) {
+  let reads = 0;
   let stages = [
     stage(1, 'New Lead', 'sales', 0, { isDefault: true }),
     stage(2, 'Contacted', 'sales', 1),
@@ -39,16 +43,26 @@ function stagesApi() {
   ];
   return fakeFetch({
     // As the API: allData only when asked for.
-    'GET /api/stages': ({ search }) => ({
-      body: {
-        ...listBody('stages', stages.slice(0, 1), stages.length),
-        allData: search.get('allData') === 'true' ? stages : [],
-      },
-    }),
-    'PATCH /api/stages/reorder': ({ body }) => {
+    'GET /api/stages': async ({ search }) => {
+      const read = stages;
+      reads += 1;
+      if (reads === 2) await gates.secondRead;
+      return {
+        body: {
+          ...listBody('stages', read.slice(0, 1), read.length),
+          allData: search.get('allData') === 'true' ? read : [],
+        },
+      };
+    },
+    'PATCH /api/stages/reorder': async ({ body }) => {
+      await gates.save;
       const { pipeline, ids } = body as { pipeline: string; ids: string[] };
       stages = stages.map((s) => (s.pipeline === pipeline ? { ...s, position: ids.indexOf(s.id) } : s));
       return { body: { stages: stages.filter((s) => s.pipeline === pipeline) } };
+    },
+    'PATCH /api/stages/00000000-0000-7000-8000-000000000003': () => {
+      stages = stages.map((s) => ({ ...s, isDefault: s.name === 'Proposal Sent' }));
+      return { body: stages.find((s) => s.name === 'Proposal Sent') };
     },
   });
 }
@@ -101,35 +115,66 @@ describe('StageListPage', { timeout: 60_000 }, () => {
     expect(salesNames()).toEqual(['New Lead', 'Proposal Sent', 'Contacted']);
   });
 
-  it('reorders by keyboard drag: Space picks up, arrow moves, Space drops', async () => {
-    // jsdom has no layout: give each row a place so the keyboard sensor can find its neighbours.
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-      const item = this.closest('li');
-      const index = item?.parentElement ? Array.from(item.parentElement.children).indexOf(item) : 0;
-      const top = index * 50;
-      return {
-        x: 0,
-        y: top,
-        top,
-        left: 0,
-        right: 400,
-        bottom: top + 48,
-        width: 400,
-        height: 48,
-        toJSON: () => ({}),
-      };
-    });
-    const user = userEvent.setup();
+  it('reorders by keyboard drag: Space lifts, each arrow moves at once, Space drops, even pressed in one go', async () => {
+    // No layout and no waiting between keys: the move must not depend on measured places, a
+    // scroll or a timer (dnd-kit's keyboard sensor dropped a quick Space, arrow, Space in place).
+    const api = stagesApi();
+    renderPage(<StageListPage />, { url: '/stage/list' });
+    const handle = await screen.findByRole('button', { name: 'Drag to reorder Proposal Sent' });
+    handle.focus();
+    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+    expect(handle).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.keyDown(handle, { key: 'ArrowUp', code: 'ArrowUp' });
+    fireEvent.keyDown(handle, { key: 'ArrowUp', code: 'ArrowUp' });
+    expect(salesNames()).toEqual(['Proposal Sent', 'New Lead', 'Contacted']);
+    expect(screen.getByText('Proposal Sent is at position 1 of 3.')).toHaveAttribute('aria-live', 'polite');
+    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+    expect(handle).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/stages/reorder')).toHaveLength(1));
+    expect((api.callsTo('PATCH', '/api/stages/reorder')[0]!.body as { ids: string[] }).ids).toEqual([
+      '00000000-0000-7000-8000-000000000003',
+      '00000000-0000-7000-8000-000000000001',
+      '00000000-0000-7000-8000-000000000002',
+    ]);
+    expect(await screen.findByText('Stage order saved')).toBeInTheDocument();
+    expect(salesNames()).toEqual(['Proposal Sent', 'New Lead', 'Contacted']);
+  });
+
+  it('puts a keyboard-lifted stage back on Escape, and saves nothing', async () => {
     const api = stagesApi();
     renderPage(<StageListPage />, { url: '/stage/list' });
     const handle = await screen.findByRole('button', { name: 'Drag to reorder New Lead' });
     handle.focus();
-    await user.keyboard(' ');
-    await user.keyboard('{ArrowDown}');
-    await user.keyboard(' ');
-    await waitFor(() => expect(api.callsTo('PATCH', '/api/stages/reorder')).toHaveLength(1));
-    expect((api.callsTo('PATCH', '/api/stages/reorder')[0]!.body as { ids: string[] }).ids[0]).toBe(
-      '00000000-0000-7000-8000-000000000002',
-    );
+    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+    fireEvent.keyDown(handle, { key: 'ArrowDown', code: 'ArrowDown' });
+    expect(salesNames()).toEqual(['Contacted', 'New Lead', 'Proposal Sent']);
+    fireEvent.keyDown(handle, { key: 'Escape', code: 'Escape' });
+    expect(salesNames()).toEqual(['New Lead', 'Contacted', 'Proposal Sent']);
+    expect(screen.getByText('Reordering cancelled; New Lead is back in place.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/api/stages/reorder')).toHaveLength(0);
+  });
+
+  it('keeps a new order on screen while it saves, when a read from before the save lands meanwhile', async () => {
+    const user = userEvent.setup();
+    const open = { save: () => {}, read: () => {} };
+    const api = stagesApi({
+      save: new Promise<void>((resolve) => (open.save = resolve)),
+      secondRead: new Promise<void>((resolve) => (open.read = resolve)),
+    });
+    renderPage(<StageListPage />, { url: '/stage/list' });
+    // Another change first: its refetch reads the list and is still on its way when the order changes.
+    await user.click(await screen.findByRole('button', { name: 'Make Proposal Sent the default entry stage' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/stages')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Move Contacted down' }));
+    expect(salesNames()).toEqual(['New Lead', 'Proposal Sent', 'Contacted']);
+    open.read();
+    expect(
+      await within(screen.getByRole('listitem', { name: 'Proposal Sent' })).findByText('Default entry stage'),
+    ).toBeInTheDocument();
+    expect(salesNames()).toEqual(['New Lead', 'Proposal Sent', 'Contacted']);
+    open.save();
+    expect(await screen.findByText('Stage order saved')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/api/stages')).toHaveLength(3));
+    expect(salesNames()).toEqual(['New Lead', 'Proposal Sent', 'Contacted']);
   });
 });

@@ -18,6 +18,16 @@ const LIST_ARGS = { page: 0, pageSize: 1, sort: 'position', order: 'asc', allDat
 
 type DialogState = { record: Stage | undefined; pipeline: Pipeline } | undefined;
 
+/** A pipeline's new order, shown at once, and whether it is still being saved. */
+type PendingOrder = { ids: string[]; saving: boolean };
+type PendingOrders = Partial<Record<Pipeline, PendingOrder>>;
+
+/** The orders still being saved: data that arrives meanwhile was read before the save. */
+const stillSaving = (pending: PendingOrders): PendingOrders =>
+  Object.values(pending).every((order) => order?.saving)
+    ? pending
+    : Object.fromEntries(Object.entries(pending).filter(([, order]) => order?.saving));
+
 /** /stage/list: the six pipelines' stages, reorderable, with the default entry stage marked. */
 export function StageListPage() {
   const ability = useAppAbility();
@@ -26,9 +36,11 @@ export function StageListPage() {
   const [update] = useUpdateStageMutation();
   const [remove] = useDeleteStageMutation();
   const [dialog, setDialog] = useState<DialogState>();
-  // The new order shows at once; it gives way to the server's when the list refetches.
-  const [pending, setPending] = useState<Partial<Record<Pipeline, string[]>>>({});
-  useEffect(() => setPending({}), [query.data]);
+  // The new order shows at once; it gives way to the server's with the first data after its save
+  // (the save's own refetch). Data that lands while it is saving (another change's refetch) was
+  // read before it and would put the old order back for a moment.
+  const [pending, setPending] = useState<PendingOrders>({});
+  useEffect(() => setPending(stillSaving), [query.data]);
   const groups = useMemo(() => groupByPipeline(query.data?.allData ?? []), [query.data]);
   const deletion = useConfirmDelete<Stage>({
     remove: (stage) => remove(stage.id),
@@ -36,12 +48,16 @@ export function StageListPage() {
   });
 
   const onReorder = async (pipeline: Pipeline, ids: string[]) => {
-    setPending((current) => ({ ...current, [pipeline]: ids }));
+    const order = { ids, saving: true };
+    setPending((current) => ({ ...current, [pipeline]: order }));
+    const settle = (next: PendingOrder | undefined) =>
+      setPending((current) => (current[pipeline] === order ? { ...current, [pipeline]: next } : current));
     try {
       await reorder({ pipeline, ids }).unwrap();
+      settle({ ids, saving: false });
       notifySuccess('Stage order saved');
     } catch (error) {
-      setPending((current) => ({ ...current, [pipeline]: undefined }));
+      settle(undefined);
       notifyError(errorMessage(error, 'The new order could not be saved.'));
     }
   };
@@ -84,7 +100,7 @@ export function StageListPage() {
             <Grid key={pipeline} size={{ xs: 12, lg: 6 }}>
               <PipelineStages
                 pipeline={pipeline}
-                stages={applyOrder(groups[pipeline], pending[pipeline])}
+                stages={applyOrder(groups[pipeline], pending[pipeline]?.ids)}
                 canCreate={canCreate}
                 canUpdate={ability.can('update', 'stage')}
                 canDelete={ability.can('delete', 'stage')}

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, FocusEvent, KeyboardEvent } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Box, Chip, IconButton, ListItem, Stack, Tooltip, Typography } from '@mui/material';
@@ -14,6 +14,11 @@ export type StageRowProps = {
   stage: Stage;
   index: number;
   count: number;
+  /** Lifted by the keyboard (Space on the handle) and being moved with the arrow keys. */
+  lifted: boolean;
+  onHandleKeyDown: (event: KeyboardEvent) => void;
+  /** The handle lost the focus: a lifted stage goes back. */
+  onHandleBlur: () => void;
   canUpdate: boolean;
   canDelete: boolean;
   /** Only an active sales stage can be the default entry stage. */
@@ -29,6 +34,9 @@ export function StageRow({
   stage,
   index,
   count,
+  lifted,
+  onHandleKeyDown,
+  onHandleBlur,
   canUpdate,
   canDelete,
   canBeDefault,
@@ -52,7 +60,7 @@ export function StageRow({
       ref={setNodeRef}
       style={style}
       divider
-      sx={{ gap: 1.5, bgcolor: isDragging ? 'action.selected' : 'background.paper', pr: 1 }}
+      sx={{ gap: 1.5, bgcolor: isDragging || lifted ? 'action.selected' : 'background.paper', pr: 1 }}
       aria-label={stage.name}
     >
       {canUpdate && (
@@ -63,6 +71,16 @@ export function StageRow({
           sx={{ cursor: 'grab', touchAction: 'none' }}
           {...attributes}
           {...listeners}
+          aria-pressed={lifted || isDragging}
+          onKeyDown={onHandleKeyDown}
+          onBlur={(event: FocusEvent<HTMLButtonElement>) => {
+            // A lifted row that moves in the list can blur its handle for a moment; only a focus
+            // that has really gone elsewhere puts the stage back.
+            const handle = event.currentTarget;
+            requestAnimationFrame(() => {
+              if (document.activeElement !== handle) onHandleBlur();
+            });
+          }}
         >
           <DragIndicator fontSize="small" />
         </IconButton>

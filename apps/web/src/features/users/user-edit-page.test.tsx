@@ -148,11 +148,15 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('No open sessions.')).toBeInTheDocument();
   });
 
-  it('shows a peer whether two-factor sign-in is on, without a reset', async () => {
-    userApi();
+  it('shows a peer whether two-factor sign-in is on, and its reset disabled with the reason', async () => {
+    const api = userApi();
     renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id', role: 'ROLE_STAFF' });
     expect(await screen.findByText(/9 recovery codes left/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Reset two-factor sign-in' })).not.toBeInTheDocument();
+    const reset = screen.getByRole('button', { name: 'Reset two-factor sign-in' });
+    expect(reset).toBeDisabled();
+    // The shared rule's own words (packages/shared user-rules.ts), as the server would refuse it.
+    expect(reset).toHaveAccessibleDescription("Only a role above staff may reset this user's two-factor sign-in.");
+    expect(api.callsTo('POST', `/api/users/${ID}/mfa/reset`)).toHaveLength(0);
   });
 
   it('offers an admin nothing the server refuses on a superadmin, and says why (issue 8 §2)', async () => {

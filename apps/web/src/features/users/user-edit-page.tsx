@@ -44,7 +44,7 @@ export function UserEditPage() {
             ) : (
               <RefusedCard title="Reset password" reason={refusals.resetPassword} />
             )}
-            <UserMfaCard user={user} mayReset={refusals.resetMfa === null} />
+            <UserMfaCard user={user} refusal={refusals.resetMfa} />
           </Stack>
         </Grid>
       </Grid>

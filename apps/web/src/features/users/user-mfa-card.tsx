@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Typography } from '@mui/material';
 import type { User } from '@boardwalk/shared/schemas/user';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
@@ -12,8 +12,10 @@ import { formatDate as when } from '../../lib/format-date.ts';
 /**
  * Whether the user signs in with a second factor, and (for a role above theirs) a reset for a
  * lost phone: it turns the factor off and ends their sessions; they set it up again afterwards.
+ * A role that may not reset it sees the reset disabled, with the shared rule's reason.
  */
-export function UserMfaCard({ user, mayReset }: { user: User; mayReset: boolean }) {
+export function UserMfaCard({ user, refusal }: { user: User; refusal: string | null }) {
+  const reasonId = useId();
   const query = useGetUserMfaQuery(user.id);
   const [reset, resetting] = useResetUserMfaMutation();
   const [confirming, setConfirming] = useState(false);
@@ -54,10 +56,23 @@ export function UserMfaCard({ user, mayReset }: { user: User; mayReset: boolean 
                 ? 'Off. Their role requires it: they must set it up at their next sign-in.'
                 : 'Off.'}
           </Typography>
-          {status.enabled && mayReset ? (
-            <Button color="error" sx={{ mt: 2 }} onClick={() => setConfirming(true)}>
-              Reset two-factor sign-in
-            </Button>
+          {status.enabled ? (
+            <>
+              <Button
+                color="error"
+                sx={{ mt: 2 }}
+                disabled={refusal !== null}
+                aria-describedby={refusal === null ? undefined : reasonId}
+                onClick={() => setConfirming(true)}
+              >
+                Reset two-factor sign-in
+              </Button>
+              {refusal === null ? null : (
+                <Typography id={reasonId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {refusal}
+                </Typography>
+              )}
+            </>
           ) : null}
         </>
       )}
