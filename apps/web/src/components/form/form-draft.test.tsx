@@ -168,4 +168,15 @@ describe('form drafts and unsaved changes (issue 8)', { timeout: 60_000 }, () =>
       smtp: { user: 'u' },
     });
   });
+
+  it('never keeps a sensitive merchant or owner value, at any depth', () => {
+    const typed = {
+      dbaName: 'Acme',
+      taxId: '123456789',
+      routingNumber: '021000021',
+      accountNumber: '1234567',
+      owners: [{ firstName: 'Ada', ssn: '123456789', dateOfBirth: '1980-01-02' }],
+    };
+    expect(withoutSecrets(typed)).toEqual({ dbaName: 'Acme', owners: [{ firstName: 'Ada' }] });
+  });
 });

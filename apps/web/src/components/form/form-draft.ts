@@ -1,7 +1,8 @@
 /**
  * Unsent form values kept in sessionStorage (issue 8 "nothing typed is lost"): a reload, a
  * crash or a session that ended mid-form loses nothing. Per tab (sessionStorage), per user,
- * page, form and record; password fields are never written.
+ * page, form and record; password fields and the merchant's sensitive values (tax id, bank
+ * numbers, SSN, date of birth: stored encrypted on the server, DESIGN §6) are never written.
  */
 const PREFIX = 'boardwalk.draft';
 
@@ -17,10 +18,13 @@ export function draftKey({ userId, route, formId, recordId }: DraftKeyParts): st
   return [PREFIX, userId, route, formId, recordId ?? 'new'].join('|');
 }
 
-/** Any field whose name says password (password, currentPassword, smtp.password...). */
-const SECRET_NAME = /password/i;
+/**
+ * Any field whose name says password (password, currentPassword, smtp.password...), or names a
+ * sensitive merchant or owner value (taxId, routingNumber, accountNumber, ssn, dateOfBirth).
+ */
+const SECRET_NAME = /password|taxid|routingnumber|accountnumber|^ssn$|dateofbirth/i;
 
-/** The values without password fields, at any depth. */
+/** The values without secret fields, at any depth. */
 export function withoutSecrets(values: unknown): unknown {
   if (Array.isArray(values)) return values.map(withoutSecrets);
   if (!values || typeof values !== 'object') return values;
