@@ -169,6 +169,8 @@ type Load = {
   allWire: number;
   requests: number;
   encodings: Record<string, number>;
+  /** Each script: path and bytes on the wire (to compare with scripts/check-spa-budgets.ts). */
+  scripts: string[];
 } & Metrics & { score: number };
 
 async function measure(
@@ -198,11 +200,15 @@ async function measure(
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpu });
   }
-  const types = new Map<string, { type: string; encoding: string }>();
+  const types = new Map<string, { type: string; encoding: string; url: string }>();
   const done: { id: string; wire: number }[] = [];
   cdp.on('Network.responseReceived', (e) => {
     const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
-    types.set(e.requestId, { type: e.type, encoding: String(headers['content-encoding'] ?? 'identity') });
+    types.set(e.requestId, {
+      type: e.type,
+      encoding: String(headers['content-encoding'] ?? 'identity'),
+      url: new URL(e.response.url).pathname,
+    });
   });
   cdp.on('Network.loadingFinished', (e) => done.push({ id: e.requestId, wire: e.encodedDataLength }));
   const bodies = new Map<string, number>();
@@ -235,6 +241,7 @@ async function measure(
     allWire: 0,
     requests: 0,
     encodings: {},
+    scripts: [],
     fcp: 0,
     lcp: 0,
     cls: 0,
@@ -253,6 +260,7 @@ async function measure(
     if (info?.type === 'Script') {
       load.jsWire += wire;
       load.jsFiles += 1;
+      load.scripts.push(`${info.url} ${wire}`);
       load.encodings[info.encoding] = (load.encodings[info.encoding] ?? 0) + 1;
     }
   }
@@ -289,6 +297,7 @@ function summarise(loads: Load[]) {
   return {
     ...Object.fromEntries(keys.map((k) => [k, Math.round(median(loads.map((l) => l[k])) * 1000) / 1000])),
     encodings: loads[0]?.encodings,
+    scripts: loads[0]?.scripts.sort(),
   };
 }
 

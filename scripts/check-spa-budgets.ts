@@ -1,8 +1,8 @@
 /**
  * The transfer budgets of DESIGN §7, checked on the built web app (apps/web/dist) as the API
- * sends it: for each page, the JavaScript a browser downloads on a cold visit is the entry
- * chunk, the chunks it imports, and the chunks of the lazy modules the page loads, all from
- * Vite's manifest. Each file is requested from the real static middleware (mountSpa) with a
+ * sends it: for each page, the JavaScript a browser downloads on a cold visit is the scripts
+ * index.html names, the chunks the entry imports, and the chunks of the lazy modules the page
+ * loads, all from Vite's manifest. Each file is requested from the real static middleware (mountSpa) with a
  * browser's Accept-Encoding, and its body plus its response headers are counted, as Chromium
  * counts the bytes it receives. Fails when a page is over its ceiling (below), and says which
  * pages are still over the DESIGN §7 budget.
@@ -27,14 +27,16 @@ const KB = 1024;
  * met: the size measured when the check was written, plus a few percent. A change that makes a
  * page heavier fails; one that makes it lighter should lower the ceiling (decision 021).
  */
-const SHELL = ['src/app/layout/vertical-shell.tsx', 'src/features/auth/session-guard.tsx'];
+// Every page: the UI settings validator (zod and the settings schema) runs right after start.
+const START = ['src/lib/settings/settings-validate.ts'];
+const SHELL = [...START, 'src/app/layout/vertical-shell.tsx', 'src/features/auth/session-guard.tsx'];
 const PAGES = [
-  { path: '/login', target: 120 * KB, ceiling: 170 * KB, modules: ['src/features/auth/login-page.tsx'] },
-  { path: '/home', target: 250 * KB, ceiling: 285 * KB, modules: [...SHELL, 'src/features/home/home-page.tsx'] },
+  { path: '/login', target: 120 * KB, ceiling: 200 * KB, modules: [...START, 'src/features/auth/login-page.tsx'] },
+  { path: '/home', target: 250 * KB, ceiling: 315 * KB, modules: [...SHELL, 'src/features/home/home-page.tsx'] },
   {
     path: '/user/list',
     target: 350 * KB,
-    ceiling: 470 * KB,
+    ceiling: 475 * KB,
     modules: [...SHELL, 'src/features/users/user-list-page.tsx'],
   },
 ];
@@ -84,9 +86,14 @@ async function main() {
 
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error('The Vite manifest has no entry chunk.');
+  // Scripts index.html loads itself (theme-boot.js from public/, the entry, module preloads).
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const htmlScripts = [
+    ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+)"/g),
+  ].map((match) => match[1] ?? '');
   let failed = false;
   for (const page of PAGES) {
-    const files = chunkFiles(manifest, entry);
+    const files = chunkFiles(manifest, entry, new Set(htmlScripts));
     for (const module of page.modules) chunkFiles(manifest, module, files);
     let total = 0;
     const plain: string[] = [];
