@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run every test of Boardwalk, installing what is missing first:
-#   1. static                 typecheck, lint, prettier --check, schema vs migrations
+#   1. static                 typecheck, lint, prettier --check, schema vs migrations, and the
+#                             web build with its JavaScript transfer budgets (DESIGN §7)
 #                             (a failure here stops the run)
 #   2. unit                   vitest: packages/shared, API lib, web components
 #   3. api on PGlite          vitest: the API suite through the real app, embedded database
@@ -19,7 +20,7 @@ for p in "${PASSES[@]}"; do
   [[ " ${ALL_PASSES[*]} " == *" $p "* ]] || die "Unknown pass '$p'. Passes: ${ALL_PASSES[*]}"
 done
 wants() { [[ " ${PASSES[*]} " == *" $1 "* ]]; }
-declare -A TITLE=([static]="typecheck + lint + format" [unit]="unit" [api]="api (PGlite)" [api-pg]="api (PostgreSQL)" [e2e]="e2e (Chromium)")
+declare -A TITLE=([static]="typecheck + lint + format + budgets" [unit]="unit" [api]="api (PGlite)" [api-pg]="api (PostgreSQL)" [e2e]="e2e (Chromium)")
 
 export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 # One role per run (its pid in the name), so two runs on one machine never drop each other's databases.
@@ -134,11 +135,14 @@ trap 'exit 130' INT TERM
 
 # ── passes ────────────────────────────────────────────────────────────────────────────────
 
-# typecheck, lint, formatting and the migrations check side by side, each reported in one piece.
+# The web build (skipped when up to date; pass 5 reuses it) and the bytes each page downloads.
+check_budgets() { build_web && node "$ROOT/scripts/check-spa-budgets.ts"; }
+
+# typecheck, lint, formatting, the migrations check and the budgets side by side, each reported in one piece.
 pass_static() {
   local out rc=0 name
   local -A pids=()
-  local names=(typecheck lint format migrations)
+  local names=(typecheck lint format migrations budgets)
   out=$(mktemp -d)
   npm run --silent typecheck >"$out/typecheck" 2>&1 &
   pids[typecheck]=$!
@@ -148,6 +152,8 @@ pass_static() {
   pids[format]=$!
   "$ROOT/scripts/check-migrations.sh" >"$out/migrations" 2>&1 &
   pids[migrations]=$!
+  check_budgets >"$out/budgets" 2>&1 &
+  pids[budgets]=$!
   for name in "${names[@]}"; do
     if wait "${pids[$name]}"; then say "$name: ok"; else rc=1; warn "$name failed:"; fi
     cat "$out/$name"

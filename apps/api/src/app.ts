@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { except } from 'hono/combine';
 import { HTTPException } from 'hono/http-exception';
 import { mountAuth } from './auth/mount-auth.ts';
 import { resolveActor } from './auth/resolve-actor.ts';
@@ -6,6 +7,7 @@ import type { AppDeps, AppEnv } from './lib/context.ts';
 import { fieldErrorsFromIssues, ProblemError, problemResponse } from './lib/problem.ts';
 import { AUTH_BASE_PATH } from './auth/auth-config.ts';
 import { bodyLimit, defaultBodyLimit, KB } from './lib/http/body-limit.ts';
+import { compressJson } from './middleware/compress-json.ts';
 import { forwardedHeaders } from './middleware/forwarded-headers.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
@@ -42,6 +44,10 @@ export function createApp(deps: AppDeps) {
   app.use('*', forwardedHeaders());
   app.use('/api/*', noStore());
   app.use('/apps/*', noStore());
+  // JSON answers of 1 KB and more go out compressed; Auth.js's answers (redirects, cookies) are
+  // left as it makes them. The SPA's files are compressed at build time (static-spa.ts).
+  app.use('/api/*', except(`${AUTH_BASE_PATH}/*`, compressJson()));
+  app.use('/apps/*', compressJson());
   // Auth.js takes a small form (DESIGN §9: a few KB); everything else 1 MB unless its route
   // declares a bodyLimit() of its own (lib/http/body-limit.ts).
   app.use(`${AUTH_BASE_PATH}/*`, bodyLimit(16 * KB));

@@ -1,0 +1,64 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { createMiddleware } from 'hono/factory';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Below this a compressed answer saves less than its headers and the CPU cost. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/** application/json and the +json types (application/problem+json). */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json(?:[;\s]|$)/i;
+
+/** br if the client takes it, else gzip; none when Accept-Encoding refuses both (q=0) or is absent. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const weight = (encoding: string) => weights.get(encoding) ?? weights.get('*') ?? 0;
+  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
+  return weight('gzip') > 0 ? 'gzip' : undefined;
+}
+
+/**
+ * Compresses JSON answers of COMPRESS_MIN_BYTES or more (list pages, pickers, the OpenAPI
+ * document). A JSON answer is built whole in memory, so reading it back costs nothing; other
+ * types pass untouched, so streamed CSV exports keep streaming. Brotli at a low quality: about
+ * as fast as gzip and smaller. Not for Auth.js (mounted on its own path, see app.ts).
+ */
+export const compressJson = () =>
+  createMiddleware(async (c, next) => {
+    await next();
+    const res = c.res;
+    if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 206) return;
+    if (!JSON_TYPE.test(res.headers.get('Content-Type') ?? '') || res.headers.has('Content-Encoding')) return;
+    if (/no-transform/i.test(res.headers.get('Cache-Control') ?? '')) return;
+    if (!/accept-encoding/i.test(res.headers.get('Vary') ?? '')) res.headers.append('Vary', 'Accept-Encoding');
+    const encoding = pickEncoding(c.req.header('Accept-Encoding'));
+    const length = Number(res.headers.get('Content-Length') ?? Number.NaN);
+    if (!encoding || length < COMPRESS_MIN_BYTES) return;
+    const body = Buffer.from(await res.arrayBuffer());
+    if (body.length < COMPRESS_MIN_BYTES) {
+      c.res = new Response(body, res);
+      return;
+    }
+    const compressed =
+      encoding === 'br'
+        ? await brotli(body, {
+            params: {
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_QUALITY]: 4,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          })
+        : await gzipAsync(body, { level: 6 });
+    c.res = new Response(compressed, res);
+    // After the assignment: Hono copies the old answer's headers onto the new one.
+    c.res.headers.set('Content-Encoding', encoding);
+    c.res.headers.set('Content-Length', String(compressed.length));
+  });

@@ -1,0 +1,126 @@
+/**
+ * The transfer budgets of DESIGN §7, checked on the built web app (apps/web/dist) as the API
+ * sends it: for each page, the JavaScript a browser downloads on a cold visit is the scripts
+ * index.html names, the chunks the entry imports, and the chunks of the lazy modules the page
+ * loads, all from Vite's manifest. Each file is requested from the real static middleware (mountSpa) with a
+ * browser's Accept-Encoding, and its body plus its response headers are counted, as Chromium
+ * counts the bytes it receives. Fails when a page is over its ceiling (below), and says which
+ * pages are still over the DESIGN §7 budget.
+ *
+ *   node scripts/check-spa-budgets.ts [distDir]        (run by scripts/test.sh, static pass)
+ *
+ * bench/spa-transfer.ts measures the same pages in Chromium; the two agree within a few
+ * percent (decision 021). When a page starts loading another lazy module on its first visit,
+ * add it to its `modules` below, or the check undercounts.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { mountSpa } from '../apps/api/src/middleware/static-spa.ts';
+import { securityHeaders } from '../apps/api/src/middleware/security-headers.ts';
+
+const KB = 1024;
+
+/**
+ * Per page: the lazy modules (Vite manifest keys) it loads on a cold visit beside the entry;
+ * `target`, the budget of DESIGN §7; `ceiling`, what the check enforces until the target is
+ * met: the size measured when the check was written, plus a few percent. A change that makes a
+ * page heavier fails; one that makes it lighter should lower the ceiling (decision 021).
+ */
+// Every page: the UI settings validator (zod and the settings schema) runs right after start.
+const START = ['src/lib/settings/settings-validate.ts'];
+const SHELL = [...START, 'src/app/layout/vertical-shell.tsx', 'src/features/auth/session-guard.tsx'];
+const PAGES = [
+  { path: '/login', target: 120 * KB, ceiling: 200 * KB, modules: [...START, 'src/features/auth/login-page.tsx'] },
+  { path: '/home', target: 250 * KB, ceiling: 315 * KB, modules: [...SHELL, 'src/features/home/home-page.tsx'] },
+  {
+    path: '/user/list',
+    target: 350 * KB,
+    ceiling: 475 * KB,
+    modules: [...SHELL, 'src/features/users/user-list-page.tsx'],
+  },
+];
+
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+/** What Node's HTTP server adds to every answer: status line, Date, Connection, Keep-Alive, blank line. */
+const NODE_HEADER_BYTES =
+  'HTTP/1.1 200 OK\r\nDate: Sun, 22 Nov 2026 21:00:00 GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n'
+    .length;
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+/** The files a module's chunk needs before it runs: itself and its static imports, transitively. */
+function chunkFiles(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the Vite manifest: was it renamed? Update PAGES in this script.`);
+  if (into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, into);
+  return into;
+}
+
+async function main() {
+  const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../apps/web/dist'));
+  const manifestPath = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`No ${manifestPath}: build the web app first (npm run build).`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+
+  const app = new Hono();
+  app.use('*', securityHeaders());
+  mountSpa(app as never, dist);
+
+  const sent = new Map<string, { bytes: number; encoding: string }>();
+  async function wireBytes(file: string) {
+    const known = sent.get(file);
+    if (known) return known;
+    const res = await app.request(`/${file}`, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } });
+    if (res.status !== 200) throw new Error(`/${file}: ${res.status}`);
+    const body = (await res.arrayBuffer()).byteLength;
+    let headers = NODE_HEADER_BYTES;
+    res.headers.forEach((value, name) => (headers += `${name}: ${value}\r\n`.length));
+    const result = { bytes: body + headers, encoding: res.headers.get('content-encoding') ?? 'identity' };
+    sent.set(file, result);
+    return result;
+  }
+
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('The Vite manifest has no entry chunk.');
+  // Scripts index.html loads itself (theme-boot.js from public/, the entry, module preloads).
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const htmlScripts = [
+    ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+)"/g),
+  ].map((match) => match[1] ?? '');
+  let failed = false;
+  for (const page of PAGES) {
+    const files = chunkFiles(manifest, entry, new Set(htmlScripts));
+    for (const module of page.modules) chunkFiles(manifest, module, files);
+    let total = 0;
+    const plain: string[] = [];
+    for (const file of files) {
+      const { bytes, encoding } = await wireBytes(file);
+      total += bytes;
+      if (encoding === 'identity' && bytes > KB) plain.push(file);
+    }
+    const over = total > page.ceiling;
+    const overTarget = total > page.target;
+    failed ||= over;
+    const verdict = over ? 'FAIL' : overTarget ? 'ok* ' : 'ok  ';
+    console.log(
+      `${verdict} ${page.path.padEnd(11)} ${(total / KB).toFixed(1).padStart(6)} KB of JS in ${String(files.size).padStart(2)} files` +
+        ` (ceiling ${page.ceiling / KB} KB, DESIGN §7 target ${page.target / KB} KB${overTarget ? ': not met yet' : ''})` +
+        `${plain.length ? `; sent uncompressed: ${plain.join(', ')}` : ''}`,
+    );
+    if (process.argv.includes('--list')) {
+      const rows = [...files].map((file) => ({ file, kb: (sent.get(file)?.bytes ?? 0) / KB }));
+      for (const { file, kb } of rows.sort((a, b) => b.kb - a.kb))
+        console.log(`       ${kb.toFixed(1).padStart(6)} KB  ${file}`);
+    }
+  }
+  if (failed) {
+    console.error('A page grew past its JavaScript ceiling: split what it does not need into lazy chunks.');
+    process.exitCode = 1;
+  }
+}
+
+await main();
