@@ -10,7 +10,7 @@
  *   node scripts/check-spa-budgets.ts [distDir]        (run by scripts/test.sh, static pass)
  *
  * bench/spa-transfer.ts measures the same pages in Chromium; the two agree within a few
- * percent (decision 021). When a page starts loading another lazy module on its first visit,
+ * percent (decision 025). When a page starts loading another lazy module on its first visit,
  * add it to its `modules` below, or the check undercounts.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ const KB = 1024;
  * Per page: the lazy modules (Vite manifest keys) it loads on a cold visit beside the entry;
  * `target`, the budget of DESIGN §7; `ceiling`, what the check enforces until the target is
  * met: the size measured when the check was written, plus a few percent. A change that makes a
- * page heavier fails; one that makes it lighter should lower the ceiling (decision 021).
+ * page heavier fails; one that makes it lighter should lower the ceiling (decision 025).
  */
 // Every page: the UI settings validator (zod and the settings schema) runs right after start.
 const START = ['src/lib/settings/settings-validate.ts'];

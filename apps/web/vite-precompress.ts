@@ -38,7 +38,7 @@ async function precompress(file: string) {
  * After `vite build`: a brotli (best quality) and a gzip copy of every text file in the output,
  * public files and index.html included. The API serves them by Accept-Encoding
  * (apps/api/src/middleware/static-spa.ts), so no request pays for compression
- * (decision 021).
+ * (decision 025).
  */
 export function precompressPlugin(): Plugin {
   let config: ResolvedConfig;

@@ -26,7 +26,7 @@ export default defineConfig(({ mode }) => {
         output: {
           // Everything the entry imports statically (React, the router, MUI's core, the app's
           // providers) in one chunk instead of ~20 small ones: each file costs a request and
-          // about 1 KB of headers, and one large file compresses better (decision 021).
+          // about 1 KB of headers, and one large file compresses better (decision 025).
           // Lazy pages and their libraries keep rolldown's automatic split.
           codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
         },
