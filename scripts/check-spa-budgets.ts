@@ -36,7 +36,9 @@ const PAGES = [
   {
     path: '/user/list',
     target: 350 * KB,
-    ceiling: 475 * KB,
+    // Raised from 475 KB when the merchant screens were merged (the DataGrid's row selection and
+    // the shared merchant schemas in the shared chunk: +10 KB); issue 13 brings it down.
+    ceiling: 490 * KB,
     modules: [...SHELL, 'src/features/users/user-list-page.tsx'],
   },
 ];

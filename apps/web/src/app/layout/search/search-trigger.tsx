@@ -2,9 +2,12 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useAppAbility } from '../../../lib/ability.tsx';
-import { SearchDialog } from './search-dialog.tsx';
 import { useSearchDialog } from './use-search-dialog.ts';
+
+/** Loaded on first open: no page pays for the dialog until it is used (DESIGN §7 transfer budgets). */
+const SearchDialog = lazy(async () => ({ default: (await import('./search-dialog.tsx')).SearchDialog }));
 
 /** The top bar's search icon (and Ctrl+/), for those who may read merchants (not agents: the API answers them 403). */
 export function SearchTrigger() {
@@ -37,7 +40,11 @@ function SearchButton() {
           Search (Ctrl+/)
         </Typography>
       </Box>
-      {open ? <SearchDialog open={open} onClose={closeDialog} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <SearchDialog open={open} onClose={closeDialog} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
