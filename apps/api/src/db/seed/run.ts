@@ -3,10 +3,12 @@ import { serverPasswordSchema } from '../../auth/password-policy.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../client.ts';
 import { users } from '../schema/users.ts';
+import { seedDemoDocuments } from './demo-documents.ts';
 import { seedReferenceData } from './reference-data.ts';
 import { DEMO_SIGN_IN_EMAILS, randomDemoPassword, seedDemoUsers } from './users.ts';
 
-export type SeedContext = { now: Date; demo: boolean };
+/** `documentsDir`: where the demo documents go (the configuration's; none in tests that pass no config). */
+export type SeedContext = { now: Date; demo: boolean; documentsDir?: string | undefined };
 
 export type SeedHook = { name: string; run: (db: Db, ctx: SeedContext) => Promise<void> };
 
@@ -17,6 +19,8 @@ export type SeedHook = { name: string; run: (db: Db, ctx: SeedContext) => Promis
  */
 export const seedHooks: readonly SeedHook[] = [
   { name: 'reference data', run: (db, ctx) => seedReferenceData(db, { now: ctx.now }) },
+  // After the demo merchants (a hook of their own, above this line): it documents some of them.
+  { name: 'demo documents', run: (db, ctx) => seedDemoDocuments(db, ctx) },
 ];
 
 export type SeedReport =
@@ -27,7 +31,7 @@ export type SeedReport =
 /** Demo users and seed hooks on the first start (no users yet) in demo mode; otherwise nothing. */
 export async function seedIfEmpty(
   db: Db,
-  config: Pick<Config, 'demoSeed' | 'demoPassword'>,
+  config: Pick<Config, 'demoSeed' | 'demoPassword'> & Partial<Pick<Config, 'documentsDir'>>,
   now = new Date(),
   hooks: readonly SeedHook[] = seedHooks,
 ): Promise<SeedReport> {
@@ -44,7 +48,7 @@ export async function seedIfEmpty(
   const password = config.demoPassword || randomDemoPassword();
   await db.transaction(async (tx) => {
     await seedDemoUsers(tx, password, now, Boolean(config.demoPassword));
-    for (const hook of hooks) await hook.run(tx, { now, demo: true });
+    for (const hook of hooks) await hook.run(tx, { now, demo: true, documentsDir: config.documentsDir });
   });
   return { kind: 'first-start', emails: DEMO_SIGN_IN_EMAILS, password, passwordFromEnv: Boolean(config.demoPassword) };
 }

@@ -1,5 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
+import { registerMerchantDocumentRoutes } from './merchant-documents.handlers.ts';
+import { registerMerchantNoteRoutes } from './merchant-notes.handlers.ts';
 
 /**
  * The merchant routes (issue 9; SPEC §7, DESIGN §3). Each part registers its own routes file:
@@ -7,5 +9,6 @@ import type { AppEnv } from '../../lib/context.ts';
  * owners, notes, documents, timeline, duplicates, bulk, export, drafts, and search.
  */
 export function registerMerchantRoutes(app: OpenAPIHono<AppEnv>) {
-  void app;
+  registerMerchantNoteRoutes(app);
+  registerMerchantDocumentRoutes(app);
 }
