@@ -84,3 +84,48 @@ export async function appFetch(input: RequestInfo | URL, init?: RequestInit): Pr
   const outcome = await new Promise<HeldOutcome>((resolve) => held.push(resolve));
   return outcome === 'retry' ? appFetch(again, init) : response;
 }
+
+export type UploadProgress = { loaded: number; total: number };
+
+/** The answer to an upload; a failed one rejects with `{ status, data }` like RTK Query's errors. */
+export type UploadAnswer = { status: number; data: unknown };
+
+/**
+ * A form POST that reports upload progress, which fetch cannot: XMLHttpRequest, the one
+ * exception to appFetch (merchant documents). It keeps appFetch's 401 rule: a 401 is announced
+ * to the session provider. It is not held for a new sign-in: the file would have to be read
+ * again, so the user sends it again once signed in. Rejects with `{ status, data }` (the problem
+ * JSON) for an error answer, `{ status: 'FETCH_ERROR' }` when the server was not reached, and
+ * `{ status: 'ABORTED' }` when `signal` aborted it.
+ */
+export function appUpload(
+  url: string,
+  form: FormData,
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<UploadAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json, application/problem+json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status === 401) events.dispatchEvent(new Event('unauthorized'));
+      else events.dispatchEvent(new CustomEvent('activity', { detail: Date.now() }));
+      if (xhr.status >= 200 && xhr.status < 300) resolve({ status: xhr.status, data });
+      else reject({ status: xhr.status, data });
+    };
+    xhr.onerror = () => reject({ status: 'FETCH_ERROR' });
+    xhr.onabort = () => reject({ status: 'ABORTED' });
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}

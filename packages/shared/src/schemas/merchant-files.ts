@@ -14,8 +14,12 @@ export type UpdateNoteInput = z.input<typeof updateNoteSchema>;
 
 /** GET /api/merchants/{id}/notes: newest first. */
 export const noteListSchema = z.object({ notes: z.array(noteSchema) });
-/** GET /api/merchants/{id}/documents: newest first. */
-export const documentListSchema = z.object({ documents: z.array(documentSchema) });
+/**
+ * GET /api/merchants/{id}/documents: newest first, with the upload limit (the documentMaxBytes
+ * setting), so the upload form can refuse a file that is too large before sending it.
+ */
+export const documentListSchema = z.object({ documents: z.array(documentSchema), maxBytes: z.number().int() });
+export type DocumentList = z.infer<typeof documentListSchema>;
 
 /**
  * Why `actor` may not edit or remove a note (null: allowed). The author may; so may an admin

@@ -14,7 +14,13 @@ import {
   removeDocumentRoute,
   uploadDocumentRoute,
 } from './merchant-documents.routes.ts';
-import { listDocuments, openDocument, removeDocument, uploadDocument } from './merchant-documents.service.ts';
+import {
+  documentMaxBytes,
+  listDocuments,
+  openDocument,
+  removeDocument,
+  uploadDocument,
+} from './merchant-documents.service.ts';
 
 /**
  * The preview's policy: the file is shown by the browser itself with nothing of ours around it,
@@ -33,7 +39,8 @@ export function registerMerchantDocumentRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(listDocumentsRoute, async (c) => {
     const { id } = c.req.valid('param');
-    return c.json({ documents: await listDocuments(c.get('db'), id) }, 200);
+    const db = c.get('db');
+    return c.json({ documents: await listDocuments(db, id), maxBytes: await documentMaxBytes(db) }, 200);
   });
 
   app.openapi(uploadDocumentRoute, async (c) => {

@@ -99,8 +99,9 @@ describe('merchant documents API', () => {
       });
       t.clock.advance(1000);
     }
-    const list = await staff.get<{ documents: MerchantDocument[] }>(documentsOf(merchant.id));
+    const list = await staff.get<{ documents: MerchantDocument[]; maxBytes: number }>(documentsOf(merchant.id));
     expect(list.body.documents.map((d) => d.fileName)).toEqual(SAMPLES.map(([name]) => name).reverse());
+    expect(list.body.maxBytes).toBe(10 * 1024 * 1024);
   });
 
   it('takes the type from the name when the browser sent none, and "other" when no document type is chosen', async () => {
