@@ -87,16 +87,27 @@ export async function appFetch(input: RequestInfo | URL, init?: RequestInit): Pr
 
 export type UploadProgress = { loaded: number; total: number };
 
-/** The answer to an upload; a failed one rejects with `{ status, data }` like RTK Query's errors. */
+/** The answer to an upload. */
 export type UploadAnswer = { status: number; data: unknown };
+
+/** A failed upload, shaped like RTK Query's errors (`status`, `data`), so lib/problem.ts reads it alike. */
+export class UploadError extends Error {
+  readonly status: number | 'FETCH_ERROR' | 'ABORTED';
+  readonly data: unknown;
+  constructor(status: UploadError['status'], data?: unknown) {
+    super(`upload failed: ${status}`);
+    this.status = status;
+    this.data = data;
+  }
+}
 
 /**
  * A form POST that reports upload progress, which fetch cannot: XMLHttpRequest, the one
  * exception to appFetch (merchant documents). It keeps appFetch's 401 rule: a 401 is announced
  * to the session provider. It is not held for a new sign-in: the file would have to be read
- * again, so the user sends it again once signed in. Rejects with `{ status, data }` (the problem
- * JSON) for an error answer, `{ status: 'FETCH_ERROR' }` when the server was not reached, and
- * `{ status: 'ABORTED' }` when `signal` aborted it.
+ * again, so the user sends it again once signed in. Rejects with an UploadError: the status and
+ * the problem JSON for an error answer, 'FETCH_ERROR' when the server was not reached, 'ABORTED'
+ * when `signal` aborted it.
  */
 export function appUpload(
   url: string,
@@ -121,10 +132,10 @@ export function appUpload(
       if (xhr.status === 401) events.dispatchEvent(new Event('unauthorized'));
       else events.dispatchEvent(new CustomEvent('activity', { detail: Date.now() }));
       if (xhr.status >= 200 && xhr.status < 300) resolve({ status: xhr.status, data });
-      else reject({ status: xhr.status, data });
+      else reject(new UploadError(xhr.status, data));
     };
-    xhr.onerror = () => reject({ status: 'FETCH_ERROR' });
-    xhr.onabort = () => reject({ status: 'ABORTED' });
+    xhr.onerror = () => reject(new UploadError('FETCH_ERROR'));
+    xhr.onabort = () => reject(new UploadError('ABORTED'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
   });

@@ -66,7 +66,12 @@ function EditNoteForm({ note, onDone }: { note: Note; onDone: () => void }) {
     schema: createNoteSchema,
     defaultValues: { body: note.body },
     save: (values) =>
-      updateNote({ merchantId: note.merchantId, noteId: note.id, body: values.body, updatedAt: note.updatedAt }).unwrap(),
+      updateNote({
+        merchantId: note.merchantId,
+        noteId: note.id,
+        body: values.body,
+        updatedAt: note.updatedAt,
+      }).unwrap(),
     successMessage: 'Note saved',
     onSaved: onDone,
     draft: { id: 'merchant-note-edit', recordId: note.id },
@@ -103,15 +108,7 @@ function EditNoteForm({ note, onDone }: { note: Note; onDone: () => void }) {
   );
 }
 
-function NoteItem({
-  note,
-  mayChange,
-  onDelete,
-}: {
-  note: Note;
-  mayChange: boolean;
-  onDelete: (note: Note) => void;
-}) {
+function NoteItem({ note, mayChange, onDelete }: { note: Note; mayChange: boolean; onDelete: (note: Note) => void }) {
   const [editing, setEditing] = useState(false);
   const edited = note.updatedAt !== note.createdAt;
   return (
