@@ -15,6 +15,8 @@ import {
 import { problemSchema } from '@boardwalk/shared/problem';
 import { mfaRecoveryCodesSchema, mfaSetupSchema, mfaStatusSchema } from '@boardwalk/shared/schemas/mfa';
 import { permissionSchema, userOptionSchema, userSchema } from '@boardwalk/shared/schemas/user';
+import { noteSchema } from '@boardwalk/shared/schemas/merchant';
+import { documentListSchema, noteListSchema } from '@boardwalk/shared/schemas/merchant-files';
 import { z } from 'zod';
 
 /**
@@ -62,6 +64,10 @@ const CONTRACTS: Contract[] = [
   { method: 'POST', path: /^\/api\/me\/mfa\/setup$/, schema: mfaSetupSchema },
   { method: 'POST', path: /^\/api\/me\/mfa\/confirm$/, schema: mfaRecoveryCodesSchema },
   { method: 'GET', path: new RegExp(`^/api/users/${UUID}/mfa$`), schema: mfaStatusSchema },
+  { method: 'GET', path: new RegExp(`^/api/merchants/${UUID}/notes$`), schema: noteListSchema },
+  { method: 'POST', path: new RegExp(`^/api/merchants/${UUID}/notes$`), schema: noteSchema },
+  { method: 'PATCH', path: new RegExp(`^/api/merchants/${UUID}/notes/${UUID}$`), schema: noteSchema },
+  { method: 'GET', path: new RegExp(`^/api/merchants/${UUID}/documents$`), schema: documentListSchema },
 ];
 
 /**
