@@ -135,6 +135,14 @@ describe('merchant notes API', () => {
     expect((await staff.post(notesOf(unknown), { body: 'x' })).status).toBe(404);
     expect((await staff.get(notesOf('not-a-uuid'))).status).toBe(400);
 
+    // A note is reached only through its own merchant.
+    const owner = await insertTestMerchant(t);
+    const other = await insertTestMerchant(t);
+    const elsewhere = (await staff.post<Note>(notesOf(owner.id), { body: 'On the owner' })).body;
+    const wrongPath = `${notesOf(other.id)}/${elsewhere.id}`;
+    expect((await staff.patch(wrongPath, { body: 'x', updatedAt: elsewhere.updatedAt })).status).toBe(404);
+    expect((await staff.delete(wrongPath)).status).toBe(404);
+
     const merchant = await insertTestMerchant(t);
     const note = (await staff.post<Note>(notesOf(merchant.id), { body: 'Before the delete' })).body;
     await t.db.update(merchants).set({ deletedAt: new Date() }).where(eq(merchants.id, merchant.id));
