@@ -76,7 +76,7 @@ describe('appUpload (XMLHttpRequest, for upload progress)', () => {
   /** Answers every send with `status` and a problem body. */
   function stubXhr(status: number) {
     class Answering {
-      upload = { onprogress: null };
+      upload = { addEventListener() {} };
       onload: (() => void) | null = null;
       withCredentials = false;
       status = 0;

@@ -112,16 +112,16 @@ export class UploadError extends Error {
 export function appUpload(
   url: string,
   form: FormData,
-  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+  options: { reportProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json, application/problem+json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress?.({ loaded: event.loaded, total: event.total });
-    };
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) options.reportProgress?.({ loaded: event.loaded, total: event.total });
+    });
     xhr.onload = () => {
       let data: unknown;
       try {

@@ -27,8 +27,12 @@ function doc(n: number, fileName: string, mimeType: string, sizeBytes: number): 
 /** XMLHttpRequest as appUpload uses it; the test drives progress and the answer. */
 class FakeXhr {
   static sent: FakeXhr[] = [];
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
+  private progressListener: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null =
+    null;
+  upload = {
+    addEventListener: (_type: 'progress', listener: NonNullable<FakeXhr['progressListener']>) => {
+      this.progressListener = listener;
+    },
   };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
@@ -52,7 +56,7 @@ class FakeXhr {
     this.onabort?.();
   }
   progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
+    act(() => this.progressListener?.({ lengthComputable: true, loaded, total }));
   }
   respond(status: number, body: unknown) {
     this.status = status;

@@ -93,7 +93,7 @@ function UploadForm({ merchantId, maxBytes, onUploaded }: UploadFormProps) {
     try {
       await appUpload(documentsPath(merchantId), form, {
         signal: current.abort.signal,
-        onProgress: (progress) => setUpload({ ...current, progress }),
+        reportProgress: (progress) => setUpload({ ...current, progress }),
       });
       notifySuccess(`${file.name} uploaded`);
       setFile(null);
