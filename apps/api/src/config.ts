@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -6,6 +7,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
+  DOCUMENTS_DIR: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -41,6 +43,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Where merchant documents are kept (DATA_DIR/documents unless DOCUMENTS_DIR says otherwise):
+   * with several API processes, a directory they all mount (decision 023).
+   */
+  documentsDir: string;
   authSecret: string | undefined;
   encryptionKey: string | undefined;
   smtpUrl: string | undefined;
@@ -87,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    documentsDir: e.DOCUMENTS_DIR ?? join(e.DATA_DIR, 'documents'),
     authSecret: e.AUTH_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
     smtpUrl: e.SMTP_URL,

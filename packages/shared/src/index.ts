@@ -13,3 +13,4 @@ export * from './schemas/template.ts';
 export * from './schemas/setting.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/merchant.ts';
+export * from './schemas/merchant-files.ts';

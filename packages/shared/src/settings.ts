@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { ROLES } from './roles.ts';
 import { emailAddress, text } from './schemas/fields.ts';
 
+/** The range an admin may set the document upload limit to (bytes). */
+export const DOCUMENT_MAX_BYTES_RANGE = { min: 100 * 1024, max: 100 * 1024 * 1024 } as const;
+
 /** Global settings (DESIGN §2 settings): one zod schema per key, with its default. */
 export const smtpSettingSchema = z.object({
   host: text().max(255).default(''),
@@ -28,6 +31,12 @@ export const settingSchemas = {
     .max(ROLES.length)
     .refine((roles) => new Set(roles).size === roles.length, 'Name each role once')
     .transform((roles) => ROLES.filter((role) => roles.includes(role))),
+  // Merchant document uploads (issue 9): larger ones are refused with 413 while they stream in.
+  documentMaxBytes: z
+    .number()
+    .int()
+    .min(DOCUMENT_MAX_BYTES_RANGE.min, 'At least 100 KB')
+    .max(DOCUMENT_MAX_BYTES_RANGE.max, 'At most 100 MB'),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -55,6 +64,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   minPasswordLength: 12,
   logRetentionDays: 365,
   mfaRequiredRoles: [],
+  documentMaxBytes: 10 * 1024 * 1024,
 };
 
 /** Absolute session lifetime (DESIGN §6): not a setting. */

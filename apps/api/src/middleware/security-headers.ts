@@ -22,6 +22,9 @@ export const securityHeaders = () =>
     referrerPolicy: 'strict-origin-when-cross-origin',
     strictTransportSecurity: false, // hsts() below: only when served over HTTPS
     crossOriginEmbedderPolicy: false,
+    // A route that sets one of these itself keeps its own (the document preview: a stricter CSP,
+    // framed by our own page only); every other answer gets the values above.
+    overwrite: false,
   });
 
 /** HSTS only over HTTPS: sent over plain HTTP on localhost it would pin the browser to HTTPS. */

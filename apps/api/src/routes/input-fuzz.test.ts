@@ -1,7 +1,9 @@
+import type { Note } from '@boardwalk/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { signInAs, TEST_PASSWORD } from '../test/sign-in.ts';
+import { insertTestMerchant } from '../test/test-merchant.ts';
 
 /**
  * The probe's input fuzz, kept (issue 7): every string property of every JSON body of every
@@ -21,7 +23,11 @@ type JsonSchema = {
 };
 type Operation = { method: string; path: string; body: JsonSchema };
 type Field = string[];
-type Ctx = { ids: Record<string, string>; updatedAt: (path: string) => Promise<string> };
+type Ctx = {
+  ids: Record<string, string>;
+  updatedAt: (path: string) => Promise<string>;
+  get: (url: string) => Promise<Record<string, unknown>>;
+};
 
 /** A valid body per write route; the fuzz replaces one field of it at a time. */
 const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<string, unknown>>> = {
@@ -55,7 +61,24 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
     },
   }),
   'PATCH /api/users/{id}': patchBase,
+  'POST /api/merchants/{id}/notes': async () => ({ body: 'Fuzz note' }),
+  'PATCH /api/merchants/{id}/notes/{noteId}': async (ctx) => {
+    const { notes } = (await ctx.get(`/api/merchants/${ctx.ids.merchant}/notes`)) as { notes: Note[] };
+    return { body: 'Fuzz note', updatedAt: notes.find((n) => n.id === ctx.ids.note)!.updatedAt };
+  },
 };
+
+/** Routes below a record (`/api/x/{id}/y/{yId}`): their address, from the rows made in beforeAll. */
+const SUB_RESOURCE_URLS: Record<string, (ctx: Ctx) => string> = {
+  'POST /api/merchants/{id}/notes': (ctx) => `/api/merchants/${ctx.ids.merchant}/notes`,
+  'PATCH /api/merchants/{id}/notes/{noteId}': (ctx) => `/api/merchants/${ctx.ids.merchant}/notes/${ctx.ids.note}`,
+};
+
+/** Where a write route is sent: a sub-resource's own address, else `{id}` is the row made for its collection. */
+function urlOf(ctx: Ctx, op: { method: string; path: string }): string {
+  const sub = SUB_RESOURCE_URLS[`${op.method} ${op.path}`];
+  return sub ? sub(ctx) : op.path.replace('{id}', ctx.ids[op.path.replace('/{id}', '')] ?? '');
+}
 
 async function patchBase(ctx: Ctx, path: string) {
   return { updatedAt: await ctx.updatedAt(path) };
@@ -171,6 +194,7 @@ describe('input fuzz: every text field of every create and update route', () => 
       const res = await t.app.request(url, { headers: { cookie } });
       return ((await res.json()) as { updatedAt: string }).updatedAt;
     },
+    get: async (url) => (await (await t.app.request(url, { headers: { cookie } })).json()) as Record<string, unknown>,
   };
 
   beforeAll(async () => {
@@ -196,6 +220,10 @@ describe('input fuzz: every text field of every create and update route', () => 
       expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
       ids[path] = res.body.id as string;
     }
+    ids.merchant = (await insertTestMerchant(t)).id;
+    const note = await request('POST', `/api/merchants/${ids.merchant}/notes`, JSON.stringify({ body: 'Seed note' }));
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
+    ids.note = note.body.id as string;
   });
   afterAll(() => t.close());
 
@@ -210,9 +238,8 @@ describe('input fuzz: every text field of every create and update route', () => 
     const { operations } = writeOperations(t);
     for (const op of operations.filter((o) => o.path.includes('{id}'))) {
       const base = await BASE_BODIES[`${op.method} ${op.path}`]!(ctx, op.path);
-      const url = op.path.replace('{id}', ids[op.path.replace('/{id}', '')]!);
-      const res = await request(op.method, url, JSON.stringify(base));
-      expect(res.status, `${op.method} ${op.path}: ${JSON.stringify(res.body)}`).toBe(200);
+      const res = await request(op.method, urlOf(ctx, op), JSON.stringify(base));
+      expect([200, 201], `${op.method} ${op.path}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
     }
   });
 
@@ -224,7 +251,7 @@ describe('input fuzz: every text field of every create and update route', () => 
     let requests = 0;
     for (const op of operations) {
       const base = await BASE_BODIES[`${op.method} ${op.path}`]!(ctx, op.path);
-      const url = op.path.replace('{id}', ids[op.path.replace('/{id}', '')] ?? '');
+      const url = urlOf(ctx, op);
       for (const field of stringFields(op.body, resolve)) {
         fields++;
         const before = await fingerprint(t);

@@ -1,9 +1,9 @@
 import { problemBody } from '@boardwalk/shared/problem';
 import { configureStore } from '@reduxjs/toolkit';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appSources, filesMatching } from '../test/app-sources.ts';
 import { fakeFetch } from '../test/fake-fetch.ts';
-import { appFetch, onUnauthorized } from './http.ts';
+import { appFetch, appUpload, onUnauthorized, UploadError } from './http.ts';
 import { api } from './api.ts';
 import { fetchServerSettings, putServerSettings } from './settings/settings-sync.ts';
 import { fetchSession } from './session/session-client.ts';
@@ -68,6 +68,41 @@ describe('one network door and one 401 path (lib/http.ts)', () => {
       expect(net.fetchMock.mock.calls[0]?.[1]).toMatchObject({ credentials: 'same-origin' });
     } finally {
       off();
+    }
+  });
+});
+
+describe('appUpload (XMLHttpRequest, for upload progress)', () => {
+  /** Answers every send with `status` and a problem body. */
+  function stubXhr(status: number) {
+    class Answering {
+      upload = { addEventListener() {} };
+      onload: (() => void) | null = null;
+      withCredentials = false;
+      status = 0;
+      responseText = '';
+      open() {}
+      setRequestHeader() {}
+      send() {
+        this.status = status;
+        this.responseText = JSON.stringify(problemBody(status));
+        queueMicrotask(() => this.onload?.());
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', Answering);
+  }
+
+  it('announces a 401 like appFetch and rejects with the status and problem body', async () => {
+    stubXhr(401);
+    const { seen, off } = countUnauthorized();
+    try {
+      const failure = await appUpload('/api/merchants/x/documents', new FormData()).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(UploadError);
+      expect(failure).toMatchObject({ status: 401, data: { status: 401 } });
+      expect(seen.count).toBe(1);
+    } finally {
+      off();
+      vi.unstubAllGlobals();
     }
   });
 });

@@ -84,3 +84,59 @@ export async function appFetch(input: RequestInfo | URL, init?: RequestInit): Pr
   const outcome = await new Promise<HeldOutcome>((resolve) => held.push(resolve));
   return outcome === 'retry' ? appFetch(again, init) : response;
 }
+
+export type UploadProgress = { loaded: number; total: number };
+
+/** The answer to an upload. */
+export type UploadAnswer = { status: number; data: unknown };
+
+/** A failed upload, shaped like RTK Query's errors (`status`, `data`), so lib/problem.ts reads it alike. */
+export class UploadError extends Error {
+  readonly status: number | 'FETCH_ERROR' | 'ABORTED';
+  readonly data: unknown;
+  constructor(status: UploadError['status'], data?: unknown) {
+    super(`upload failed: ${status}`);
+    this.status = status;
+    this.data = data;
+  }
+}
+
+/**
+ * A form POST that reports upload progress, which fetch cannot: XMLHttpRequest, the one
+ * exception to appFetch (merchant documents). It keeps appFetch's 401 rule: a 401 is announced
+ * to the session provider. It is not held for a new sign-in: the file would have to be read
+ * again, so the user sends it again once signed in. Rejects with an UploadError: the status and
+ * the problem JSON for an error answer, 'FETCH_ERROR' when the server was not reached, 'ABORTED'
+ * when `signal` aborted it.
+ */
+export function appUpload(
+  url: string,
+  form: FormData,
+  options: { reportProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<UploadAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json, application/problem+json');
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) options.reportProgress?.({ loaded: event.loaded, total: event.total });
+    });
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status === 401) events.dispatchEvent(new Event('unauthorized'));
+      else events.dispatchEvent(new CustomEvent('activity', { detail: Date.now() }));
+      if (xhr.status >= 200 && xhr.status < 300) resolve({ status: xhr.status, data });
+      else reject(new UploadError(xhr.status, data));
+    };
+    xhr.onerror = () => reject(new UploadError('FETCH_ERROR'));
+    xhr.onabort = () => reject(new UploadError('ABORTED'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}

@@ -23,10 +23,12 @@ import {
   merchantEventListSchema,
   merchantRevealResponseSchema,
   merchantSchema,
+  noteSchema,
   ownerSchema,
 } from '@boardwalk/shared/schemas/merchant';
 import { mfaRecoveryCodesSchema, mfaSetupSchema, mfaStatusSchema } from '@boardwalk/shared/schemas/mfa';
 import { permissionSchema, userOptionSchema, userSchema } from '@boardwalk/shared/schemas/user';
+import { documentListSchema, noteListSchema } from '@boardwalk/shared/schemas/merchant-files';
 import { z } from 'zod';
 
 /**
@@ -105,6 +107,10 @@ const CONTRACTS: Contract[] = [
     schema: listOf('merchants', merchantSchema),
   },
   { method: 'POST', path: /^\/api\/merchants\/bulk\/(assign|stage)$/, schema: merchantBulkResultSchema },
+  { method: 'GET', path: new RegExp(`^/api/merchants/${UUID}/notes$`), schema: noteListSchema },
+  { method: 'POST', path: new RegExp(`^/api/merchants/${UUID}/notes$`), schema: noteSchema },
+  { method: 'PATCH', path: new RegExp(`^/api/merchants/${UUID}/notes/${UUID}$`), schema: noteSchema },
+  { method: 'GET', path: new RegExp(`^/api/merchants/${UUID}/documents$`), schema: documentListSchema },
 ];
 
 /**

@@ -41,6 +41,7 @@ export const updateSettingsSchema = z
     minPasswordLength: settingSchemas.minPasswordLength.optional(),
     logRetentionDays: settingSchemas.logRetentionDays.optional(),
     mfaRequiredRoles: settingSchemas.mfaRequiredRoles.optional(),
+    documentMaxBytes: settingSchemas.documentMaxBytes.optional(),
     /** Step-up: required when a key of STEP_UP_SETTING_KEYS changes; never stored. */
     currentPassword: text().min(1).max(256).optional(),
   })

@@ -3,12 +3,16 @@ import { serverPasswordSchema } from '../../auth/password-policy.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../client.ts';
 import { users } from '../schema/users.ts';
+import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoMerchants } from './demo-merchants.ts';
 import { seedReferenceData } from './reference-data.ts';
 import { DEMO_SIGN_IN_EMAILS, randomDemoPassword, seedDemoUsers } from './users.ts';
 
-/** `encryptionKey` seals the demo's sensitive values as the API does (deps.secrets.encryptionKey). */
-export type SeedContext = { now: Date; demo: boolean; encryptionKey: string };
+/**
+ * `encryptionKey` seals the demo's sensitive values as the API does (deps.secrets.encryptionKey);
+ * `documentsDir`: where the demo documents go (the configuration's; none in tests that pass no config).
+ */
+export type SeedContext = { now: Date; demo: boolean; encryptionKey: string; documentsDir?: string | undefined };
 
 export type SeedHook = { name: string; run: (db: Db, ctx: SeedContext) => Promise<void> };
 
@@ -20,6 +24,8 @@ export type SeedHook = { name: string; run: (db: Db, ctx: SeedContext) => Promis
 export const seedHooks: readonly SeedHook[] = [
   { name: 'reference data', run: (db, ctx) => seedReferenceData(db, { now: ctx.now }) },
   { name: 'demo merchants', run: (db, ctx) => seedDemoMerchants(db, ctx) },
+  // After the demo merchants: it documents some of them.
+  { name: 'demo documents', run: (db, ctx) => seedDemoDocuments(db, ctx) },
 ];
 
 export type SeedReport =
@@ -30,7 +36,7 @@ export type SeedReport =
 /** Demo users and seed hooks on the first start (no users yet) in demo mode; otherwise nothing. */
 export async function seedIfEmpty(
   db: Db,
-  config: Pick<Config, 'demoSeed' | 'demoPassword'> & { encryptionKey: string },
+  config: Pick<Config, 'demoSeed' | 'demoPassword'> & { encryptionKey: string } & Partial<Pick<Config, 'documentsDir'>>,
   now = new Date(),
   hooks: readonly SeedHook[] = seedHooks,
 ): Promise<SeedReport> {
@@ -47,7 +53,9 @@ export async function seedIfEmpty(
   const password = config.demoPassword || randomDemoPassword();
   await db.transaction(async (tx) => {
     await seedDemoUsers(tx, password, now, Boolean(config.demoPassword));
-    for (const hook of hooks) await hook.run(tx, { now, demo: true, encryptionKey: config.encryptionKey });
+    for (const hook of hooks) {
+      await hook.run(tx, { now, demo: true, encryptionKey: config.encryptionKey, documentsDir: config.documentsDir });
+    }
   });
   return { kind: 'first-start', emails: DEMO_SIGN_IN_EMAILS, password, passwordFromEnv: Boolean(config.demoPassword) };
 }

@@ -23,6 +23,16 @@ export function bodyLimit(maxBytes: number): RouteBodyLimit {
   return Object.assign(handler, { [ROUTE_LIMIT]: maxBytes });
 }
 
+/**
+ * For a route that reads its body as a stream and enforces its own limit while it counts the
+ * bytes (document uploads, whose limit is a setting): the default cap steps aside and nothing is
+ * buffered here. Mount it with `app.use(path, streamedBody())`.
+ */
+export function streamedBody(): RouteBodyLimit {
+  const handler: MiddlewareHandler = (_c, next) => next();
+  return Object.assign(handler, { [ROUTE_LIMIT]: Number.POSITIVE_INFINITY });
+}
+
 /** The cap for every request whose route declares none; mounted once for the whole app. */
 export function defaultBodyLimit(maxBytes = DEFAULT_BODY_LIMIT): MiddlewareHandler {
   return (c, next) => {

@@ -1,6 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
+import { registerMerchantDocumentRoutes } from './merchant-documents.handlers.ts';
 import { registerMerchantListRoutes } from './merchant-list.handlers.ts';
+import { registerMerchantNoteRoutes } from './merchant-notes.handlers.ts';
 import { registerMerchantSearchRoutes } from './merchant-search.handlers.ts';
 
 /**
@@ -12,4 +14,6 @@ export function registerMerchantRoutes(app: OpenAPIHono<AppEnv>) {
   // First: its literal paths (the views, export.csv) must not reach the /api/merchants/{id} routes.
   registerMerchantListRoutes(app);
   registerMerchantSearchRoutes(app);
+  registerMerchantNoteRoutes(app);
+  registerMerchantDocumentRoutes(app);
 }

@@ -51,6 +51,22 @@ describe('SettingsPage', { timeout: 60_000 }, () => {
     expect(api.callsTo('GET', '/api/settings/public')).toHaveLength(1);
   });
 
+  it('changes the largest merchant document from a choice of sizes, sent in bytes without a step-up', async () => {
+    const user = userEvent.setup();
+    const api = fakeFetch({
+      'GET /api/settings': () => ({ body: stored }),
+      'PATCH /api/settings': ({ body }) => ({ body: { ...stored, ...(body as object) } }),
+    });
+    renderPage(<SettingsPage />, { url: '/setting/list' });
+    const field = await screen.findByRole('combobox', { name: 'Largest merchant document' });
+    expect(field).toHaveTextContent('10 MB');
+    await user.click(field);
+    await user.click(await screen.findByRole('option', { name: '25 MB' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/settings')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/settings')[0]!.body).toEqual({ documentMaxBytes: 25 * 1024 * 1024 });
+  });
+
   it('refuses a minimum password length under 12 before sending, and shows a server error beside its field', async () => {
     const user = userEvent.setup();
     const api = fakeFetch({

@@ -10,6 +10,7 @@ import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { errorMessage, problemFieldErrors } from '../../lib/problem.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from './api.ts';
+import { DocumentLimitField } from './document-limit-field.tsx';
 import { MfaRolesField } from './mfa-roles-field.tsx';
 import { needsStepUp, settingsPatch } from './settings-patch.ts';
 import { StepUpDialog } from './step-up-dialog.tsx';
@@ -142,6 +143,15 @@ function SettingsForm({ settings }: { settings: SettingValues }) {
           </Grid>
           <Grid size={12}>
             <MfaRolesField control={control} name="mfaRequiredRoles" />
+          </Grid>
+        </Grid>
+        <Divider />
+        <Typography variant="subtitle1" component="h3">
+          Merchant documents
+        </Typography>
+        <Grid container spacing={2}>
+          <Grid size={half}>
+            <DocumentLimitField control={control} name="documentMaxBytes" />
           </Grid>
         </Grid>
         <Divider />
