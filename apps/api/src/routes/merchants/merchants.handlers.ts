@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
+import { registerMerchantRecordRoutes } from './merchant-record.handlers.ts';
 
 /**
  * The merchant routes (issue 9; SPEC §7, DESIGN §3). Each part registers its own routes file:
@@ -7,5 +8,6 @@ import type { AppEnv } from '../../lib/context.ts';
  * owners, notes, documents, timeline, duplicates, bulk, export, drafts, and search.
  */
 export function registerMerchantRoutes(app: OpenAPIHono<AppEnv>) {
-  void app;
+  // After the list's literal GET paths (views, export.csv): GET /api/merchants/{id} would take them.
+  registerMerchantRecordRoutes(app);
 }
