@@ -90,10 +90,11 @@ async function assertNoMerchantsIn(tx: Db, stageId: string) {
     .where(and(eq(merchants.stageId, stageId), isNull(merchants.deletedAt)));
   const n = row?.n ?? 0;
   if (n > 0) {
-    const merchantsIn = n === 1 ? '1 merchant is' : `${n} merchants are`;
-    throw new ProblemError(409, `${merchantsIn} in this stage. Move them to another stage before deleting it.`, {
-      code: 'conflict',
-    });
+    const detail =
+      n === 1
+        ? '1 merchant is in this stage. Move it to another stage before deleting this one.'
+        : `${n} merchants are in this stage. Move them to another stage before deleting this one.`;
+    throw new ProblemError(409, detail, { code: 'conflict' });
   }
 }
 
