@@ -64,7 +64,10 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
   'PATCH /api/merchants/{id}/owners/{ownerId}': async (ctx) => ({ updatedAt: await ctx.updatedAt('owner') }),
   'POST /api/merchants/duplicates': async () => ({ dbaName: 'Fuzz', contactPhone: '555' }),
   'POST /api/merchants/bulk/assign': async (ctx) => ({ ids: [ctx.ids['/api/merchants']], assignedUserId: null }),
-  'POST /api/merchants/bulk/stage': async (ctx) => ({ ids: [ctx.ids['/api/merchants']], stageId: ctx.ids['/api/stages'] }),
+  'POST /api/merchants/bulk/stage': async (ctx) => ({
+    ids: [ctx.ids['/api/merchants']],
+    stageId: ctx.ids['/api/stages'],
+  }),
   'POST /api/merchant-drafts': async () => ({ step: 0, data: {} }),
   'PUT /api/merchant-drafts/{id}': async (ctx, path) => ({ step: 1, data: {}, updatedAt: await ctx.updatedAt(path) }),
 };
@@ -218,7 +221,9 @@ describe('input fuzz: every text field of every create and update route', () => 
     const merchant = await request(
       'POST',
       '/api/merchants',
-      JSON.stringify({ data: { dbaName: 'Seed', stageId: ids['/api/stages'], owners: [{ firstName: 'S', lastName: 'O' }] } }),
+      JSON.stringify({
+        data: { dbaName: 'Seed', stageId: ids['/api/stages'], owners: [{ firstName: 'S', lastName: 'O' }] },
+      }),
     );
     expect(merchant.status, JSON.stringify(merchant.body)).toBe(201);
     ids['/api/merchants'] = merchant.body.id as string;

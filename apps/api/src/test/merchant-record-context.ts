@@ -82,7 +82,9 @@ export async function failInsertsInto(t: TestApp, table: string, when: string): 
         RETURN NEW;
       END $$`),
   );
-  await t.db.execute(sql.raw(`CREATE TRIGGER ${name} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`));
+  await t.db.execute(
+    sql.raw(`CREATE TRIGGER ${name} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`),
+  );
   return async () => {
     await t.db.execute(sql.raw(`DROP TRIGGER ${name} ON ${table}`));
     await t.db.execute(sql.raw(`DROP FUNCTION ${name}()`));

@@ -23,7 +23,10 @@ describe('merchant routes refuse agents and anonymous callers', () => {
     const before = await merchantTableCounts(ctx.t);
     const wrong: string[] = [];
     for (const { method, path } of operations) {
-      const url = path.replace('{id}', m.id).replace('{ownerId}', m.owners[0]!.id).replace(/\{\w+\}/g, m.id);
+      const url = path
+        .replace('{id}', m.id)
+        .replace('{ownerId}', m.owners[0]!.id)
+        .replace(/\{\w+\}/g, m.id);
       const body = { data: { dbaName: 'Agent' }, stageId: ctx.entry.id, field: 'taxId', ids: [m.id], step: 0 };
       for (const [who, client, expected] of [
         ['agent', ctx.agent, 403],

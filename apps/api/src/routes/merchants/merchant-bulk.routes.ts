@@ -1,4 +1,8 @@
-import { merchantBulkAssignInputSchema, merchantBulkResultSchema, merchantBulkStageInputSchema } from '@boardwalk/shared';
+import {
+  merchantBulkAssignInputSchema,
+  merchantBulkResultSchema,
+  merchantBulkStageInputSchema,
+} from '@boardwalk/shared';
 import { defineRoute } from '../../lib/http/define-route.ts';
 import { jsonBody, jsonResponse, problems } from '../../lib/http/openapi.ts';
 

@@ -31,7 +31,12 @@ async function eachMerchant(
         results.push({ id, outcome: 'failed', status: error.status, detail: fieldMessage ?? error.message });
       } else {
         onUnexpected(error, id);
-        results.push({ id, outcome: 'failed', status: 500, detail: 'Something went wrong on our side. The error was logged.' });
+        results.push({
+          id,
+          outcome: 'failed',
+          status: 500,
+          detail: 'Something went wrong on our side. The error was logged.',
+        });
       }
     }
   }

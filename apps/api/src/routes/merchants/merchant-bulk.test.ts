@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { MerchantBulkResult, MerchantDetail } from '@boardwalk/shared';
 import { describe, expect, it } from 'vitest';
 import type { ProblemBody } from '../../test/json-client.ts';
-import { auditRows, createMerchant, createStage, failInsertsInto, useMerchantContext } from '../../test/merchant-record-context.ts';
+import {
+  auditRows,
+  createMerchant,
+  createStage,
+  failInsertsInto,
+  useMerchantContext,
+} from '../../test/merchant-record-context.ts';
 import { createUser } from '../../test/sign-in.ts';
 
 describe('bulk assign and bulk stage change', () => {
@@ -31,8 +37,18 @@ describe('bulk assign and bulk stage change', () => {
       { id: a.id, outcome: 'updated', status: 200 },
       { id: b.id, outcome: 'unchanged', status: 200 },
       { id: missing, outcome: 'failed', status: 404, detail: 'No merchant with this id.' },
-      { id: deleted.id, outcome: 'failed', status: 409, detail: 'This merchant is deleted. Restore it before changing it.' },
-      { id: doomed.id, outcome: 'failed', status: 500, detail: 'Something went wrong on our side. The error was logged.' },
+      {
+        id: deleted.id,
+        outcome: 'failed',
+        status: 409,
+        detail: 'This merchant is deleted. Restore it before changing it.',
+      },
+      {
+        id: doomed.id,
+        outcome: 'failed',
+        status: 500,
+        detail: 'Something went wrong on our side. The error was logged.',
+      },
     ]);
     expect((await get(a.id)).pipeline).toBe('operations');
     expect((await get(doomed.id)).stageId).toBe(ctx.entry.id);

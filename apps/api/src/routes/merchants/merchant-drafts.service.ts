@@ -43,7 +43,8 @@ function assertStorable(data: Record<string, unknown>) {
   }
 }
 
-const fieldProblem = (field: string, message: string) => new ProblemError(400, message, { errors: { [field]: [message] } });
+const fieldProblem = (field: string, message: string) =>
+  new ProblemError(400, message, { errors: { [field]: [message] } });
 
 /** The drafts list shows the DBA name typed so far. */
 function titleOf(data: Record<string, unknown>): string {
@@ -88,7 +89,10 @@ export async function createDraft(db: Db, caller: MerchantCaller, input: DraftIn
   return db.transaction(async (tx) => {
     // Per-user lock: two tabs creating at once cannot both pass the cap.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`merchant-drafts:${actor.userId}`}, 0))`);
-    const [counted] = await tx.select({ n: count() }).from(merchantDrafts).where(eq(merchantDrafts.userId, actor.userId));
+    const [counted] = await tx
+      .select({ n: count() })
+      .from(merchantDrafts)
+      .where(eq(merchantDrafts.userId, actor.userId));
     if ((counted?.n ?? 0) >= MAX_DRAFTS) throw new ProblemError(409, MAX_DRAFTS_DETAIL);
     const [row] = await tx
       .insert(merchantDrafts)

@@ -24,7 +24,11 @@ describe('merchant drafts (the add form’s server-side drafts)', () => {
 
   it('keeps a draft encrypted whole, titled by the DBA name typed so far, and lists the caller’s own newest first', async () => {
     const client = jsonClient(ctx.t, (await signInAs(ctx.t, 'ROLE_STAFF')).cookie);
-    const first = await create(client, { dbaName: '  Bean There  ', taxId: '123456789', owners: [{ ssn: '078051120' }] }, 2);
+    const first = await create(
+      client,
+      { dbaName: '  Bean There  ', taxId: '123456789', owners: [{ ssn: '078051120' }] },
+      2,
+    );
     expect(first).toMatchObject({ step: 2, title: 'Bean There', data: { taxId: '123456789' } });
     const [row] = await ctx.t.db.select().from(merchantDrafts).where(eq(merchantDrafts.id, first.id));
     expect(row!.dataEnc).toMatch(/^v1\./);
@@ -80,13 +84,19 @@ describe('merchant drafts (the add form’s server-side drafts)', () => {
       expect(Object.values(res.body.errors ?? {}).flat()).toContain('Remove the invalid characters');
     }
     expect((await ctx.staff.post('/api/merchant-drafts', { step: 0, data: { ['k\u0000']: 1 } })).status).toBe(400);
-    expect((await ctx.staff.post<ProblemBody>('/api/merchant-drafts', { step: 0, data: { dbaName: 'a\u0000' } })).body.errors).toEqual({
+    expect(
+      (await ctx.staff.post<ProblemBody>('/api/merchant-drafts', { step: 0, data: { dbaName: 'a\u0000' } })).body
+        .errors,
+    ).toEqual({
       'data.dbaName': ['Remove the invalid characters'],
     });
     let deep: unknown = 'x';
     for (let i = 0; i < 40; i++) deep = { d: deep };
     expect((await ctx.staff.post('/api/merchant-drafts', { step: 0, data: { deep } })).status).toBe(400);
-    const big = await ctx.staff.post<Problem>('/api/merchant-drafts', { step: 0, data: { notes: 'x'.repeat(256 * 1024) } });
+    const big = await ctx.staff.post<Problem>('/api/merchant-drafts', {
+      step: 0,
+      data: { notes: 'x'.repeat(256 * 1024) },
+    });
     expect(big.status).toBe(413);
     expect(big.body.code).toBe('too_large');
     const fits = await ctx.staff.post('/api/merchant-drafts', { step: 0, data: { notes: 'x'.repeat(200 * 1024) } });

@@ -27,7 +27,8 @@ export async function findDuplicates(db: Db, keys: DuplicateKeys, exceptId?: str
   const phone = keys.contactPhone.trim();
   const byTaxId = keys.taxIdFingerprint ? eq(m.taxIdFingerprint, keys.taxIdFingerprint) : undefined;
   const byBank = keys.bankAccountFingerprint ? eq(m.bankAccountFingerprint, keys.bankAccountFingerprint) : undefined;
-  const byNamePhone = dba !== '' && phone !== '' ? and(sql`lower(${m.dbaName}) = ${dba}`, eq(m.contactPhone, phone)) : undefined;
+  const byNamePhone =
+    dba !== '' && phone !== '' ? and(sql`lower(${m.dbaName}) = ${dba}`, eq(m.contactPhone, phone)) : undefined;
   const conditions = [byTaxId, byBank, byNamePhone].filter((c): c is SQL => c !== undefined);
   if (conditions.length === 0) return [];
   const flag = (condition: SQL | undefined) => (condition ? sql<boolean>`(${condition})` : sql<boolean>`false`);
@@ -36,7 +37,13 @@ export async function findDuplicates(db: Db, keys: DuplicateKeys, exceptId?: str
       id: m.id,
       dbaName: m.dbaName,
       deletedAt: m.deletedAt,
-      stage: { id: stages.id, name: stages.name, pipeline: stages.pipeline, color: stages.color, slaHours: stages.slaHours },
+      stage: {
+        id: stages.id,
+        name: stages.name,
+        pipeline: stages.pipeline,
+        color: stages.color,
+        slaHours: stages.slaHours,
+      },
       taxId: flag(byTaxId),
       bankAccount: flag(byBank),
       dbaNameAndPhone: flag(byNamePhone),

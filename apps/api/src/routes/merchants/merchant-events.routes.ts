@@ -9,5 +9,8 @@ export const listMerchantEventsRoute = defineRoute({
   summary: "A merchant's timeline, newest first, paged, with the actors' names (sensitive values masked)",
   ability: { action: 'read', subject: 'merchant' },
   request: { params: idParams, query: merchantEventListQuerySchema },
-  responses: { 200: jsonResponse('One page of events and their total', merchantEventListSchema), ...problems(400, 401, 403, 404) },
+  responses: {
+    200: jsonResponse('One page of events and their total', merchantEventListSchema),
+    ...problems(400, 401, 403, 404),
+  },
 });

@@ -13,14 +13,7 @@ import { assertCurrentVersion } from '../../lib/crud/precondition.ts';
 import { sameValue } from '../../lib/db/changes.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { writeMerchantEvent } from './merchant-events.ts';
-import {
-  ownerColumns,
-  ownerName,
-  sealDateOfBirth,
-  sealSsn,
-  toOwner,
-  type OwnerRecord,
-} from './merchant-owner-row.ts';
+import { ownerColumns, ownerName, sealDateOfBirth, sealSsn, toOwner, type OwnerRecord } from './merchant-owner-row.ts';
 import { assertBodyId, auditMerchant } from './merchant-record.service.ts';
 import { openSensitive } from './merchant-sensitive.ts';
 import { inTransaction, lockMerchant, merchantNotFound, type MerchantCaller } from './merchant-store.ts';
@@ -28,7 +21,8 @@ import type { FieldChanges } from './merchant-values.ts';
 
 export const MAX_OWNERS = 10;
 export const MAX_OWNERS_DETAIL = `A merchant has at most ${MAX_OWNERS} owners.`;
-export const STALE_OWNER_DETAIL = 'This owner was changed by someone else since you opened it. Reload to see the change.';
+export const STALE_OWNER_DETAIL =
+  'This owner was changed by someone else since you opened it. Reload to see the change.';
 const ownerNotFound = () => new ProblemError(404, 'No owner with this id on this merchant.');
 
 async function liveOwners(tx: Db, merchantId: string): Promise<OwnerRecord[]> {
@@ -53,7 +47,12 @@ export async function listOwners(db: Db, merchantId: string): Promise<Owner[]> {
 }
 
 /** POST /api/merchants/{id}/owners: with the merchant locked, so two adds cannot pass 100 % together. */
-export async function addOwner(db: Db, caller: MerchantCaller, merchantId: string, input: CreateOwnerInput): Promise<Owner> {
+export async function addOwner(
+  db: Db,
+  caller: MerchantCaller,
+  merchantId: string,
+  input: CreateOwnerInput,
+): Promise<Owner> {
   const { actor, now } = caller;
   return inTransaction(db, async (tx) => {
     await lockMerchant(tx, merchantId);
@@ -82,7 +81,16 @@ export async function addOwner(db: Db, caller: MerchantCaller, merchantId: strin
 /** What the audit row shows of a new owner: the same masked values as every answer. */
 function shownOwner(owner: OwnerRecord): FieldChanges {
   const shown = toOwner(owner);
-  const fields = ['firstName', 'lastName', 'title', 'ownershipPercent', 'email', 'phone', 'dateOfBirth', 'ssn'] as const;
+  const fields = [
+    'firstName',
+    'lastName',
+    'title',
+    'ownershipPercent',
+    'email',
+    'phone',
+    'dateOfBirth',
+    'ssn',
+  ] as const;
   return Object.fromEntries(fields.map((f) => [f, { from: null, to: shown[f] }]));
 }
 

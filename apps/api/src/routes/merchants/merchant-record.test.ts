@@ -23,7 +23,9 @@ describe('merchant record API: create, get, update, delete, restore', () => {
       taxId: '12-3456789',
       routingNumber: '021000021',
       accountNumber: '000123456789',
-      owners: [{ firstName: 'Ada', lastName: 'Byron', ownershipPercent: 60, ssn: '123-45-6789', dateOfBirth: '1980-05-31' }],
+      owners: [
+        { firstName: 'Ada', lastName: 'Byron', ownershipPercent: 60, ssn: '123-45-6789', dateOfBirth: '1980-05-31' },
+      ],
     });
     expect(m).toMatchObject({
       stageId: ctx.entry.id,
@@ -89,7 +91,9 @@ describe('merchant record API: create, get, update, delete, restore', () => {
   });
 
   it('refuses references that do not exist, are deleted or inactive, and an agent as assignee (400, nothing stored)', async () => {
-    const company = (await ctx.staff.post<{ id: string }>('/api/companies', { data: { name: `Gone ${randomUUID()}`, type: 'other' } })).body;
+    const company = (
+      await ctx.staff.post<{ id: string }>('/api/companies', { data: { name: `Gone ${randomUUID()}`, type: 'other' } })
+    ).body;
     expect((await ctx.staff.delete(`/api/companies/${company.id}`)).status).toBe(204);
     const agentUser = await createUser(ctx.t.db, { role: 'ROLE_AGENT' });
     const suspended = await createUser(ctx.t.db, { status: 'suspended' });
@@ -159,9 +163,17 @@ describe('merchant record API: create, get, update, delete, restore', () => {
     expect(Object.keys(events[0]!.data.changes ?? {})).not.toContain('legalName');
     const outbox = await ctx.t.db.select().from(domainEvents).where(eq(domainEvents.subjectId, m.id));
     const updated = outbox.find((e) => e.type === 'merchant.updated');
-    expect((updated?.payload.fields as string[]).sort()).toEqual(['city', 'taxId', 'underwritingDecision', 'underwritingReason']);
+    expect((updated?.payload.fields as string[]).sort()).toEqual([
+      'city',
+      'taxId',
+      'underwritingDecision',
+      'underwritingReason',
+    ]);
     const [row] = await ctx.t.db.select().from(merchants).where(eq(merchants.id, m.id));
-    const [other] = await ctx.t.db.select().from(merchants).where(eq(merchants.taxIdFingerprint, row!.taxIdFingerprint!));
+    const [other] = await ctx.t.db
+      .select()
+      .from(merchants)
+      .where(eq(merchants.taxIdFingerprint, row!.taxIdFingerprint!));
     expect(other?.id).toBe(m.id);
 
     const again = await ctx.staff.patch<MerchantDetail>(`/api/merchants/${m.id}`, {
@@ -177,7 +189,10 @@ describe('merchant record API: create, get, update, delete, restore', () => {
     expect(missing.status).toBe(428);
     expect(missing.body.code).toBe('precondition_required');
     ctx.t.clock.advance(1000);
-    const first = await ctx.staff.patch<MerchantDetail>(`/api/merchants/${m.id}`, { updatedAt: m.updatedAt, city: 'Bath' });
+    const first = await ctx.staff.patch<MerchantDetail>(`/api/merchants/${m.id}`, {
+      updatedAt: m.updatedAt,
+      city: 'Bath',
+    });
     expect(first.status).toBe(200);
     const stale = await ctx.staff.patch<ProblemBody & { code: string }>(`/api/merchants/${m.id}`, {
       updatedAt: m.updatedAt,
@@ -201,7 +216,10 @@ describe('merchant record API: create, get, update, delete, restore', () => {
     const gone = await ctx.staff.get<MerchantDetail>(`/api/merchants/${m.id}`);
     expect(gone.status).toBe(200);
     expect(gone.body.deletedAt).not.toBeNull();
-    const edit = await ctx.staff.patch<ProblemBody>(`/api/merchants/${m.id}`, { updatedAt: gone.body.updatedAt, city: 'X' });
+    const edit = await ctx.staff.patch<ProblemBody>(`/api/merchants/${m.id}`, {
+      updatedAt: gone.body.updatedAt,
+      city: 'X',
+    });
     expect(edit.status).toBe(409);
     expect(edit.body.detail).toBe('This merchant is deleted. Restore it before changing it.');
     const restored = await ctx.staff.post<MerchantDetail>(`/api/merchants/${m.id}/restore`, {});
@@ -231,7 +249,10 @@ describe('merchant record API: create, get, update, delete, restore', () => {
   });
 
   it('deletes the caller’s own draft on create, never another user’s', async () => {
-    const draft = await ctx.staff.post<{ id: string }>('/api/merchant-drafts', { step: 1, data: { dbaName: 'Drafted' } });
+    const draft = await ctx.staff.post<{ id: string }>('/api/merchant-drafts', {
+      step: 1,
+      data: { dbaName: 'Drafted' },
+    });
     expect(draft.status).toBe(201);
     await createMerchant(ctx, { dbaName: 'Drafted', draftId: draft.body.id });
     expect((await ctx.staff.get(`/api/merchant-drafts/${draft.body.id}`)).status).toBe(404);

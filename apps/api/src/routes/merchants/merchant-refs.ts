@@ -41,7 +41,10 @@ const invalid = (errors: FieldErrors) => new ProblemError(400, 'Some fields are 
  */
 export async function assertReferences(tx: Db, values: ReferenceValues): Promise<void> {
   const errors: FieldErrors = {};
-  for (const [field, table] of Object.entries(REFERENCE_TABLES) as [keyof typeof REFERENCE_TABLES, typeof agentAccounts][]) {
+  for (const [field, table] of Object.entries(REFERENCE_TABLES) as [
+    keyof typeof REFERENCE_TABLES,
+    typeof agentAccounts,
+  ][]) {
     const id = values[field];
     if (typeof id !== 'string') continue;
     const [found] = await tx

@@ -42,7 +42,9 @@ async function assertWithinRevealLimit(tx: Db, userId: string) {
       ),
     );
   if ((row?.n ?? 0) >= REVEAL_LIMIT.count) {
-    throw new ProblemError(429, REVEAL_LIMIT_DETAIL, { headers: { 'Retry-After': String(REVEAL_LIMIT.windowMinutes * 60) } });
+    throw new ProblemError(429, REVEAL_LIMIT_DETAIL, {
+      headers: { 'Retry-After': String(REVEAL_LIMIT.windowMinutes * 60) },
+    });
   }
 }
 
@@ -63,7 +65,8 @@ export async function revealValue(
     if (!row) throw merchantNotFound();
     let value: string;
     if (isMerchantField(input.field)) {
-      if (input.ownerId !== undefined) throw fieldProblem(400, 'ownerId', 'This field belongs to the merchant, not an owner');
+      if (input.ownerId !== undefined)
+        throw fieldProblem(400, 'ownerId', 'This field belongs to the merchant, not an owner');
       value = clearValueOf(row, input.field, caller.encryptionKey);
     } else {
       if (input.ownerId === undefined) throw fieldProblem(400, 'ownerId', 'Choose the owner whose value to reveal');

@@ -68,7 +68,10 @@ describe('reveal and masking of sensitive values', () => {
       '•••••0804',
     ]);
     t.clock.advance(1000);
-    const updated = await staff.patch<MerchantDetail>(`/api/merchants/${m.id}`, { updatedAt: m.updatedAt, taxId: newTaxId });
+    const updated = await staff.patch<MerchantDetail>(`/api/merchants/${m.id}`, {
+      updatedAt: m.updatedAt,
+      taxId: newTaxId,
+    });
     answers.push(JSON.stringify(updated.body));
     t.clock.advance(1000);
     const ownerUpdate = await staff.patch(`/api/merchants/${m.id}/owners/${owner.id}`, {
@@ -141,7 +144,8 @@ describe('reveal and masking of sensitive values', () => {
   it(`limits reveals to ${REVEAL_LIMIT.count} per user per ${REVEAL_LIMIT.windowMinutes} minutes (429 with Retry-After)`, async () => {
     const other = await signInAs(t, 'ROLE_STAFF');
     const client = jsonClient(t, other.cookie);
-    const m = (await client.post<MerchantDetail>('/api/merchants', { data: { dbaName: 'Limit', taxId: '123456789' } })).body;
+    const m = (await client.post<MerchantDetail>('/api/merchants', { data: { dbaName: 'Limit', taxId: '123456789' } }))
+      .body;
     const results = await Promise.all(
       Array.from({ length: REVEAL_LIMIT.count + 3 }, () =>
         client.post(`/api/merchants/${m.id}/reveal`, { field: 'taxId' }),
@@ -150,7 +154,9 @@ describe('reveal and masking of sensitive values', () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(REVEAL_LIMIT.count);
     expect(statuses.filter((s) => s === 429)).toHaveLength(3);
-    expect(results.find((r) => r.status === 429)?.headers.get('retry-after')).toBe(String(REVEAL_LIMIT.windowMinutes * 60));
+    expect(results.find((r) => r.status === 429)?.headers.get('retry-after')).toBe(
+      String(REVEAL_LIMIT.windowMinutes * 60),
+    );
     expect(await auditRows(t, 'merchant.reveal', m.id)).toHaveLength(REVEAL_LIMIT.count);
     // Another user is not held back by this one's reveals.
     expect((await staff.post(`/api/merchants/${m.id}/reveal`, { field: 'taxId' })).status).toBe(200);

@@ -60,7 +60,10 @@ export async function changeMerchantStage(
 
 async function userName(tx: Db, id: string | null): Promise<string | null> {
   if (id === null) return null;
-  const [row] = await tx.select({ name: userNameOf(users) }).from(users).where(eq(users.id, id));
+  const [row] = await tx
+    .select({ name: userNameOf(users) })
+    .from(users)
+    .where(eq(users.id, id));
   return row?.name ?? null;
 }
 

@@ -99,7 +99,9 @@ describe('merchant stage change and assignment', () => {
     });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('stale_update');
-    expect((await ctx.staff.post(`/api/merchants/${randomUUID()}/stage`, { stageId: ctx.stage.dead.id })).status).toBe(404);
+    expect((await ctx.staff.post(`/api/merchants/${randomUUID()}/stage`, { stageId: ctx.stage.dead.id })).status).toBe(
+      404,
+    );
   });
 
   it('rolls the whole stage change back when a later step fails', async () => {
@@ -138,10 +140,14 @@ describe('merchant stage change and assignment', () => {
   it('assigns to an active staff user and back to nobody, with timeline and audit; refuses an agent', async () => {
     const m = await createMerchant(ctx);
     const person = await createUser(ctx.t.db, { role: 'ROLE_ADMIN', displayName: 'Rosa Parks' });
-    const res = await ctx.staff.post<MerchantDetail>(`/api/merchants/${m.id}/assignment`, { assignedUserId: person.id });
+    const res = await ctx.staff.post<MerchantDetail>(`/api/merchants/${m.id}/assignment`, {
+      assignedUserId: person.id,
+    });
     expect(res.status).toBe(200);
     expect(res.body.assignee).toEqual({ id: person.id, name: 'Rosa Parks' });
-    const same = await ctx.staff.post<MerchantDetail>(`/api/merchants/${m.id}/assignment`, { assignedUserId: person.id });
+    const same = await ctx.staff.post<MerchantDetail>(`/api/merchants/${m.id}/assignment`, {
+      assignedUserId: person.id,
+    });
     expect(same.body.updatedAt).toBe(res.body.updatedAt);
     await ctx.staff.post(`/api/merchants/${m.id}/assignment`, { assignedUserId: null });
     const events = (await ctx.staff.get<Events>(`/api/merchants/${m.id}/events`)).body.events;
@@ -151,7 +157,9 @@ describe('merchant stage change and assignment', () => {
     ]);
     expect(await auditRows(ctx.t, 'merchant.assign', m.id)).toHaveLength(2);
     const agent = await createUser(ctx.t.db, { role: 'ROLE_AGENT' });
-    const refused = await ctx.staff.post<ProblemBody>(`/api/merchants/${m.id}/assignment`, { assignedUserId: agent.id });
+    const refused = await ctx.staff.post<ProblemBody>(`/api/merchants/${m.id}/assignment`, {
+      assignedUserId: agent.id,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ assignedUserId: ['Choose an active staff user'] });
   });
@@ -162,7 +170,9 @@ describe('merchant stage change and assignment', () => {
     const b = await createMerchant(ctx, { stageId: stage.id });
     const refused = await ctx.staff.delete<ProblemBody>(`/api/stages/${stage.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.detail).toBe('2 merchants are in this stage. Move them to another stage before deleting this one.');
+    expect(refused.body.detail).toBe(
+      '2 merchants are in this stage. Move them to another stage before deleting this one.',
+    );
     await ctx.staff.post(`/api/merchants/${a.id}/stage`, { stageId: ctx.stage.withdrawn.id });
     const one = await ctx.staff.delete<ProblemBody>(`/api/stages/${stage.id}`);
     expect(one.body.detail).toBe('1 merchant is in this stage. Move it to another stage before deleting this one.');

@@ -33,7 +33,7 @@ export async function listMerchantEvents(
       type: r.type as MerchantEvent['type'],
       actor: r.actorId === null ? null : { id: r.actorId, name: r.actorName ?? '' },
       at: r.at.toISOString(),
-      data: r.data as MerchantEvent['data'],
+      data: r.data,
     })),
     total: counted[0]?.total ?? 0,
   };

@@ -72,7 +72,7 @@ export type SealedColumns = Partial<
 function pickPlain(input: Partial<Record<PlainField, unknown>>): PlainValues {
   const values: Record<string, unknown> = {};
   for (const field of PLAIN_FIELDS) if (input[field] !== undefined) values[field] = input[field];
-  return values as PlainValues;
+  return values;
 }
 
 /** The clear value a merchant holds for a sensitive field ('' when not known). */
@@ -93,11 +93,7 @@ export function sealNew(input: CreateMerchantInput, encryptionKey: string): Seal
     routingNumberLast4: routing.last4,
     accountNumberEnc: account.enc,
     accountNumberLast4: account.last4,
-    bankAccountFingerprint: bankAccountFingerprint(
-      input.routingNumber ?? '',
-      input.accountNumber ?? '',
-      encryptionKey,
-    ),
+    bankAccountFingerprint: bankAccountFingerprint(input.routingNumber ?? '', input.accountNumber ?? '', encryptionKey),
   };
 }
 
@@ -154,7 +150,7 @@ export function updateValues(row: MerchantRecord, input: UpdateMerchantInput, en
     const account = clear.accountNumber ?? clearValueOf(row, 'accountNumber', encryptionKey);
     sealed.bankAccountFingerprint = bankAccountFingerprint(routing, account, encryptionKey);
   }
-  return { plain: plain as PlainValues, sealed, changes };
+  return { plain: plain, sealed, changes };
 }
 
 /** The references among the values being written (checked before they are stored). */
