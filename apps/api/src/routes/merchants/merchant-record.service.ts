@@ -7,7 +7,7 @@ import { assertCurrentVersion } from '../../lib/crud/precondition.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { recordDomainEvent, writeMerchantEvent } from './merchant-events.ts';
 import { ownerColumns } from './merchant-owner-row.ts';
-import { assertReferences, defaultStage, enterableStage } from './merchant-refs.ts';
+import { assertReferences, defaultStage, enterableStage, withReferenceNames } from './merchant-refs.ts';
 import { inTransaction, lockMerchant, type MerchantCaller } from './merchant-store.ts';
 import { createValues, referencesOf, sealNew, updateValues, type FieldChanges } from './merchant-values.ts';
 
@@ -151,7 +151,7 @@ export async function updateMerchant(
 
 /** The timeline entry, domain event and audit row of changed merchant fields. */
 export async function recordUpdate(tx: Db, caller: MerchantCaller, id: string, changes: FieldChanges) {
-  await writeMerchantEvent(tx, caller, id, 'updated', { changes });
+  await writeMerchantEvent(tx, caller, id, 'updated', { changes: await withReferenceNames(tx, changes) });
   await recordDomainEvent(tx, caller, 'merchant.updated', id, { fields: Object.keys(changes) });
   await auditMerchant(tx, caller, 'update', id, changes);
 }

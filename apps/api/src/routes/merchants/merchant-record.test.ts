@@ -3,14 +3,14 @@ import type { MerchantDetail, MerchantEvent } from '@boardwalk/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { domainEvents, merchants } from '../../db/schema/merchants.ts';
-import type { ProblemBody } from '../../test/json-client.ts';
+import { jsonClient, type ProblemBody } from '../../test/json-client.ts';
 import {
   auditRows,
   createMerchant,
   merchantTableCounts,
   useMerchantContext,
 } from '../../test/merchant-record-context.ts';
-import { createUser } from '../../test/sign-in.ts';
+import { createUser, signInAs } from '../../test/sign-in.ts';
 
 type Events = { events: MerchantEvent[]; total: number };
 
@@ -183,6 +183,24 @@ describe('merchant record API: create, get, update, delete, restore', () => {
     expect(again.body.updatedAt).toBe(res.body.updatedAt);
   });
 
+  it('names the references a change points at in the timeline, and keeps their ids in the audit row', async () => {
+    const company = (
+      await ctx.staff.post<{ id: string }>('/api/companies', {
+        data: { name: `Acquirer ${randomUUID()}`, type: 'other' },
+      })
+    ).body;
+    const m = await createMerchant(ctx);
+    const res = await ctx.staff.patch<MerchantDetail>(`/api/merchants/${m.id}`, {
+      updatedAt: m.updatedAt,
+      companyId: company.id,
+    });
+    expect(res.body.company).toEqual({ id: company.id, name: expect.stringMatching(/^Acquirer /) });
+    const [event] = (await ctx.staff.get<Events>(`/api/merchants/${m.id}/events`)).body.events;
+    expect(event!.data.changes).toEqual({ companyId: { from: null, to: res.body.company } });
+    const [audit] = await auditRows(ctx.t, 'merchant.update', m.id);
+    expect(audit!.changes).toEqual({ companyId: { from: null, to: company.id } });
+  });
+
   it('needs updatedAt (428), refuses a stale one (409) and a body id that is not the address (400)', async () => {
     const m = await createMerchant(ctx);
     const missing = await ctx.staff.patch<ProblemBody & { code: string }>(`/api/merchants/${m.id}`, { city: 'Bath' });
@@ -254,7 +272,11 @@ describe('merchant record API: create, get, update, delete, restore', () => {
       data: { dbaName: 'Drafted' },
     });
     expect(draft.status).toBe(201);
+    const others = jsonClient(ctx.t, (await signInAs(ctx.t, 'ROLE_STAFF')).cookie);
+    const theirs = await others.post<{ id: string }>('/api/merchant-drafts', { step: 1, data: { dbaName: 'Theirs' } });
     await createMerchant(ctx, { dbaName: 'Drafted', draftId: draft.body.id });
+    await createMerchant(ctx, { dbaName: 'Theirs', draftId: theirs.body.id });
     expect((await ctx.staff.get(`/api/merchant-drafts/${draft.body.id}`)).status).toBe(404);
+    expect((await others.get(`/api/merchant-drafts/${theirs.body.id}`)).status).toBe(200);
   });
 });

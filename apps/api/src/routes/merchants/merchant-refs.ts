@@ -8,6 +8,7 @@ import { stages } from '../../db/schema/stages.ts';
 import { users } from '../../db/schema/users.ts';
 import type { FieldErrors } from '../../lib/problem.ts';
 import { ProblemError } from '../../lib/problem.ts';
+import { userNameOf } from './merchant-row.ts';
 
 export type StageRecord = typeof stages.$inferSelect;
 
@@ -94,4 +95,38 @@ export async function stageById(tx: Db, stageId: string): Promise<StageRecord> {
   const [stage] = await tx.select().from(stages).where(eq(stages.id, stageId));
   if (!stage) throw new Error(`stage ${stageId} of a merchant is missing`);
   return stage;
+}
+
+type Named = { id: string; name: string } | null;
+
+/** The name of what a reference points at, deleted or not (the timeline keeps it as it was). */
+async function nameOf(tx: Db, field: ReferenceField, id: unknown): Promise<Named> {
+  if (typeof id !== 'string') return null;
+  if (field === 'assignedUserId') {
+    const [user] = await tx
+      .select({ name: userNameOf(users) })
+      .from(users)
+      .where(eq(users.id, id));
+    return { id, name: user?.name ?? '' };
+  }
+  // Every reference table has a name column; one of them stands for the type.
+  const table = REFERENCE_TABLES[field] as typeof agentAccounts;
+  const [row] = await tx.select({ name: table.name }).from(table).where(eq(table.id, id));
+  return { id, name: row?.name ?? '' };
+}
+
+/**
+ * Changes as the timeline shows them: a changed reference (agent, company, industry, lead source,
+ * assignee) as `{ id, name }` on both sides, so the timeline reads without lookups.
+ */
+export async function withReferenceNames<C extends Record<string, { from: unknown; to: unknown }>>(
+  tx: Db,
+  changes: C,
+): Promise<C> {
+  const named: Record<string, { from: unknown; to: unknown }> = { ...changes };
+  for (const field of [...Object.keys(REFERENCE_TABLES), 'assignedUserId'] as ReferenceField[]) {
+    const change = changes[field];
+    if (change) named[field] = { from: await nameOf(tx, field, change.from), to: await nameOf(tx, field, change.to) };
+  }
+  return named as C;
 }
