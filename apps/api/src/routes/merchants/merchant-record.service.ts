@@ -34,7 +34,7 @@ export async function auditMerchant(
   });
 }
 
-const stageRef = (s: { id: string; name: string; pipeline: (typeof merchants.$inferSelect)['pipeline'] }) => ({
+export const stageRef = (s: { id: string; name: string; pipeline: (typeof merchants.$inferSelect)['pipeline'] }) => ({
   id: s.id,
   name: s.name,
   pipeline: s.pipeline,
@@ -186,4 +186,3 @@ async function setDeleted(tx: Db, caller: MerchantCaller, id: string, deletedAt:
     .where(eq(merchants.id, id));
 }
 
-export { stageRef };
