@@ -185,4 +185,3 @@ async function setDeleted(tx: Db, caller: MerchantCaller, id: string, deletedAt:
     .set({ deletedAt, updatedAt: caller.now, updatedBy: caller.actor.userId })
     .where(eq(merchants.id, id));
 }
-
