@@ -31,6 +31,8 @@ const VALID_BODIES: Record<string, unknown> = {
   'PATCH /api/settings': { portalName: 'Size Portal' },
   'POST /api/stages': { data: { name: 'Size Stage', pipeline: 'dead' } },
   'POST /api/templates': { data: { name: 'Size Template', channel: 'sms', body: 'Hi' } },
+  'POST /api/merchants': { data: { dbaName: 'Size Merchant' } },
+  'POST /api/merchant-drafts': { step: 0, data: { dbaName: 'Size Draft' } },
   'POST /api/users': {
     data: {
       email: 'size@example.com',

@@ -1,9 +1,7 @@
-import type { Note } from '@boardwalk/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { signInAs, TEST_PASSWORD } from '../test/sign-in.ts';
-import { insertTestMerchant } from '../test/test-merchant.ts';
 
 /**
  * The probe's input fuzz, kept (issue 7): every string property of every JSON body of every
@@ -23,11 +21,7 @@ type JsonSchema = {
 };
 type Operation = { method: string; path: string; body: JsonSchema };
 type Field = string[];
-type Ctx = {
-  ids: Record<string, string>;
-  updatedAt: (path: string) => Promise<string>;
-  get: (url: string) => Promise<Record<string, unknown>>;
-};
+type Ctx = { ids: Record<string, string>; updatedAt: (path: string) => Promise<string> };
 
 /** A valid body per write route; the fuzz replaces one field of it at a time. */
 const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<string, unknown>>> = {
@@ -61,24 +55,34 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
     },
   }),
   'PATCH /api/users/{id}': patchBase,
+  'POST /api/merchants': async (ctx) => ({ data: { dbaName: 'Fuzz', stageId: ctx.ids['/api/stages'] } }),
+  'PATCH /api/merchants/{id}': patchBase,
+  'POST /api/merchants/{id}/stage': async (ctx) => ({ stageId: ctx.ids['/api/stages'] }),
+  'POST /api/merchants/{id}/assignment': async () => ({ assignedUserId: null }),
+  'POST /api/merchants/{id}/reveal': async () => ({ field: 'taxId' }),
+  'POST /api/merchants/{id}/owners': async () => ({ data: { firstName: 'Fuzz', lastName: 'Owner' } }),
+  'PATCH /api/merchants/{id}/owners/{ownerId}': async (ctx) => ({ updatedAt: await ctx.updatedAt('owner') }),
+  'POST /api/merchants/duplicates': async () => ({ dbaName: 'Fuzz', contactPhone: '555' }),
+  'POST /api/merchants/bulk/assign': async (ctx) => ({ ids: [ctx.ids['/api/merchants']], assignedUserId: null }),
+  'POST /api/merchants/bulk/stage': async (ctx) => ({
+    ids: [ctx.ids['/api/merchants']],
+    stageId: ctx.ids['/api/stages'],
+  }),
+  'POST /api/merchant-drafts': async () => ({ step: 0, data: {} }),
+  'PUT /api/merchant-drafts/{id}': async (ctx, path) => ({ step: 1, data: {}, updatedAt: await ctx.updatedAt(path) }),
   'POST /api/merchants/{id}/notes': async () => ({ body: 'Fuzz note' }),
-  'PATCH /api/merchants/{id}/notes/{noteId}': async (ctx) => {
-    const { notes } = (await ctx.get(`/api/merchants/${ctx.ids.merchant}/notes`)) as { notes: Note[] };
-    return { body: 'Fuzz note', updatedAt: notes.find((n) => n.id === ctx.ids.note)!.updatedAt };
-  },
+  'PATCH /api/merchants/{id}/notes/{noteId}': async (ctx) => ({
+    body: 'Fuzz note',
+    updatedAt: await ctx.updatedAt('note'),
+  }),
 };
 
-/** Routes below a record (`/api/x/{id}/y/{yId}`): their address, from the rows made in beforeAll. */
-const SUB_RESOURCE_URLS: Record<string, (ctx: Ctx) => string> = {
-  'POST /api/merchants/{id}/notes': (ctx) => `/api/merchants/${ctx.ids.merchant}/notes`,
-  'PATCH /api/merchants/{id}/notes/{noteId}': (ctx) => `/api/merchants/${ctx.ids.merchant}/notes/${ctx.ids.note}`,
-};
-
-/** Where a write route is sent: a sub-resource's own address, else `{id}` is the row made for its collection. */
-function urlOf(ctx: Ctx, op: { method: string; path: string }): string {
-  const sub = SUB_RESOURCE_URLS[`${op.method} ${op.path}`];
-  return sub ? sub(ctx) : op.path.replace('{id}', ctx.ids[op.path.replace('/{id}', '')] ?? '');
-}
+/** A route's address with the seeded rows' ids in it: `{id}` of the collection before it, `{ownerId}`, `{noteId}`. */
+const urlOf = (ids: Record<string, string>, path: string) =>
+  path
+    .replace('{id}', ids[path.split('/{id}')[0]!] ?? '')
+    .replace('{ownerId}', ids.owner ?? '')
+    .replace('{noteId}', ids.note ?? '');
 
 async function patchBase(ctx: Ctx, path: string) {
   return { updatedAt: await ctx.updatedAt(path) };
@@ -190,11 +194,19 @@ describe('input fuzz: every text field of every create and update route', () => 
   const ctx: Ctx = {
     ids,
     updatedAt: async (path) => {
-      const url = path.replace('{id}', ids[path.replace('/{id}', '')]!);
-      const res = await t.app.request(url, { headers: { cookie } });
+      if (path === 'owner') {
+        const res = await t.app.request(`/api/merchants/${ids['/api/merchants']}/owners`, { headers: { cookie } });
+        return ((await res.json()) as { owners: { updatedAt: string }[] }).owners[0]!.updatedAt;
+      }
+      if (path === 'note') {
+        const res = await t.app.request(`/api/merchants/${ids['/api/merchants']}/notes`, { headers: { cookie } });
+        return ((await res.json()) as { notes: { id: string; updatedAt: string }[] }).notes.find(
+          (n) => n.id === ids.note,
+        )!.updatedAt;
+      }
+      const res = await t.app.request(urlOf(ids, path), { headers: { cookie } });
       return ((await res.json()) as { updatedAt: string }).updatedAt;
     },
-    get: async (url) => (await (await t.app.request(url, { headers: { cookie } })).json()) as Record<string, unknown>,
   };
 
   beforeAll(async () => {
@@ -220,8 +232,23 @@ describe('input fuzz: every text field of every create and update route', () => 
       expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
       ids[path] = res.body.id as string;
     }
-    ids.merchant = (await insertTestMerchant(t)).id;
-    const note = await request('POST', `/api/merchants/${ids.merchant}/notes`, JSON.stringify({ body: 'Seed note' }));
+    const merchant = await request(
+      'POST',
+      '/api/merchants',
+      JSON.stringify({
+        data: { dbaName: 'Seed', stageId: ids['/api/stages'], owners: [{ firstName: 'S', lastName: 'O' }] },
+      }),
+    );
+    expect(merchant.status, JSON.stringify(merchant.body)).toBe(201);
+    ids['/api/merchants'] = merchant.body.id as string;
+    ids.owner = (merchant.body.owners as { id: string }[])[0]!.id;
+    const draft = await request('POST', '/api/merchant-drafts', JSON.stringify({ step: 0, data: {} }));
+    ids['/api/merchant-drafts'] = draft.body.id as string;
+    const note = await request(
+      'POST',
+      `/api/merchants/${ids['/api/merchants']}/notes`,
+      JSON.stringify({ body: 'Seed note' }),
+    );
     expect(note.status, JSON.stringify(note.body)).toBe(201);
     ids.note = note.body.id as string;
   });
@@ -238,7 +265,7 @@ describe('input fuzz: every text field of every create and update route', () => 
     const { operations } = writeOperations(t);
     for (const op of operations.filter((o) => o.path.includes('{id}'))) {
       const base = await BASE_BODIES[`${op.method} ${op.path}`]!(ctx, op.path);
-      const res = await request(op.method, urlOf(ctx, op), JSON.stringify(base));
+      const res = await request(op.method, urlOf(ids, op.path), JSON.stringify(base));
       expect([200, 201], `${op.method} ${op.path}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
     }
   });
@@ -251,7 +278,7 @@ describe('input fuzz: every text field of every create and update route', () => 
     let requests = 0;
     for (const op of operations) {
       const base = await BASE_BODIES[`${op.method} ${op.path}`]!(ctx, op.path);
-      const url = urlOf(ctx, op);
+      const url = urlOf(ids, op.path);
       for (const field of stringFields(op.body, resolve)) {
         fields++;
         const before = await fingerprint(t);

@@ -20,6 +20,7 @@ export function jsonClient(t: TestApp, cookie = '') {
     get: <B = Record<string, unknown>>(path: string) => call<B>('GET', path),
     post: <B = Record<string, unknown>>(path: string, body: unknown) => call<B>('POST', path, body),
     patch: <B = Record<string, unknown>>(path: string, body: unknown) => call<B>('PATCH', path, body),
+    put: <B = Record<string, unknown>>(path: string, body: unknown) => call<B>('PUT', path, body),
     delete: <B = Record<string, unknown>>(path: string) => call<B>('DELETE', path),
   };
 }

@@ -205,7 +205,7 @@ export const updateOwnerSchema = createOwnerSchema.partial().extend(updateMetaSh
 export type UpdateOwnerInput = z.infer<typeof updateOwnerSchema>;
 
 /** Owners' shares must not add up to more than 100 %. */
-const OWNERSHIP_TOTAL_MESSAGE = 'The owners’ shares add up to more than 100%';
+export const OWNERSHIP_TOTAL_MESSAGE = 'The owners’ shares add up to more than 100%';
 export function ownershipTotalOk(owners: { ownershipPercent?: number | undefined }[]): boolean {
   return owners.reduce((sum, o) => sum + (o.ownershipPercent ?? 0), 0) <= 100.0001;
 }
@@ -310,6 +310,8 @@ export const ownerSchema = z.object({
 export type Owner = z.infer<typeof ownerSchema>;
 
 export const merchantDetailSchema = merchantSchema.extend({ owners: z.array(ownerSchema) });
+/** GET /api/merchants/{id}/owners. */
+export const ownerListSchema = z.object({ owners: z.array(ownerSchema) });
 export type MerchantDetail = z.infer<typeof merchantDetailSchema>;
 
 export const MERCHANT_SORT_COLUMNS = [
@@ -545,7 +547,7 @@ export const merchantDraftSchema = z.object({
   updatedAt: z.string(),
 });
 export type MerchantDraft = z.infer<typeof merchantDraftSchema>;
-/** GET /api/merchant-drafts: the caller's open drafts, newest first. */
+/** GET /api/merchant-drafts: the caller's own drafts, newest first. */
 export const merchantDraftListSchema = z.object({ drafts: z.array(merchantDraftSchema) });
 
 /** GET /api/search?q= (DESIGN §3). */

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { registerMerchantDocumentRoutes } from './merchant-documents.handlers.ts';
 import { registerMerchantListRoutes } from './merchant-list.handlers.ts';
 import { registerMerchantNoteRoutes } from './merchant-notes.handlers.ts';
+import { registerMerchantRecordRoutes } from './merchant-record.handlers.ts';
 import { registerMerchantSearchRoutes } from './merchant-search.handlers.ts';
 
 /**
@@ -14,6 +15,7 @@ export function registerMerchantRoutes(app: OpenAPIHono<AppEnv>) {
   // First: its literal paths (the views, export.csv) must not reach the /api/merchants/{id} routes.
   registerMerchantListRoutes(app);
   registerMerchantSearchRoutes(app);
+  registerMerchantRecordRoutes(app);
   registerMerchantNoteRoutes(app);
   registerMerchantDocumentRoutes(app);
 }

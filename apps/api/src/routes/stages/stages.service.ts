@@ -1,6 +1,7 @@
 import { DEFAULT_STAGE_PIPELINE, type Pipeline, type ReorderStagesInput, type StageListQuery } from '@boardwalk/shared';
-import { and, asc, eq, gte, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { merchants } from '../../db/schema/merchants.ts';
 import { stages } from '../../db/schema/stages.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { createCrudService } from '../../lib/crud/service.ts';
@@ -81,6 +82,22 @@ async function stageRules(tx: Db, caller: Caller, change: WriteChange<typeof sta
   return extra;
 }
 
+/** A stage live merchants are in cannot be deleted (they would point at a deleted stage). */
+async function assertNoMerchantsIn(tx: Db, stageId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(merchants)
+    .where(and(eq(merchants.stageId, stageId), isNull(merchants.deletedAt)));
+  const n = row?.n ?? 0;
+  if (n > 0) {
+    const detail =
+      n === 1
+        ? '1 merchant is in this stage. Move it to another stage before deleting this one.'
+        : `${n} merchants are in this stage. Move them to another stage before deleting this one.`;
+    throw new ProblemError(409, detail, { code: 'conflict' });
+  }
+}
+
 export const stageEntity: CrudEntity<typeof stages, StageListQuery> = {
   subject: 'stage',
   label: 'stage',
@@ -109,10 +126,11 @@ export const stageEntity: CrudEntity<typeof stages, StageListQuery> = {
   },
   hooks: {
     beforeWrite: stageRules,
-    beforeDelete: async (_tx, _caller, current) => {
+    beforeDelete: async (tx, _caller, current) => {
       if (current.isDefault) {
         throw new ProblemError(409, 'The default stage cannot be deleted; make another stage the default first.');
       }
+      await assertNoMerchantsIn(tx, current.id);
     },
   },
 };
