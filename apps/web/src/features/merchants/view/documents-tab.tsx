@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDispatch } from 'react-redux';
 import {
   Alert,
   Box,
@@ -20,9 +21,11 @@ import { DOCUMENT_TYPE_LABELS, type MerchantDocument } from '@boardwalk/shared/s
 import { formatFileSize, isPreviewableMime } from '@boardwalk/shared/schemas/merchant-files';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.tsx';
 import { useConfirmDelete } from '../../../components/confirm/use-confirm-delete.ts';
+import { api } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage } from '../../../lib/problem.ts';
 import { UploadForm } from './document-upload-form.tsx';
+import { events } from './merchant-api.ts';
 import {
   documentUrl,
   useDeleteMerchantDocumentMutation,
@@ -68,6 +71,7 @@ function PreviewDialog({ document, onClose }: { document: MerchantDocument | nul
  */
 export function DocumentsTab({ merchantId }: { merchantId: string }) {
   const { data, isLoading, error, refetch } = useListMerchantDocumentsQuery(merchantId);
+  const dispatch = useDispatch();
   const [deleteDocument] = useDeleteMerchantDocumentMutation();
   const [preview, setPreview] = useState<MerchantDocument | null>(null);
   const confirm = useConfirmDelete<MerchantDocument>({
@@ -78,7 +82,14 @@ export function DocumentsTab({ merchantId }: { merchantId: string }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack spacing={2}>
-        <UploadForm merchantId={merchantId} maxBytes={data?.maxBytes} onUploaded={() => void refetch()} />
+        <UploadForm
+          merchantId={merchantId}
+          maxBytes={data?.maxBytes}
+          onUploaded={() => {
+            void refetch();
+            dispatch(api.util.invalidateTags([events(merchantId)]));
+          }}
+        />
         {error ? (
           <Alert
             severity="error"

@@ -21,7 +21,7 @@ const one = (id: string) => `${PATH}/${encodeURIComponent(id)}`;
 const LIST = { type: 'Merchant', id: 'LIST' } as const;
 const record = (id: string) => ({ type: 'Merchant' as const, id });
 /** The timeline and the possible duplicates change with the record: refetched with it. */
-const events = (id: string) => ({ type: 'Merchant' as const, id: `${id}/events` });
+export const events = (id: string) => ({ type: 'Merchant' as const, id: `${id}/events` });
 const duplicates = (id: string) => ({ type: 'Merchant' as const, id: `${id}/duplicates` });
 /** What a write to merchant `id` makes stale. */
 const changed = (id: string) => [LIST, record(id), events(id), duplicates(id)];

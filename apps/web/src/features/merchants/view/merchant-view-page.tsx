@@ -6,7 +6,8 @@ import { BankingTab, BusinessTab, OperationsTab, ProcessingTab, UnderwritingTab 
 import { DuplicatesTab } from './duplicates-tab.tsx';
 import { useGetMerchantQuery } from './merchant-api.ts';
 import { MerchantHeader } from './merchant-header.tsx';
-import { DocumentsTab, NotesTab } from './notes-documents-slot.tsx';
+import { DocumentsTab } from './documents-tab.tsx';
+import { NotesTab } from './notes-tab.tsx';
 import { OwnersTab } from './owners-tab.tsx';
 import { TimelineTab } from './timeline-tab.tsx';
 

@@ -1,10 +1,12 @@
 import type { MerchantDocument, Note } from '@boardwalk/shared/schemas/merchant';
 import type { DocumentList } from '@boardwalk/shared/schemas/merchant-files';
 import { api } from '../../../lib/api.ts';
+import { events } from './merchant-api.ts';
 
 /**
  * The notes and documents tabs of /merchant/view/{id} (issue 9 §3). Their own tags, added here so
- * that the app's tag list stays as it is; a note or document written here refetches only these.
+ * that the app's tag list stays as it is; a note or document written here refetches these and the
+ * merchant's timeline (where it shows).
  */
 const tagged = api.enhanceEndpoints({ addTagTypes: ['MerchantNote', 'MerchantDocument'] });
 
@@ -23,7 +25,10 @@ export const notesDocumentsApi = tagged.injectEndpoints({
     }),
     createMerchantNote: build.mutation<Note, { merchantId: string; body: string }>({
       query: ({ merchantId, body }) => ({ url: notesPath(merchantId), method: 'POST', body: { body } }),
-      invalidatesTags: (_result, _error, { merchantId }) => [{ type: 'MerchantNote', id: merchantId }],
+      invalidatesTags: (_result, _error, { merchantId }) => [
+        { type: 'MerchantNote', id: merchantId },
+        events(merchantId),
+      ],
     }),
     updateMerchantNote: build.mutation<Note, NoteRef & { body: string; updatedAt: string }>({
       query: ({ merchantId, noteId, body, updatedAt }) => ({
@@ -31,11 +36,17 @@ export const notesDocumentsApi = tagged.injectEndpoints({
         method: 'PATCH',
         body: { id: noteId, body, updatedAt },
       }),
-      invalidatesTags: (_result, _error, { merchantId }) => [{ type: 'MerchantNote', id: merchantId }],
+      invalidatesTags: (_result, _error, { merchantId }) => [
+        { type: 'MerchantNote', id: merchantId },
+        events(merchantId),
+      ],
     }),
     deleteMerchantNote: build.mutation<void, NoteRef>({
       query: ({ merchantId, noteId }) => ({ url: `${notesPath(merchantId)}/${noteId}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, { merchantId }) => [{ type: 'MerchantNote', id: merchantId }],
+      invalidatesTags: (_result, _error, { merchantId }) => [
+        { type: 'MerchantNote', id: merchantId },
+        events(merchantId),
+      ],
     }),
     listMerchantDocuments: build.query<DocumentList, string>({
       query: (merchantId) => documentsPath(merchantId),
@@ -43,7 +54,10 @@ export const notesDocumentsApi = tagged.injectEndpoints({
     }),
     deleteMerchantDocument: build.mutation<void, { merchantId: string; documentId: string }>({
       query: ({ merchantId, documentId }) => ({ url: `${documentsPath(merchantId)}/${documentId}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, { merchantId }) => [{ type: 'MerchantDocument', id: merchantId }],
+      invalidatesTags: (_result, _error, { merchantId }) => [
+        { type: 'MerchantDocument', id: merchantId },
+        events(merchantId),
+      ],
     }),
   }),
 });
