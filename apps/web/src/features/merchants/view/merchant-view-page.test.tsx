@@ -133,7 +133,8 @@ describe('MerchantViewPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText(/This merchant was deleted on/)).toBeInTheDocument();
     // A deleted merchant is shown, not edited.
     expect(screen.queryByRole('button', { name: /Change stage/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Restore' }));
+    // Found once the closing dialog has let go of the page (it hides the rest while open).
+    await user.click(await screen.findByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(server.callsTo('POST', `${BASE}/restore`)).toHaveLength(1));
     expect(await screen.findByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(screen.queryByText(/This merchant was deleted on/)).not.toBeInTheDocument();
