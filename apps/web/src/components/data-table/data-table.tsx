@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
-import { Alert, Box, Button, Stack, type Theme } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, type Theme } from '@mui/material';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import {
   DataGrid,
@@ -142,6 +142,11 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
           {`${capitalize(noun.plural)} could not be loaded. ${errorMessage(error)}`}
         </Alert>
       )}
+      {/* A refresh of rows on screen shows here, named, not as an overlay inside the grid (axe:
+          a progress bar is not a child a grid may have). */}
+      <Box sx={{ height: 4 }}>
+        {loading && (rows?.length ?? 0) > 0 && <LinearProgress aria-label={`Refreshing the ${noun.plural}`} />}
+      </Box>
       {(error === undefined || rows !== undefined) && (
         <DataGrid
           apiRef={apiRef}
@@ -151,7 +156,7 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
           rows={rows ?? []}
           rowCount={rowCount}
           getRowId={getRowId}
-          loading={loading}
+          loading={loading && (rows?.length ?? 0) === 0}
           paginationMode="server"
           sortingMode="server"
           filterMode="server"
@@ -172,7 +177,7 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
           slots={{ noRowsOverlay: EmptyOverlay }}
           slotProps={{
             noRowsOverlay: { noun, filtering, onAdd, addLabel },
-            loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
+            loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' },
           }}
           // At most a page of rows (100), all rendered: the actions column must exist to stay in view.
           disableVirtualization

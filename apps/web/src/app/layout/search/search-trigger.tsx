@@ -22,21 +22,8 @@ function SearchButton() {
         <IconButton color="inherit" aria-label="Search (Ctrl+/)" onClick={openDialog}>
           <SearchIcon />
         </IconButton>
-        <Typography
-          component="button"
-          type="button"
-          tabIndex={-1}
-          aria-hidden="true"
-          onClick={openDialog}
-          sx={{
-            display: { xs: 'none', md: 'block' },
-            border: 0,
-            bgcolor: 'transparent',
-            color: 'text.secondary',
-            cursor: 'pointer',
-            font: 'inherit',
-          }}
-        >
+        {/* A hint beside the icon, not a second control: the icon is the one button. */}
+        <Typography aria-hidden="true" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' } }}>
           Search (Ctrl+/)
         </Typography>
       </Box>
