@@ -68,6 +68,9 @@ export function createDraftWriter(options: DraftWriterOptions) {
   function schedule() {
     if (stopped) return;
     unsent = true;
+    // "Draft saved" only while everything typed is on the server: a change waiting for its pause
+    // already reads "Saving draft…" (a reload then, the leave prompt aside, would lose it).
+    options.onStatus('saving');
     clearTimeout(timer);
     if (!id && !busy) void send();
     else timer = setTimeout(() => void send(), DRAFT_DEBOUNCE_MS);
