@@ -1,7 +1,3 @@
-import type { Agent } from '@boardwalk/shared/schemas/agent';
-import type { Company } from '@boardwalk/shared/schemas/company';
-import type { Industry } from '@boardwalk/shared/schemas/industry';
-import type { LeadSource } from '@boardwalk/shared/schemas/lead-source';
 import type {
   Merchant,
   MerchantBulkResult,
@@ -9,10 +5,9 @@ import type {
   MerchantStageChangeInput,
   MerchantView,
 } from '@boardwalk/shared/schemas/merchant';
-import type { Stage } from '@boardwalk/shared/schemas/stage';
 import type { UserOption } from '@boardwalk/shared/schemas/user';
 import type { ListQueryParams } from '../../../components/data-table/list-url-state.ts';
-import { allDataEndpoint, optionsEndpoint } from '../../../components/data-table/resource-endpoints.ts';
+import { optionsEndpoint } from '../../../components/data-table/resource-endpoints.ts';
 import { api } from '../../../lib/api.ts';
 
 export const MERCHANTS_PATH = '/api/merchants';
@@ -66,20 +61,6 @@ export const merchantListApi = api.injectEndpoints({
       query: (body) => ({ url: `${MERCHANTS_PATH}/bulk/stage`, method: 'POST', body }),
       invalidatesTags: () => [MERCHANT_LIST_TAG],
     }),
-    // Pickers: the reference lists' allData (one small request each, shared by every picker).
-    merchantStageOptions: build.query<Stage[], void>(allDataEndpoint<'Stage', 'stages', Stage>('/api/stages', 'Stage')),
-    merchantAgentOptions: build.query<Agent[], void>(
-      allDataEndpoint<'Agent', 'agentAccounts', Agent>('/api/agents', 'Agent'),
-    ),
-    merchantCompanyOptions: build.query<Company[], void>(
-      allDataEndpoint<'Company', 'companies', Company>('/api/companies', 'Company'),
-    ),
-    merchantIndustryOptions: build.query<Industry[], void>(
-      allDataEndpoint<'Industry', 'industries', Industry>('/api/industry', 'Industry'),
-    ),
-    merchantLeadSourceOptions: build.query<LeadSource[], void>(
-      allDataEndpoint<'LeadSource', 'leadSources', LeadSource>('/api/lead-sources', 'LeadSource'),
-    ),
     /** Users a merchant can be assigned to (the lean user picker rows). */
     merchantUserOptions: build.query<UserOption[], void>(
       optionsEndpoint<'User', UserOption>('/api/users/options', 'User', {}),
@@ -94,10 +75,5 @@ export const {
   useMoveMerchantStageMutation,
   useBulkAssignMerchantsMutation,
   useBulkStageMerchantsMutation,
-  useMerchantStageOptionsQuery,
-  useMerchantAgentOptionsQuery,
-  useMerchantCompanyOptionsQuery,
-  useMerchantIndustryOptionsQuery,
-  useMerchantLeadSourceOptionsQuery,
   useMerchantUserOptionsQuery,
 } = merchantListApi;

@@ -9,8 +9,8 @@ import {
   useMerchantIndustryOptionsQuery,
   useMerchantLeadSourceOptionsQuery,
   useMerchantStageOptionsQuery,
-  useMerchantUserOptionsQuery,
-} from './merchant-list-api.ts';
+} from '../view/merchant-options-api.ts';
+import { useMerchantUserOptionsQuery } from './merchant-list-api.ts';
 
 export type MerchantLookups = {
   /** The view's stages (every pipeline's for "all"), for the stage filter. */
