@@ -67,6 +67,20 @@ describe('conformToContract', () => {
     expect(await res.json()).toEqual(company);
   });
 
+  it('also cuts down a JSON answer that was not made with c.json (read back after the handler)', async () => {
+    const app = new OpenAPIHono();
+    app.openapi(route, () => Response.json({ ...company, taxId: '12-3456789' }, { status: 200 }));
+    expect(await (await app.request('/companies/1')).json()).toEqual(company);
+  });
+
+  it('strips through a recursive (lazy) schema, built once per schema', () => {
+    type Node = { name: string; children: Node[] };
+    const node: z.ZodType<Node> = z.lazy(() => z.object({ name: z.string(), children: z.array(node) }));
+    const leaky = { name: 'a', secret: 1, children: [{ name: 'b', secret: 2, children: [] }] };
+    expect(stripToSchema(node, leaky)).toEqual({ name: 'a', children: [{ name: 'b', children: [] }] });
+    expect(stripToSchema(node, leaky)).toEqual(stripToSchema(node, leaky));
+  });
+
   it('leaves answers the schema does not describe alone', async () => {
     const app = new OpenAPIHono();
     app.openapi(route, (c) => c.json({ detail: 'none', extra: 1 } as never, 404 as never));

@@ -10,7 +10,7 @@ import { stages } from '../../db/schema/stages.ts';
 import { users } from '../../db/schema/users.ts';
 import { likePattern } from '../../lib/db/like-pattern.ts';
 import type { Caller } from '../../lib/http/caller.ts';
-import { selectMerchants, toMerchant, userNameOf } from './merchant-row.ts';
+import { selectMerchants, selectMerchantsInOrder, toMerchant, userNameOf } from './merchant-row.ts';
 
 /** What narrows a list or an export: the view (a pipeline, or all) and every filter but paging and sort. */
 export type MerchantFilters = Omit<MerchantExportQuery, 'view'> & { view: MerchantView };
@@ -143,9 +143,10 @@ function orderBy(query: MerchantListQuery): SQL[] {
   return [first, descending ? desc(m.id) : asc(m.id)];
 }
 
-/** selectMerchants, joined to the table whose name the page is sorted by, if any. */
-function selectForSort(db: Db, sort: SortColumn | undefined) {
-  const query = selectMerchants(db);
+/** The ids of the merchants, joined to the table whose name the page is sorted by, if any. */
+function selectIdsForSort(db: Db, sort: SortColumn | undefined) {
+  const query = db.select({ id: m.id }).from(m);
+  if (sort === 'stage') return query.innerJoin(stages, eq(stages.id, m.stageId));
   if (sort === 'agent') return query.leftJoin(sortAgents, eq(sortAgents.id, m.agentId));
   if (sort === 'industry') return query.leftJoin(sortIndustries, eq(sortIndustries.id, m.industryId));
   if (sort === 'assignee') return query.leftJoin(sortUsers, eq(sortUsers.id, m.assignedUserId));
@@ -157,15 +158,20 @@ export function filtersOf(query: MerchantListQuery, view: MerchantView): Merchan
   return { ...filters, view };
 }
 
-/** One page of a view (DESIGN §3): merchants are unbounded, so allData is always empty. */
+/**
+ * One page of a view (DESIGN §3): merchants are unbounded, so allData is always empty. The page's
+ * ids are chosen first, on the merchants alone (an index-only scan for the indexed sorts), and
+ * only those rows are read whole with their names (selectMerchantsInOrder, decision 027).
+ */
 export async function listMerchants(db: Db, caller: Caller, view: MerchantView, query: MerchantListQuery) {
   const filters = filtersOf(query, view);
+  const pageIds = selectIdsForSort(db, query.sort)
+    .where(merchantConditions(filters, caller))
+    .orderBy(...orderBy(query))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize);
   const [rows, total] = await Promise.all([
-    selectForSort(db, query.sort)
-      .where(merchantConditions(filters, caller))
-      .orderBy(...orderBy(query))
-      .limit(query.pageSize)
-      .offset(query.page * query.pageSize),
+    selectMerchantsInOrder(db, pageIds.getSQL()),
     countMerchants(db, filters, caller),
   ]);
   return { merchants: rows.map(toMerchant), total, params: { ...query, view }, allData: [] as Merchant[] };

@@ -33,74 +33,89 @@ export const merchantRefNames = {
   deciderName: nameOf(users, userNameOf(users), merchants.decidedBy),
 };
 
+const m = merchants;
+
+/** The columns of a merchant answer: the merchant with the names of what it points at. Never a ciphertext column. */
+const merchantColumns = {
+  id: m.id,
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt,
+  createdBy: m.createdBy,
+  updatedBy: m.updatedBy,
+  deletedAt: m.deletedAt,
+  dbaName: m.dbaName,
+  legalName: m.legalName,
+  businessType: m.businessType,
+  taxIdLast4: m.taxIdLast4,
+  website: m.website,
+  foundedOn: m.foundedOn,
+  contactFirstName: m.contactFirstName,
+  contactLastName: m.contactLastName,
+  contactEmail: m.contactEmail,
+  contactPhone: m.contactPhone,
+  addressLine1: m.addressLine1,
+  addressLine2: m.addressLine2,
+  city: m.city,
+  region: m.region,
+  postalCode: m.postalCode,
+  country: m.country,
+  monthlyVolume: m.monthlyVolume,
+  averageTicket: m.averageTicket,
+  highTicket: m.highTicket,
+  cardPresentPercent: m.cardPresentPercent,
+  bankName: m.bankName,
+  routingNumberLast4: m.routingNumberLast4,
+  accountNumberLast4: m.accountNumberLast4,
+  stageId: m.stageId,
+  pipeline: m.pipeline,
+  stageEnteredAt: m.stageEnteredAt,
+  stage: {
+    id: stages.id,
+    name: stages.name,
+    pipeline: stages.pipeline,
+    color: stages.color,
+    slaHours: stages.slaHours,
+  },
+  agentId: m.agentId,
+  agentName: merchantRefNames.agentName,
+  companyId: m.companyId,
+  companyName: merchantRefNames.companyName,
+  industryId: m.industryId,
+  industryName: merchantRefNames.industryName,
+  leadSourceId: m.leadSourceId,
+  leadSourceName: merchantRefNames.leadSourceName,
+  assignedUserId: m.assignedUserId,
+  assigneeName: merchantRefNames.assigneeName,
+  riskLevel: m.riskLevel,
+  underwritingDecision: m.underwritingDecision,
+  underwritingReason: m.underwritingReason,
+  decidedBy: m.decidedBy,
+  deciderName: merchantRefNames.deciderName,
+  decidedAt: m.decidedAt,
+  mid: m.mid,
+  goLiveOn: m.goLiveOn,
+};
+
 /**
  * The one query every merchant answer is read from (list, view, export, bulk results): the
  * merchant with the names of what it points at. Never selects a ciphertext column.
  */
 export function selectMerchants(db: Db) {
-  const m = merchants;
+  return db.select(merchantColumns).from(m).innerJoin(stages, eq(stages.id, m.stageId));
+}
+
+/**
+ * selectMerchants for the merchants whose ids `ids` (a query answering one `id` column) lists,
+ * in its order: the page is chosen on the merchants' indexes alone, and the names are looked up
+ * for the rows returned only, not for the rows an OFFSET skips (decision 027).
+ */
+export function selectMerchantsInOrder(db: Db, ids: SQL) {
   return db
-    .select({
-      id: m.id,
-      createdAt: m.createdAt,
-      updatedAt: m.updatedAt,
-      createdBy: m.createdBy,
-      updatedBy: m.updatedBy,
-      deletedAt: m.deletedAt,
-      dbaName: m.dbaName,
-      legalName: m.legalName,
-      businessType: m.businessType,
-      taxIdLast4: m.taxIdLast4,
-      website: m.website,
-      foundedOn: m.foundedOn,
-      contactFirstName: m.contactFirstName,
-      contactLastName: m.contactLastName,
-      contactEmail: m.contactEmail,
-      contactPhone: m.contactPhone,
-      addressLine1: m.addressLine1,
-      addressLine2: m.addressLine2,
-      city: m.city,
-      region: m.region,
-      postalCode: m.postalCode,
-      country: m.country,
-      monthlyVolume: m.monthlyVolume,
-      averageTicket: m.averageTicket,
-      highTicket: m.highTicket,
-      cardPresentPercent: m.cardPresentPercent,
-      bankName: m.bankName,
-      routingNumberLast4: m.routingNumberLast4,
-      accountNumberLast4: m.accountNumberLast4,
-      stageId: m.stageId,
-      pipeline: m.pipeline,
-      stageEnteredAt: m.stageEnteredAt,
-      stage: {
-        id: stages.id,
-        name: stages.name,
-        pipeline: stages.pipeline,
-        color: stages.color,
-        slaHours: stages.slaHours,
-      },
-      agentId: m.agentId,
-      agentName: merchantRefNames.agentName,
-      companyId: m.companyId,
-      companyName: merchantRefNames.companyName,
-      industryId: m.industryId,
-      industryName: merchantRefNames.industryName,
-      leadSourceId: m.leadSourceId,
-      leadSourceName: merchantRefNames.leadSourceName,
-      assignedUserId: m.assignedUserId,
-      assigneeName: merchantRefNames.assigneeName,
-      riskLevel: m.riskLevel,
-      underwritingDecision: m.underwritingDecision,
-      underwritingReason: m.underwritingReason,
-      decidedBy: m.decidedBy,
-      deciderName: merchantRefNames.deciderName,
-      decidedAt: m.decidedAt,
-      mid: m.mid,
-      goLiveOn: m.goLiveOn,
-    })
-    .from(m)
-    .innerJoin(stages, eq(stages.id, m.stageId));
+    .select(merchantColumns)
+    .from(sql`unnest(array(${ids})) with ordinality as page(id, n)`)
+    .innerJoin(m, eq(m.id, sql`page.id`))
+    .innerJoin(stages, eq(stages.id, m.stageId))
+    .orderBy(sql`page.n`);
 }
 
 export type MerchantRow = Awaited<ReturnType<typeof selectMerchants>>[number];
