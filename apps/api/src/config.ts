@@ -26,6 +26,7 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   JOB_WORKERS: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -67,6 +68,12 @@ export type Config = {
    * `npm run worker` processes do the work (scale-out on PostgreSQL, decision 016).
    */
   jobWorkers: boolean;
+  /**
+   * How long a process may reuse a session check it read from the database (decision 027): the
+   * bound within which a session ended by another process stops working here. 0: every request
+   * reads the session row.
+   */
+  sessionCacheMs: number;
 };
 
 /** A bad or missing setting: the message says which and why, so start-up prints only that. */
@@ -105,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
     jobWorkers: e.JOB_WORKERS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
   };
 }

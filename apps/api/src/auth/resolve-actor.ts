@@ -1,9 +1,11 @@
-import { getToken, type JWT } from '@auth/core/jwt';
+import { getToken } from '@auth/core/jwt';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../lib/context.ts';
+import type { AppDeps, AppEnv } from '../lib/context.ts';
 import { problemResponse } from '../lib/problem.ts';
 import { AUTH_BASE_PATH, sessionCookieName } from './auth-config.ts';
-import { loadActiveSession, touchSession } from './session-store.ts';
+import { SessionCache, type SessionToken } from './session-cache.ts';
+import { loadActiveSession, touchSession, type ActiveSession } from './session-store.ts';
+import type { Db } from '../db/client.ts';
 
 /** The session cookie names auth-config.ts sets: `__Host-` prefixed when served over HTTPS. */
 export const SESSION_COOKIE_NAMES = [sessionCookieName(true), sessionCookieName(false)] as const;
@@ -30,57 +32,107 @@ const ALLOWED_BEFORE_MFA_ENROLMENT = new Set([
 ]);
 export const MUST_ENROLL_MFA_DETAIL = 'Your role requires two-factor sign-in: set it up before continuing.';
 
+/** One session cache per app (its deps), shared by every path resolveActor is mounted on. */
+const caches = new WeakMap<AppDeps, SessionCache>();
+function cacheOf(deps: AppDeps): SessionCache {
+  let cache = caches.get(deps);
+  if (!cache) {
+    cache = new SessionCache(deps.config.sessionCacheMs);
+    caches.set(deps, cache);
+  }
+  return cache;
+}
+
+/** Methods that never change a session, a user or a setting (safe methods, RFC 9110 §9.2.1). */
+const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Sets `actor` from the Auth.js session cookie, or leaves it null. The cookie only names a
- * session row; the row decides (revoked, idle, 12 h, user suspended or deleted → null).
- * Authorisation is the route's business (lib/http/authorize.ts); the one answer given here
- * is 403 for a user who still has to replace an administrator-set temporary password, or to
- * enrol a second factor their role requires.
+ * session row; the row decides (revoked, idle, 12 h, user suspended or deleted → null), read
+ * through a short-lived cache (session-cache.ts, decision 027) that every request which may
+ * write empties once answered. Authorisation is the route's business (lib/http/authorize.ts);
+ * the one answer given here is 403 for a user who still has to replace an administrator-set
+ * temporary password, or to enrol a second factor their role requires.
  */
 export function resolveActor() {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (c.req.path.startsWith(`${AUTH_BASE_PATH}/`)) return next(); // Auth.js checks its own
     const deps = c.get('deps');
-    const token = await readSessionToken(c.req.header('cookie'), deps.secrets.authSecret);
-    if (token) {
-      const sid = typeof token.sid === 'string' ? token.sid : null;
-      if (sid && typeof token.sub === 'string') {
-        const now = deps.now?.() ?? new Date();
-        const active = await loadActiveSession(c.get('db'), sid, now);
-        if (active && active.user.id === token.sub) {
-          await touchSession(c.get('db'), active, now);
-          c.set('actor', { type: 'user', userId: active.user.id, role: active.user.role, sessionId: active.sessionId });
-          const route = `${c.req.method} ${c.req.path}`;
-          if (active.user.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(route)) {
-            return problemResponse(c, 403, { detail: MUST_CHANGE_PASSWORD_DETAIL });
-          }
-          // The password first, then the second factor: the dialogs come in that order too.
-          if (
-            !active.user.mustChangePassword &&
-            active.user.mustEnrollMfa &&
-            !ALLOWED_BEFORE_MFA_ENROLMENT.has(route)
-          ) {
-            return problemResponse(c, 403, { detail: MUST_ENROLL_MFA_DETAIL });
-          }
-        }
+    const cache = cacheOf(deps);
+    if (!READ_ONLY.has(c.req.method)) {
+      try {
+        return await resolve(c, next, cache);
+      } finally {
+        // After the answer (the write committed or failed): nothing read before it is reused.
+        cache.invalidate();
       }
     }
-    await next();
+    return resolve(c, next, cache);
   });
+}
+
+type Ctx = Parameters<Parameters<typeof createMiddleware<AppEnv>>[0]>[0];
+
+async function resolve(c: Ctx, next: () => Promise<void>, cache: SessionCache) {
+  if (c.req.path.startsWith(`${AUTH_BASE_PATH}/`)) return next(); // Auth.js checks its own
+  const deps = c.get('deps');
+  const token = await readSessionToken(c.req.header('cookie'), deps.secrets.authSecret, cache);
+  if (token) {
+    const now = deps.now?.() ?? new Date();
+    const db = c.get('db');
+    const active = await activeSession(db, token.sid, now, cache);
+    if (active && active.user.id === token.sub) {
+      await touchSession(db, active, now);
+      c.set('actor', { type: 'user', userId: active.user.id, role: active.user.role, sessionId: active.sessionId });
+      const route = `${c.req.method} ${c.req.path}`;
+      if (active.user.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(route)) {
+        return problemResponse(c, 403, { detail: MUST_CHANGE_PASSWORD_DETAIL });
+      }
+      // The password first, then the second factor: the dialogs come in that order too.
+      if (!active.user.mustChangePassword && active.user.mustEnrollMfa && !ALLOWED_BEFORE_MFA_ENROLMENT.has(route)) {
+        return problemResponse(c, 403, { detail: MUST_ENROLL_MFA_DETAIL });
+      }
+    }
+  }
+  await next();
+}
+
+/** The session row's verdict, from the cache when it was read less than its TTL ago. */
+async function activeSession(db: Db, sid: string, now: Date, cache: SessionCache): Promise<ActiveSession | null> {
+  const cached = cache.session(sid, now);
+  if (cached) return cached;
+  const epoch = cache.epoch;
+  const active = await loadActiveSession(db, sid, now);
+  if (active) cache.storeSession(active, epoch);
+  return active;
 }
 
 /**
  * The Auth.js session token from the cookie header, whichever of our two cookie names carries
  * it; getToken joins the `.0`, `.1`, … chunks Auth.js splits a large cookie into. Only the
  * cookie header is handed over: getToken would otherwise also take `Authorization: Bearer` as a
- * session token, and bearer tokens here are API tokens, not sessions.
+ * session token, and bearer tokens here are API tokens, not sessions. What a cookie header
+ * decrypts to is kept until the token expires (a cookie that decrypts to nothing is not kept).
  */
-async function readSessionToken(cookie: string | undefined, secret: string): Promise<JWT | null> {
+async function readSessionToken(
+  cookie: string | undefined,
+  secret: string,
+  cache: SessionCache,
+): Promise<SessionToken | null> {
   if (!cookie) return null;
+  const known = cache.token(cookie);
+  if (known) return known;
   const req = { headers: { cookie } };
   for (const cookieName of SESSION_COOKIE_NAMES) {
     const token = await getToken({ req, secret, cookieName, salt: cookieName });
-    if (token) return token;
+    if (!token) continue;
+    if (typeof token.sid !== 'string' || typeof token.sub !== 'string') return null;
+    const decoded = {
+      sid: token.sid,
+      sub: token.sub,
+      expiresAtMs: typeof token.exp === 'number' ? token.exp * 1000 : Date.now(),
+    };
+    cache.storeToken(cookie, decoded);
+    return decoded;
   }
   return null;
 }

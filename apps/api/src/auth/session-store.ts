@@ -13,6 +13,8 @@ export type ActiveSession = {
   sessionId: string;
   expiresAt: Date;
   lastSeenAt: Date;
+  /** The sessionIdleMinutes setting when the row was read, in ms. */
+  idleMs: number;
   user: {
     id: string;
     email: string;
@@ -99,6 +101,7 @@ export async function loadActiveSession(db: Db, sessionId: string, now: Date): P
     sessionId: session.id,
     expiresAt: session.expiresAt,
     lastSeenAt: session.lastSeenAt,
+    idleMs,
     user: { ...publicUser, mustEnrollMfa },
   };
 }
@@ -114,10 +117,14 @@ function idleMinutes(stored: unknown): number {
   return parsed.success ? parsed.data : SETTING_DEFAULTS.sessionIdleMinutes;
 }
 
-/** Marks the session as used now, unless that was recorded less than TOUCH_INTERVAL_MS ago. */
+/**
+ * Marks the session as used now, unless that was recorded less than TOUCH_INTERVAL_MS ago; `active`
+ * then says so too (it may be a cached copy, decision 027).
+ */
 export async function touchSession(db: Db, active: ActiveSession, now: Date): Promise<void> {
   if (now.getTime() - active.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return;
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, active.sessionId));
+  active.lastSeenAt = now;
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: Date, userId?: string): Promise<boolean> {

@@ -24,7 +24,14 @@ export async function createTestApp(options: { start?: Date; config?: Partial<Co
       now = date;
     },
   };
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demoSeed: false, ...options.config };
+  // Tests change sessions, users and settings straight in the database, as another process would:
+  // the session cache (decision 027) is off unless a test turns it on (session-cache.test.ts).
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    demoSeed: false,
+    sessionCacheMs: 0,
+    ...options.config,
+  };
   const deps = {
     config,
     database,
