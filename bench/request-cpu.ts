@@ -35,6 +35,8 @@ const app = createApp({
   version: 'bench',
 });
 const base = 'http://localhost';
+/** What @hono/node-server hands a request: the socket, so getConnInfo finds the peer as in a real server. */
+const env = { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 40000, remoteFamily: 'IPv4' } } };
 
 /** Clock ticks (user + system) of the PostgreSQL cluster's processes. */
 function pgTicks(): number {
@@ -92,7 +94,7 @@ async function run(count: number, nextPath: () => string, cookie: string, encodi
         next++;
         const headers: Record<string, string> = { cookie };
         if (encoding) headers['accept-encoding'] = encoding;
-        const res = await app.request(`${base}${nextPath()}`, { headers });
+        const res = await app.request(`${base}${nextPath()}`, { headers }, env);
         bytes += (await res.arrayBuffer()).byteLength;
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       }

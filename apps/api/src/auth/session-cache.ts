@@ -25,12 +25,14 @@ export class SessionCache {
   readonly #sessions = new Map<string, { session: ActiveSession; storedAt: number }>();
   readonly #tokens = new Map<string, SessionToken>();
   #epoch = 0;
+  readonly ttlMs: number;
+  readonly #clock: () => number;
 
   /** `ttlMs` 0 turns the session part off (every request reads the row); `clock` in ms, monotonic. */
-  constructor(
-    readonly ttlMs: number,
-    private readonly clock: () => number = () => performance.now(),
-  ) {}
+  constructor(ttlMs: number, clock: () => number = () => performance.now()) {
+    this.ttlMs = ttlMs;
+    this.#clock = clock;
+  }
 
   token(cookie: string): SessionToken | undefined {
     const token = this.#tokens.get(cookie);
@@ -50,7 +52,7 @@ export class SessionCache {
   session(sessionId: string, now: Date): ActiveSession | undefined {
     const entry = this.#sessions.get(sessionId);
     if (!entry) return undefined;
-    const age = this.clock() - entry.storedAt;
+    const age = this.#clock() - entry.storedAt;
     const { session } = entry;
     const t = now.getTime();
     if (
@@ -73,7 +75,7 @@ export class SessionCache {
   storeSession(session: ActiveSession, epochBeforeRead: number): void {
     if (this.ttlMs <= 0 || epochBeforeRead !== this.#epoch) return;
     if (this.#sessions.size >= MAX_ENTRIES) this.#sessions.clear();
-    this.#sessions.set(session.sessionId, { session, storedAt: this.clock() });
+    this.#sessions.set(session.sessionId, { session, storedAt: this.#clock() });
   }
 
   /** Forgets every session read so far (the cookies stay: they only name sessions). */

@@ -1,5 +1,5 @@
 import type { Merchant, MerchantExportQuery, MerchantListQuery, MerchantView } from '@boardwalk/shared';
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { agentAccounts } from '../../db/schema/agent-accounts.ts';
@@ -77,10 +77,16 @@ function countedByTable(filters: MerchantFilters): boolean {
  * triggers keep exact; any other filter counts the matching rows through their indexes.
  */
 export async function countMerchants(db: Db, filters: MerchantFilters, caller: Caller): Promise<number> {
+  const [row] = await countQuery(db, filters, caller);
+  return Number(row?.total ?? 0);
+}
+
+/** The SELECT of countMerchants: one row, `total`. */
+function countQuery(db: Db, filters: MerchantFilters, caller: Caller) {
   if (countedByTable(filters)) {
     const c = merchantCounts;
     const assignee = filters.assignee;
-    const [row] = await db
+    return db
       .select({ total: sql<string | null>`sum(${c.n})` })
       .from(c)
       .where(
@@ -95,10 +101,11 @@ export async function countMerchants(db: Db, filters: MerchantFilters, caller: C
               : eq(c.assignedUserId, assignee === 'me' ? caller.actor.userId : assignee),
         ),
       );
-    return Number(row?.total ?? 0);
   }
-  const [row] = await db.select({ total: count() }).from(m).where(merchantConditions(filters, caller));
-  return row?.total ?? 0;
+  return db
+    .select({ total: sql<string | null>`count(*)` })
+    .from(m)
+    .where(merchantConditions(filters, caller));
 }
 
 type SortColumn = NonNullable<MerchantListQuery['sort']>;
@@ -170,10 +177,10 @@ export async function listMerchants(db: Db, caller: Caller, view: MerchantView, 
     .orderBy(...orderBy(query))
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
-  const [rows, total] = await Promise.all([
-    selectMerchantsInOrder(db, pageIds.getSQL()),
-    countMerchants(db, filters, caller),
-  ]);
+  // The total rides along on every row (one round trip, computed once); a page past the end has no row to carry it.
+  const totalOf = sql<string | null>`(${countQuery(db, filters, caller).getSQL()})`;
+  const rows = await selectMerchantsInOrder(db, pageIds.getSQL(), totalOf);
+  const total = rows.length > 0 ? Number(rows[0]!.total ?? 0) : await countMerchants(db, filters, caller);
   return { merchants: rows.map(toMerchant), total, params: { ...query, view }, allData: [] as Merchant[] };
 }
 
