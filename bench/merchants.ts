@@ -31,6 +31,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
+/** API processes: 1 runs main.ts, more run cluster.ts --workers N (decision 027). */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const BUDGETS = { list: { p95: 15, rps: 2000 }, search: { p95: 25 }, view: { p95: 10 } } as const;
 
 function required(name: string): string {
@@ -42,7 +44,8 @@ function required(name: string): string {
 // ── the API process ─────────────────────────────────────────────────────────────────────────
 
 async function startApi() {
-  const child = spawn(join(ROOT, 'node_modules/.bin/node'), ['apps/api/src/main.ts'], {
+  const entry = WORKERS > 1 ? ['apps/api/src/cluster.ts', '--workers', String(WORKERS)] : ['apps/api/src/main.ts'];
+  const child = spawn(join(ROOT, 'node_modules/.bin/node'), entry, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -348,6 +351,7 @@ const report = {
   merchants,
   seed: { ms: seedMs, budgetMs: 120_000, log: seedLog },
   connections: CONNECTIONS,
+  apiProcesses: WORKERS,
   secondsPerScenario: SECONDS,
   results,
   budgets: {
@@ -372,7 +376,7 @@ writeFileSync(
     `${merchants.toLocaleString('en')} merchants on PostgreSQL ${report.postgres}; ${report.machine.cpus} × ${report.machine.model};` +
       ` load average at the end ${report.machine.loadAverageAtEnd.join(' / ')} (the machine is shared).`,
     `Seeding (npm run seed:bench, migrations included): ${Number.isNaN(seedMs) ? 'not timed' : `${(seedMs / 1000).toFixed(1)} s`} (budget 120 s).`,
-    `${CONNECTIONS} connections, ${SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up, API and load generator on the same machine.`,
+    `${CONNECTIONS} connections, ${SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up, API (${WORKERS} process${WORKERS > 1 ? 'es, cluster.ts' : ''}) and load generator on the same machine.`,
     '',
     '| Scenario | Requests | Requests/s | p50 ms | p95 ms | p99 ms | Errors | Budget |',
     '| -------- | -------: | ---------: | -----: | -----: | -----: | -----: | ------ |',
