@@ -40,10 +40,14 @@ done
 [[ -n "${PORT_FREE:-}" ]] || die "No free port from 55432 up."
 
 say "PostgreSQL $($PG_BIN/postgres --version | awk '{print $3}') in $WORK/data on 127.0.0.1:$PORT_FREE"
+# A cluster for a bulk load (decision 027): no checkpoint in the middle of the load (each one makes
+# the next writes log whole pages), and minimal WAL (no replica to feed), so that CREATE INDEX writes
+# no WAL at all. Reads, which the benchmark measures, do not depend on either.
+BULK_LOAD_SETTINGS="-c wal_level=minimal -c max_wal_senders=0 -c max_wal_size=8GB -c checkpoint_timeout=30min"
 # Trust on loopback only: a throwaway cluster that lives for this run and listens on 127.0.0.1.
 as_postgres "$PG_BIN/initdb" -D "$WORK/data" -U postgres --auth=trust -E UTF8 >/dev/null
 as_postgres "$PG_BIN/pg_ctl" -D "$WORK/data" -l "$WORK/postgres.log" -w \
-  -o "-p $PORT_FREE -k $WORK -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c max_connections=120" start >/dev/null
+  -o "-p $PORT_FREE -k $WORK -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c max_connections=120 $BULK_LOAD_SETTINGS" start >/dev/null
 PORT=$PORT_FREE
 as_postgres psql -X -q -h 127.0.0.1 -p "$PORT" -d postgres -c 'CREATE DATABASE boardwalk_bench' -c 'CREATE DATABASE pgbench'
 

@@ -274,7 +274,11 @@ export async function seedBenchMerchants(
   await timed(log, 'indexes', () =>
     createIndexes([client, ...indexClients], [...merchantIndexes, ...intervalIndexes], log),
   );
+  // Every table, the small ones too: without statistics the planner takes a 200-row table for a
+  // few rows and looks an agent's name up by a sequential scan for every row of a page.
   await timed(log, 'analyze', () =>
-    client.query('ANALYZE merchants, merchant_stage_intervals, merchant_counts, stages, users'),
+    client.query(
+      'ANALYZE merchants, merchant_stage_intervals, merchant_counts, stages, users, agent_accounts, companies, industries, lead_sources',
+    ),
   );
 }
