@@ -5,6 +5,8 @@
  *
  *   DATABASE_URL=… AUTH_SECRET=… ENCRYPTION_KEY=… PGDATA_PID=/path/to/postmaster.pid \
  *     ./node_modules/.bin/node bench/request-cpu.ts [requests per scenario, default 2000]
+ *   BENCH_ROOT=/tmp/export-of-another-commit … (the same measurement of that commit's app)
+ *   BENCH_ONLY=list,view (some scenarios only), BENCH_CONCURRENCY (10)
  *
  * The real app (createApp) answers in process (`app.request`, no socket), CONCURRENCY requests in
  * flight, after a warm-up. The API's CPU is process.cpuUsage() over the timed requests; the
@@ -13,12 +15,24 @@
  * Prints one JSON line per scenario.
  */
 import { readFileSync } from 'node:fs';
-import { hashPassword } from '../apps/api/src/auth/password.ts';
-import { createApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase } from '../apps/api/src/db/client.ts';
-import { createLogger } from '../apps/api/src/lib/logger.ts';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+
+// BENCH_ROOT=/path/to/an/export/of/another/commit measures that commit's app with this script.
+const ROOT = process.env.BENCH_ROOT ?? join(import.meta.dirname, '..');
+const { hashPassword } = (await import(
+  join(ROOT, 'apps/api/src/auth/password.ts')
+)) as typeof import('../apps/api/src/auth/password.ts');
+const { createApp } = (await import(join(ROOT, 'apps/api/src/app.ts'))) as typeof import('../apps/api/src/app.ts');
+const { loadConfig } = (await import(
+  join(ROOT, 'apps/api/src/config.ts')
+)) as typeof import('../apps/api/src/config.ts');
+const { openDatabase } = (await import(
+  join(ROOT, 'apps/api/src/db/client.ts')
+)) as typeof import('../apps/api/src/db/client.ts');
+const { createLogger } = (await import(
+  join(ROOT, 'apps/api/src/lib/logger.ts')
+)) as typeof import('../apps/api/src/lib/logger.ts');
 
 const REQUESTS = Number(process.argv[2] ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -121,7 +135,7 @@ const scenarios = [
     encoding: 'gzip, deflate, br',
     path: () => `/api/merchants/${pick(views)}?pageSize=25&page=${Math.floor(Math.random() * 10)}&${pick(sorts)}`,
   },
-  { name: 'search', path: () => `/api/search?q=${encodeURIComponent(pick(terms))}`, count: Math.ceil(REQUESTS / 10) },
+  { name: 'search', path: () => `/api/search?q=${encodeURIComponent(pick(terms))}`, count: Math.ceil(REQUESTS / 20) },
   { name: 'view', path: () => `/api/merchants/${pick(ids)}` },
   { name: 'me', path: () => '/api/me' },
 ];

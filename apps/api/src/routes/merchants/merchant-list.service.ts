@@ -1,6 +1,7 @@
 import type { Merchant, MerchantExportQuery, MerchantListQuery, MerchantView } from '@boardwalk/shared';
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agentAccounts } from '../../db/schema/agent-accounts.ts';
 import { industries } from '../../db/schema/industries.ts';
@@ -172,16 +173,76 @@ export function filtersOf(query: MerchantListQuery, view: MerchantView): Merchan
  */
 export async function listMerchants(db: Db, caller: Caller, view: MerchantView, query: MerchantListQuery) {
   const filters = filtersOf(query, view);
-  const pageIds = selectIdsForSort(db, query.sort)
-    .where(merchantConditions(filters, caller))
-    .orderBy(...orderBy(query))
-    .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
+  const rows = isPlainView(filters)
+    ? await plainViewPage(db, query, filters).execute({
+        pipeline: view,
+        limit: query.pageSize,
+        offset: query.page * query.pageSize,
+      })
+    : await selectMerchantsInOrder(
+        db,
+        pageIdsOf(db, query, merchantConditions(filters, caller)).getSQL(),
+        sql`(${countQuery(db, filters, caller).getSQL()})`,
+      );
   // The total rides along on every row (one round trip, computed once); a page past the end has no row to carry it.
-  const totalOf = sql<string | null>`(${countQuery(db, filters, caller).getSQL()})`;
-  const rows = await selectMerchantsInOrder(db, pageIds.getSQL(), totalOf);
   const total = rows.length > 0 ? Number(rows[0]!.total ?? 0) : await countMerchants(db, filters, caller);
   return { merchants: rows.map(toMerchant), total, params: { ...query, view }, allData: [] as Merchant[] };
+}
+
+function pageIdsOf(
+  db: Db,
+  query: MerchantListQuery,
+  where: SQL | undefined,
+  limit: number | Placeholder = query.pageSize,
+) {
+  return selectIdsForSort(db, query.sort)
+    .where(where)
+    .orderBy(...orderBy(query))
+    .limit(limit)
+    .offset(typeof limit === 'number' ? query.page * query.pageSize : sql.placeholder('offset'));
+}
+
+/** A view with no filter but `deleted`: what nearly every list request is. */
+function isPlainView(filters: MerchantFilters): boolean {
+  return Object.entries(filters).every(([key, value]) => value === undefined || key === 'view' || key === 'deleted');
+}
+
+/**
+ * The plain views' page queries, prepared once per database, view kind, sort, order and deleted
+ * (decision 027): building the SQL text cost the API, and parsing and planning it the database,
+ * more than reading the page. Parameters: pipeline, limit, offset.
+ */
+const plainViewPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePlainViewPage>>>();
+
+function plainViewPage(db: Db, query: MerchantListQuery, filters: MerchantFilters) {
+  const key = [
+    filters.view === 'all' ? 'all' : 'pipeline',
+    query.sort ?? 'default',
+    query.sort ? query.order : 'desc',
+    filters.deleted === true ? 'deleted' : 'live',
+  ].join('_');
+  let byKey = plainViewPages.get(db);
+  if (!byKey) plainViewPages.set(db, (byKey = new Map()));
+  let prepared = byKey.get(key);
+  if (!prepared) byKey.set(key, (prepared = preparePlainViewPage(db, query, filters, `merchant_page_${key}`)));
+  return prepared;
+}
+
+function preparePlainViewPage(db: Db, query: MerchantListQuery, filters: MerchantFilters, name: string) {
+  const pipeline = filters.view === 'all' ? undefined : eq(m.pipeline, sql.placeholder('pipeline'));
+  const where = and(filters.deleted === true ? isNotNull(m.deletedAt) : isNull(m.deletedAt), pipeline);
+  const c = merchantCounts;
+  const total = db
+    .select({ total: sql<string | null>`sum(${c.n})` })
+    .from(c)
+    .where(
+      and(
+        eq(c.deleted, filters.deleted === true),
+        filters.view === 'all' ? undefined : eq(c.pipeline, sql.placeholder('pipeline')),
+      ),
+    );
+  const ids = pageIdsOf(db, query, where, sql.placeholder('limit'));
+  return selectMerchantsInOrder(db, ids.getSQL(), sql`(${total.getSQL()})`).prepare(name);
 }
 
 /**
