@@ -9,6 +9,7 @@
 #   5. everything it started stopped and removed (also on Ctrl-C or a failure)
 # Usage: bench/merchants.sh [merchants]        (default 1000000)
 # Environment: BENCH_SECONDS (per scenario, default 20), BENCH_CONNECTIONS (default 50),
+#              BENCH_WORKERS (API processes, default 2), BENCH_SCENARIOS (e.g. list,view; default all),
 #              BENCH_KEEP=1 keeps the cluster's directory (printed) instead of removing it.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"

@@ -256,7 +256,12 @@ try {
     { name: 'search', path: () => `/api/search?q=${encodeURIComponent(pick(terms))}` },
     { name: 'view', path: () => `/api/merchants/${pick(ids)}` },
   ];
+  const only = process.env.BENCH_SCENARIOS?.split(',');
   for (const s of scenarios) {
+    if (only && !only.includes(s.name)) {
+      notes.push(`${s.name}: not run (BENCH_SCENARIOS=${only.join(',')}).`);
+      continue;
+    }
     const probe = await get(new http.Agent(), s.path(), cookie);
     if (probe.status === 404 && probe.body.includes('No API route')) {
       notes.push(
@@ -364,7 +369,10 @@ const report = {
   notes,
 };
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-const base = join(ROOT, `bench/results/${date}-merchants`);
+const base = join(
+  ROOT,
+  `bench/results/${date}-merchants${process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : ''}`,
+);
 writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
 const row = (r: Result) =>
   `| ${r.name} | ${r.requests.toLocaleString('en')} | ${r.rps.toLocaleString('en')} | ${r.latencyMs.p50} | ${r.latencyMs.p95} | ${r.latencyMs.p99} | ${r.errors} | ${verdict(r, r.name as keyof typeof BUDGETS)} |`;
