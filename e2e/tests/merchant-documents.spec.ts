@@ -71,6 +71,9 @@ test('documents are uploaded, previewed and downloaded, a note is added and edit
   const image = dialog.getByRole('img', { name: 'storefront.png' });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
+  // Shown at its own size and shape (the dialog once stretched it to its height).
+  expect(await image.boundingBox()).toMatchObject({ width: 160, height: 120 });
+  await page.screenshot({ path: test.info().outputPath('image-preview.png') });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
@@ -80,7 +83,9 @@ test('documents are uploaded, previewed and downloaded, a note is added and edit
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) blocked.push(message.text());
   });
-  const inline = page.waitForResponse((res) => res.url().includes('inline=1') && res.request().resourceType() === 'document');
+  const inline = page.waitForResponse(
+    (res) => res.url().includes('inline=1') && res.request().resourceType() === 'document',
+  );
   await page.getByRole('button', { name: 'Preview statement.pdf' }).click();
   dialog = page.getByRole('dialog', { name: 'statement.pdf' });
   const answer = await inline;
@@ -89,10 +94,21 @@ test('documents are uploaded, previewed and downloaded, a note is added and edit
   expect(answer.headers()['content-disposition']).toMatch(/^inline;/);
   const frame = dialog.locator('iframe[title="statement.pdf"]');
   await expect(frame).toBeVisible();
-  // A blocked frame shows Chromium's error page instead of the viewer.
+  // A blocked frame shows Chromium's error page instead; a loaded one holds the PDF viewer (an
+  // extension frame inside it).
   await expect
-    .poll(() => page.frames().find((f) => f.url().includes('inline=1'))?.url() ?? 'none')
-    .toMatch(/\/documents\/[0-9a-f-]{36}\?inline=1$/);
+    .poll(
+      () =>
+        page
+          .frames()
+          .find((f) => f.url().includes('inline=1'))
+          ?.url() ?? 'none',
+    )
+    .toMatch(/\/documents\/[0-9a-f-]{36}\/download\?inline=1$/);
+  const pdfFrame = page.frames().find((f) => f.url().includes('inline=1'))!;
+  await expect
+    .poll(() => pdfFrame.childFrames().map((f) => f.url()))
+    .toContainEqual(expect.stringMatching(/^chrome-extension:\/\/[a-z]+\/index\.html$/));
   expect(blocked).toEqual([]);
 
   // Download from the preview: the same bytes come back.
@@ -129,6 +145,8 @@ test('documents are uploaded, previewed and downloaded, a note is added and edit
   await expect(timeline.getByText('“Storefront photo and statement received.”')).toBeVisible();
   await expect(timeline.getByText(/edited a note$/)).toBeVisible();
   await expect(
-    timeline.getByText('Note: Storefront photo and statement received. → Storefront photo and two statements received.'),
+    timeline.getByText(
+      'Note: Storefront photo and statement received. → Storefront photo and two statements received.',
+    ),
   ).toBeVisible();
 });
