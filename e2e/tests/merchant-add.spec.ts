@@ -80,7 +80,7 @@ test('a merchant is added step by step across a reload, opens on save, and its s
   await page.getByRole('button', { name: /^Save (merchant|anyway)$/ }).click();
   await expect(page).toHaveURL(/\/merchant\/view\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-  await expectNoSeriousViolations(page, 'the new merchant\'s view');
+  await expectNoSeriousViolations(page, "the new merchant's view");
 
   // The stage, changed from the header.
   await page.getByRole('button', { name: /^Stage: .*\. Change stage$/ }).click();

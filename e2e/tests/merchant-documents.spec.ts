@@ -116,14 +116,14 @@ test('documents are uploaded, previewed and downloaded, a note is added and edit
   await dialog.getByRole('link', { name: 'Download' }).click();
   const saved = await download;
   expect(saved.suggestedFilename()).toBe('statement.pdf');
-  expect(Buffer.compare(await readFile((await saved.path())!), pdf)).toBe(0);
+  expect(Buffer.compare(await readFile(await saved.path()), pdf)).toBe(0);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
   // And from the list.
   const listDownload = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download storefront.png' }).click();
-  expect(Buffer.compare(await readFile((await (await listDownload).path())!), png)).toBe(0);
+  expect(Buffer.compare(await readFile(await (await listDownload).path()), png)).toBe(0);
 
   // A note, added and then edited.
   await openTab(page, 'Notes');

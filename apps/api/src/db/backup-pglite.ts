@@ -111,7 +111,7 @@ export async function restorePglite(
   const dataDir = path.resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const release = lockTarget(dataDir);
-  let documents = 0;
+  let documents: number;
   const staging = path.join(
     path.dirname(dataDir),
     `.${path.basename(dataDir)}.restoring-${randomBytes(4).toString('hex')}`,

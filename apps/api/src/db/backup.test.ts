@@ -111,11 +111,7 @@ describe.skipIf(Boolean(testServerUrl))('backup and restore of the embedded data
       mode: 'pglite',
       appVersion: 'test',
     });
-    expect(manifest.members.map((m) => m.name)).toEqual([
-      'pglite-data.tar.gz',
-      'secrets.json',
-      ...documentMemberNames,
-    ]);
+    expect(manifest.members.map((m) => m.name)).toEqual(['pglite-data.tar.gz', 'secrets.json', ...documentMemberNames]);
     expect(manifest.migration.last).toMatch(/^\d{4}_/);
     expect(Object.keys(before).length).toBeGreaterThan(10);
     expect(before['public.users']).toMatch(/^([2-9]|\d\d+) /); // demo users and one more

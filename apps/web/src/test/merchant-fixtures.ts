@@ -1,10 +1,4 @@
-import type {
-  Merchant,
-  MerchantDetail,
-  MerchantDraft,
-  MerchantEvent,
-  Owner,
-} from '@boardwalk/shared/schemas/merchant';
+import type { Merchant, MerchantDetail, MerchantDraft, MerchantEvent, Owner } from '@boardwalk/shared/schemas/merchant';
 import type { Stage } from '@boardwalk/shared/schemas/stage';
 
 /**

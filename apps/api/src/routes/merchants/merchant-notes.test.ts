@@ -167,7 +167,10 @@ describe('merchant notes API', () => {
     expect(updated).toMatchObject({
       type: 'note_updated',
       actor: { id: staffUser.id },
-      data: { noteId: note.id, changes: { note: { from: 'Statements promised by Friday', to: 'Statements received' } } },
+      data: {
+        noteId: note.id,
+        changes: { note: { from: 'Statements promised by Friday', to: 'Statements received' } },
+      },
     });
     expect(timeline.body.events.map((e) => e.type)).toEqual(['note_removed', 'note_updated', 'note_added']);
   });

@@ -55,7 +55,9 @@ export function BoardCard({ merchant, stages, canMove, onMove, keyboard }: Board
         variant="outlined"
         component="article"
         aria-label={name}
-        sx={{ p: 1, bgcolor: isDragging || lifted ? 'action.selected' : 'background.paper',
+        sx={{
+          p: 1,
+          bgcolor: isDragging || lifted ? 'action.selected' : 'background.paper',
           boxShadow: isDragging || lifted ? 4 : 0,
         }}
       >

@@ -1,12 +1,5 @@
 import { useState } from 'react';
-import {
-  DndContext,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core';
+import { DndContext, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { Box, Stack, Typography } from '@mui/material';
 import type { Merchant } from '@boardwalk/shared/schemas/merchant';
 import { PIPELINE_LABELS, type Pipeline, type Stage } from '@boardwalk/shared/schemas/stage';

@@ -175,7 +175,9 @@ describe('MerchantViewPage', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Clear account number' }));
     const dialog = await screen.findByRole('dialog', { name: 'Clear the account number?' });
     await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
-    expect(await screen.findByText('The merchant was changed by someone else. Reload and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The merchant was changed by someone else. Reload and try again.'),
+    ).toBeInTheDocument();
     expect(server.callsTo('PATCH', BASE)[0]!.body).toMatchObject({ accountNumber: null });
     expect(screen.getByRole('dialog', { name: 'Clear the account number?' })).toBeInTheDocument();
     expect(screen.getByLabelText('Account number', { selector: 'span' })).toHaveTextContent('•••••4321');
