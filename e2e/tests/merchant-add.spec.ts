@@ -1,20 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { FIRST_PAINT, uniqueSuffix } from '../admin-fixtures.ts';
 import { expect, test } from '../fixtures.ts';
+import { seriousViolations } from '../merchant-fixtures.ts';
 
 test.use({ signedInAs: 'admin' });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .include('main')
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join('; ')}`);
+/** axe on the step or tab now shown, named in the failure. */
+async function expectNoSeriousViolations(page: Page, where: string) {
+  expect(await seriousViolations(page), `axe on ${where}`).toEqual([]);
 }
 
 // Issue 9 §3 and §5: add a merchant through every step (a reload mid-way loses nothing), land on
@@ -26,16 +21,20 @@ test('a merchant is added step by step across a reload, opens on save, and its s
   const name = `E2E Merchant ${uniqueSuffix()}`;
   await page.goto('/merchant/add');
   await expect(page.getByRole('heading', { name: 'Add Merchant', level: 1 })).toBeVisible({ timeout: FIRST_PAINT });
+  await expectNoSeriousViolations(page, 'the business step');
 
   // Business: Next checks the step first.
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Enter the DBA name')).toBeVisible();
+  // (Not axe here: a field's error text in the theme's error red, #FF4C51, is 3.3:1 on white, under
+  // AA's 4.5:1. The theme's status colours are the accessibility work's; reported there.)
   await page.getByLabel('DBA name').fill(name);
   await page.getByLabel('Tax id').fill('12-3456789');
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Contact and address, then a reload once the draft is on the server.
   await expect(heading(page, 'Contact and address')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the contact step');
   await page.getByLabel('Contact phone').fill('555 0100');
   await page.getByLabel('City').fill('Springfield');
   await expect(page).toHaveURL(/\/merchant\/add\?draft=[0-9a-f-]{36}$/);
@@ -55,28 +54,34 @@ test('a merchant is added step by step across a reload, opens on save, and its s
   const owner = page.getByRole('region', { name: 'Owner 1' });
   await owner.getByLabel('First name').fill('Grace');
   await owner.getByLabel('Last name').fill('Hopper');
+  // (Not axe here either: a new owner's names are marked as errors at once, in the red noted
+  // above, and the last name's error stays after it is filled: open in issue 9.)
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Processing, banking, assignment (the default stage is chosen for us).
   await expect(heading(page, 'Processing')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the processing step');
   await page.getByLabel('Monthly volume').fill('25000');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(heading(page, 'Banking')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the banking step');
   await page.getByLabel('Bank name').fill('First Bank');
   await page.getByLabel('Routing number').fill('021000021');
   await page.getByLabel('Account number').fill('12345678');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(heading(page, 'Assignment')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Stage' })).not.toHaveText(/^\s*$/);
+  await expectNoSeriousViolations(page, 'the assignment step');
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Review and save (possible duplicates from other runs only change the button's name).
   await expect(heading(page, 'Review')).toBeVisible();
   await expect(page.getByText('Grace Hopper (100%)')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the review step');
   await page.getByRole('button', { name: /^Save (merchant|anyway)$/ }).click();
   await expect(page).toHaveURL(/\/merchant\/view\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page, "the new merchant's view");
 
   // The stage, changed from the header.
   await page.getByRole('button', { name: /^Stage: .*\. Change stage$/ }).click();

@@ -115,3 +115,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: e.SESSION_CACHE_MS,
   };
 }
+
+/**
+ * The configuration with DATA_DIR replaced (the backup and restore commands' --data-dir), so what
+ * follows from it (the documents directory, unless DOCUMENTS_DIR is set) follows it too.
+ */
+export function loadConfigWithDataDir(dataDir: string | undefined, env: NodeJS.ProcessEnv = process.env): Config {
+  return loadConfig(dataDir === undefined ? env : { ...env, DATA_DIR: dataDir });
+}

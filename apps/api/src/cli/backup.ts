@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfigWithDataDir } from '../config.ts';
 import { BackupError } from '../db/backup-archive.ts';
+import { isDocumentMember } from '../db/backup-documents.ts';
 import { backupPglite } from '../db/backup-pglite.ts';
 import { backupPostgres } from '../db/backup-postgres.ts';
 import { createLogger } from '../lib/logger.ts';
@@ -14,6 +15,7 @@ Backs up the database Boardwalk is configured for into one file (mode 0600):
   embedded (no DATABASE_URL): the PGlite database in DATA_DIR and its generated secrets;
     stop the server first (the embedded database serves one process at a time).
   PostgreSQL (DATABASE_URL): pg_dump of that database; the server may keep running.
+Both take the merchant documents (DOCUMENTS_DIR, by default DATA_DIR/documents).
 --data-dir overrides DATA_DIR. The file holds secrets: store it where only you can read it.`;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,7 +39,7 @@ async function main(): Promise<number> {
     console.error(`${out} exists already: choose another name, or remove it first.`);
     return 1;
   }
-  const config = loadConfig();
+  const config = loadConfigWithDataDir(values['data-dir']);
   const started = Date.now();
   const manifest = config.databaseUrl
     ? await backupPostgres({
@@ -45,18 +47,21 @@ async function main(): Promise<number> {
         out,
         appVersion,
         encryptionKey: config.encryptionKey,
+        documentsDir: config.documentsDir,
         logger: createLogger(config.logLevel),
       })
     : await backupPglite({
-        dataDir: values['data-dir'] ?? config.dataDir,
+        dataDir: config.dataDir,
         out,
         appVersion,
         encryptionKey: config.encryptionKey,
+        documentsDir: config.documentsDir,
       });
   const bytes = manifest.members.reduce((sum, m) => sum + m.bytes, 0);
+  const documents = manifest.members.filter((m) => isDocumentMember(m.name)).length;
   console.log(
-    `Backed up the ${manifest.mode === 'pglite' ? 'embedded' : 'PostgreSQL'} database ` +
-      `(migration ${manifest.migration.last ?? 'none'}, ${(bytes / 1024 / 1024).toFixed(1)} MB) to ${out} ` +
+    `Backed up the ${manifest.mode === 'pglite' ? 'embedded' : 'PostgreSQL'} database and ${documents} ` +
+      `document(s) (migration ${manifest.migration.last ?? 'none'}, ${(bytes / 1024 / 1024).toFixed(1)} MB) to ${out} ` +
       `in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
   if (manifest.members.some((m) => m.name === 'secrets.json')) {

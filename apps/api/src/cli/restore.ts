@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfigWithDataDir } from '../config.ts';
 import { BackupError } from '../db/backup-archive.ts';
 import { restorePglite } from '../db/backup-pglite.ts';
 import { restorePostgres } from '../db/backup-postgres.ts';
@@ -11,6 +11,7 @@ const USAGE = `Usage: npm run restore -- --in <file> [--data-dir <dir>] [--force
 Restores a backup made by npm run backup into the database Boardwalk is configured for:
   embedded (no DATABASE_URL): into DATA_DIR (or --data-dir), which must be new or empty;
   PostgreSQL (DATABASE_URL): pg_restore into that database, which must have no tables.
+The merchant documents go into DOCUMENTS_DIR (by default DATA_DIR/documents).
 --force replaces the database that is there. Stop the server first; start it after.`;
 
 async function main(): Promise<number> {
@@ -29,27 +30,28 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const file = path.resolve(input);
-  const config = loadConfig();
+  const config = loadConfigWithDataDir(values['data-dir']);
   const started = Date.now();
-  const { manifest, warnings } = config.databaseUrl
+  const { manifest, warnings, documents } = config.databaseUrl
     ? await restorePostgres({
         file,
         url: config.databaseUrl,
         force: values.force,
         encryptionKey: config.encryptionKey,
+        documentsDir: config.documentsDir,
         logger: createLogger(config.logLevel),
       })
     : await restorePglite({
         file,
-        dataDir: values['data-dir'] ?? config.dataDir,
+        dataDir: config.dataDir,
         force: values.force,
         encryptionKey: config.encryptionKey,
+        documentsDir: config.documentsDir,
       });
-  const target = config.databaseUrl
-    ? 'the PostgreSQL database of DATABASE_URL'
-    : path.resolve(values['data-dir'] ?? config.dataDir);
+  const target = config.databaseUrl ? 'the PostgreSQL database of DATABASE_URL' : path.resolve(config.dataDir);
   console.log(
-    `Restored the backup of ${manifest.createdAt} (migration ${manifest.migration.last ?? 'none'}) into ${target} ` +
+    `Restored the backup of ${manifest.createdAt} (migration ${manifest.migration.last ?? 'none'}) into ${target}, ` +
+      `and ${documents} document(s) into ${path.resolve(config.documentsDir)}, ` +
       `in ${((Date.now() - started) / 1000).toFixed(1)} s. The server migrates it further when it starts.`,
   );
   for (const warning of warnings) console.warn(`Warning: ${warning}`);

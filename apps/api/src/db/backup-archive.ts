@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { knownMigrations } from './migration-level.ts';
@@ -67,7 +68,9 @@ export async function describeMember(source: MemberSource): Promise<BackupMember
  * place, so a failed backup never leaves a file that looks like a whole one.
  */
 export async function writeArchive(out: string, manifest: Omit<BackupManifest, 'members'>, sources: MemberSource[]) {
-  const members = await Promise.all(sources.map(describeMember));
+  // One at a time: a backup can hold thousands of documents, each a file to read.
+  const members: BackupMember[] = [];
+  for (const source of sources) members.push(await describeMember(source));
   const full: BackupManifest = { ...manifest, members };
   const partial = `${out}.partial`;
   const stream = createWriteStream(partial, { mode: 0o600 });
@@ -127,6 +130,8 @@ export type OpenedArchive = {
   readMember: (name: string) => Promise<Buffer>;
   /** Streams a member into a file (mode 0600). */
   extractMember: (name: string, to: string) => Promise<void>;
+  /** A member's bytes as a stream. */
+  memberStream: (name: string) => Readable;
 };
 
 /**
@@ -160,13 +165,13 @@ export async function openArchive(file: string): Promise<OpenedArchive> {
       throw new BackupError(`${file}: ${member.name} does not match its checksum; the backup is damaged.`);
     }
   }
-  const extractMember = async (name: string, to: string) => {
+  const memberStream = (name: string) => {
     const { offset, size } = entryOf(name);
-    const out = createWriteStream(to, { mode: 0o600 });
-    if (size === 0) return new Promise<void>((resolve) => out.end(resolve));
-    await pipeline(createReadStream(file, { start: offset, end: offset + size - 1 }), out);
+    return size === 0 ? Readable.from([]) : createReadStream(file, { start: offset, end: offset + size - 1 });
   };
-  return { manifest, readMember, extractMember };
+  const extractMember = (name: string, to: string) =>
+    pipeline(memberStream(name), createWriteStream(to, { mode: 0o600 }));
+  return { manifest, readMember, extractMember, memberStream };
 }
 
 function parseManifest(file: string, bytes: Buffer): BackupManifest {

@@ -14,6 +14,7 @@ import {
   type BackupManifest,
   type MemberSource,
 } from './backup-archive.ts';
+import { documentMembers, restoreDocuments } from './backup-documents.ts';
 import { openDatabase, type Database } from './client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts';
 import { migrationLevel } from './migration-level.ts';
@@ -24,14 +25,25 @@ const SECRETS_FILE = 'secrets.json'; // lib/secrets.ts: AUTH_SECRET and ENCRYPTI
 const PGLITE_DIR = 'pglite'; // db/client.ts
 const LOCK_FILE = 'boardwalk.lock'; // db/data-dir-lock.ts
 
-export type PgliteBackupOptions = { dataDir: string; out: string; appVersion: string; encryptionKey?: string };
+export type PgliteBackupOptions = {
+  dataDir: string;
+  out: string;
+  appVersion: string;
+  encryptionKey?: string;
+  /** DOCUMENTS_DIR; DATA_DIR/documents when not given. */
+  documentsDir?: string;
+};
+
+const documentsDirOf = (dataDir: string, documentsDir: string | undefined) =>
+  path.resolve(documentsDir ?? path.join(dataDir, 'documents'));
 
 /**
  * Backs up the embedded database of a DATA_DIR, with its generated secrets (the encryption key
  * is what makes the encrypted fields readable). PGlite serves one process, so the backup takes
  * the data-directory lock like the server does: while the server runs it is refused, and
  * while the backup runs the server cannot start. A CHECKPOINT first, so the tarball holds the
- * data files as of the last commit and a restore needs no WAL replay.
+ * data files as of the last commit and a restore needs no WAL replay. The merchant documents
+ * (DOCUMENTS_DIR) follow as members of their own.
  */
 export async function backupPglite(options: PgliteBackupOptions): Promise<BackupManifest> {
   const dataDir = path.resolve(options.dataDir);
@@ -56,6 +68,8 @@ export async function backupPglite(options: PgliteBackupOptions): Promise<Backup
     storedKey = (JSON.parse(bytes.toString('utf8')) as { encryptionKey?: string }).encryptionKey;
     sources.push({ name: SECRETS_FILE, bytes });
   }
+  // After the dump: every document a row of it names is there (the server, stopped, adds none).
+  sources.push(...(await documentMembers(documentsDirOf(dataDir, options.documentsDir))));
   return writeArchive(
     options.out,
     {
@@ -71,23 +85,33 @@ export async function backupPglite(options: PgliteBackupOptions): Promise<Backup
   );
 }
 
-export type PgliteRestoreOptions = { file: string; dataDir: string; force?: boolean; encryptionKey?: string };
+export type PgliteRestoreOptions = {
+  file: string;
+  dataDir: string;
+  force?: boolean;
+  encryptionKey?: string;
+  /** DOCUMENTS_DIR; DATA_DIR/documents when not given. */
+  documentsDir?: string;
+};
 
 /**
  * Restores a backup into a DATA_DIR that is new or empty; one that holds a database only with
  * `force`, and never while a server runs on it (its lock is held throughout). The database is
  * first unpacked and opened in a staging directory beside the target, so a damaged backup
- * fails before anything in the target is touched. Returns warnings for the operator.
+ * fails before anything in the target is touched. The documents go into DOCUMENTS_DIR before the
+ * database is swapped in, so the restored rows never point at a missing file. Returns warnings
+ * for the operator and how many documents were restored.
  */
 export async function restorePglite(
   options: PgliteRestoreOptions,
-): Promise<{ manifest: BackupManifest; warnings: string[] }> {
+): Promise<{ manifest: BackupManifest; warnings: string[]; documents: number }> {
   const archive = await openArchive(options.file);
   const { manifest } = archive;
   assertRestorable(options.file, manifest, 'pglite');
   const dataDir = path.resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const release = lockTarget(dataDir);
+  let documents: number;
   const staging = path.join(
     path.dirname(dataDir),
     `.${path.basename(dataDir)}.restoring-${randomBytes(4).toString('hex')}`,
@@ -116,6 +140,7 @@ export async function restorePglite(
     const hasSecrets = manifest.members.some((m) => m.name === SECRETS_FILE);
     if (hasSecrets)
       await writeFile(path.join(staging, SECRETS_FILE), await archive.readMember(SECRETS_FILE), { mode: 0o600 });
+    documents = await restoreDocuments(options.file, archive, manifest, documentsDirOf(dataDir, options.documentsDir));
     // The swap: only what a restore brings is replaced; anything else in DATA_DIR stays.
     for (const name of [PGLITE_DIR, SECRETS_FILE]) await rm(path.join(dataDir, name), { recursive: true, force: true });
     await rename(path.join(staging, PGLITE_DIR), path.join(dataDir, PGLITE_DIR));
@@ -131,7 +156,7 @@ export async function restorePglite(
         '(the SMTP password) will not be readable. Unset it to use the restored secrets.json, or set the old key.',
     );
   }
-  return { manifest, warnings };
+  return { manifest, warnings, documents };
 }
 
 async function openLocked(dataDir: string, onLocked: (error: DataDirLockedError) => never): Promise<Database> {

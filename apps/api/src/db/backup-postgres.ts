@@ -15,6 +15,7 @@ import {
   writeArchive,
   type BackupManifest,
 } from './backup-archive.ts';
+import { documentMembers, restoreDocuments } from './backup-documents.ts';
 import { openDatabase, type Database } from './client.ts';
 import { migrationLevel, queryRows } from './migration-level.ts';
 
@@ -49,6 +50,8 @@ export type PostgresBackupOptions = {
   out: string;
   appVersion: string;
   encryptionKey?: string;
+  /** DOCUMENTS_DIR: the merchant documents, taken after the dump. */
+  documentsDir: string;
   logger: Logger;
 };
 
@@ -56,7 +59,9 @@ export type PostgresBackupOptions = {
  * pg_dump's custom format of the whole database, in the backup archive beside its manifest.
  * pg_dump reads one snapshot, so the server may keep running. AUTH_SECRET and ENCRYPTION_KEY
  * are not in the database with PostgreSQL (they come from the environment): only the key's
- * SHA-256 goes in the manifest, so a restore can tell whether the key it runs with fits.
+ * SHA-256 goes in the manifest, so a restore can tell whether the key it runs with fits. The
+ * documents are read after the dump, so every document row in it has its file (a file newer
+ * than the dump is a harmless extra, decision 023).
  */
 export async function backupPostgres(options: PostgresBackupOptions): Promise<BackupManifest> {
   const pgDump = findPgTool('pg_dump');
@@ -75,7 +80,7 @@ export async function backupPostgres(options: PostgresBackupOptions): Promise<Ba
         migration: level,
         encryptionKeyId: keyId(options.encryptionKey),
       },
-      [{ name: DATABASE_MEMBER, file: dump }],
+      [{ name: DATABASE_MEMBER, file: dump }, ...(await documentMembers(options.documentsDir))],
     );
   });
 }
@@ -85,6 +90,8 @@ export type PostgresRestoreOptions = {
   url: string;
   force?: boolean;
   encryptionKey?: string;
+  /** DOCUMENTS_DIR: where the backup's documents go. */
+  documentsDir: string;
   logger: Logger;
 };
 
@@ -92,10 +99,11 @@ export type PostgresRestoreOptions = {
  * pg_restore into the database of `url`, in one transaction (all or nothing), dropping what
  * the backup recreates (--clean --if-exists). A database that already has tables is refused
  * unless `force`. Owners and grants are not restored: the objects belong to the role of `url`.
+ * The documents go into DOCUMENTS_DIR first, so the restored rows never point at a missing file.
  */
 export async function restorePostgres(
   options: PostgresRestoreOptions,
-): Promise<{ manifest: BackupManifest; warnings: string[] }> {
+): Promise<{ manifest: BackupManifest; warnings: string[]; documents: number }> {
   const archive = await openArchive(options.file);
   const { manifest } = archive;
   assertRestorable(options.file, manifest, 'postgres');
@@ -107,6 +115,7 @@ export async function restorePostgres(
         'database, or pass --force to replace what the backup holds.',
     );
   }
+  const documents = await restoreDocuments(options.file, archive, manifest, options.documentsDir);
   await withTempDir(async (dir) => {
     const dump = path.join(dir, DATABASE_MEMBER);
     await archive.extractMember(DATABASE_MEMBER, dump);
@@ -127,7 +136,7 @@ export async function restorePostgres(
         'be readable until the old key is set, or the SMTP password is entered again.',
     );
   }
-  return { manifest, warnings };
+  return { manifest, warnings, documents };
 }
 
 async function userTableCount(database: Database): Promise<number> {

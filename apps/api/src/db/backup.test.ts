@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
@@ -10,6 +11,7 @@ import { loadOrCreateSecrets } from '../lib/secrets.ts';
 import { createScratchDatabase, testServerUrl } from '../test/scratch-database.ts';
 import { testLogger } from '../test/harness.ts';
 import { createUser } from '../test/sign-in.ts';
+import { fileSystemStore } from '../lib/documents/file-system-store.ts';
 import { BackupError, openArchive, writeArchive, type BackupManifest } from './backup-archive.ts';
 import { backupPglite, restorePglite } from './backup-pglite.ts';
 import { backupPostgres, restorePostgres } from './backup-postgres.ts';
@@ -24,6 +26,30 @@ async function fill(db: Db) {
   const user = await createUser(db);
   await db.insert(companies).values({ name: 'Backup Test Ltd', type: 'other', createdBy: user.id, updatedBy: user.id });
   await writeAudit(db, { action: 'user.create', outcome: 'success', actorUserId: user.id, subjectType: 'user' });
+}
+
+const DOCUMENT_KEYS = ['0196a000-0000-7000-8000-0000000000a1', '0196a000-0000-7000-8000-0000000000b2'];
+const documentBytes = (key: string) => Buffer.from(`%PDF-1.4 document ${key}\n`);
+
+/** Two stored documents, an unfinished upload and a stray file: only the documents belong in a backup. */
+async function storeDocuments(dir: string) {
+  const store = fileSystemStore(dir);
+  for (const key of DOCUMENT_KEYS) await store.put(key, Readable.from([documentBytes(key)]));
+  await mkdir(path.join(dir, '.tmp'), { recursive: true });
+  await writeFile(path.join(dir, '.tmp', 'half.part'), 'half an upload');
+  await writeFile(path.join(dir, 'a1', 'notes.txt'), 'not a document');
+}
+
+const documentMemberNames = DOCUMENT_KEYS.map((key) => `documents/${key.slice(-2)}/${key}`);
+
+async function expectDocuments(dir: string) {
+  for (const key of DOCUMENT_KEYS) {
+    const file = path.join(dir, key.slice(-2), key);
+    expect(await readFile(file)).toEqual(documentBytes(key));
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  }
+  await expect(stat(path.join(dir, '.tmp', 'half.part'))).rejects.toThrow();
+  await expect(stat(path.join(dir, 'a1', 'notes.txt'))).rejects.toThrow();
 }
 
 /** Per table of every schema the app owns: its row count and an MD5 of all its rows. */
@@ -70,12 +96,13 @@ describe.skipIf(Boolean(testServerUrl))('backup and restore of the embedded data
     before = await fingerprint(database.db);
     await database.close();
     loadOrCreateSecrets({ ...loadConfig({}), dataDir }); // what the server writes on its first start
+    await storeDocuments(path.join(dataDir, 'documents'));
     archive = path.join(dir, 'backup.tar');
     await backupPglite({ dataDir, out: archive, appVersion: 'test' });
   }, 120_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('writes one 0600 file with a manifest, the database and the generated secrets', async () => {
+  it('writes one 0600 file with a manifest, the database, the generated secrets and the documents', async () => {
     expect((await stat(archive)).mode & 0o777).toBe(0o600);
     const { manifest } = await openArchive(archive);
     expect(manifest).toMatchObject({
@@ -84,19 +111,51 @@ describe.skipIf(Boolean(testServerUrl))('backup and restore of the embedded data
       mode: 'pglite',
       appVersion: 'test',
     });
-    expect(manifest.members.map((m) => m.name)).toEqual(['pglite-data.tar.gz', 'secrets.json']);
+    expect(manifest.members.map((m) => m.name)).toEqual(['pglite-data.tar.gz', 'secrets.json', ...documentMemberNames]);
     expect(manifest.migration.last).toMatch(/^\d{4}_/);
     expect(Object.keys(before).length).toBeGreaterThan(10);
     expect(before['public.users']).toMatch(/^([2-9]|\d\d+) /); // demo users and one more
   });
 
-  it('restores into a new data directory with every row and the secrets', async () => {
+  it('restores into a new data directory with every row, the secrets and the documents', async () => {
     const target = path.join(dir, 'fresh', 'data');
-    await restorePglite({ file: archive, dataDir: target });
+    const { documents } = await restorePglite({ file: archive, dataDir: target });
+    expect(documents).toBe(2);
+    await expectDocuments(path.join(target, 'documents'));
     expect(await fingerprintOf(() => openDatabase({ kind: 'pglite', dataDir: target }))).toEqual(before);
     const secrets = path.join(target, 'secrets.json');
     expect(await readFile(secrets, 'utf8')).toBe(await readFile(path.join(dataDir, 'secrets.json'), 'utf8'));
     expect((await stat(secrets)).mode & 0o777).toBe(0o600);
+  }, 120_000);
+
+  it('takes the documents from DOCUMENTS_DIR and restores them into another one', async () => {
+    const documentsDir = path.join(dir, 'shared-documents');
+    await storeDocuments(documentsDir);
+    const out = path.join(dir, 'with-documents-dir.tar');
+    const manifest = await backupPglite({ dataDir, out, appVersion: 'test', documentsDir });
+    expect(manifest.members.filter((m) => m.name.startsWith('documents/')).map((m) => m.name)).toEqual(
+      documentMemberNames,
+    );
+    const target = path.join(dir, 'fresh-documents-dir');
+    const restoredDocuments = path.join(dir, 'restored-documents');
+    await restorePglite({ file: out, dataDir: path.join(target, 'data'), documentsDir: restoredDocuments });
+    await expectDocuments(restoredDocuments);
+    await expect(stat(path.join(target, 'data', 'documents'))).rejects.toThrow();
+  }, 120_000);
+
+  it('refuses a document member that names any other path, before writing anything', async () => {
+    const { manifest, readMember } = await openArchive(archive);
+    const { members: _members, ...rest } = manifest;
+    const crafted = path.join(dir, 'crafted.tar');
+    await writeArchive(crafted, rest, [
+      { name: 'pglite-data.tar.gz', bytes: await readMember('pglite-data.tar.gz') },
+      { name: documentMemberNames[0]!, bytes: documentBytes(DOCUMENT_KEYS[0]!) },
+      { name: 'documents/../../escaped', bytes: Buffer.from('x') },
+    ]);
+    const target = path.join(dir, 'crafted-target');
+    await expect(restorePglite({ file: crafted, dataDir: target })).rejects.toThrow(/not a document/);
+    await expect(stat(path.join(target, 'documents'))).rejects.toThrow();
+    await expect(stat(path.join(dir, 'escaped'))).rejects.toThrow();
   }, 120_000);
 
   it('refuses a data directory that holds a database, unless --force', async () => {
@@ -140,12 +199,21 @@ describe.skipIf(Boolean(testServerUrl))('backup and restore of the embedded data
     ).rejects.toThrow(/newer Boardwalk/);
     await expect(refusal(await remade('pg.tar', { mode: 'postgres' }))).rejects.toThrow(/PostgreSQL database/);
     await expect(
-      restorePostgres({ file: archive, url: 'postgres://x@127.0.0.1:1/x', logger: testLogger() }),
+      restorePostgres({
+        file: archive,
+        url: 'postgres://x@127.0.0.1:1/x',
+        documentsDir: path.join(dir, 'never-documents'),
+        logger: testLogger(),
+      }),
     ).rejects.toThrow(/embedded database/);
 
     const damaged = path.join(dir, 'damaged.tar');
     const bytes = await readFile(archive);
-    bytes[bytes.length - 4096] = (bytes[bytes.length - 4096] ?? 0) ^ 0xff;
+    // The first document's first byte: the archive ends with two documents (a header and a data
+    // block each) and two zero blocks.
+    const inDocument = bytes.length - 1024 - 3 * 512;
+    expect(bytes.subarray(inDocument, inDocument + 5).toString()).toBe('%PDF-');
+    bytes[inDocument] = (bytes[inDocument] ?? 0) ^ 0xff;
     await writeFile(damaged, bytes);
     await expect(refusal(damaged)).rejects.toThrow(/checksum/);
     await writeFile(damaged, 'not a tar at all');
@@ -159,6 +227,7 @@ describe.skipIf(!testServerUrl)('backup and restore of a PostgreSQL database (pg
   let dir: string;
   let archive: string;
   let before: Record<string, string>;
+  let documentsDir: string;
   const scratches: { url: string; drop: () => Promise<void> }[] = [];
   const scratch = async () => {
     const made = await createScratchDatabase(testServerUrl!);
@@ -176,28 +245,43 @@ describe.skipIf(!testServerUrl)('backup and restore of a PostgreSQL database (pg
     before = await fingerprint(database.db);
     expect((await migrationLevel(database.db)).applied).toBeGreaterThan(0);
     await database.close();
+    documentsDir = path.join(dir, 'documents');
+    await storeDocuments(documentsDir);
     archive = path.join(dir, 'backup.tar');
-    await backupPostgres({ url: source, out: archive, appVersion: 'test', encryptionKey: '1'.repeat(64), logger });
+    const key = '1'.repeat(64);
+    await backupPostgres({ url: source, out: archive, appVersion: 'test', encryptionKey: key, documentsDir, logger });
   }, 120_000);
   afterAll(async () => {
     for (const made of scratches) await made.drop();
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('restores into an empty database with every row', async () => {
+  it('restores into an empty database with every row, and the documents', async () => {
     const { manifest } = await openArchive(archive);
-    expect(manifest.members.map((m) => m.name)).toEqual(['postgres.dump']);
+    expect(manifest.members.map((m) => m.name)).toEqual(['postgres.dump', ...documentMemberNames]);
     const target = await scratch();
-    const { warnings } = await restorePostgres({ file: archive, url: target, encryptionKey: '1'.repeat(64), logger });
+    const restoredDocuments = path.join(dir, 'restored-documents');
+    const { warnings, documents } = await restorePostgres({
+      file: archive,
+      url: target,
+      encryptionKey: '1'.repeat(64),
+      documentsDir: restoredDocuments,
+      logger,
+    });
     expect(warnings).toEqual([]);
+    expect(documents).toBe(2);
+    await expectDocuments(restoredDocuments);
     expect(await fingerprintOf(open(target))).toEqual(before);
   }, 120_000);
 
   it('refuses a database that has tables, unless --force; warns about another encryption key', async () => {
     const target = await scratch();
-    await restorePostgres({ file: archive, url: target, encryptionKey: '1'.repeat(64), logger });
-    await expect(restorePostgres({ file: archive, url: target, logger })).rejects.toThrow(/not empty.*--force/);
-    const { warnings } = await restorePostgres({ file: archive, url: target, force: true, logger });
+    const documentsDir = path.join(dir, 'other-documents');
+    await restorePostgres({ file: archive, url: target, encryptionKey: '1'.repeat(64), documentsDir, logger });
+    await expect(restorePostgres({ file: archive, url: target, documentsDir, logger })).rejects.toThrow(
+      /not empty.*--force/,
+    );
+    const { warnings } = await restorePostgres({ file: archive, url: target, force: true, documentsDir, logger });
     expect(warnings.join()).toMatch(/ENCRYPTION_KEY/);
     expect(await fingerprintOf(open(target))).toEqual(before);
   }, 120_000);

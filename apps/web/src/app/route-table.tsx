@@ -1,3 +1,4 @@
+import { MERCHANT_VIEWS, PIPELINES } from '@boardwalk/shared/pipelines';
 import { NotAuthorizedPage } from '../features/errors/not-authorized-page.tsx';
 import { ServerErrorPage } from '../features/errors/server-error-page.tsx';
 import { eagerPage, lazyPage, type PageComponent, type RouteEntry } from './route-types.ts';
@@ -12,13 +13,22 @@ function placeholder(title: string): () => Promise<PageComponent> {
     });
 }
 
-// The merchant views (issue 9 §3): the lists in one chunk, the boards (with drag and drop) in another.
-type MerchantLists = typeof import('../features/merchants/list/merchant-list-pages.tsx');
-type MerchantBoards = typeof import('../features/merchants/board/merchant-board-pages.tsx');
-const merchantList = (name: keyof MerchantLists) =>
-  lazyPage(() => import('../features/merchants/list/merchant-list-pages.tsx'), name);
-const merchantBoard = (name: keyof MerchantBoards) =>
-  lazyPage(() => import('../features/merchants/board/merchant-board-pages.tsx'), name);
+// The merchant views (issue 9 §3): a list per view and a board per pipeline, the lists in one
+// chunk, the boards (with drag and drop) in another.
+const readMerchant = { action: 'read', subject: 'merchant' } as const;
+const merchantViewRoutes: RouteEntry[] = [
+  ...MERCHANT_VIEWS.map((view) => ({
+    path: `/merchant/${view}`,
+    page: () => import('../features/merchants/list/merchant-list-pages.tsx').then((m) => m.MERCHANT_LIST_PAGES[view]),
+    ability: readMerchant,
+  })),
+  ...PIPELINES.map((pipeline) => ({
+    path: `/merchant/${pipeline}/board`,
+    page: () =>
+      import('../features/merchants/board/merchant-board-pages.tsx').then((m) => m.MERCHANT_BOARD_PAGES[pipeline]),
+    ability: readMerchant,
+  })),
+];
 
 const landing = lazyPage(() => import('../features/landing/landing-page.tsx'), 'LandingPage');
 const notFound = lazyPage(() => import('../features/errors/not-found-page.tsx'), 'NotFoundPage');
@@ -77,63 +87,7 @@ export const routeTable: RouteEntry[] = [
     page: lazyPage(() => import('../features/merchants/add/merchant-add-page.tsx'), 'MerchantAddPage'),
     ability: { action: 'create', subject: 'merchant' },
   },
-  {
-    path: '/merchant/sales',
-    page: merchantList('MerchantSalesPage'),
-    ability: { action: 'read', subject: 'merchant' },
-  },
-  {
-    path: '/merchant/underwriting',
-    page: merchantList('MerchantUnderwritingPage'),
-    ability: { action: 'read', subject: 'merchant' },
-  },
-  {
-    path: '/merchant/operations',
-    page: merchantList('MerchantOperationsPage'),
-    ability: { action: 'read', subject: 'merchant' },
-  },
-  {
-    path: '/merchant/withdrawn',
-    page: merchantList('MerchantWithdrawnPage'),
-    ability: { action: 'read', subject: 'merchant' },
-  },
-  {
-    path: '/merchant/terminated',
-    page: merchantList('MerchantTerminatedPage'),
-    ability: { action: 'read', subject: 'merchant' },
-  },
-  { path: '/merchant/dead', page: merchantList('MerchantDeadPage'), ability: { action: 'read', subject: 'merchant' } },
-  { path: '/merchant/all', page: merchantList('MerchantAllPage'), ability: { action: 'read', subject: 'merchant' } },
-  {
-    path: '/merchant/sales/board',
-    page: merchantBoard('MerchantSalesBoardPage'),
-    ability: { action: 'read', subject: 'merchant' },
-  },
-  {
-    path: '/merchant/underwriting/board',
-    page: merchantBoard('MerchantUnderwritingBoardPage'),
-    ability: { action: 'read', subject: 'merchant' },
-  },
-  {
-    path: '/merchant/operations/board',
-    page: merchantBoard('MerchantOperationsBoardPage'),
-    ability: { action: 'read', subject: 'merchant' },
-  },
-  {
-    path: '/merchant/withdrawn/board',
-    page: merchantBoard('MerchantWithdrawnBoardPage'),
-    ability: { action: 'read', subject: 'merchant' },
-  },
-  {
-    path: '/merchant/terminated/board',
-    page: merchantBoard('MerchantTerminatedBoardPage'),
-    ability: { action: 'read', subject: 'merchant' },
-  },
-  {
-    path: '/merchant/dead/board',
-    page: merchantBoard('MerchantDeadBoardPage'),
-    ability: { action: 'read', subject: 'merchant' },
-  },
+  ...merchantViewRoutes,
   {
     path: '/merchant/view/:id',
     page: lazyPage(() => import('../features/merchants/view/merchant-view-page.tsx'), 'MerchantViewPage'),

@@ -1,33 +1,93 @@
-import type { MerchantDetail, MerchantDraft, MerchantEvent, Owner } from '@boardwalk/shared/schemas/merchant';
+import type { Merchant, MerchantDetail, MerchantDraft, MerchantEvent, Owner } from '@boardwalk/shared/schemas/merchant';
 import type { Stage } from '@boardwalk/shared/schemas/stage';
 
-/** Rows shaped as the API answers them (api-contract.ts checks each), for the merchant screens' tests. */
+/**
+ * Rows shaped as the API answers them (fake-fetch checks each against the shared schemas), for
+ * the merchant screens' tests: the list and board (many numbered merchants), the add form and the
+ * view (one merchant, Harbor Coffee).
+ */
+export const uuid = (prefix: string, n: number) => `00000000-0000-7000-800${prefix}-${String(n).padStart(12, '0')}`;
+
 export const MERCHANT_ID = '0190c0de-0000-7000-8000-00000000a001';
 export const DRAFT_ID = '0190c0de-0000-7000-8000-00000000d001';
 const T0 = '2026-01-01T00:00:00.000Z';
 const meta = (id: string) => ({ id, createdAt: T0, updatedAt: T0, createdBy: null, updatedBy: null, deletedAt: null });
 
-export function stage(id: string, name: string, pipeline: Stage['pipeline'], extra: Partial<Stage> = {}): Stage {
+/** Stage `n` (id, name and position from n), sales, active, 48 h SLA unless patched. */
+export function stageFixture(n: number, patch: Partial<Stage> = {}): Stage {
   return {
-    ...meta(id),
-    name,
-    pipeline,
-    position: 0,
-    color: '#9155fd',
+    ...meta(uuid('5', n)),
+    name: `Stage ${n}`,
+    pipeline: 'sales',
+    position: n,
+    color: '#1976d2',
     isActive: true,
     isDefault: false,
-    slaHours: null,
-    ...extra,
+    slaHours: 48,
+    ...patch,
   };
 }
 
+/** The add form's and the view's stages: two active sales stages, one underwriting, one inactive. */
 export const STAGES = [
-  stage('0190c0de-0000-7000-8000-00000000c001', 'New lead', 'sales', { isDefault: true, slaHours: 48 }),
-  stage('0190c0de-0000-7000-8000-00000000c002', 'Qualified', 'sales', { position: 1 }),
-  stage('0190c0de-0000-7000-8000-00000000c003', 'In review', 'underwriting'),
-  stage('0190c0de-0000-7000-8000-00000000c004', 'Archived', 'sales', { isActive: false, position: 2 }),
+  stageFixture(1, { name: 'New lead', isDefault: true, position: 0 }),
+  stageFixture(2, { name: 'Qualified', position: 1, slaHours: null }),
+  stageFixture(3, { name: 'In review', pipeline: 'underwriting', position: 0, slaHours: null }),
+  stageFixture(4, { name: 'Archived', isActive: false, position: 2, slaHours: null }),
 ];
-const ref = (s: Stage) => ({ id: s.id, name: s.name, pipeline: s.pipeline, color: s.color, slaHours: s.slaHours });
+
+/** Merchant `n` in `stage`: a list row with little filled in. */
+export function merchantFixture(n: number, stage: Stage, patch: Partial<Merchant> = {}): Merchant {
+  return {
+    ...meta(uuid('8', n)),
+    updatedAt: `2026-02-0${(n % 9) + 1}T00:00:00.000Z`,
+    dbaName: `Merchant ${n}`,
+    legalName: '',
+    businessType: null,
+    taxId: '',
+    website: '',
+    foundedOn: null,
+    contactFirstName: '',
+    contactLastName: '',
+    contactEmail: '',
+    contactPhone: '',
+    addressLine1: '',
+    addressLine2: '',
+    city: '',
+    region: '',
+    postalCode: '',
+    country: 'US',
+    monthlyVolume: 25_000,
+    averageTicket: null,
+    highTicket: null,
+    cardPresentPercent: null,
+    bankName: '',
+    routingNumber: '',
+    accountNumber: '',
+    stageId: stage.id,
+    pipeline: stage.pipeline,
+    stage: { id: stage.id, name: stage.name, pipeline: stage.pipeline, color: stage.color, slaHours: stage.slaHours },
+    stageEnteredAt: T0,
+    agentId: null,
+    agent: null,
+    companyId: null,
+    company: null,
+    industryId: null,
+    industry: null,
+    leadSourceId: null,
+    leadSource: null,
+    assignedUserId: null,
+    assignee: null,
+    riskLevel: null,
+    underwritingDecision: 'pending',
+    underwritingReason: '',
+    decidedBy: null,
+    decidedAt: null,
+    mid: '',
+    goLiveOn: null,
+    ...patch,
+  };
+}
 
 export function owner(extra: Partial<Owner> = {}): Owner {
   return {
@@ -46,55 +106,25 @@ export function owner(extra: Partial<Owner> = {}): Owner {
   };
 }
 
+/** The view's merchant: Harbor Coffee in New lead since 2020, its sensitive values masked, one owner. */
 export function merchant(extra: Partial<MerchantDetail> = {}): MerchantDetail {
-  const s = STAGES[0]!;
   return {
-    ...meta(MERCHANT_ID),
-    updatedAt: '2026-01-02T00:00:00.000Z',
-    dbaName: 'Harbor Coffee',
-    legalName: 'Harbor Coffee LLC',
-    businessType: 'llc',
-    taxId: '•••••6789',
-    website: '',
-    foundedOn: null,
-    contactFirstName: 'Ada',
-    contactLastName: 'King',
-    contactEmail: '',
-    contactPhone: '555 0100',
-    addressLine1: '',
-    addressLine2: '',
-    city: '',
-    region: '',
-    postalCode: '',
-    country: 'US',
-    monthlyVolume: 25000,
-    averageTicket: null,
-    highTicket: null,
-    cardPresentPercent: null,
-    bankName: 'First Bank',
-    routingNumber: '•••••0021',
-    accountNumber: '•••••4321',
-    stageId: s.id,
-    pipeline: 'sales',
-    stage: ref(s),
-    stageEnteredAt: '2020-01-01T00:00:00.000Z',
-    agentId: null,
-    agent: null,
-    companyId: null,
-    company: null,
-    industryId: null,
-    industry: null,
-    leadSourceId: null,
-    leadSource: null,
-    assignedUserId: null,
-    assignee: null,
-    riskLevel: null,
-    underwritingDecision: 'pending',
-    underwritingReason: '',
-    decidedBy: null,
-    decidedAt: null,
-    mid: '',
-    goLiveOn: null,
+    ...merchantFixture(1, STAGES[0]!, {
+      id: MERCHANT_ID,
+      updatedAt: '2026-01-02T00:00:00.000Z',
+      dbaName: 'Harbor Coffee',
+      legalName: 'Harbor Coffee LLC',
+      businessType: 'llc',
+      taxId: '•••••6789',
+      contactFirstName: 'Ada',
+      contactLastName: 'King',
+      contactPhone: '555 0100',
+      monthlyVolume: 25000,
+      bankName: 'First Bank',
+      routingNumber: '•••••0021',
+      accountNumber: '•••••4321',
+      stageEnteredAt: '2020-01-01T00:00:00.000Z',
+    }),
     owners: [owner()],
     ...extra,
   };
@@ -116,17 +146,31 @@ export function event(n: number, extra: Partial<MerchantEvent>): MerchantEvent {
   };
 }
 
-/** `GET /api/stages?allData=true` and the other pickers' answers. */
-export function pickerRoutes() {
-  const list = (key: string, rows: unknown[]) => ({
+/** The pickers' answers (`allData`): the given stages, no agents, companies, industries or lead sources, one user. */
+export function pickerRoutes(stages: Stage[] = STAGES) {
+  const list = (key: string, rows: unknown[]) => () => ({
     body: { [key]: rows, total: rows.length, params: {}, allData: rows },
   });
   return {
-    'GET /api/stages': () => list('stages', STAGES),
-    'GET /api/agents': () => list('agentAccounts', []),
-    'GET /api/companies': () => list('companies', []),
-    'GET /api/industry': () => list('industries', []),
-    'GET /api/lead-sources': () => list('leadSources', []),
-    'GET /api/users/options': () => ({ body: { options: [] } }),
+    'GET /api/stages': list('stages', stages),
+    'GET /api/agents': list('agentAccounts', []),
+    'GET /api/companies': list('companies', []),
+    'GET /api/industry': list('industries', []),
+    'GET /api/lead-sources': list('leadSources', []),
+    'GET /api/users/options': () => ({
+      body: {
+        options: [
+          {
+            id: uuid('9', 1),
+            email: 'sam@example.com',
+            role: 'ROLE_STAFF',
+            status: 'active',
+            firstName: 'Sam',
+            lastName: 'Staff',
+            displayName: 'Sam Staff',
+          },
+        ],
+      },
+    }),
   };
 }

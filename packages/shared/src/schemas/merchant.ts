@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listParamsSchema, type ListResponse } from '../list.ts';
 import { RISK_LEVELS } from './industry.ts';
-import { PIPELINES } from './stage.ts';
+import { MERCHANT_VIEWS, PIPELINES, type MerchantView } from '../pipelines.ts';
 import {
   booleanQuery,
   optionalEmail,
@@ -45,8 +45,7 @@ export const UNDERWRITING_DECISION_LABELS: Record<UnderwritingDecision, string> 
 };
 
 /** `/api/merchants` (all) and `/api/merchants/{pipeline}`; the screens' view switcher. */
-export const MERCHANT_VIEWS = ['all', ...PIPELINES] as const;
-export type MerchantView = (typeof MERCHANT_VIEWS)[number];
+export { MERCHANT_VIEWS, type MerchantView };
 
 /**
  * Sensitive fields (DESIGN §2, §6): stored encrypted, answered masked (last 4), revealed only by
@@ -228,8 +227,18 @@ export type CreateMerchantInput = z.infer<typeof createMerchantSchema>;
 /**
  * PATCH /api/merchants/{id} body: the record, partial, with the updatedAt last read (stale → 409).
  * The stage is changed through `POST /api/merchants/{id}/stage`, owners through their own routes.
+ * A sensitive value (answered masked, so a form cannot send it back) is removed by an explicit
+ * null: the view's "Clear" action sends it.
  */
-export const updateMerchantSchema = merchantObject.omit({ stageId: true }).partial().extend(updateMetaShape);
+export const updateMerchantSchema = merchantObject
+  .omit({ stageId: true })
+  .partial()
+  .extend({
+    ...updateMetaShape,
+    taxId: taxIdField.nullable().optional(),
+    routingNumber: routingNumberField.nullable().optional(),
+    accountNumber: accountNumberField.nullable().optional(),
+  });
 export type UpdateMerchantInput = z.infer<typeof updateMerchantSchema>;
 
 const ref = z.object({ id: z.uuid(), name: z.string() }).nullable();
@@ -476,6 +485,8 @@ export const MERCHANT_EVENT_TYPES = [
   'owner_updated',
   'owner_removed',
   'note_added',
+  'note_updated',
+  'note_removed',
   'document_added',
   'document_removed',
   'deleted',

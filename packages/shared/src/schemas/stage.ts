@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { listParamsSchema, type ListResponse } from '../list.ts';
+import { PIPELINES, type Pipeline } from '../pipelines.ts';
 import { booleanQuery, hexColor, recordMetaShape, requiredName, updateMetaShape } from './fields.ts';
 
 /**
  * Onboarding stages, grouped by pipeline (DESIGN §2 stages). Exactly one stage is the default
  * entry stage of new merchants; it is active and in the sales pipeline.
  */
-export const PIPELINES = ['sales', 'underwriting', 'operations', 'withdrawn', 'terminated', 'dead'] as const;
-export type Pipeline = (typeof PIPELINES)[number];
+export { PIPELINES, type Pipeline };
 export const PIPELINE_LABELS: Record<Pipeline, string> = {
   sales: 'Sales',
   underwriting: 'Underwriting',

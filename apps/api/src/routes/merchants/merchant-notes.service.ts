@@ -136,7 +136,8 @@ async function lockChangeable(tx: Db, caller: Caller, merchantId: string, noteId
 
 /**
  * Edits a note (its author or an admin), with the updatedAt it was based on: a note changed
- * meanwhile is a 409. Audited with the excerpt before and after; the timeline keeps its entry.
+ * meanwhile is a 409. The note, its timeline entry (note_updated, the excerpt before and after)
+ * and the audit row commit together.
  */
 export async function updateNote(
   db: Db,
@@ -162,15 +163,14 @@ export async function updateNote(
       .update(merchantNotes)
       .set({ body: input.body, updatedAt: caller.now, updatedBy: caller.actor.userId })
       .where(eq(merchantNotes.id, noteId));
-    await audit(tx, caller, 'update', merchantId, {
-      noteId,
-      excerpt: { from: excerptOf(note.body), to: excerptOf(input.body) },
-    });
+    const excerpt = { from: excerptOf(note.body), to: excerptOf(input.body) };
+    await writeMerchantEvent(tx, caller, merchantId, 'note_updated', { noteId, changes: { note: excerpt } });
+    await audit(tx, caller, 'update', merchantId, { noteId, excerpt });
   });
   return readNote(db, merchantId, noteId);
 }
 
-/** Removes a note (soft: the row stays, audited). */
+/** Removes a note (soft: the row stays), with its timeline entry (note_removed) and audit row in one transaction. */
 export async function removeNote(db: Db, caller: Caller, merchantId: string, noteId: string): Promise<void> {
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -179,6 +179,8 @@ export async function removeNote(db: Db, caller: Caller, merchantId: string, not
       .update(merchantNotes)
       .set({ deletedAt: caller.now, updatedAt: caller.now, updatedBy: caller.actor.userId })
       .where(eq(merchantNotes.id, noteId));
-    await audit(tx, caller, 'delete', merchantId, { noteId, excerpt: { from: excerptOf(note.body) } });
+    const excerpt = excerptOf(note.body);
+    await writeMerchantEvent(tx, caller, merchantId, 'note_removed', { noteId, excerpt });
+    await audit(tx, caller, 'delete', merchantId, { noteId, excerpt: { from: excerpt } });
   });
 }

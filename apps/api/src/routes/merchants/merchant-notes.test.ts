@@ -1,10 +1,11 @@
-import type { Note } from '@boardwalk/shared';
+import type { MerchantEvent, Note } from '@boardwalk/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { merchantEvents, merchants } from '../../db/schema/merchants.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient, type JsonClient, type ProblemBody } from '../../test/json-client.ts';
+import { failInsertsInto } from '../../test/merchant-record-context.ts';
 import { signInAs, type TestUser } from '../../test/sign-in.ts';
 import { insertTestMerchant } from '../../test/test-merchant.ts';
 
@@ -127,6 +128,51 @@ describe('merchant notes API', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'merchant.note.delete'), eq(auditLog.subjectId, merchant.id)));
     expect(audit?.changes).toMatchObject({ noteId: note.id });
+  });
+
+  it('puts an edit and a removal on the timeline (note_updated, note_removed), committed with the change or not at all', async () => {
+    const merchant = await insertTestMerchant(t);
+    const note = (await staff.post<Note>(notesOf(merchant.id), { body: 'Statements promised by Friday' })).body;
+    const path = `${notesOf(merchant.id)}/${note.id}`;
+    t.clock.advance(1000);
+    const edited = await staff.patch<Note>(path, { body: 'Statements received', updatedAt: note.updatedAt });
+    expect(edited.status).toBe(200);
+    // The same body again changes nothing and writes no event.
+    expect((await staff.patch(path, { body: 'Statements received', updatedAt: edited.body.updatedAt })).status).toBe(
+      200,
+    );
+
+    // A failing timeline insert undoes the edit and the removal with it.
+    const restore = await failInsertsInto(t, 'merchant_events', `NEW.merchant_id = '${merchant.id}'`);
+    try {
+      expect((await staff.patch(path, { body: 'Lost', updatedAt: edited.body.updatedAt })).status).toBe(500);
+      expect((await staff.delete(path)).status).toBe(500);
+    } finally {
+      await restore();
+    }
+    const kept = await staff.get<{ notes: Note[] }>(notesOf(merchant.id));
+    expect(kept.body.notes.map((n) => n.body)).toEqual(['Statements received']);
+
+    t.clock.advance(1000);
+    expect((await staff.delete(path)).status).toBe(204);
+
+    const timeline = await staff.get<{ events: MerchantEvent[] }>(`/api/merchants/${merchant.id}/events`);
+    expect(timeline.status).toBe(200);
+    const [removed, updated] = timeline.body.events;
+    expect(removed).toMatchObject({
+      type: 'note_removed',
+      actor: { id: staffUser.id },
+      data: { noteId: note.id, excerpt: 'Statements received' },
+    });
+    expect(updated).toMatchObject({
+      type: 'note_updated',
+      actor: { id: staffUser.id },
+      data: {
+        noteId: note.id,
+        changes: { note: { from: 'Statements promised by Friday', to: 'Statements received' } },
+      },
+    });
+    expect(timeline.body.events.map((e) => e.type)).toEqual(['note_removed', 'note_updated', 'note_added']);
   });
 
   it('answers 404 for an unknown merchant, and for writes on a deleted one (reading still works)', async () => {

@@ -183,6 +183,52 @@ describe('merchant record API: create, get, update, delete, restore', () => {
     expect(again.body.updatedAt).toBe(res.body.updatedAt);
   });
 
+  it('clears a sensitive value sent as an explicit null: stored nothing, masked on the timeline, no longer a duplicate key', async () => {
+    const bank = { routingNumber: '021000021', accountNumber: '000123456789' };
+    const m = await createMerchant(ctx, { taxId: '333333339', ...bank });
+    ctx.t.clock.advance(1000);
+    const res = await ctx.staff.patch<MerchantDetail>(`/api/merchants/${m.id}`, {
+      updatedAt: m.updatedAt,
+      taxId: null,
+      accountNumber: null,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ taxId: '', routingNumber: '•••••0021', accountNumber: '' });
+    const [row] = await ctx.t.db.select().from(merchants).where(eq(merchants.id, m.id));
+    expect(row).toMatchObject({
+      taxIdEnc: null,
+      taxIdLast4: '',
+      taxIdFingerprint: null,
+      accountNumberEnc: null,
+      bankAccountFingerprint: null,
+    });
+    const reveal = await ctx.staff.post<{ value: string }>(`/api/merchants/${m.id}/reveal`, { field: 'taxId' });
+    expect(reveal.body.value).toBe('');
+
+    const [event] = (await ctx.staff.get<Events>(`/api/merchants/${m.id}/events`)).body.events;
+    expect(event).toMatchObject({ type: 'updated' });
+    expect(event!.data.changes).toEqual({
+      taxId: { from: '•••••3339', to: '' },
+      accountNumber: { from: '•••••6789', to: '' },
+    });
+    const [audit] = await auditRows(ctx.t, 'merchant.update', m.id);
+    expect(JSON.stringify(audit?.changes)).not.toContain('333333339');
+
+    // Clearing what is already empty changes nothing.
+    const again = await ctx.staff.patch<MerchantDetail>(`/api/merchants/${m.id}`, {
+      updatedAt: res.body.updatedAt,
+      taxId: null,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.updatedAt).toBe(res.body.updatedAt);
+    // null is for sensitive values only.
+    const wrong = await ctx.staff.patch<ProblemBody>(`/api/merchants/${m.id}`, {
+      updatedAt: res.body.updatedAt,
+      dbaName: null,
+    });
+    expect(wrong.status).toBe(400);
+  });
+
   it('names the references a change points at in the timeline, and keeps their ids in the audit row', async () => {
     const company = (
       await ctx.staff.post<{ id: string }>('/api/companies', {

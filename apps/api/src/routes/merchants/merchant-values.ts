@@ -135,8 +135,8 @@ export function updateValues(row: MerchantRecord, input: UpdateMerchantInput, en
   const sealed: SealedColumns = {};
   const clear: Partial<Record<MerchantSensitiveField, string>> = {};
   for (const field of MERCHANT_SENSITIVE_FIELDS) {
-    const to = input[field];
-    if (to === undefined) continue;
+    if (input[field] === undefined) continue;
+    const to = input[field] ?? ''; // null removes the value, as '' does
     const from = clearValueOf(row, field, encryptionKey);
     if (from === to) continue;
     const s = sealSensitive(to, encryptionKey);

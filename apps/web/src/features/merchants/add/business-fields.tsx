@@ -15,7 +15,7 @@ export type SectionProps = {
 };
 
 function keepHint(masked: string | undefined): string | undefined {
-  return masked ? `Leave empty to keep ${masked}` : undefined;
+  return masked ? `Leave empty to keep ${masked} (Clear under Banking › Sensitive values removes it)` : undefined;
 }
 
 /** Business step of the add form and the view's business tab. */

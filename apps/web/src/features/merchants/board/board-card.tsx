@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useDraggable } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
@@ -8,6 +8,7 @@ import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import type { Merchant } from '@boardwalk/shared/schemas/merchant';
 import type { Stage } from '@boardwalk/shared/schemas/stage';
 import { merchantPath, StageAgeText } from '../list/merchant-columns.tsx';
+import type { BoardKeyboard } from './use-board-keyboard.ts';
 
 export type BoardCardProps = {
   merchant: Merchant;
@@ -15,6 +16,8 @@ export type BoardCardProps = {
   stages: Stage[];
   canMove: boolean;
   onMove: (merchant: Merchant, to: Stage) => void;
+  /** The handle's own keys (Space, Left/Right, Space, Escape). */
+  keyboard: BoardKeyboard;
 };
 
 /** The data a dragged card carries, read when it is dropped. */
@@ -24,13 +27,22 @@ export type CardDragData = { merchant: Merchant; stageId: string };
  * A merchant on the board: its name (opens the merchant), assignee, agent and time in stage. It
  * moves by its drag handle (pointer, or keyboard: Space, Left/Right, Space) or its "Move to" menu.
  */
-export function BoardCard({ merchant, stages, canMove, onMove }: BoardCardProps) {
+export function BoardCard({ merchant, stages, canMove, onMove, keyboard }: BoardCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
     id: merchant.id,
     data: { merchant, stageId: merchant.stageId } satisfies CardDragData,
     disabled: !canMove,
   });
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const handle = useRef<HTMLButtonElement | null>(null);
+  const lifted = keyboard.drag.lifted?.item.id === merchant.id;
+  const takesFocus = keyboard.takesFocus(merchant);
+  const { focused } = keyboard;
+  useEffect(() => {
+    if (!takesFocus) return;
+    handle.current?.focus();
+    focused();
+  }, [takesFocus, focused]);
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), zIndex: isDragging ? 2 : undefined };
   const others = stages.filter((stage) => stage.id !== merchant.stageId);
   const name = merchant.dbaName;
@@ -43,17 +55,27 @@ export function BoardCard({ merchant, stages, canMove, onMove }: BoardCardProps)
         variant="outlined"
         component="article"
         aria-label={name}
-        sx={{ p: 1, bgcolor: isDragging ? 'action.selected' : 'background.paper', boxShadow: isDragging ? 4 : 0 }}
+        sx={{
+          p: 1,
+          bgcolor: isDragging || lifted ? 'action.selected' : 'background.paper',
+          boxShadow: isDragging || lifted ? 4 : 0,
+        }}
       >
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           {canMove && (
             <IconButton
-              ref={setActivatorNodeRef}
+              ref={(node: HTMLButtonElement | null) => {
+                setActivatorNodeRef(node);
+                handle.current = node;
+              }}
               size="small"
               aria-label={`Drag ${name} to another stage`}
               sx={{ cursor: 'grab', touchAction: 'none', mt: -0.25 }}
               {...attributes}
               {...listeners}
+              aria-pressed={lifted || isDragging}
+              onKeyDown={keyboard.drag.onHandleKeyDown(merchant)}
+              onBlur={keyboard.drag.cancel}
             >
               <DragIndicator fontSize="small" />
             </IconButton>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import type { Merchant } from '@boardwalk/shared/schemas/merchant';
@@ -7,6 +7,7 @@ import type { ListQueryParams } from '../../../components/data-table/list-url-st
 import { errorMessage } from '../../../lib/problem.ts';
 import { useListMerchantsQuery } from '../list/merchant-list-api.ts';
 import { BoardCard } from './board-card.tsx';
+import type { BoardKeyboard } from './use-board-keyboard.ts';
 
 /** Cards per request: a column never loads more than it shows. */
 export const COLUMN_PAGE_SIZE = 20;
@@ -19,6 +20,7 @@ export type BoardColumnProps = {
   filters: ListQueryParams;
   canMove: boolean;
   onMove: (merchant: Merchant, to: Stage) => void;
+  keyboard: BoardKeyboard;
 };
 
 /** The cards of one stage: longest in the stage first, as their SLA runs out first. */
@@ -32,7 +34,7 @@ function columnArgs(pipeline: Pipeline, stageId: string, filters: ListQueryParam
 type PageProps = Omit<BoardColumnProps, 'stage'> & { stageId: string; page: number };
 
 /** One page of a column's cards (its own request, refetched when a merchant changes). */
-function ColumnPage({ pipeline, stageId, stages, filters, page, canMove, onMove }: PageProps) {
+function ColumnPage({ pipeline, stageId, stages, filters, page, canMove, onMove, keyboard }: PageProps) {
   const query = useListMerchantsQuery(columnArgs(pipeline, stageId, filters, page));
   if (query.error && !query.data)
     return (
@@ -50,7 +52,14 @@ function ColumnPage({ pipeline, stageId, stages, filters, page, canMove, onMove 
   return (
     <>
       {(query.data?.merchants ?? []).map((merchant) => (
-        <BoardCard key={merchant.id} merchant={merchant} stages={stages} canMove={canMove} onMove={onMove} />
+        <BoardCard
+          key={merchant.id}
+          merchant={merchant}
+          stages={stages}
+          canMove={canMove}
+          onMove={onMove}
+          keyboard={keyboard}
+        />
       ))}
     </>
   );
@@ -61,20 +70,31 @@ function ColumnPage({ pipeline, stageId, stages, filters, page, canMove, onMove 
  * page), and a drop target for cards of the other columns.
  */
 export function BoardColumn(props: BoardColumnProps) {
-  const { pipeline, stage, filters } = props;
+  const { pipeline, stage, filters, keyboard } = props;
   const [pages, setPages] = useState(1);
   const first = useListMerchantsQuery(columnArgs(pipeline, stage.id, filters, 0));
-  const { setNodeRef, isOver } = useDroppable({ id: stage.id });
+  const { setNodeRef, isOver: pointerOver } = useDroppable({ id: stage.id });
+  const keyboardOver = keyboard.targetStageId === stage.id;
+  const isOver = pointerOver || keyboardOver;
+  const element = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    // The column a keyboard-lifted card is over comes into view when the board scrolls sideways.
+    if (keyboardOver) element.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [keyboardOver]);
   const total = first.data?.total;
   const shown = total === undefined ? 0 : Math.min(total, pages * COLUMN_PAGE_SIZE);
   const headingId = `board-column-${stage.id}`;
 
   return (
     <Paper
-      ref={setNodeRef}
+      ref={(node: HTMLElement | null) => {
+        setNodeRef(node);
+        element.current = node;
+      }}
       component="section"
       aria-labelledby={headingId}
       data-board-column={stage.id}
+      data-keyboard-target={keyboardOver || undefined}
       variant="outlined"
       sx={{
         width: 280,

@@ -1,10 +1,10 @@
 import { problemBody } from '@boardwalk/shared/problem';
 import type { Merchant } from '@boardwalk/shared/schemas/merchant';
-import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeFetch, type FakeReply } from '../../../test/fake-fetch.ts';
-import { merchantFixture, referenceRoutes, stageFixture } from '../../../test/merchant-list-fixtures.ts';
+import { merchantFixture, pickerRoutes, stageFixture } from '../../../test/merchant-fixtures.ts';
 import { listBody, renderPage } from '../../../test/render-page.tsx';
 import { MerchantBoardPage } from './merchant-board-page.tsx';
 
@@ -21,7 +21,7 @@ function boardApi(onStage?: (merchant: Merchant, stageId: string) => FakeReply) 
     merchantFixture(30, proposal),
   ];
   return fakeFetch({
-    ...referenceRoutes(stages),
+    ...pickerRoutes(stages),
     'GET /api/merchants/sales': ({ search }) => {
       const page = Number(search.get('page'));
       const size = Number(search.get('pageSize'));
@@ -46,24 +46,11 @@ function boardApi(onStage?: (merchant: Merchant, stageId: string) => FakeReply) 
 }
 
 const column = (name: string) => screen.getByRole('region', { name });
+const liveRegion = () => screen.getAllByRole('status').find((region) => region.getAttribute('aria-live') === 'polite')!;
 const cardsIn = (name: string) =>
   within(column(name))
     .queryAllByRole('article')
     .map((card) => card.getAttribute('aria-label'));
-
-/** jsdom has no layout: columns side by side, 300 px apart, each card inside its column. */
-function layOutColumns() {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    const columnElement = this.closest('[data-board-column]');
-    const all = Array.from(document.querySelectorAll('[data-board-column]'));
-    const left = Math.max(0, all.indexOf(columnElement!)) * 300;
-    const own = this === columnElement;
-    const rect = own
-      ? { x: left, y: 0, left, top: 0, width: 280, height: 600 }
-      : { x: left + 10, y: 60, left: left + 10, top: 60, width: 260, height: 80 };
-    return { ...rect, right: rect.left + rect.width, bottom: rect.top + rect.height, toJSON: () => ({}) };
-  });
-}
 
 describe('MerchantBoardPage', { timeout: 60_000 }, () => {
   it('shows a column per active stage of the pipeline, each paged 20 at a time with its total', async () => {
@@ -94,18 +81,25 @@ describe('MerchantBoardPage', { timeout: 60_000 }, () => {
     expect(within(column('New Lead')).queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
   });
 
-  it('moves a card to the next stage by keyboard drag: Space, Right, Space', async () => {
-    layOutColumns();
-    const user = userEvent.setup();
+  it('moves a card by keyboard drag: Space lifts, Right chooses the next stage at once, Space drops, pressed in one go', async () => {
+    // No layout and no waiting between keys: dnd-kit's keyboard sensor lost a key pressed right
+    // after Space (ADR 021); the handle's own keys act on state.
     const api = boardApi();
     renderPage(<MerchantBoardPage pipeline="sales" />, { url: '/merchant/sales/board' });
     await waitFor(() => expect(cardsIn('New Lead')).toHaveLength(20));
     const first = merchantFixture(1, newLead);
 
-    screen.getByRole('button', { name: 'Drag Merchant 1 to another stage' }).focus();
-    await user.keyboard(' ');
-    await user.keyboard('{ArrowRight}');
-    await user.keyboard(' ');
+    const handle = screen.getByRole('button', { name: 'Drag Merchant 1 to another stage' });
+    handle.focus();
+    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+    expect(handle).toHaveAttribute('aria-pressed', 'true');
+    expect(liveRegion()).toHaveTextContent('Picked up Merchant 1 in New Lead.');
+    fireEvent.keyDown(handle, { key: 'ArrowLeft', code: 'ArrowLeft' }); // no stage before the first
+    fireEvent.keyDown(handle, { key: 'ArrowRight', code: 'ArrowRight' });
+    expect(liveRegion()).toHaveTextContent('Merchant 1 is over Proposal.');
+    fireEvent.keyDown(handle, { key: 'ArrowRight', code: 'ArrowRight' }); // Parked is inactive: no column, Proposal is last
+    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+    expect(liveRegion()).toHaveTextContent('Merchant 1 dropped on Proposal.');
 
     await waitFor(() => expect(api.callsTo('POST', `/api/merchants/${first.id}/stage`)).toHaveLength(1));
     expect(api.callsTo('POST', `/api/merchants/${first.id}/stage`)[0]!.body).toEqual({
@@ -115,6 +109,36 @@ describe('MerchantBoardPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(cardsIn('Proposal')).toContain('Merchant 1'));
     expect(cardsIn('New Lead')).not.toContain('Merchant 1');
     expect(await screen.findByText('Merchant 1 moved to Proposal')).toBeInTheDocument();
+    // The card is a new element in its new column; its handle has the focus, so the keys go on.
+    const moved = within(column('Proposal')).getByRole('button', { name: 'Drag Merchant 1 to another stage' });
+    await waitFor(() => expect(moved).toHaveFocus());
+    expect(moved).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('puts a keyboard-lifted card back on Escape, or when its handle loses the focus, and moves nothing', async () => {
+    const api = boardApi();
+    renderPage(<MerchantBoardPage pipeline="sales" />, { url: '/merchant/sales/board' });
+    await waitFor(() => expect(cardsIn('New Lead')).toHaveLength(20));
+    const handle = screen.getByRole('button', { name: 'Drag Merchant 4 to another stage' });
+    handle.focus();
+    fireEvent.keyDown(handle, { key: 'Enter', code: 'Enter' });
+    fireEvent.keyDown(handle, { key: 'ArrowRight', code: 'ArrowRight' });
+    expect(column('Proposal')).toHaveAttribute('data-keyboard-target', 'true');
+    fireEvent.keyDown(handle, { key: 'Escape', code: 'Escape' });
+    expect(handle).toHaveAttribute('aria-pressed', 'false');
+    expect(column('Proposal')).not.toHaveAttribute('data-keyboard-target');
+    expect(liveRegion()).toHaveTextContent('Move cancelled; Merchant 4 stays where it was.');
+
+    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+    fireEvent.keyDown(handle, { key: 'ArrowRight', code: 'ArrowRight' });
+    fireEvent.blur(handle);
+    expect(handle).toHaveAttribute('aria-pressed', 'false');
+    // Space again lifts anew rather than dropping on the stage chosen before the blur.
+    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+    expect(liveRegion()).toHaveTextContent('Merchant 4 dropped where it was.');
+    expect(api.callsTo('POST', `/api/merchants/${merchantFixture(4, newLead).id}/stage`)).toHaveLength(0);
+    expect(cardsIn('New Lead')).toContain('Merchant 4');
   });
 
   it('moves at once and puts the card back when the server refuses (409: changed meanwhile)', async () => {

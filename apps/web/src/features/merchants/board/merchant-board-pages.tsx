@@ -1,17 +1,13 @@
 import type { ComponentType } from 'react';
-import type { Pipeline } from '@boardwalk/shared/schemas/stage';
+import { PIPELINES, type Pipeline } from '@boardwalk/shared/pipelines';
 import { MerchantBoardPage } from './merchant-board-page.tsx';
 
-/** One page per address (the route table names each after its path: /merchant/sales/board → MerchantSalesBoardPage). */
-function boardPage(pipeline: Pipeline, name: string): ComponentType {
-  const Page = () => <MerchantBoardPage pipeline={pipeline} />;
-  Page.displayName = name;
-  return Page;
-}
-
-export const MerchantSalesBoardPage = boardPage('sales', 'MerchantSalesBoardPage');
-export const MerchantUnderwritingBoardPage = boardPage('underwriting', 'MerchantUnderwritingBoardPage');
-export const MerchantOperationsBoardPage = boardPage('operations', 'MerchantOperationsBoardPage');
-export const MerchantWithdrawnBoardPage = boardPage('withdrawn', 'MerchantWithdrawnBoardPage');
-export const MerchantTerminatedBoardPage = boardPage('terminated', 'MerchantTerminatedBoardPage');
-export const MerchantDeadBoardPage = boardPage('dead', 'MerchantDeadBoardPage');
+/** One page component per pipeline (the route table makes /merchant/{pipeline}/board of each). */
+export const MERCHANT_BOARD_PAGES = Object.fromEntries(
+  PIPELINES.map((pipeline): [string, ComponentType] => {
+    const Page = () => <MerchantBoardPage pipeline={pipeline} />;
+    // Named for its path, as every page is (/merchant/sales/board → MerchantSalesBoardPage).
+    Page.displayName = `Merchant${pipeline[0]!.toUpperCase()}${pipeline.slice(1)}BoardPage`;
+    return [pipeline, Page];
+  }),
+) as Record<Pipeline, ComponentType>;

@@ -1,19 +1,13 @@
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import { Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { DndContext, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { Box, Stack, Typography } from '@mui/material';
 import type { Merchant } from '@boardwalk/shared/schemas/merchant';
 import { PIPELINE_LABELS, type Pipeline, type Stage } from '@boardwalk/shared/schemas/stage';
 import type { ListQueryParams } from '../../../components/data-table/list-url-state.ts';
 import type { CardDragData } from './board-card.tsx';
 import { BoardColumn } from './board-column.tsx';
-import { boardCollisions, columnCoordinates } from './board-keyboard.ts';
+import { boardCollisions } from './board-collisions.ts';
+import { useBoardKeyboard } from './use-board-keyboard.ts';
 
 export type MerchantBoardProps = {
   pipeline: Pipeline;
@@ -24,6 +18,17 @@ export type MerchantBoardProps = {
   onMove: (merchant: Merchant, to: Stage) => void;
 };
 
+// Pixel strings: in sx a bare 1 means 100%.
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+// The keys are useBoardKeyboard's (dnd-kit has the pointer only); these words must follow them.
 const screenReaderInstructions = {
   draggable:
     'To move this merchant to another stage, press Space, then the Left and Right arrow keys to choose the stage, and Space again to drop it there. Escape cancels.',
@@ -31,10 +36,9 @@ const screenReaderInstructions = {
 
 /** The Kanban board: a column per stage; drop a card on another column to change its stage. */
 export function MerchantBoard({ pipeline, stages, filters, canMove, onMove }: MerchantBoardProps) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }),
-  );
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const [announcement, setAnnouncement] = useState('');
+  const keyboard = useBoardKeyboard(stages, onMove, setAnnouncement);
   const stageOf = (id: unknown) => stages.find((s) => s.id === id);
   const nameOf = (data: unknown) => (data as CardDragData | undefined)?.merchant.dbaName ?? 'Merchant';
   const announcements: Announcements = {
@@ -81,9 +85,13 @@ export function MerchantBoard({ pipeline, stages, filters, canMove, onMove }: Me
             filters={filters}
             canMove={canMove}
             onMove={onMove}
+            keyboard={keyboard}
           />
         ))}
       </Stack>
+      <Box role="status" aria-live="polite" sx={visuallyHidden}>
+        {announcement}
+      </Box>
     </DndContext>
   );
 }

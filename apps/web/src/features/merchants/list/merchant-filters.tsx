@@ -80,23 +80,37 @@ function PickerFilter(props: {
   );
 }
 
-function DateFilter(props: {
-  label: string;
-  value: string | undefined;
-  min?: string;
-  max?: string;
-  onChange: (value: string) => void;
+/** The list's date ranges: the URL keys of each end and their labels. */
+const DATE_RANGES = [
+  { from: 'createdFrom', to: 'createdTo', fromLabel: 'Created from', toLabel: 'Created to' },
+  { from: 'stageEnteredFrom', to: 'stageEnteredTo', fromLabel: 'In stage since', toLabel: 'In stage until' },
+] as const;
+
+/** A date range as two date fields, each end bounding the other. */
+function DateRangeFilter({
+  range,
+  values,
+  onChange,
+}: {
+  range: (typeof DATE_RANGES)[number];
+  values: Record<string, string>;
+  onChange: (key: string, value: string) => void;
 }) {
-  return (
+  const ends = [
+    { key: range.from, label: range.fromLabel, min: undefined, max: values[range.to] },
+    { key: range.to, label: range.toLabel, min: values[range.from], max: undefined },
+  ];
+  return ends.map((end) => (
     <TextField
+      key={end.key}
       size="small"
       type="date"
-      label={props.label}
-      value={props.value ?? ''}
-      onChange={(event) => props.onChange(event.target.value)}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: props.min, max: props.max } }}
+      label={end.label}
+      value={values[end.key] ?? ''}
+      onChange={(event) => onChange(end.key, event.target.value)}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: end.min, max: end.max } }}
     />
-  );
+  ));
 }
 
 /**
@@ -194,30 +208,9 @@ export function MerchantFilters({
             options={riskOptions}
             onChange={(v) => onChange('riskLevel', v)}
           />
-          <DateFilter
-            label="Created from"
-            value={values.createdFrom}
-            max={values.createdTo}
-            onChange={(v) => onChange('createdFrom', v)}
-          />
-          <DateFilter
-            label="Created to"
-            value={values.createdTo}
-            min={values.createdFrom}
-            onChange={(v) => onChange('createdTo', v)}
-          />
-          <DateFilter
-            label="In stage since"
-            value={values.stageEnteredFrom}
-            max={values.stageEnteredTo}
-            onChange={(v) => onChange('stageEnteredFrom', v)}
-          />
-          <DateFilter
-            label="In stage until"
-            value={values.stageEnteredTo}
-            min={values.stageEnteredFrom}
-            onChange={(v) => onChange('stageEnteredTo', v)}
-          />
+          {DATE_RANGES.map((range) => (
+            <DateRangeFilter key={range.from} range={range} values={values} onChange={onChange} />
+          ))}
         </Stack>
       </Collapse>
     </Stack>

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeFetch, type FakeRoutes } from '../../../test/fake-fetch.ts';
-import { merchantFixture, referenceRoutes, stageFixture } from '../../../test/merchant-list-fixtures.ts';
+import { merchantFixture, pickerRoutes, stageFixture } from '../../../test/merchant-fixtures.ts';
 import { listBody, renderPage } from '../../../test/render-page.tsx';
 import { MerchantListPage } from './merchant-list-page.tsx';
 
@@ -16,7 +16,7 @@ const beta = merchantFixture(2, proposal, { dbaName: 'Beta Books' });
 
 function merchantsApi(routes: FakeRoutes = {}) {
   return fakeFetch({
-    ...referenceRoutes(stages),
+    ...pickerRoutes(stages),
     'GET /api/merchants/sales': ({ search }) => ({
       body:
         search.get('deleted') === 'true'
@@ -208,7 +208,7 @@ describe('MerchantListPage', { timeout: 60_000 }, () => {
 
   it('has no board toggle on all merchants', async () => {
     fakeFetch({
-      ...referenceRoutes(stages),
+      ...pickerRoutes(stages),
       'GET /api/merchants': () => ({ body: { ...listBody('merchants', [alpha]), allData: [] } }),
     });
     renderPage(<MerchantListPage view="all" />, { url: '/merchant/all' });

@@ -1,18 +1,16 @@
 import type { ComponentType } from 'react';
-import type { MerchantView } from '@boardwalk/shared/schemas/merchant';
+import { MERCHANT_VIEWS, type MerchantView } from '@boardwalk/shared/pipelines';
 import { MerchantListPage } from './merchant-list-page.tsx';
 
-/** One page per address (the route table names each after its path: /merchant/sales → MerchantSalesPage). */
-function listPage(view: MerchantView, name: string): ComponentType {
-  const Page = () => <MerchantListPage view={view} />;
-  Page.displayName = name;
-  return Page;
-}
-
-export const MerchantSalesPage = listPage('sales', 'MerchantSalesPage');
-export const MerchantUnderwritingPage = listPage('underwriting', 'MerchantUnderwritingPage');
-export const MerchantOperationsPage = listPage('operations', 'MerchantOperationsPage');
-export const MerchantWithdrawnPage = listPage('withdrawn', 'MerchantWithdrawnPage');
-export const MerchantTerminatedPage = listPage('terminated', 'MerchantTerminatedPage');
-export const MerchantDeadPage = listPage('dead', 'MerchantDeadPage');
-export const MerchantAllPage = listPage('all', 'MerchantAllPage');
+/**
+ * One page component per view (the route table makes /merchant/{view} of each): a move to
+ * another view mounts a new page, with its own URL state, rather than re-rendering this one.
+ */
+export const MERCHANT_LIST_PAGES = Object.fromEntries(
+  MERCHANT_VIEWS.map((view): [string, ComponentType] => {
+    const Page = () => <MerchantListPage view={view} />;
+    // Named for its path, as every page is (/merchant/sales → MerchantSalesPage).
+    Page.displayName = `Merchant${view[0]!.toUpperCase()}${view.slice(1)}Page`;
+    return [view, Page];
+  }),
+) as Record<MerchantView, ComponentType>;

@@ -1,8 +1,10 @@
 import { RISK_LEVEL_LABELS, RISK_LEVELS } from '@boardwalk/shared/schemas/industry';
 import {
+  MERCHANT_SENSITIVE_FIELDS,
   UNDERWRITING_DECISION_LABELS,
   UNDERWRITING_DECISIONS,
   type MerchantDetail,
+  type MerchantSensitiveField,
 } from '@boardwalk/shared/schemas/merchant';
 import { Box, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
 import { FormSelect } from '../../../components/form/form-select.tsx';
@@ -12,6 +14,7 @@ import { BankingFields, BusinessFields, ContactFields, ProcessingFields } from '
 import { fieldLabel, valueText } from './merchant-labels.ts';
 import { REVEAL_NOTE, SensitiveValue } from './sensitive-value.tsx';
 import { SectionForm, type SectionField } from './section-form.tsx';
+import { useClearSensitive } from './use-clear-sensitive.ts';
 
 type TabProps = { merchant: MerchantDetail; editable: boolean };
 
@@ -100,26 +103,25 @@ export function ProcessingTab({ merchant, editable }: TabProps) {
   );
 }
 
-/** Banking: the masked values with a Reveal each (audited), and the form to change them. */
+/** Banking: the masked values with a Reveal each (audited) and a Clear, and the form to change them. */
 export function BankingTab({ merchant, editable }: TabProps) {
+  const clear = useClearSensitive(merchant);
+  const onClear = (field: MerchantSensitiveField) => (editable ? () => clear(field) : undefined);
   return (
     <Stack spacing={3}>
       <Card>
         <CardHeader title="Sensitive values" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
         <CardContent>
-          <SensitiveValue merchantId={merchant.id} field="taxId" label="Tax id" masked={merchant.taxId} />
-          <SensitiveValue
-            merchantId={merchant.id}
-            field="routingNumber"
-            label="Routing number"
-            masked={merchant.routingNumber}
-          />
-          <SensitiveValue
-            merchantId={merchant.id}
-            field="accountNumber"
-            label="Account number"
-            masked={merchant.accountNumber}
-          />
+          {MERCHANT_SENSITIVE_FIELDS.map((field) => (
+            <SensitiveValue
+              key={field}
+              merchantId={merchant.id}
+              field={field}
+              label={fieldLabel(field)}
+              masked={merchant[field]}
+              onClear={onClear(field)}
+            />
+          ))}
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {REVEAL_NOTE}
           </Typography>

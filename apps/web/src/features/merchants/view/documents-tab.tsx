@@ -37,7 +37,8 @@ function PreviewDialog({ document, onClose }: { document: MerchantDocument | nul
   return (
     <Dialog open={document !== null} onClose={onClose} maxWidth="lg" fullWidth>
       <DialogTitle sx={{ overflowWrap: 'anywhere' }}>{document?.fileName}</DialogTitle>
-      <DialogContent dividers sx={{ display: 'flex', justifyContent: 'center', minHeight: 300 }}>
+      {/* Centred both ways: a stretched flex item would distort an image smaller than the box. */}
+      <DialogContent dividers sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 300 }}>
         {document?.mimeType === 'application/pdf' ? (
           <Box
             component="iframe"
@@ -46,7 +47,12 @@ function PreviewDialog({ document, onClose }: { document: MerchantDocument | nul
             sx={{ width: '100%', height: '70vh', border: 0 }}
           />
         ) : document ? (
-          <Box component="img" alt={document.fileName} src={src} sx={{ maxWidth: '100%', maxHeight: '70vh' }} />
+          <Box
+            component="img"
+            alt={document.fileName}
+            src={src}
+            sx={{ maxWidth: '100%', maxHeight: '70vh', objectFit: 'contain' }}
+          />
         ) : null}
       </DialogContent>
       <DialogActions>

@@ -26,6 +26,10 @@ export function eventSentence(event: MerchantEvent): string {
       return `${who} removed the owner ${d.ownerName ?? ''}`.trim();
     case 'note_added':
       return `${who} added a note`;
+    case 'note_updated':
+      return `${who} edited a note`;
+    case 'note_removed':
+      return `${who} removed a note`;
     case 'document_added':
       return `${who} uploaded ${d.fileName ?? 'a document'}`;
     case 'document_removed':

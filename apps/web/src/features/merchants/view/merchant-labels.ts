@@ -51,6 +51,7 @@ export const MERCHANT_FIELD_LABELS: Record<string, string> = {
   phone: 'Phone',
   dateOfBirth: 'Date of birth',
   ssn: 'Social security number',
+  note: 'Note',
 };
 
 export function fieldLabel(field: string): string {

@@ -39,7 +39,12 @@ function merchantServer(start: MerchantDetail = merchant(), routes: FakeRoutes =
     [`GET ${BASE}/duplicates`]: () => ({ body: { duplicates: [] } }),
     ...routes,
   });
-  return { ...api, current: () => current, changeElsewhere: () => (current = { ...current, updatedAt: LATER }) };
+  return {
+    ...api,
+    current: () => current,
+    set: (next: MerchantDetail) => (current = next),
+    changeElsewhere: () => (current = { ...current, updatedAt: LATER }),
+  };
 }
 
 const viewPage = (query = '') =>
@@ -111,6 +116,81 @@ describe('MerchantViewPage', { timeout: 60_000 }, () => {
     expect(await screen.findByLabelText('Routing number', { selector: 'span' })).toHaveTextContent('•••••0021');
   });
 
+  it('clears a tax id after asking: PATCH with an explicit null, and the timeline shows it masked', async () => {
+    const user = userEvent.setup();
+    const server = merchantServer(merchant(), {
+      [`PATCH ${BASE}`]: ({ body }) => {
+        const current = server.current();
+        if (body!.updatedAt !== current.updatedAt) return { status: 409, body: problemBody(409) };
+        server.set({ ...current, taxId: body!.taxId === null ? '' : current.taxId, updatedAt: LATER });
+        return { body: server.current() };
+      },
+      [`GET ${BASE}/events`]: () => ({
+        body: {
+          events: [event(1, { type: 'updated', data: { changes: { taxId: { from: '•••••6789', to: '' } } } })],
+          total: 1,
+        },
+      }),
+    });
+    viewPage('?tab=banking');
+    expect(await screen.findByLabelText('Tax id', { selector: 'span' })).toHaveTextContent('•••••6789');
+
+    // Cancelling sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Clear tax id' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Clear the tax id?' });
+    expect(dialog).toHaveTextContent('The tax id •••••6789 is removed from this merchant.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.callsTo('PATCH', BASE)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Clear tax id' }));
+    dialog = await screen.findByRole('dialog', { name: 'Clear the tax id?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(server.callsTo('PATCH', BASE)).toHaveLength(1));
+    expect(server.callsTo('PATCH', BASE)[0]!.body).toEqual({
+      id: MERCHANT_ID,
+      updatedAt: merchant().updatedAt,
+      taxId: null,
+    });
+    expect(await screen.findByText('Tax id cleared')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Tax id', { selector: 'span' })).toHaveTextContent('—'));
+    expect(screen.queryByRole('button', { name: 'Clear tax id' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clear routing number' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Timeline' }));
+    const timeline = await screen.findByRole('list', { name: 'Timeline' });
+    expect(await within(timeline).findByText('Ada Admin changed tax id')).toBeInTheDocument();
+    expect(within(timeline).getByText('Tax id: •••••6789 → —')).toBeInTheDocument();
+  });
+
+  it('keeps the confirmation open and says why when clearing is refused (changed meanwhile)', async () => {
+    const user = userEvent.setup();
+    const server = merchantServer(merchant(), {
+      [`PATCH ${BASE}`]: () => ({
+        status: 409,
+        body: problemBody(409, { detail: 'The merchant was changed by someone else. Reload and try again.' }),
+      }),
+    });
+    viewPage('?tab=banking');
+    await user.click(await screen.findByRole('button', { name: 'Clear account number' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear the account number?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
+    expect(
+      await screen.findByText('The merchant was changed by someone else. Reload and try again.'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('PATCH', BASE)[0]!.body).toMatchObject({ accountNumber: null });
+    expect(screen.getByRole('dialog', { name: 'Clear the account number?' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Account number', { selector: 'span' })).toHaveTextContent('•••••4321');
+  });
+
+  it('offers no Clear to whom may not change the merchant', async () => {
+    merchantServer(merchant({ deletedAt: LATER }));
+    viewPage('?tab=banking');
+    expect(await screen.findByLabelText('Tax id', { selector: 'span' })).toHaveTextContent('•••••6789');
+    expect(screen.getByRole('button', { name: 'Reveal tax id' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Clear/ })).not.toBeInTheDocument();
+  });
+
   it('keeps the tab in the URL', async () => {
     const user = userEvent.setup();
     merchantServer(merchant({ owners: [owner()] }));
@@ -177,7 +257,9 @@ describe('MerchantViewPage', { timeout: 60_000 }, () => {
       }),
       event(3, { type: 'owner_added', data: { ownerId: owner().id, ownerName: 'Grace Hopper' } }),
       event(4, { type: 'note_added', actor: null, data: { excerpt: 'Called the owner' } }),
-      ...Array.from({ length: 21 }, (_, i) =>
+      event(5, { type: 'note_updated', data: { changes: { note: { from: 'Called the owner', to: 'Called twice' } } } }),
+      event(6, { type: 'note_removed', data: { excerpt: 'Called twice' } }),
+      ...Array.from({ length: 19 }, (_, i) =>
         event(10 + i, { type: 'document_added', data: { fileName: `statement-${i}.pdf` } }),
       ),
     ];
@@ -198,6 +280,10 @@ describe('MerchantViewPage', { timeout: 60_000 }, () => {
     expect(within(timeline).getByText('Ada Admin added the owner Grace Hopper')).toBeInTheDocument();
     expect(within(timeline).getByText('The system added a note')).toBeInTheDocument();
     expect(within(timeline).getByText('“Called the owner”')).toBeInTheDocument();
+    expect(within(timeline).getByText('Ada Admin edited a note')).toBeInTheDocument();
+    expect(within(timeline).getByText('Note: Called the owner → Called twice')).toBeInTheDocument();
+    expect(within(timeline).getByText('Ada Admin removed a note')).toBeInTheDocument();
+    expect(within(timeline).getByText('“Called twice”')).toBeInTheDocument();
     expect(within(timeline).queryByText('Ada Admin added the merchant')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(timeline).findByText('Ada Admin added the merchant')).toBeInTheDocument();

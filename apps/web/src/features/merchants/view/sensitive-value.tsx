@@ -2,6 +2,7 @@ import type { MerchantSensitiveField, OwnerSensitiveField } from '@boardwalk/sha
 import { Box, Button, Typography } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.tsx';
 import { notifyError } from '../../../components/form/notify.ts';
 import { errorMessage } from '../../../lib/problem.ts';
 import { useRevealMerchantFieldMutation } from './merchant-api.ts';
@@ -13,21 +14,42 @@ type Props = {
   label: string;
   /** The value as every answer shows it (•••••6789), '' when none is on file. */
   masked: string;
+  /**
+   * Removes the value (after a confirmation). The section forms cannot: they start a masked field
+   * empty and read an empty one as "keep".
+   */
+  onClear?: () => Promise<void>;
 };
 
 /**
  * A sensitive value shown masked, with Reveal: the clear value comes from the reveal route (which
  * records who asked) and stays on screen while this component is mounted (until the tab is left).
+ * With `onClear`, a Clear button removes it.
  */
-export function SensitiveValue({ merchantId, field, ownerId, label, masked }: Props) {
+export function SensitiveValue({ merchantId, field, ownerId, label, masked, onClear }: Props) {
   const [reveal, { isLoading }] = useRevealMerchantFieldMutation();
   const [clear, setClear] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
+  const [clearing, setClearing] = useState(false);
+  const name = label.toLowerCase();
   const onReveal = async () => {
     try {
       const answer = await reveal({ id: merchantId, field, ownerId }).unwrap();
       setClear(answer.value);
     } catch (error) {
-      notifyError(errorMessage(error, `The ${label.toLowerCase()} could not be revealed.`));
+      notifyError(errorMessage(error, `The ${name} could not be revealed.`));
+    }
+  };
+  const onConfirmClear = async () => {
+    setClearing(true);
+    try {
+      await onClear?.();
+      setClear(undefined);
+      setConfirming(false);
+    } catch {
+      // Said in a toast by onClear; the dialog stays open to try again or cancel.
+    } finally {
+      setClearing(false);
     }
   };
   return (
@@ -44,10 +66,26 @@ export function SensitiveValue({ merchantId, field, ownerId, label, masked }: Pr
           startIcon={<Visibility />}
           loading={isLoading}
           onClick={() => void onReveal()}
-          aria-label={`Reveal ${label.toLowerCase()}`}
+          aria-label={`Reveal ${name}`}
         >
           Reveal
         </Button>
+      )}
+      {masked && onClear && (
+        <>
+          <Button size="small" color="error" onClick={() => setConfirming(true)} aria-label={`Clear ${name}`}>
+            Clear
+          </Button>
+          <ConfirmDialog
+            open={confirming}
+            title={`Clear the ${name}?`}
+            message={`The ${name} ${masked} is removed from this merchant. The timeline records the change (masked); to have it again, type it in anew.`}
+            confirmLabel="Clear"
+            busy={clearing}
+            onConfirm={() => void onConfirmClear()}
+            onClose={() => setConfirming(false)}
+          />
+        </>
       )}
     </Box>
   );

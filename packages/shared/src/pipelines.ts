@@ -1,0 +1,10 @@
+/**
+ * The pipelines and the merchant views, without zod: the web's route table (in the first bundle)
+ * makes a list and a board route of each, and must not pull the schemas in with them.
+ */
+export const PIPELINES = ['sales', 'underwriting', 'operations', 'withdrawn', 'terminated', 'dead'] as const;
+export type Pipeline = (typeof PIPELINES)[number];
+
+/** `GET /api/merchants/{view}`: a pipeline, or all merchants. */
+export const MERCHANT_VIEWS = ['all', ...PIPELINES] as const;
+export type MerchantView = (typeof MERCHANT_VIEWS)[number];
