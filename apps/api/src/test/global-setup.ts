@@ -25,7 +25,12 @@ export async function setup(project: TestProject) {
   if (serverUrl) {
     project.provide('pgliteTemplate', '');
     const template = await createScratchDatabase(serverUrl);
-    const database = await openDatabase({ kind: 'postgres', url: template.url, max: 1, logger: createLogger('silent') });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: template.url,
+      max: 1,
+      logger: createLogger('silent'),
+    });
     try {
       await database.migrate();
     } finally {
