@@ -125,6 +125,13 @@ async function settled(page: Page) {
   await expect(page.locator(BUSY)).toHaveCount(0, { timeout: FIRST_PAINT });
 }
 
+/** Two animation frames: what a mode switch or a resize re-renders is painted before axe reads colours. */
+async function painted(page: Page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined)))),
+  );
+}
+
 /**
  * Moves the app to a URL as its router would on a link click (no reload; the shell stays), and
  * waits for the new page: a heading that was not on the old one, and nothing loading.
@@ -263,6 +270,7 @@ for (let part = 0; part < PARTS; part += 1) {
       // By CSS, not by role: under an open dialog the toggle is hidden from the accessibility tree.
       await session.page.locator('header button[aria-label^="Switch to "]').dispatchEvent('click');
       await expect.poll(() => currentMode(session.page)).toBe(next);
+      await painted(session.page);
       session.mode = next;
     };
 
@@ -272,6 +280,7 @@ for (let part = 0; part < PARTS; part += 1) {
       await expect(session.page.getByRole('button', { name: 'Open navigation' })).toBeVisible({
         visible: session.width < 1200,
       });
+      await painted(session.page);
     };
 
     /**
