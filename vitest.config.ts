@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -10,6 +11,9 @@ const apiUnitTests = ['apps/api/src/lib/**/*.test.ts', 'apps/api/src/**/*.unit.t
 
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default is one less than the cores, which on the two-core
+    // machines this runs on (CI included) is one file at a time (decision 031).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

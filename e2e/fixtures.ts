@@ -136,14 +136,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // The browser context starts with the cookies of a sign-in through the API as that user.
   storageState: async ({ signedInUser, storageState, playwright }, use) => {
     if (!signedInUser) return use(storageState);
-    const request = await playwright.request.newContext({ baseURL });
-    let state: StorageState;
-    try {
-      await signInThroughApi(request, signedInUser.email, signedInUser.password);
-      state = await request.storageState();
-    } finally {
-      await request.dispose();
-    }
-    await use(state);
+    await use(await signedInState(playwright, signedInUser));
   },
 });
+
+/** The cookies of a sign-in through the API as a user: a browser context made with them starts signed in. */
+export async function signedInState(
+  playwright: PlaywrightApi,
+  user: Pick<TestUser, 'email' | 'password'>,
+): Promise<StorageState> {
+  const request = await playwright.request.newContext({ baseURL });
+  try {
+    await signInThroughApi(request, user.email, user.password);
+    return await request.storageState();
+  } finally {
+    await request.dispose();
+  }
+}

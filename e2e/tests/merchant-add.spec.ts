@@ -90,7 +90,7 @@ test('a merchant is added step by step across a reload, opens on save, and its s
   const targetName = (await target.innerText()).trim();
   await target.click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: `Stage: ${targetName}. Change stage` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Stage: Underwriting · ${targetName}. Change stage` })).toBeVisible();
 
   // The timeline tells both.
   await page.getByRole('tab', { name: 'Timeline' }).click();

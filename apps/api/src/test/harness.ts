@@ -8,8 +8,8 @@ import { createScratchDatabase } from './scratch-database.ts';
 
 /**
  * A migrated database and the real app for one test file. PGlite in memory by default;
- * with TEST_DATABASE_URL (a PostgreSQL server URL) a throwaway database is created and
- * dropped afterwards, so the same suite runs on both.
+ * with TEST_DATABASE_URL (a PostgreSQL server URL) a throwaway copy of a migrated template
+ * database is created and dropped afterwards, so the same suite runs on both.
  */
 export async function createTestApp(options: { start?: Date; config?: Partial<Config> } = {}) {
   const { database, drop } = await openTestDatabase();
@@ -69,7 +69,8 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
     return { database: await openDatabase({ kind: 'pglite', loadDataDir }), drop: async () => {} };
   }
-  const scratch = await createScratchDatabase(serverUrl);
+  // A copy of the database global-setup.ts migrated once (migrate() then finds nothing to do).
+  const scratch = await createScratchDatabase(serverUrl, { template: inject('postgresTemplate') || undefined });
   const database = await openDatabase({ kind: 'postgres', url: scratch.url, max: 4, logger: testLogger() });
   return { database, drop: scratch.drop };
 }

@@ -4,13 +4,21 @@ import pg from 'pg';
 /** The PostgreSQL server the api-pg pass runs against (scripts/test.sh sets it), if any. */
 export const testServerUrl: string | undefined = process.env.TEST_DATABASE_URL;
 
-/** An empty database on that server, for tests that need one un-migrated; drop() removes it. */
-export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database on that server: empty, for tests that need one un-migrated, or a copy of a
+ * template database (the harness copies the one global-setup.ts migrated); drop() removes it.
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  options: { template?: string } = {},
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `bw_scratch_${randomBytes(6).toString('hex')}`;
-  await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  const template = options.template ? ` TEMPLATE ${pg.escapeIdentifier(options.template)}` : '';
+  await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}${template}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: () => withAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   };

@@ -12,6 +12,7 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { Box, Button, Card, CardHeader, List, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DEFAULT_STAGE_PIPELINE, PIPELINE_LABELS, type Pipeline, type Stage } from '@boardwalk/shared/schemas/stage';
+import { onRowsKeyDown, type RowControl } from './row-focus.ts';
 import { applyOrder, moveId } from './stage-order.ts';
 import { StageRow } from './stage-row.tsx';
 import { useKeyboardReorder } from './use-keyboard-reorder.ts';
@@ -39,7 +40,10 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** One pipeline's stages in order: drag (pointer, or keyboard on the handle: Space, arrows, Space) or the move buttons. */
+/**
+ * One pipeline's stages in order: drag (pointer, or keyboard on the handle: Space, arrows, Space)
+ * or the move buttons. Each row is one Tab stop; arrows move between its controls and rows.
+ */
 export function PipelineStages(props: PipelineStagesProps) {
   const {
     pipeline,
@@ -54,6 +58,10 @@ export function PipelineStages(props: PipelineStagesProps) {
     onMakeDefault,
   } = props;
   const [announcement, setAnnouncement] = useState('');
+  // Each row's Tab stop: the control last focused in it (row-focus.ts).
+  const [tabStops, setTabStops] = useState<Record<string, RowControl>>({});
+  const onControlFocus = (stage: Stage, control: RowControl) =>
+    setTabStops((current) => (current[stage.id] === control ? current : { ...current, [stage.id]: control }));
   // The keyboard drag is useKeyboardReorder's, on the handle; dnd-kit has the pointer.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const nameOf = (id: unknown) => saved.find((s) => s.id === id)?.name ?? 'stage';
@@ -116,7 +124,7 @@ export function PipelineStages(props: PipelineStagesProps) {
           accessibility={{ announcements }}
         >
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            <List dense disablePadding aria-label={`${PIPELINE_LABELS[pipeline]} stages`}>
+            <List dense disablePadding aria-label={`${PIPELINE_LABELS[pipeline]} stages`} onKeyDown={onRowsKeyDown}>
               {stages.map((stage, index) => (
                 <StageRow
                   key={stage.id}
@@ -133,6 +141,8 @@ export function PipelineStages(props: PipelineStagesProps) {
                   onEdit={onEdit}
                   onDelete={onDelete}
                   onMakeDefault={onMakeDefault}
+                  tabStop={tabStops[stage.id]}
+                  onControlFocus={onControlFocus}
                 />
               ))}
             </List>

@@ -140,6 +140,59 @@ describe('StageListPage', { timeout: 60_000 }, () => {
     expect(salesNames()).toEqual(['Proposal Sent', 'New Lead', 'Contacted']);
   });
 
+  it('gives each row one Tab stop; arrows move between its controls and to the rows above and below', async () => {
+    const user = userEvent.setup();
+    stagesApi();
+    renderPage(<StageListPage />, { url: '/stage/list' });
+    const handle = (name: string) => screen.getByRole('button', { name: `Drag to reorder ${name}` });
+    await screen.findByRole('list', { name: 'Sales stages' });
+    // One Tab stop per row (the first control), the rest reached with the arrow keys.
+    const tabbable = within(screen.getByRole('list', { name: 'Sales stages' }))
+      .getAllByRole('button')
+      .filter((button) => button.tabIndex === 0);
+    expect(tabbable).toEqual([handle('New Lead'), handle('Contacted'), handle('Proposal Sent')]);
+
+    handle('New Lead').focus();
+    await user.tab();
+    expect(handle('Contacted')).toHaveFocus();
+    // Along the row: the first row cannot move up, so Right goes to Move down; End to Delete.
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: 'Move Contacted up' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: 'Move Contacted down' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('button', { name: 'Delete Contacted' })).toHaveFocus();
+    // Down to the same control in the next row; the row remembers its Tab stop.
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: 'Delete Proposal Sent' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Delete Proposal Sent' })).toHaveAttribute('tabindex', '0');
+    expect(handle('Proposal Sent')).toHaveAttribute('tabindex', '-1');
+    // Up twice: New Lead, the default stage, has no Delete, so its last control takes the focus.
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('button', { name: 'Edit New Lead' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(handle('New Lead')).toHaveFocus();
+    // Shift+Tab leaves the row for the one before it… here the pipeline's Add button.
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Add stage to Sales' })).toHaveFocus();
+  });
+
+  it('keeps the arrow keys for moving a stage while it is lifted', async () => {
+    const api = stagesApi();
+    renderPage(<StageListPage />, { url: '/stage/list' });
+    const handle = await screen.findByRole('button', { name: 'Drag to reorder Contacted' });
+    handle.focus();
+    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+    fireEvent.keyDown(handle, { key: 'ArrowDown', code: 'ArrowDown' });
+    expect(handle).toHaveFocus();
+    expect(salesNames()).toEqual(['New Lead', 'Proposal Sent', 'Contacted']);
+    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/stages/reorder')).toHaveLength(1));
+    // Dropped: the arrows move the focus again.
+    fireEvent.keyDown(handle, { key: 'ArrowUp', code: 'ArrowUp' });
+    expect(screen.getByRole('button', { name: 'Drag to reorder Proposal Sent' })).toHaveFocus();
+  });
+
   it('puts a keyboard-lifted stage back on Escape, and saves nothing', async () => {
     const api = stagesApi();
     renderPage(<StageListPage />, { url: '/stage/list' });

@@ -4,11 +4,13 @@ import { CSS } from '@dnd-kit/utilities';
 import { Box, Chip, IconButton, ListItem, Stack, Tooltip, Typography } from '@mui/material';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DragIndicator from '@mui/icons-material/DragIndicator';
 import Star from '@mui/icons-material/Star';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import StarBorder from '@mui/icons-material/StarBorder';
 import type { Stage } from '@boardwalk/shared/schemas/stage';
-import { RowActions } from '../../components/data-table/row-actions.tsx';
+import { ROW_CONTROL, rowControls, type RowControl } from './row-focus.ts';
 
 export type StageRowProps = {
   stage: Stage;
@@ -27,6 +29,10 @@ export type StageRowProps = {
   onEdit: (stage: Stage) => void;
   onDelete: (stage: Stage) => void;
   onMakeDefault: (stage: Stage) => void;
+  /** The control that was last focused in this row: the row's one Tab stop (the first control without one). */
+  tabStop: RowControl | undefined;
+  /** A control of this row got the focus (by Tab, an arrow key or a click). */
+  onControlFocus: (stage: Stage, control: RowControl) => void;
 };
 
 /** One stage: drag handle, colour, name, flags, and buttons to move, edit, make default and delete. */
@@ -44,6 +50,8 @@ export function StageRow({
   onEdit,
   onDelete,
   onMakeDefault,
+  tabStop,
+  onControlFocus,
 }: StageRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: stage.id,
@@ -54,6 +62,17 @@ export function StageRow({
     transition,
     zIndex: isDragging ? 1 : undefined,
   };
+  // One Tab stop per row (issue 8 §3): its controls in order, those that can take the focus.
+  const controls = rowControls({
+    handle: canUpdate,
+    up: canUpdate && index > 0,
+    down: canUpdate && index < count - 1,
+    default: canUpdate && canBeDefault && !stage.isDefault,
+    edit: canUpdate,
+    delete: canDelete && !stage.isDefault,
+  });
+  const stop = tabStop && controls.includes(tabStop) ? tabStop : controls[0];
+  const control = (name: RowControl) => ({ [ROW_CONTROL]: name, tabIndex: name === stop ? 0 : -1 });
 
   return (
     <ListItem
@@ -62,6 +81,11 @@ export function StageRow({
       divider
       sx={{ gap: 1.5, bgcolor: isDragging || lifted ? 'action.selected' : 'background.paper', pr: 1 }}
       aria-label={stage.name}
+      data-stage-row=""
+      onFocus={(event: FocusEvent<HTMLElement>) => {
+        const name = event.target.getAttribute(ROW_CONTROL) as RowControl | null;
+        if (name) onControlFocus(stage, name);
+      }}
     >
       {canUpdate && (
         <IconButton
@@ -71,6 +95,7 @@ export function StageRow({
           sx={{ cursor: 'grab', touchAction: 'none' }}
           {...attributes}
           {...listeners}
+          {...control('handle')}
           aria-pressed={lifted || isDragging}
           onKeyDown={onHandleKeyDown}
           onBlur={(event: FocusEvent<HTMLButtonElement>) => {
@@ -114,6 +139,7 @@ export function StageRow({
               <IconButton
                 size="small"
                 aria-label={`Move ${stage.name} up`}
+                {...control('up')}
                 disabled={index === 0}
                 onClick={() => onMove(index, index - 1)}
               >
@@ -126,6 +152,7 @@ export function StageRow({
               <IconButton
                 size="small"
                 aria-label={`Move ${stage.name} down`}
+                {...control('down')}
                 disabled={index === count - 1}
                 onClick={() => onMove(index, index + 1)}
               >
@@ -140,17 +167,32 @@ export function StageRow({
           <IconButton
             size="small"
             aria-label={`Make ${stage.name} the default entry stage`}
+            {...control('default')}
             onClick={() => onMakeDefault(stage)}
           >
             <StarBorder fontSize="small" />
           </IconButton>
         </Tooltip>
       )}
-      <RowActions
-        label={stage.name}
-        onEdit={canUpdate ? () => onEdit(stage) : undefined}
-        onDelete={canDelete && !stage.isDefault ? () => onDelete(stage) : undefined}
-      />
+      {canUpdate && (
+        <Tooltip title="Edit">
+          <IconButton size="small" aria-label={`Edit ${stage.name}`} {...control('edit')} onClick={() => onEdit(stage)}>
+            <EditOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {canDelete && !stage.isDefault && (
+        <Tooltip title="Delete">
+          <IconButton
+            size="small"
+            aria-label={`Delete ${stage.name}`}
+            {...control('delete')}
+            onClick={() => onDelete(stage)}
+          >
+            <DeleteOutlineIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
     </ListItem>
   );
 }

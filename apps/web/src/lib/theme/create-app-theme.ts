@@ -77,6 +77,17 @@ export function createAppTheme({ mode, skin, themeColor, direction }: ThemeInput
           }),
         },
       },
+      MuiTypography: {
+        styleOverrides: {
+          // Text in a status colour (color="error": an overdue stage, a failed check) in its readable shade.
+          root: ({ theme }) => ({
+            variants: STATUS_COLOURS.map((color) => ({
+              props: { color },
+              style: { color: statusTextColour(theme, color) },
+            })),
+          }),
+        },
+      },
       MuiIconButton: {
         styleOverrides: {
           // The ripple's pulse alone is too faint to find the keyboard focus by (WCAG 2.4.7).

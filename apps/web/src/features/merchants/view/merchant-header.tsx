@@ -26,6 +26,7 @@ export function MerchantHeader({ merchant, mayUpdate, mayDelete, onReload }: Pro
   const deleted = merchant.deletedAt !== null;
   const editable = mayUpdate && !deleted;
   const age = stageAge(merchant.stageEnteredAt, merchant.stage.slaHours);
+  const stageLabel = `${PIPELINE_LABELS[merchant.stage.pipeline]} · ${merchant.stage.name}`;
   const close = () => setDialog(undefined);
   const reload = () => {
     close();
@@ -89,8 +90,9 @@ export function MerchantHeader({ merchant, mayUpdate, mayDelete, onReload }: Pro
             Stage
           </Typography>
           <Chip
-            label={`${PIPELINE_LABELS[merchant.stage.pipeline]} · ${merchant.stage.name}`}
-            aria-label={`Stage: ${merchant.stage.name}${editable ? '. Change stage' : ''}`}
+            label={stageLabel}
+            // The name holds the visible text (WCAG 2.5.3, axe's label-content-name-mismatch).
+            aria-label={`Stage: ${stageLabel}${editable ? '. Change stage' : ''}`}
             onClick={editable ? () => setDialog('stage') : undefined}
             sx={{ borderLeft: 6, borderColor: merchant.stage.color }}
           />

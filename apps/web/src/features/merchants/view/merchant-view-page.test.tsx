@@ -60,7 +60,7 @@ describe('MerchantViewPage', { timeout: 60_000 }, () => {
     merchantServer(merchant({ agent: { id: MERCHANT_ID, name: 'Acme Agents' } }));
     viewPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Harbor Coffee' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Stage: New lead. Change stage' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stage: Sales · New lead. Change stage' })).toBeInTheDocument();
     expect(screen.getByText(/days in stage of 2 days allowed — overdue/)).toBeInTheDocument();
     expect(screen.getByText('Nobody')).toBeInTheDocument();
     expect(screen.getByText('Acme Agents')).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('MerchantViewPage', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     const server = merchantServer();
     viewPage();
-    await user.click(await screen.findByRole('button', { name: 'Stage: New lead. Change stage' }));
+    await user.click(await screen.findByRole('button', { name: 'Stage: Sales · New lead. Change stage' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change stage' });
     expect(within(dialog).getByRole('list', { name: 'Underwriting' })).toBeInTheDocument();
     expect(within(dialog).queryByText('Archived')).not.toBeInTheDocument();
@@ -80,14 +80,16 @@ describe('MerchantViewPage', { timeout: 60_000 }, () => {
       stageId: STAGES[2]!.id,
       updatedAt: merchant().updatedAt,
     });
-    expect(await screen.findByRole('button', { name: 'Stage: In review. Change stage' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Stage: Underwriting · In review. Change stage' }),
+    ).toBeInTheDocument();
   });
 
   it('says a stale stage change needs a reload, and reloads', async () => {
     const user = userEvent.setup();
     const server = merchantServer();
     viewPage();
-    await user.click(await screen.findByRole('button', { name: 'Stage: New lead. Change stage' }));
+    await user.click(await screen.findByRole('button', { name: 'Stage: Sales · New lead. Change stage' }));
     server.changeElsewhere();
     const dialog = await screen.findByRole('dialog', { name: 'Change stage' });
     await user.click(within(dialog).getByRole('button', { name: 'Qualified' }));
