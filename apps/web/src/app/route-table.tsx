@@ -139,7 +139,11 @@ export const routeTable: RouteEntry[] = [
     page: lazyPage(() => import('../features/merchants/view/merchant-view-page.tsx'), 'MerchantViewPage'),
     ability: { action: 'read', subject: 'merchant' },
   },
-  { path: '/report', page: placeholder('Reporting'), ability: { action: 'read', subject: 'report' } },
+  {
+    path: '/report',
+    page: lazyPage(() => import('../features/reports/reports-page.tsx'), 'ReportsPage'),
+    ability: { action: 'read', subject: 'report' },
+  },
   { path: '/todo', page: placeholder('Todo'), ability: { action: 'read', subject: 'todo' } },
 
   // Settings group: the admin screens of issue 3. Automations, the logs, API tokens and the API
