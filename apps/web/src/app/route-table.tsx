@@ -56,7 +56,7 @@ export const routeTable: RouteEntry[] = [
   // Pages of issue 2.
   {
     path: '/home',
-    page: lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage'),
+    page: lazyPage(() => import('./home-tiles.tsx'), 'HomeRoute'),
     ability: { action: 'read', subject: 'home-page' },
   },
   {
