@@ -54,9 +54,11 @@ test.describe('an admin', () => {
     const funnel = page.getByRole('region', { name: 'Funnel' });
     const table = funnel.getByRole('table');
     await expect(table.getByRole('row').nth(1)).toBeVisible();
-    const shown = await table.getByRole('row').evaluateAll((rows) =>
-      rows.map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? '')),
-    );
+    const shown = await table
+      .getByRole('row')
+      .evaluateAll((rows) =>
+        rows.map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? '')),
+      );
     expect(shown[0]).toEqual(['Stage', 'Entered', 'Conversion to next']);
 
     const download = page.waitForEvent('download');

@@ -39,7 +39,11 @@ function dayFormat(tz: string): Intl.DateTimeFormat {
 
 /** The wall-clock fields of an instant in a zone. */
 function wallClock(instant: Date, tz: string) {
-  const parts = Object.fromEntries(dayFormat(tz).formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    dayFormat(tz)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),

@@ -43,9 +43,7 @@ export function presetRange(preset: Exclude<ReportPreset, 'custom'>, today: Cale
 export const REPORT_MAX_DAYS = 1100;
 
 const day = z.iso.date('Use a date such as 2026-05-31');
-const timeZone = text()
-  .max(64)
-  .refine(isTimeZone, 'Use a time zone name such as Europe/Berlin');
+const timeZone = text().max(64).refine(isTimeZone, 'Use a time zone name such as Europe/Berlin');
 
 /** The query every report takes. Without from/to: this month so far in `tz` (UTC by default). */
 export const reportQuerySchema = z
@@ -153,9 +151,7 @@ export const decisionsReportSchema = z.object({
   declined: z.number(),
   approvalRate: z.number().nullable(),
   declineRate: z.number().nullable(),
-  reasons: z.array(
-    z.object({ decision: z.enum(UNDERWRITING_DECISIONS), reason: z.string(), count: z.number() }),
-  ),
+  reasons: z.array(z.object({ decision: z.enum(UNDERWRITING_DECISIONS), reason: z.string(), count: z.number() })),
 });
 export type DecisionsReport = z.infer<typeof decisionsReportSchema>;
 

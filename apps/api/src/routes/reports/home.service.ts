@@ -124,11 +124,7 @@ async function recentActivity(db: Db, userId: string): Promise<HomeSummary['rece
 }
 
 /** Everything /home shows for one user; `teamSla` says whether they see every merchant over SLA. */
-export async function homeSummary(
-  db: Db,
-  user: { userId: string; teamSla: boolean },
-  now: Date,
-): Promise<HomeSummary> {
+export async function homeSummary(db: Db, user: { userId: string; teamSla: boolean }, now: Date): Promise<HomeSummary> {
   const mine = sql`m.assigned_user_id = ${user.userId}::uuid`;
   const stages = await stagesInOrder(db);
   const [myCounts, overSlaMine, overSlaAll, activity, kpiValues] = await Promise.all([

@@ -45,7 +45,13 @@ export function reportScope(query: ReportQuery, now: Date): ReportScope {
 /** The `range` and `filters` every answer carries. */
 export function scopeMeta(scope: ReportScope): { range: ReportRange; filters: ReportScope['filters'] } {
   return {
-    range: { from: scope.from, to: scope.to, tz: scope.tz, start: scope.start.toISOString(), end: scope.end.toISOString() },
+    range: {
+      from: scope.from,
+      to: scope.to,
+      tz: scope.tz,
+      start: scope.start.toISOString(),
+      end: scope.end.toISOString(),
+    },
     filters: scope.filters,
   };
 }

@@ -25,7 +25,10 @@ export const funnel = defineRoute({
   summary: 'Stage entries per pipeline and stage, with conversion to the next stage.' + RANGE_NOTE,
   ability: read,
   request: { query: reportQuerySchema },
-  responses: { 200: jsonResponse('Stage entries per pipeline and stage, with conversion to the next stage', funnelReportSchema), ...problems(400, 401, 403) },
+  responses: {
+    200: jsonResponse('Stage entries per pipeline and stage, with conversion to the next stage', funnelReportSchema),
+    ...problems(400, 401, 403),
+  },
 });
 
 export const newMerchants = defineRoute({
@@ -35,7 +38,10 @@ export const newMerchants = defineRoute({
   summary: 'Merchants created per week or month.' + RANGE_NOTE,
   ability: read,
   request: { query: newMerchantsQuerySchema },
-  responses: { 200: jsonResponse('Merchants created per week or month', newMerchantsReportSchema), ...problems(400, 401, 403) },
+  responses: {
+    200: jsonResponse('Merchants created per week or month', newMerchantsReportSchema),
+    ...problems(400, 401, 403),
+  },
 });
 
 export const timeInStage = defineRoute({
@@ -45,7 +51,13 @@ export const timeInStage = defineRoute({
   summary: 'Median and 90th percentile time in stage (hours) of the stays that ended in the range.' + RANGE_NOTE,
   ability: read,
   request: { query: reportQuerySchema },
-  responses: { 200: jsonResponse('Median and 90th percentile time in stage (hours) of the stays that ended in the range', timeInStageReportSchema), ...problems(400, 401, 403) },
+  responses: {
+    200: jsonResponse(
+      'Median and 90th percentile time in stage (hours) of the stays that ended in the range',
+      timeInStageReportSchema,
+    ),
+    ...problems(400, 401, 403),
+  },
 });
 
 export const decisions = defineRoute({
@@ -55,7 +67,10 @@ export const decisions = defineRoute({
   summary: 'Underwriting approval and decline rates, with reasons.' + RANGE_NOTE,
   ability: read,
   request: { query: reportQuerySchema },
-  responses: { 200: jsonResponse('Underwriting approval and decline rates, with reasons', decisionsReportSchema), ...problems(400, 401, 403) },
+  responses: {
+    200: jsonResponse('Underwriting approval and decline rates, with reasons', decisionsReportSchema),
+    ...problems(400, 401, 403),
+  },
 });
 
 export const slaBreaches = defineRoute({
@@ -72,8 +87,16 @@ export const production = defineRoute({
   method: 'get',
   path: '/api/reports/production',
   tags: ['reports'],
-  summary: 'Applications, approvals, go-lives and approved monthly volume per agent, lead source, industry or company.' + RANGE_NOTE,
+  summary:
+    'Applications, approvals, go-lives and approved monthly volume per agent, lead source, industry or company.' +
+    RANGE_NOTE,
   ability: read,
   request: { query: productionQuerySchema },
-  responses: { 200: jsonResponse('Applications, approvals, go-lives and approved monthly volume per agent, lead source, industry or company', productionReportSchema), ...problems(400, 401, 403) },
+  responses: {
+    200: jsonResponse(
+      'Applications, approvals, go-lives and approved monthly volume per agent, lead source, industry or company',
+      productionReportSchema,
+    ),
+    ...problems(400, 401, 403),
+  },
 });

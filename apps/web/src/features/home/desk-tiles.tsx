@@ -18,7 +18,11 @@ const stageName = (s: { pipeline: keyof typeof PIPELINE_LABELS; name: string }) 
 
 function CountRow({ href, label, count }: { href: string; label: string; count: number }) {
   return (
-    <ListItem disableGutters sx={{ py: 0.25 }} secondaryAction={<Typography sx={{ fontWeight: 600 }}>{count}</Typography>}>
+    <ListItem
+      disableGutters
+      sx={{ py: 0.25 }}
+      secondaryAction={<Typography sx={{ fontWeight: 600 }}>{count}</Typography>}
+    >
       <Link component={RouterLink} to={href} underline="hover">
         {label}
       </Link>
@@ -65,7 +69,12 @@ export function OverSlaTile({ data, loading }: TileProps) {
       ) : (
         <List dense disablePadding>
           {mine.map((s) => (
-            <CountRow key={s.stageId} href={overSlaLink(s, true)} label={`${stageName(s)} (${s.slaHours} h)`} count={s.count} />
+            <CountRow
+              key={s.stageId}
+              href={overSlaLink(s, true)}
+              label={`${stageName(s)} (${s.slaHours} h)`}
+              count={s.count}
+            />
           ))}
         </List>
       )}
@@ -152,7 +161,19 @@ export function trendText(kpi: HomeKpi, unit = ''): string {
   return `${diff > 0 ? 'Up' : 'Down'} ${shown}${unit} on the 30 days before`;
 }
 
-function Kpi({ label, kpi, href, unit = '', digits = 0 }: { label: string; kpi: HomeKpi; href: string; unit?: string; digits?: number }) {
+function Kpi({
+  label,
+  kpi,
+  href,
+  unit = '',
+  digits = 0,
+}: {
+  label: string;
+  kpi: HomeKpi;
+  href: string;
+  unit?: string;
+  digits?: number;
+}) {
   return (
     <Box>
       <Link component={RouterLink} to={href} underline="hover" variant="body2">

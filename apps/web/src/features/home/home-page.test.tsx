@@ -73,7 +73,14 @@ describe('HomePage', () => {
           ],
           overSlaAll: null,
           recentActivity: [
-            { id: MERCHANT, merchantId: MERCHANT, dbaName: 'Fresh Bakery', type: 'note_added', actorName: 'Ada', at: '2026-03-14T09:00:00.000Z' },
+            {
+              id: MERCHANT,
+              merchantId: MERCHANT,
+              dbaName: 'Fresh Bakery',
+              type: 'note_added',
+              actorName: 'Ada',
+              at: '2026-03-14T09:00:00.000Z',
+            },
           ],
           kpis: { ...EMPTY.kpis, newApplications: kpi(5, 2) },
         } satisfies HomeSummary,
@@ -84,7 +91,9 @@ describe('HomePage', () => {
     expect(mine).toHaveAttribute('href', `/merchant/sales?stageId=${LEAD}&assignee=me`);
     const over = within(tile("Over their stage's SLA")).getByRole('link', { name: 'Sales · Lead (24 h)' });
     expect(over.getAttribute('href')).toMatch(
-      new RegExp(`^/merchant/sales\\?stageId=${LEAD}&sort=stageEnteredAt&order=asc&assignee=me&stageEnteredTo=2026-03-1[23]$`),
+      new RegExp(
+        `^/merchant/sales\\?stageId=${LEAD}&sort=stageEnteredAt&order=asc&assignee=me&stageEnteredTo=2026-03-1[23]$`,
+      ),
     );
     // Not an admin's answer: no "Everyone's" list.
     expect(within(tile("Over their stage's SLA")).queryByText("Everyone's")).toBeNull();

@@ -77,7 +77,12 @@ export function NewMerchantsReportCard({ params, range }: { params: ReportParams
 export function decisionsTable(report: DecisionsReport): ReportTableData {
   if (report.decided === 0) return { columns: [{ label: 'Decision' }], rows: [] };
   return {
-    columns: [{ label: 'Decision' }, { label: 'Reason' }, { label: 'Merchants', numeric: true }, { label: 'Share', numeric: true }],
+    columns: [
+      { label: 'Decision' },
+      { label: 'Reason' },
+      { label: 'Merchants', numeric: true },
+      { label: 'Share', numeric: true },
+    ],
     rows: [
       ['Approved', 'All', formatCount(report.approved), formatPercent(report.approvalRate)],
       ['Declined', 'All', formatCount(report.declined), formatPercent(report.declineRate)],

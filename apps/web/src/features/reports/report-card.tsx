@@ -24,7 +24,17 @@ type ReportCardProps = {
 };
 
 /** One report: its chart, the table of the same numbers beside it, and a CSV of that table. */
-export function ReportCard({ title, description, fileBase, range, state, table, chart, empty, controls }: ReportCardProps) {
+export function ReportCard({
+  title,
+  description,
+  fileBase,
+  range,
+  state,
+  table,
+  chart,
+  empty,
+  controls,
+}: ReportCardProps) {
   const headingId = `report-${fileBase}`;
   const hasRows = table !== null && table.rows.length > 0;
   return (
@@ -41,7 +51,9 @@ export function ReportCard({ title, description, fileBase, range, state, table, 
           </Box>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
             {controls}
-            {table ? <CsvButton table={table} filename={`${fileBase}-${range.from}-${range.to}.csv`} label={title} /> : null}
+            {table ? (
+              <CsvButton table={table} filename={`${fileBase}-${range.from}-${range.to}.csv`} label={title} />
+            ) : null}
           </Stack>
         </Stack>
         {state.isError ? (

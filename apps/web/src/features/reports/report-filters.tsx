@@ -1,4 +1,9 @@
-import { REPORT_PRESET_LABELS, REPORT_PRESETS, type ReportFilterKey, type ReportPreset } from '@boardwalk/shared/schemas/report';
+import {
+  REPORT_PRESET_LABELS,
+  REPORT_PRESETS,
+  type ReportFilterKey,
+  type ReportPreset,
+} from '@boardwalk/shared/schemas/report';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
@@ -49,7 +54,13 @@ function FilterSelect({
 }
 
 /** The range and filters every report on /report counts by; the caller keeps them in the URL. */
-export function ReportFilters({ state, onChange }: { state: ReportUrlState; onChange: (next: ReportUrlState) => void }) {
+export function ReportFilters({
+  state,
+  onChange,
+}: {
+  state: ReportUrlState;
+  onChange: (next: ReportUrlState) => void;
+}) {
   const agents = useReportAgentOptionsQuery();
   const sources = useReportLeadSourceOptionsQuery();
   const industries = useReportIndustryOptionsQuery();
@@ -90,7 +101,12 @@ export function ReportFilters({ state, onChange }: { state: ReportUrlState; onCh
             onChange={(e) => e.target.value && onChange({ ...state, preset: 'custom', to: e.target.value })}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: state.from } }}
           />
-          <FilterSelect label="Agent" value={state.filters.agentId} options={agents.data} onChange={setFilter('agentId')} />
+          <FilterSelect
+            label="Agent"
+            value={state.filters.agentId}
+            options={agents.data}
+            onChange={setFilter('agentId')}
+          />
           <FilterSelect
             label="Lead source"
             value={state.filters.leadSourceId}

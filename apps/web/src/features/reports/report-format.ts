@@ -9,7 +9,12 @@ export const formatPercent = (n: number | null) => (n === null ? '—' : `${oneD
 export const formatMoney = (n: number) => money.format(n);
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** `2026-02-01` → "Feb 2026" (month buckets) or "Feb 1, 2026" (week buckets and range ends). */
 export function formatBucket(day: string, interval: 'week' | 'month'): string {

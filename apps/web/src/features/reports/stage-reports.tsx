@@ -1,7 +1,12 @@
 import { PIPELINE_LABELS } from '@boardwalk/shared/schemas/stage';
 import type { FunnelReport, SlaBreachesReport, TimeInStageReport } from '@boardwalk/shared/schemas/report';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { useFunnelReportQuery, useSlaBreachesReportQuery, useTimeInStageReportQuery, type ReportParams } from './report-api.ts';
+import {
+  useFunnelReportQuery,
+  useSlaBreachesReportQuery,
+  useTimeInStageReportQuery,
+  type ReportParams,
+} from './report-api.ts';
 import { ReportCard } from './report-card.tsx';
 import { formatCount, formatHours, formatPercent } from './report-format.ts';
 import type { ReportTableData } from './report-table.tsx';
