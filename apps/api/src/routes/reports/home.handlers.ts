@@ -1,4 +1,5 @@
-import { defineAbilityFor, TEAM_SLA_SUBJECT } from '@boardwalk/shared';
+import { TEAM_SLA_SUBJECT } from '@boardwalk/shared/schemas/home';
+import { defineAbilityFor } from '@boardwalk/shared';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';

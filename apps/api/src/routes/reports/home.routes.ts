@@ -1,4 +1,4 @@
-import { homeSummarySchema } from '@boardwalk/shared';
+import { homeSummarySchema } from '@boardwalk/shared/schemas/home';
 import { defineRoute } from '../../lib/http/define-route.ts';
 import { jsonResponse, problems } from '../../lib/http/openapi.ts';
 

@@ -1,4 +1,4 @@
-import { HOME_ACTIVITY_LIMIT, HOME_KPI_DAYS, type HomeKpi, type HomeSummary } from '@boardwalk/shared';
+import { HOME_ACTIVITY_LIMIT, HOME_KPI_DAYS, type HomeKpi, type HomeSummary } from '@boardwalk/shared/schemas/home';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, type StageInfo, stageRef, stagesInOrder } from './report-scope.ts';

@@ -1,4 +1,4 @@
-import type { HomeSummary } from '@boardwalk/shared';
+import type { HomeSummary } from '@boardwalk/shared/schemas/home';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantEvents } from '../../db/schema/merchants.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';

@@ -1,15 +1,11 @@
+import { addDays, addMonths, dayStart, startOfMonth, startOfWeek } from '@boardwalk/shared/calendar';
 import {
-  addDays,
-  addMonths,
-  dayStart,
   type DecisionsReport,
   type NewMerchantInterval,
   type NewMerchantsReport,
   type ProductionDimension,
   type ProductionReport,
-  startOfMonth,
-  startOfWeek,
-} from '@boardwalk/shared';
+} from '@boardwalk/shared/schemas/report';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { merchantFilters, ratio, type ReportScope, rowsOf, scopeMeta } from './report-scope.ts';

@@ -1,12 +1,5 @@
-import {
-  addDays,
-  dayIn,
-  dayStart,
-  presetRange,
-  REPORT_FILTER_KEYS,
-  type ReportQuery,
-  type ReportRange,
-} from '@boardwalk/shared';
+import { addDays, dayIn, dayStart } from '@boardwalk/shared/calendar';
+import { presetRange, REPORT_FILTER_KEYS, type ReportQuery, type ReportRange } from '@boardwalk/shared/schemas/report';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 

@@ -8,7 +8,7 @@ import {
   reportQuerySchema,
   slaBreachesReportSchema,
   timeInStageReportSchema,
-} from '@boardwalk/shared';
+} from '@boardwalk/shared/schemas/report';
 import { defineRoute } from '../../lib/http/define-route.ts';
 import { jsonResponse, problems } from '../../lib/http/openapi.ts';
 

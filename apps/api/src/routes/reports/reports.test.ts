@@ -5,7 +5,7 @@ import type {
   ProductionReport,
   SlaBreachesReport,
   TimeInStageReport,
-} from '@boardwalk/shared';
+} from '@boardwalk/shared/schemas/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/companies.ts';
 import { merchantStageIntervals } from '../../db/schema/merchants.ts';

@@ -1,4 +1,4 @@
-import type { FunnelReport, SlaBreachesReport, TimeInStageReport } from '@boardwalk/shared';
+import type { FunnelReport, SlaBreachesReport, TimeInStageReport } from '@boardwalk/shared/schemas/report';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {

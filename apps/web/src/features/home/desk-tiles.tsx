@@ -1,32 +1,38 @@
 import type { HomeKpi, HomeSummary } from '@boardwalk/shared/schemas/home';
-import { PIPELINE_LABELS } from '@boardwalk/shared/schemas/stage';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
+import type { ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
-import { formatDateTime } from '../../lib/format-date.ts';
 import { localDay, merchantLink, myStageLink, overSlaLink } from './home-links.ts';
-import { HomeTile } from './home-tile.tsx';
+import { HomeTile, TileLink } from './home-tile.tsx';
 
 type TileProps = { data: HomeSummary | undefined; loading: boolean };
 
-const stageName = (s: { pipeline: keyof typeof PIPELINE_LABELS; name: string }) =>
-  `${PIPELINE_LABELS[s.pipeline]} · ${s.name}`;
+/**
+ * "Sales · Lead". The pipeline's label is its name capitalised (as PIPELINE_LABELS has it): the
+ * shared labels module and the date formatter would each be one more file on the first load of
+ * /home, which sits at its transfer ceiling (decision 030).
+ */
+const stageName = (s: { pipeline: string; name: string }) =>
+  `${s.pipeline.charAt(0).toUpperCase()}${s.pipeline.slice(1)} · ${s.name}`;
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function CountRow({ href, label, count }: { href: string; label: string; count: number }) {
   return (
-    <ListItem
-      disableGutters
-      sx={{ py: 0.25 }}
-      secondaryAction={<Typography sx={{ fontWeight: 600 }}>{count}</Typography>}
-    >
-      <Link component={RouterLink} to={href} underline="hover">
-        {label}
-      </Link>
-    </ListItem>
+    <Box component="li" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+      <TileLink to={href}>{label}</TileLink>
+      <Typography component="span" sx={{ fontWeight: 600 }}>
+        {count}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A plain list: MUI's List would add a chunk to the first load of /home. */
+function Rows({ children }: { children: ReactNode }) {
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {children}
+    </Box>
   );
 }
 
@@ -39,11 +45,11 @@ export function MyStagesTile({ data, loading }: TileProps) {
       loading={loading}
       empty={rows.length === 0 ? 'No merchant is assigned to you yet. Merchants you are assigned show up here.' : null}
     >
-      <List dense disablePadding>
+      <Rows>
         {rows.map((s) => (
           <CountRow key={s.stageId} href={myStageLink(s)} label={stageName(s)} count={s.count} />
         ))}
-      </List>
+      </Rows>
     </HomeTile>
   );
 }
@@ -67,7 +73,7 @@ export function OverSlaTile({ data, loading }: TileProps) {
           None of yours.
         </Typography>
       ) : (
-        <List dense disablePadding>
+        <Rows>
           {mine.map((s) => (
             <CountRow
               key={s.stageId}
@@ -76,7 +82,7 @@ export function OverSlaTile({ data, loading }: TileProps) {
               count={s.count}
             />
           ))}
-        </List>
+        </Rows>
       )}
       {all !== null ? (
         <>
@@ -88,7 +94,7 @@ export function OverSlaTile({ data, loading }: TileProps) {
               None.
             </Typography>
           ) : (
-            <List dense disablePadding>
+            <Rows>
               {all.map((s) => (
                 <CountRow
                   key={s.stageId}
@@ -97,7 +103,7 @@ export function OverSlaTile({ data, loading }: TileProps) {
                   count={s.count}
                 />
               ))}
-            </List>
+            </Rows>
           )}
         </>
       ) : null}
@@ -131,23 +137,18 @@ export function ActivityTile({ data, loading }: TileProps) {
       loading={loading}
       empty={rows.length === 0 ? 'Nothing has happened on your merchants yet.' : null}
     >
-      <List dense disablePadding>
+      <Rows>
         {rows.map((a) => (
-          <ListItem key={a.id} disableGutters sx={{ py: 0.25 }}>
-            <ListItemText
-              primary={
-                <>
-                  <Link component={RouterLink} to={merchantLink(a.merchantId)} underline="hover">
-                    {a.dbaName}
-                  </Link>{' '}
-                  {EVENT_WORDS[a.type] ?? a.type}
-                </>
-              }
-              secondary={`${a.actorName ?? 'The system'} · ${formatDateTime(a.at)}`}
-            />
-          </ListItem>
+          <Box component="li" key={a.id} sx={{ py: 0.5 }}>
+            <Typography>
+              <TileLink to={merchantLink(a.merchantId)}>{a.dbaName}</TileLink> {EVENT_WORDS[a.type] ?? a.type}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {`${a.actorName ?? 'The system'} · ${when(a.at)}`}
+            </Typography>
+          </Box>
         ))}
-      </List>
+      </Rows>
     </HomeTile>
   );
 }
@@ -176,9 +177,9 @@ function Kpi({
 }) {
   return (
     <Box>
-      <Link component={RouterLink} to={href} underline="hover" variant="body2">
+      <TileLink to={href} variant="body2">
         {label}
-      </Link>
+      </TileLink>
       <Typography variant="h5" component="p">
         {kpi.current === null ? '—' : `${kpi.current.toFixed(digits)}${unit}`}
       </Typography>

@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import { roleLabel } from '../../lib/role-label.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { ActivityTile, KpiTile, MyStagesTile, OverSlaTile } from './desk-tiles.tsx';
-import { useHomeSummaryQuery } from './home-api.ts';
+import { useHomeSummary } from './home-api.ts';
 
 function greetingFor(hour: number) {
   if (hour < 12) return 'Good morning';
@@ -23,7 +23,7 @@ export function HomePage({ leadingTiles = [] }: { leadingTiles?: readonly HomeTi
   const { data } = useSession();
   const user = data?.user;
   const name = user?.name || user?.email || '';
-  const summary = useHomeSummaryQuery();
+  const summary = useHomeSummary();
   const tile = { data: summary.data, loading: summary.isLoading };
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
