@@ -18,7 +18,10 @@ describe('the /report URL', () => {
   });
 
   it('defaults to this month, and keeps custom days in the URL', () => {
-    expect(readReportUrl(new URLSearchParams(''), NOW, 'UTC')).toMatchObject({ preset: 'thisMonth', from: '2026-03-01' });
+    expect(readReportUrl(new URLSearchParams(''), NOW, 'UTC')).toMatchObject({
+      preset: 'thisMonth',
+      from: '2026-03-01',
+    });
     const custom = readReportUrl(new URLSearchParams('preset=custom&from=2025-01-02&to=2025-02-03'), NOW, 'UTC');
     expect(custom).toMatchObject({ from: '2025-01-02', to: '2025-02-03' });
     expect(reportSearch(custom).toString()).toBe('preset=custom&from=2025-01-02&to=2025-02-03');
