@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { primaryTextColour } from '../../lib/theme/accessible-colours.ts';
 
 /**
  * Grey placeholder lines while a tile loads. Plain boxes rather than MUI's Skeleton, Stack and
@@ -24,7 +25,7 @@ function SkeletonLines({ label }: { label: string }) {
   );
 }
 
-/** A router link in the theme's link colour. */
+/** A router link in the primary colour at text contrast (as the theme's MuiLink). */
 export function TileLink({ to, children, variant }: { to: string; children: ReactNode; variant?: 'body2' }) {
   return (
     <Typography
@@ -32,7 +33,7 @@ export function TileLink({ to, children, variant }: { to: string; children: Reac
       to={to}
       variant={variant ?? 'body1'}
       sx={{
-        color: 'primary.main',
+        color: (theme) => primaryTextColour(theme),
         textDecoration: 'none',
         '&:hover, &:focus-visible': { textDecoration: 'underline' },
       }}
