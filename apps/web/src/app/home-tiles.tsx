@@ -1,4 +1,4 @@
-import { HomePage, type HomeTileEntry } from '../features/home/home-page.tsx';
+import { HomePage as DeskPage, type HomeTileEntry } from '../features/home/home-page.tsx';
 
 /**
  * Tiles of other features shown at the top of /home, in this order. Features do not import each
@@ -7,7 +7,7 @@ import { HomePage, type HomeTileEntry } from '../features/home/home-page.tsx';
  */
 export const homeTiles: readonly HomeTileEntry[] = [];
 
-/** /home with the tiles above. */
-export function HomeRoute() {
-  return <HomePage leadingTiles={homeTiles} />;
+/** /home: the desk with the tiles above. */
+export function HomePage() {
+  return <DeskPage leadingTiles={homeTiles} />;
 }

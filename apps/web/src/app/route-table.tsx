@@ -56,7 +56,7 @@ export const routeTable: RouteEntry[] = [
   // Pages of issue 2.
   {
     path: '/home',
-    page: lazyPage(() => import('./home-tiles.tsx'), 'HomeRoute'),
+    page: lazyPage(() => import('./home-tiles.tsx'), 'HomePage'),
     ability: { action: 'read', subject: 'home-page' },
   },
   {
@@ -141,7 +141,7 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: '/report',
-    page: lazyPage(() => import('../features/reports/reports-page.tsx'), 'ReportsPage'),
+    page: lazyPage(() => import('../features/reports/reports-page.tsx'), 'ReportPage'),
     ability: { action: 'read', subject: 'report' },
   },
   { path: '/todo', page: placeholder('Todo'), ability: { action: 'read', subject: 'todo' } },

@@ -9,7 +9,7 @@ import { readReportUrl, reportApiParams, reportSearch, userTimeZone, type Report
 import { FunnelReportCard, SlaReportCard, TimeInStageReportCard } from './stage-reports.tsx';
 
 /** /report: every report over one date range and one set of filters, all kept in the URL. */
-export function ReportsPage() {
+export function ReportPage() {
   const [search, setSearch] = useSearchParams();
   const state = useMemo(() => readReportUrl(search), [search]);
   const params = useMemo(() => reportApiParams(state), [state]);
