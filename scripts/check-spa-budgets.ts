@@ -32,13 +32,15 @@ const START = ['src/lib/settings/settings-validate.ts'];
 const SHELL = [...START, 'src/app/layout/vertical-shell.tsx', 'src/features/auth/session-guard.tsx'];
 const PAGES = [
   { path: '/login', target: 120 * KB, ceiling: 200 * KB, modules: [...START, 'src/features/auth/login-page.tsx'] },
-  { path: '/home', target: 250 * KB, ceiling: 315 * KB, modules: [...SHELL, 'src/features/home/home-page.tsx'] },
+  { path: '/home', target: 250 * KB, ceiling: 315 * KB, modules: [...SHELL, 'src/app/home-tiles.tsx'] },
   {
     path: '/user/list',
     target: 350 * KB,
     // Raised from 475 KB when the merchant screens were merged (the DataGrid's row selection and
-    // the shared merchant schemas in the shared chunk: +10 KB); issue 13 brings it down.
-    ceiling: 490 * KB,
+    // the shared merchant schemas in the shared chunk: +10 KB); issue 13 brings it down. 490 → 492
+    // with /report (issue 10): MUI X Charts shares NoSsr with the shell and @mui/x-internals with
+    // the grid, so the bundler moved those into files of their own (no new code, +~1 KB of headers).
+    ceiling: 492 * KB,
     modules: [...SHELL, 'src/features/users/user-list-page.tsx'],
   },
 ];

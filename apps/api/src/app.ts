@@ -26,6 +26,8 @@ import { registerPermissionRoutes } from './routes/permissions/permissions.handl
 import { registerUserRoutes } from './routes/users/users.handlers.ts';
 import { registerAuditRoutes } from './routes/history/audit.handlers.ts';
 import { registerMerchantRoutes } from './routes/merchants/merchants.handlers.ts';
+import { registerReportRoutes } from './routes/reports/reports.handlers.ts';
+import { registerHomeRoutes } from './routes/reports/home.handlers.ts';
 
 /** Builds the whole HTTP app from its dependencies. Nothing global: tests build their own. */
 export function createApp(deps: AppDeps) {
@@ -70,6 +72,8 @@ export function createApp(deps: AppDeps) {
   registerPermissionRoutes(app);
   registerAuditRoutes(app);
   registerMerchantRoutes(app);
+  registerReportRoutes(app);
+  registerHomeRoutes(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -19,9 +19,10 @@ const ADMIN_ROLES = new Set(['ROLE_SUPERADMIN', 'ROLE_ADMIN']);
 
 /**
  * Subjects only ROLE_ADMIN and ROLE_SUPERADMIN may touch, an exception to "the staff roles manage
- * everything" (docs/decisions/018-audit-log-viewer.md): the audit log records what staff did.
+ * everything" (docs/decisions/018-audit-log-viewer.md): the audit log records what staff did;
+ * team-sla: every merchant over its SLA on /home (decision 030), a manager's view.
  */
-export const ADMIN_ONLY_SUBJECTS = ['audit'] as const;
+export const ADMIN_ONLY_SUBJECTS = ['audit', 'team-sla'] as const;
 
 /** The signed-in user's own profile page: every role may read it. */
 export const OWN_PROFILE_SUBJECT = 'own-profile';

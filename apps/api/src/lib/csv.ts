@@ -1,26 +1,8 @@
+import { BYTE_ORDER_MARK, csvCell, csvLine } from '@boardwalk/shared/csv';
 import type { Context } from 'hono';
 import type { AppEnv } from './context.ts';
 
-/** A spreadsheet would run a cell that starts with one of these as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** Excel reads a UTF-8 file as UTF-8 only when it starts with this. */
-const BYTE_ORDER_MARK = '\uFEFF';
-
-/**
- * One CSV cell (RFC 4180): a cell a spreadsheet would read as a formula gets a leading `'`
- * (OWASP's advice), then a cell holding a quote, comma or line break is quoted, its quotes doubled.
- */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'string' ? value : JSON.stringify(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvLine(cells: readonly unknown[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
+export { csvCell, csvLine };
 
 export type CsvExport<T> = {
   header: readonly string[];

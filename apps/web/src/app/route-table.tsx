@@ -66,7 +66,7 @@ export const routeTable: RouteEntry[] = [
   // Pages of issue 2.
   {
     path: '/home',
-    page: lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage'),
+    page: lazyPage(() => import('./home-tiles.tsx'), 'HomePage'),
     ability: { action: 'read', subject: 'home-page' },
   },
   {
@@ -93,7 +93,11 @@ export const routeTable: RouteEntry[] = [
     page: lazyPage(() => import('../features/merchants/view/merchant-view-page.tsx'), 'MerchantViewPage'),
     ability: { action: 'read', subject: 'merchant' },
   },
-  { path: '/report', page: placeholder('Reporting'), ability: { action: 'read', subject: 'report' } },
+  {
+    path: '/report',
+    page: lazyPage(() => import('../features/reports/reports-page.tsx'), 'ReportPage'),
+    ability: { action: 'read', subject: 'report' },
+  },
   { path: '/todo', page: placeholder('Todo'), ability: { action: 'read', subject: 'todo' } },
 
   // Settings group: the admin screens of issue 3. Automations, the logs, API tokens and the API

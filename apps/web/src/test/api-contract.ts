@@ -29,6 +29,15 @@ import {
 import { mfaRecoveryCodesSchema, mfaSetupSchema, mfaStatusSchema } from '@boardwalk/shared/schemas/mfa';
 import { permissionSchema, userOptionSchema, userSchema } from '@boardwalk/shared/schemas/user';
 import { documentListSchema, noteListSchema } from '@boardwalk/shared/schemas/merchant-files';
+import { homeSummarySchema } from '@boardwalk/shared/schemas/home';
+import {
+  decisionsReportSchema,
+  funnelReportSchema,
+  newMerchantsReportSchema,
+  productionReportSchema,
+  slaBreachesReportSchema,
+  timeInStageReportSchema,
+} from '@boardwalk/shared/schemas/report';
 import { z } from 'zod';
 
 /**
@@ -111,6 +120,14 @@ const CONTRACTS: Contract[] = [
   { method: 'POST', path: new RegExp(`^/api/merchants/${UUID}/notes$`), schema: noteSchema },
   { method: 'PATCH', path: new RegExp(`^/api/merchants/${UUID}/notes/${UUID}$`), schema: noteSchema },
   { method: 'GET', path: new RegExp(`^/api/merchants/${UUID}/documents$`), schema: documentListSchema },
+  // Home and reporting (issue 10).
+  { method: 'GET', path: /^\/api\/home$/, schema: homeSummarySchema },
+  { method: 'GET', path: /^\/api\/reports\/funnel$/, schema: funnelReportSchema },
+  { method: 'GET', path: /^\/api\/reports\/new-merchants$/, schema: newMerchantsReportSchema },
+  { method: 'GET', path: /^\/api\/reports\/time-in-stage$/, schema: timeInStageReportSchema },
+  { method: 'GET', path: /^\/api\/reports\/decisions$/, schema: decisionsReportSchema },
+  { method: 'GET', path: /^\/api\/reports\/sla-breaches$/, schema: slaBreachesReportSchema },
+  { method: 'GET', path: /^\/api\/reports\/production$/, schema: productionReportSchema },
 ];
 
 /**

@@ -3,8 +3,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import type { ComponentType } from 'react';
 import { roleLabel } from '../../lib/role-label.ts';
 import { useSession } from '../../lib/session/use-session.ts';
+import { ActivityTile, KpiTile, MyStagesTile, OverSlaTile } from './desk-tiles.tsx';
+import { useHomeSummary } from './home-api.ts';
 
 function greetingFor(hour: number) {
   if (hour < 12) return 'Good morning';
@@ -12,11 +15,16 @@ function greetingFor(hour: number) {
   return 'Good evening';
 }
 
-/** /home: greets the user by display name. */
-export function HomePage() {
+/** A tile another feature puts at the top of /home (the app shell passes them in: app/home-tiles.tsx). */
+export type HomeTileEntry = { key: string; Tile: ComponentType };
+
+/** /home: the signed-in user's desk, with other features' tiles (my todos) first. */
+export function HomePage({ leadingTiles = [] }: { leadingTiles?: readonly HomeTileEntry[] }) {
   const { data } = useSession();
   const user = data?.user;
   const name = user?.name || user?.email || '';
+  const summary = useHomeSummary();
+  const tile = { data: summary.data, loading: summary.isLoading };
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Card>
@@ -25,11 +33,25 @@ export function HomePage() {
             {greetingFor(new Date().getHours())}, {name}!
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Welcome to the merchant onboarding back office. Use the menu to find merchants, todos and settings.
+            Your desk: your merchants, what is over its SLA, and what happened lately.
           </Typography>
           {user ? <Chip label={roleLabel(user.role)} color="primary" variant="outlined" size="small" /> : null}
         </CardContent>
       </Card>
+      {leadingTiles.map(({ key, Tile }) => (
+        <Tile key={key} />
+      ))}
+      {summary.isError ? (
+        <Typography color="error" role="alert">
+          The desk could not be loaded. Reload the page to try again.
+        </Typography>
+      ) : null}
+      <KpiTile {...tile} />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
+        <MyStagesTile {...tile} />
+        <OverSlaTile {...tile} />
+        <ActivityTile {...tile} />
+      </Box>
     </Box>
   );
 }

@@ -1,0 +1,146 @@
+import { HOME_ACTIVITY_LIMIT, HOME_KPI_DAYS, type HomeKpi, type HomeSummary } from '@boardwalk/shared/schemas/home';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf, type StageInfo, stageRef, stagesInOrder } from './report-scope.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Live merchants per stage matching `where` (m = merchants), as counts by stage id. */
+async function countsByStage(db: Db, where: SQL): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ stage_id: string; n: number }>(
+    db,
+    sql`SELECT m.stage_id, count(*)::int AS n FROM merchants m WHERE m.deleted_at IS NULL AND ${where} GROUP BY 1`,
+  );
+  return new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
+}
+
+/** Per stage with an SLA, the live merchants (matching `who`) that entered it longer ago than the SLA. */
+async function overSla(db: Db, stages: StageInfo[], who: SQL, now: Date) {
+  const rows = await rowsOf<{ stage_id: string; n: number }>(
+    db,
+    sql`SELECT s.id AS stage_id,
+               (SELECT count(*) FROM merchants m
+                 WHERE m.stage_id = s.id AND m.deleted_at IS NULL AND ${who}
+                   AND m.stage_entered_at < ${now}::timestamptz - make_interval(hours => s.sla_hours))::int AS n
+          FROM stages s WHERE s.sla_hours IS NOT NULL AND s.deleted_at IS NULL`,
+  );
+  const counts = new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
+  return stages
+    .filter((s) => s.slaHours !== null && (counts.get(s.id) ?? 0) > 0)
+    .map((s) => ({
+      ...stageRef(s),
+      count: counts.get(s.id)!,
+      slaHours: s.slaHours!,
+      enteredBefore: new Date(now.getTime() - s.slaHours! * 3_600_000).toISOString(),
+    }));
+}
+
+async function kpis(db: Db, now: Date): Promise<HomeSummary['kpis']> {
+  const currentStart = new Date(now.getTime() - HOME_KPI_DAYS * DAY_MS);
+  const previousStart = new Date(now.getTime() - 2 * HOME_KPI_DAYS * DAY_MS);
+  const split = (column: SQL) =>
+    sql`count(*) FILTER (WHERE ${column} >= ${currentStart})::int AS cur,
+        count(*) FILTER (WHERE ${column} < ${currentStart})::int AS prev`;
+  type Pair = { cur: number | null; prev: number | null };
+  const [created, approved, live, median] = await Promise.all([
+    rowsOf<Pair>(
+      db,
+      sql`SELECT ${split(sql`m.created_at`)} FROM merchants m
+           WHERE m.deleted_at IS NULL AND m.created_at >= ${previousStart} AND m.created_at < ${now}`,
+    ),
+    rowsOf<Pair>(
+      db,
+      sql`SELECT ${split(sql`m.decided_at`)} FROM merchants m
+           WHERE m.deleted_at IS NULL AND m.underwriting_decision = 'approved'
+             AND m.decided_at >= ${previousStart} AND m.decided_at < ${now}`,
+    ),
+    // Go-live is a calendar day: the periods' days in UTC.
+    rowsOf<Pair>(
+      db,
+      sql`SELECT count(*) FILTER (WHERE m.go_live_on >= ${day(currentStart)}::date)::int AS cur,
+                 count(*) FILTER (WHERE m.go_live_on < ${day(currentStart)}::date)::int AS prev
+            FROM merchants m
+           WHERE m.deleted_at IS NULL AND m.go_live_on >= ${day(previousStart)}::date AND m.go_live_on <= ${day(now)}::date`,
+    ),
+    rowsOf<Pair>(
+      db,
+      sql`SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.decided_at - m.created_at))
+                   FILTER (WHERE m.decided_at >= ${currentStart}) / 86400 AS cur,
+                 percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.decided_at - m.created_at))
+                   FILTER (WHERE m.decided_at < ${currentStart}) / 86400 AS prev
+            FROM merchants m
+           WHERE m.deleted_at IS NULL AND m.underwriting_decision = 'approved'
+             AND m.decided_at >= ${previousStart} AND m.decided_at < ${now}`,
+    ),
+  ]);
+  const pair = (rows: Pair[]): HomeKpi => ({
+    current: rows[0]?.cur == null ? null : Number(rows[0].cur),
+    previous: rows[0]?.prev == null ? null : Number(rows[0].prev),
+  });
+  return {
+    periodDays: HOME_KPI_DAYS,
+    currentStart: currentStart.toISOString(),
+    previousStart: previousStart.toISOString(),
+    newApplications: pair(created),
+    approvals: pair(approved),
+    goLives: pair(live),
+    medianDaysToApprove: pair(median),
+  };
+}
+
+function day(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/** The last timeline entries on the caller's merchants, newest first. */
+async function recentActivity(db: Db, userId: string): Promise<HomeSummary['recentActivity']> {
+  const rows = await rowsOf<{
+    id: string;
+    merchant_id: string;
+    dba_name: string;
+    type: string;
+    actor_name: string | null;
+    at: Date | string;
+  }>(
+    db,
+    sql`SELECT e.id, e.merchant_id, m.dba_name, e.type, e.at,
+               CASE WHEN u.id IS NULL THEN NULL
+                    ELSE coalesce(nullif(u.display_name, ''), btrim(u.first_name || ' ' || u.last_name)) END AS actor_name
+          FROM merchants m
+          JOIN merchant_events e ON e.merchant_id = m.id
+          LEFT JOIN users u ON u.id = e.actor_user_id
+         WHERE m.assigned_user_id = ${userId}::uuid AND m.deleted_at IS NULL
+         ORDER BY e.at DESC, e.id DESC
+         LIMIT ${HOME_ACTIVITY_LIMIT}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    merchantId: r.merchant_id,
+    dbaName: r.dba_name,
+    type: r.type,
+    actorName: r.actor_name,
+    at: new Date(r.at).toISOString(),
+  }));
+}
+
+/** Everything /home shows for one user; `teamSla` says whether they see every merchant over SLA. */
+export async function homeSummary(db: Db, user: { userId: string; teamSla: boolean }, now: Date): Promise<HomeSummary> {
+  const mine = sql`m.assigned_user_id = ${user.userId}::uuid`;
+  const stages = await stagesInOrder(db);
+  const [myCounts, overSlaMine, overSlaAll, activity, kpiValues] = await Promise.all([
+    countsByStage(db, mine),
+    overSla(db, stages, mine, now),
+    user.teamSla ? overSla(db, stages, sql`true`, now) : Promise.resolve(null),
+    recentActivity(db, user.userId),
+    kpis(db, now),
+  ]);
+  return {
+    myStages: stages
+      .filter((s) => (myCounts.get(s.id) ?? 0) > 0)
+      .map((s) => ({ ...stageRef(s), count: myCounts.get(s.id)! })),
+    overSlaMine,
+    overSlaAll,
+    recentActivity: activity,
+    kpis: kpiValues,
+  };
+}

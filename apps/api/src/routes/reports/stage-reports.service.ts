@@ -1,0 +1,126 @@
+import type { FunnelReport, SlaBreachesReport, TimeInStageReport } from '@boardwalk/shared/schemas/report';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  intervalMerchantScope,
+  merchantFilters,
+  ratio,
+  type ReportScope,
+  rowsOf,
+  scopeMeta,
+  type StageInfo,
+  stageRef,
+  stagesInOrder,
+} from './report-scope.ts';
+
+/** The pipelines a merchant moves through in order; the others are exits (no conversion). */
+const FLOW_PIPELINES = new Set(['sales', 'underwriting', 'operations']);
+
+/** Active stages, plus inactive ones that still hold numbers. */
+function shown(stages: StageInfo[], counted: Map<string, unknown>): StageInfo[] {
+  return stages.filter((s) => s.isActive || counted.has(s.id));
+}
+
+/** Stage entries in the range per stage, and conversion to the next stage of the flow. */
+export async function funnelReport(db: Db, scope: ReportScope): Promise<FunnelReport> {
+  const [stages, rows] = await Promise.all([
+    stagesInOrder(db),
+    rowsOf<{ stage_id: string; n: number }>(
+      db,
+      sql`SELECT i.stage_id, count(*)::int AS n FROM merchant_stage_intervals i
+           WHERE i.entered_at >= ${scope.start} AND i.entered_at < ${scope.end} ${intervalMerchantScope(scope)}
+           GROUP BY i.stage_id`,
+    ),
+  ]);
+  const entered = new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
+  const list = shown(stages, entered);
+  const flow = list.filter((s) => FLOW_PIPELINES.has(s.pipeline));
+  return {
+    ...scopeMeta(scope),
+    stages: list.map((stage) => {
+      const count = entered.get(stage.id) ?? 0;
+      const next = FLOW_PIPELINES.has(stage.pipeline) ? flow[flow.indexOf(stage) + 1] : undefined;
+      return {
+        ...stageRef(stage),
+        entered: count,
+        conversion: next ? ratio(entered.get(next.id) ?? 0, count) : null,
+      };
+    }),
+  };
+}
+
+/** Median and 90th percentile of the stays that ended in the range, in hours, per stage. */
+export async function timeInStageReport(db: Db, scope: ReportScope): Promise<TimeInStageReport> {
+  const [stages, rows] = await Promise.all([
+    stagesInOrder(db),
+    rowsOf<{ stage_id: string; n: number; median: number; p90: number }>(
+      db,
+      sql`SELECT i.stage_id, count(*)::int AS n,
+                 percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM i.left_at - i.entered_at)) / 3600 AS median,
+                 percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM i.left_at - i.entered_at)) / 3600 AS p90
+            FROM merchant_stage_intervals i
+           WHERE i.left_at >= ${scope.start} AND i.left_at < ${scope.end} ${intervalMerchantScope(scope)}
+           GROUP BY i.stage_id`,
+    ),
+  ]);
+  const byStage = new Map(rows.map((r) => [r.stage_id, r]));
+  return {
+    ...scopeMeta(scope),
+    stages: shown(stages, byStage).map((stage) => {
+      const row = byStage.get(stage.id);
+      return {
+        ...stageRef(stage),
+        count: row ? Number(row.n) : 0,
+        medianHours: row ? Number(row.median) : null,
+        p90Hours: row ? Number(row.p90) : null,
+      };
+    }),
+  };
+}
+
+/**
+ * Per stage with an SLA: stays begun in the range, those that lasted longer than the SLA (an open
+ * stay counts until `now`), and the merchants over it right now.
+ */
+export async function slaBreachesReport(db: Db, scope: ReportScope, now: Date): Promise<SlaBreachesReport> {
+  const [stages, rows, current] = await Promise.all([
+    stagesInOrder(db),
+    rowsOf<{ stage_id: string; entered: number; breached: number }>(
+      db,
+      sql`SELECT i.stage_id, count(*)::int AS entered,
+                 count(*) FILTER (WHERE coalesce(i.left_at, ${now}) - i.entered_at > make_interval(hours => s.sla_hours))::int AS breached
+            FROM merchant_stage_intervals i
+            JOIN stages s ON s.id = i.stage_id AND s.sla_hours IS NOT NULL AND s.deleted_at IS NULL
+           WHERE i.entered_at >= ${scope.start} AND i.entered_at < ${scope.end} ${intervalMerchantScope(scope)}
+           GROUP BY i.stage_id`,
+    ),
+    rowsOf<{ stage_id: string; n: number }>(
+      db,
+      sql`SELECT s.id AS stage_id,
+                 (SELECT count(*) FROM merchants m
+                   WHERE m.stage_id = s.id AND m.deleted_at IS NULL
+                     AND m.stage_entered_at < ${now}::timestamptz - make_interval(hours => s.sla_hours)
+                     ${merchantFilters(scope)})::int AS n
+            FROM stages s WHERE s.sla_hours IS NOT NULL AND s.deleted_at IS NULL`,
+    ),
+  ]);
+  const byStage = new Map(rows.map((r) => [r.stage_id, r]));
+  const overNow = new Map(current.map((r) => [r.stage_id, Number(r.n)]));
+  return {
+    ...scopeMeta(scope),
+    stages: shown(stages, byStage)
+      .filter((stage) => stage.slaHours !== null)
+      .map((stage) => {
+        const entered = Number(byStage.get(stage.id)?.entered ?? 0);
+        const breached = Number(byStage.get(stage.id)?.breached ?? 0);
+        return {
+          ...stageRef(stage),
+          slaHours: stage.slaHours!,
+          entered,
+          breached,
+          breachRate: ratio(breached, entered),
+          overSlaNow: overNow.get(stage.id) ?? 0,
+        };
+      }),
+  };
+}

@@ -1,0 +1,118 @@
+import type { HomeSummary } from '@boardwalk/shared/schemas/home';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { renderPage } from '../../test/render-page.tsx';
+import { trendText } from './desk-tiles.tsx';
+import { HomePage } from './home-page.tsx';
+
+const kpi = (current: number | null, previous: number | null) => ({ current, previous });
+
+/** What GET /api/home answers on a fresh database. */
+const EMPTY: HomeSummary = {
+  myStages: [],
+  overSlaMine: [],
+  overSlaAll: [],
+  recentActivity: [],
+  kpis: {
+    periodDays: 30,
+    currentStart: '2026-02-13T12:00:00.000Z',
+    previousStart: '2026-01-14T12:00:00.000Z',
+    newApplications: kpi(0, 0),
+    approvals: kpi(0, 0),
+    goLives: kpi(0, 0),
+    medianDaysToApprove: kpi(null, null),
+  },
+};
+
+const LEAD = '00000000-0000-7000-8000-0000000000c1';
+const MERCHANT = '00000000-0000-7000-8000-0000000000d1';
+
+const tile = (name: string) => screen.getByRole('region', { name });
+
+describe('HomePage', () => {
+  afterEach(cleanup);
+
+  it('says what each tile is for on a fresh database', async () => {
+    fakeFetch({ 'GET /api/home': () => ({ body: EMPTY }) });
+    renderPage(<HomePage />, { url: '/home' });
+    expect(await within(tile('My merchants by stage')).findByText(/No merchant is assigned to you yet/)).toBeVisible();
+    expect(within(tile("Over their stage's SLA")).getByText(/No merchant is over its stage’s SLA/)).toBeVisible();
+    expect(within(tile('Recent activity on my merchants')).getByText(/Nothing has happened/)).toBeVisible();
+    const kpis = tile('Last 30 days, all merchants');
+    expect(within(kpis).getAllByText('No change on the 30 days before')).toHaveLength(3);
+    expect(within(kpis).getByText('Nothing to compare with')).toBeVisible();
+  });
+
+  it('shows loading skeletons until the desk arrives', async () => {
+    let answer: (r: { body: HomeSummary }) => void = () => {};
+    fakeFetch({ 'GET /api/home': () => new Promise((resolve) => (answer = resolve)) });
+    renderPage(<HomePage />, { url: '/home' });
+    expect(await screen.findByRole('status', { name: 'Loading My merchants by stage' })).toBeVisible();
+    answer({ body: EMPTY });
+    expect(await screen.findByText(/No merchant is assigned to you yet/)).toBeVisible();
+    expect(screen.queryByRole('status', { name: 'Loading My merchants by stage' })).toBeNull();
+  });
+
+  it('links each tile to the list behind it', async () => {
+    fakeFetch({
+      'GET /api/home': () => ({
+        body: {
+          ...EMPTY,
+          myStages: [{ stageId: LEAD, name: 'Lead', pipeline: 'sales', position: 0, count: 4 }],
+          overSlaMine: [
+            {
+              stageId: LEAD,
+              name: 'Lead',
+              pipeline: 'sales',
+              position: 0,
+              count: 2,
+              slaHours: 24,
+              enteredBefore: '2026-03-14T12:00:00.000Z',
+            },
+          ],
+          overSlaAll: null,
+          recentActivity: [
+            {
+              id: MERCHANT,
+              merchantId: MERCHANT,
+              dbaName: 'Fresh Bakery',
+              type: 'note_added',
+              actorName: 'Ada',
+              at: '2026-03-14T09:00:00.000Z',
+            },
+          ],
+          kpis: { ...EMPTY.kpis, newApplications: kpi(5, 2) },
+        } satisfies HomeSummary,
+      }),
+    });
+    renderPage(<HomePage />, { url: '/home' });
+    const mine = await within(tile('My merchants by stage')).findByRole('link', { name: 'Sales · Lead' });
+    expect(mine).toHaveAttribute('href', `/merchant/sales?stageId=${LEAD}&assignee=me`);
+    const over = within(tile("Over their stage's SLA")).getByRole('link', { name: 'Sales · Lead (24 h)' });
+    expect(over.getAttribute('href')).toMatch(
+      new RegExp(
+        `^/merchant/sales\\?stageId=${LEAD}&sort=stageEnteredAt&order=asc&assignee=me&stageEnteredTo=2026-03-1[23]$`,
+      ),
+    );
+    // Not an admin's answer: no "Everyone's" list.
+    expect(within(tile("Over their stage's SLA")).queryByText("Everyone's")).toBeNull();
+    expect(screen.getByRole('link', { name: 'Fresh Bakery' })).toHaveAttribute('href', `/merchant/view/${MERCHANT}`);
+    expect(screen.getByText('Up 3 on the 30 days before')).toBeVisible();
+  });
+
+  it('renders the tiles the shell passes in first', async () => {
+    fakeFetch({ 'GET /api/home': () => ({ body: EMPTY }) });
+    renderPage(<HomePage leadingTiles={[{ key: 'todos', Tile: () => <p>My todos tile</p> }]} />, { url: '/home' });
+    expect(await screen.findByText('My todos tile')).toBeVisible();
+  });
+});
+
+describe('trendText', () => {
+  it('says up, down, no change or nothing to compare', () => {
+    expect(trendText(kpi(5, 2))).toBe('Up 3 on the 30 days before');
+    expect(trendText(kpi(1.5, 4), ' d')).toBe('Down 2.5 d on the 30 days before');
+    expect(trendText(kpi(2, 2))).toBe('No change on the 30 days before');
+    expect(trendText(kpi(null, 2))).toBe('Nothing to compare with');
+  });
+});

@@ -1,0 +1,139 @@
+import { PIPELINE_LABELS } from '@boardwalk/shared/schemas/stage';
+import type { FunnelReport, SlaBreachesReport, TimeInStageReport } from '@boardwalk/shared/schemas/report';
+import { BarChart } from '@mui/x-charts/BarChart';
+import {
+  useFunnelReportQuery,
+  useSlaBreachesReportQuery,
+  useTimeInStageReportQuery,
+  type ReportParams,
+} from './report-api.ts';
+import { ReportCard } from './report-card.tsx';
+import { formatCount, formatHours, formatPercent } from './report-format.ts';
+import type { ReportTableData } from './report-table.tsx';
+
+type Range = { from: string; to: string };
+const stageLabel = (s: { pipeline: keyof typeof PIPELINE_LABELS; name: string }) =>
+  `${PIPELINE_LABELS[s.pipeline]} · ${s.name}`;
+
+export function funnelTable(report: FunnelReport): ReportTableData {
+  return {
+    columns: [{ label: 'Stage' }, { label: 'Entered', numeric: true }, { label: 'Conversion to next', numeric: true }],
+    rows: report.stages
+      .filter((s) => s.entered > 0)
+      .map((s) => [stageLabel(s), formatCount(s.entered), formatPercent(s.conversion)]),
+  };
+}
+
+export function FunnelReportCard({ params, range }: { params: ReportParams; range: Range }) {
+  const query = useFunnelReportQuery(params);
+  const data = query.data;
+  const table = data ? funnelTable(data) : null;
+  const shown = data?.stages.filter((s) => s.entered > 0) ?? [];
+  return (
+    <ReportCard
+      title="Funnel"
+      description="Merchants entering each stage in the range, and the share that went on to the next stage."
+      fileBase="funnel"
+      range={range}
+      state={query}
+      table={table}
+      empty="No merchant entered a stage in this range."
+      chart={
+        <BarChart
+          height={Math.max(200, shown.length * 36 + 60)}
+          layout="horizontal"
+          yAxis={[{ scaleType: 'band', data: shown.map(stageLabel), width: 180 }]}
+          series={[{ data: shown.map((s) => s.entered), label: 'Entered' }]}
+          hideLegend
+        />
+      }
+    />
+  );
+}
+
+export function timeInStageTable(report: TimeInStageReport): ReportTableData {
+  return {
+    columns: [
+      { label: 'Stage' },
+      { label: 'Stays ended', numeric: true },
+      { label: 'Median hours', numeric: true },
+      { label: '90th percentile hours', numeric: true },
+    ],
+    rows: report.stages
+      .filter((s) => s.count > 0)
+      .map((s) => [stageLabel(s), formatCount(s.count), formatHours(s.medianHours), formatHours(s.p90Hours)]),
+  };
+}
+
+export function TimeInStageReportCard({ params, range }: { params: ReportParams; range: Range }) {
+  const query = useTimeInStageReportQuery(params);
+  const shown = query.data?.stages.filter((s) => s.count > 0) ?? [];
+  return (
+    <ReportCard
+      title="Time in stage"
+      description="How long merchants stayed in each stage, over the stays that ended in the range (hours)."
+      fileBase="time-in-stage"
+      range={range}
+      state={query}
+      table={query.data ? timeInStageTable(query.data) : null}
+      empty="No merchant left a stage in this range."
+      chart={
+        <BarChart
+          height={280}
+          xAxis={[{ scaleType: 'band', data: shown.map((s) => s.name) }]}
+          series={[
+            { data: shown.map((s) => s.medianHours ?? 0), label: 'Median' },
+            { data: shown.map((s) => s.p90Hours ?? 0), label: '90th percentile' },
+          ]}
+        />
+      }
+    />
+  );
+}
+
+export function slaTable(report: SlaBreachesReport): ReportTableData {
+  return {
+    columns: [
+      { label: 'Stage' },
+      { label: 'SLA hours', numeric: true },
+      { label: 'Entered', numeric: true },
+      { label: 'Breached', numeric: true },
+      { label: 'Breach rate', numeric: true },
+      { label: 'Over SLA now', numeric: true },
+    ],
+    rows: report.stages.map((s) => [
+      stageLabel(s),
+      formatCount(s.slaHours),
+      formatCount(s.entered),
+      formatCount(s.breached),
+      formatPercent(s.breachRate),
+      formatCount(s.overSlaNow),
+    ]),
+  };
+}
+
+export function SlaReportCard({ params, range }: { params: ReportParams; range: Range }) {
+  const query = useSlaBreachesReportQuery(params);
+  const stages = query.data?.stages ?? [];
+  return (
+    <ReportCard
+      title="SLA breaches"
+      description="Per stage with an SLA: stays begun in the range that lasted longer than it, and merchants over it now."
+      fileBase="sla-breaches"
+      range={range}
+      state={query}
+      table={query.data ? slaTable(query.data) : null}
+      empty="No stage has an SLA. Set one on the stage's settings."
+      chart={
+        <BarChart
+          height={280}
+          xAxis={[{ scaleType: 'band', data: stages.map((s) => s.name) }]}
+          series={[
+            { data: stages.map((s) => s.entered), label: 'Entered' },
+            { data: stages.map((s) => s.breached), label: 'Breached' },
+          ]}
+        />
+      }
+    />
+  );
+}

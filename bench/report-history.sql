@@ -1,0 +1,13 @@
+-- What the bench seed leaves out and the reports read (bench/reports.sh): each merchant that left
+-- the sales pipeline gets an earlier, closed stay in the entry stage (created_at → stage_entered_at),
+-- and every decided merchant a decision time and one of five reasons.
+INSERT INTO merchant_stage_intervals (id, merchant_id, stage_id, pipeline, entered_at, left_at)
+SELECT gen_random_uuid(), m.id, (SELECT id FROM stages WHERE pipeline = 'sales' AND deleted_at IS NULL ORDER BY is_default DESC, position LIMIT 1), 'sales',
+       m.created_at, m.stage_entered_at
+  FROM merchants m WHERE m.stage_entered_at > m.created_at AND m.pipeline <> 'sales';
+UPDATE merchants SET decided_at = stage_entered_at,
+  underwriting_reason = (ARRAY['Good processing history','Clean financials','High chargeback risk',
+                               'Incomplete documents','Prohibited business'])[1 + abs(hashtext(id::text)) % 5]
+ WHERE underwriting_decision <> 'pending';
+VACUUM ANALYZE merchants;
+VACUUM ANALYZE merchant_stage_intervals;

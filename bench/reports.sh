@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The report budget of DESIGN §7 (each report endpoint ≤ 300 ms p95 at 1,000,000 merchants on
+# PostgreSQL), end to end on this machine, like bench/merchants.sh:
+#   1. a throwaway PostgreSQL cluster (own data directory, own port)
+#   2. npm run seed:bench -- --merchants N
+#   3. bench/report-history.sql: the history the bench seed leaves out (an earlier, closed stay in
+#      the entry stage for each merchant that moved on; decision times and reasons)
+#   4. bench/reports.ts: every report through the real app in process; results to bench/results/
+#   5. everything it started stopped and removed (also on Ctrl-C or a failure)
+# Usage: bench/reports.sh [merchants]        (default 1000000). REPORT_REQUESTS (default 30).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
+
+MERCHANTS=${1:-1000000}
+ensure_deps
+PG_BIN=$(compgen -G '/usr/lib/postgresql/*/bin/postgres' | sort -V | tail -n1 | xargs -r dirname)
+[[ -n "$PG_BIN" ]] || die "No PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)."
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/boardwalk-reports-XXXXXX")
+chmod 755 "$WORK"
+chown postgres "$WORK" 2>/dev/null || true
+PORT=""
+cleanup() {
+  [[ -n "$PORT" ]] && as_postgres "$PG_BIN/pg_ctl" -D "$WORK/data" -m fast -w stop >/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+for p in $(seq 56432 56531); do
+  (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { PORT_FREE=$p; break; }
+done
+[[ -n "${PORT_FREE:-}" ]] || die "No free port from 56432 up."
+as_postgres "$PG_BIN/initdb" -D "$WORK/data" -U postgres --auth=trust -E UTF8 >/dev/null
+as_postgres "$PG_BIN/pg_ctl" -D "$WORK/data" -l "$WORK/postgres.log" -w \
+  -o "-p $PORT_FREE -k $WORK -c listen_addresses=127.0.0.1 -c shared_buffers=1GB" start >/dev/null
+PORT=$PORT_FREE
+as_postgres psql -X -q -h 127.0.0.1 -p "$PORT" -d postgres -c 'CREATE DATABASE boardwalk_bench'
+
+export DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/boardwalk_bench"
+export AUTH_SECRET ENCRYPTION_KEY
+AUTH_SECRET=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
+ENCRYPTION_KEY=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
+say "Seeding $MERCHANTS merchants…"
+LOG_LEVEL=warn npm run --silent seed:bench -- --merchants "$MERCHANTS"
+say "Adding stage history and decisions…"
+as_postgres psql -X -q -h 127.0.0.1 -p "$PORT" -d boardwalk_bench -f "$ROOT/bench/report-history.sql"
+node bench/reports.ts

@@ -1,0 +1,92 @@
+/**
+ * The report endpoints (DESIGN §7: each ≤ 300 ms p95 at 1,000,000 merchants on PostgreSQL),
+ * through the real app in process (no socket: the app and the database), one call at a time.
+ *
+ *   DATABASE_URL=postgres://…/boardwalk_bench ./node_modules/.bin/node bench/reports.ts
+ *
+ * The database is one `npm run seed:bench -- --merchants 1000000` filled (bench/reports.sh makes
+ * it, adds the history the seed leaves out, runs this and removes it). A superadmin is added to
+ * sign in with. Each call: 3 warm-up requests, then REPORT_REQUESTS (default 30) timed ones.
+ * The result is printed and written to bench/results/.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { createApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { createLogger } from '../apps/api/src/lib/logger.ts';
+import { createUser, signIn } from '../apps/api/src/test/sign-in.ts';
+
+const URL_ = process.env.DATABASE_URL;
+const REQUESTS = Number(process.env.REPORT_REQUESTS ?? 30);
+if (!URL_) throw new Error('Set DATABASE_URL to the seeded benchmark database.');
+
+const database = await openDatabase({ kind: 'postgres', url: URL_, max: 8 });
+try {
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demoSeed: false };
+  const secrets = { authSecret: randomBytes(32).toString('hex'), encryptionKey: '0'.repeat(64) };
+  const app = createApp({ config, database, logger: createLogger('silent'), secrets, version: 'bench' });
+  const user = await createUser(database.db, { role: 'ROLE_SUPERADMIN' });
+  const cookie = await signIn({ app, db: database.db }, user.email, user.password);
+  const counts = (await database.db.execute(
+    sql`SELECT (SELECT count(*) FROM merchants)::int AS merchants,
+               (SELECT count(*) FROM merchant_stage_intervals)::int AS intervals,
+               (SELECT agent_id FROM merchants WHERE agent_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AS agent`,
+  )) as unknown as { rows: { merchants: number; intervals: number; agent: string }[] };
+  const { merchants, intervals, agent } = counts.rows[0]!;
+
+  const today = new Date().toISOString().slice(0, 10);
+  const year = `from=${new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10)}&to=${today}`;
+  const calls: [string, string][] = [];
+  for (const report of ['funnel', 'new-merchants', 'time-in-stage', 'decisions', 'sla-breaches', 'production']) {
+    calls.push([`${report}, 12 months`, `/api/reports/${report}?${year}&tz=Europe/Berlin`]);
+    calls.push([`${report}, 12 months, one agent`, `/api/reports/${report}?${year}&agentId=${agent}`]);
+  }
+  calls.push(['new-merchants by week, 12 months', `/api/reports/new-merchants?${year}&interval=week`]);
+  calls.push(['production by industry, 12 months', `/api/reports/production?${year}&by=industry`]);
+  calls.push(['funnel, this month', '/api/reports/funnel']);
+  calls.push(['home (superadmin, all over-SLA)', '/api/home']);
+
+  const results = [];
+  for (const [what, path] of calls) {
+    const probe = await app.request(path, { headers: { cookie } });
+    if (probe.status !== 200) {
+      results.push({ what, status: probe.status, body: (await probe.text()).slice(0, 200) });
+      continue;
+    }
+    const bytes = (await probe.arrayBuffer()).byteLength;
+    for (let i = 0; i < 3; i++) await (await app.request(path, { headers: { cookie } })).arrayBuffer();
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const start = performance.now();
+      await (await app.request(path, { headers: { cookie } })).arrayBuffer();
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) => Number(times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!.toFixed(1));
+    results.push({ what, status: 200, bytes, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) });
+  }
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  const report = {
+    date: new Date().toISOString(),
+    commit,
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`,
+    node: process.version,
+    merchants,
+    intervals,
+    requests: REQUESTS,
+    budgetP95Ms: 300,
+    results,
+  };
+  console.table(results);
+  mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+  const file = join(import.meta.dirname, 'results', `${report.date.slice(0, 10)}-reports-${commit}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`written to ${file}`);
+} finally {
+  await database.close();
+}
