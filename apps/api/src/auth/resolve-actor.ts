@@ -3,7 +3,9 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/context.ts';
 import { problemResponse } from '../lib/problem.ts';
 import { AUTH_BASE_PATH, sessionCookieName } from './auth-config.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 import { loadActiveSession, touchSession } from './session-store.ts';
+import { bearerOf, resolveBearer } from './token-auth.ts';
 
 /** The session cookie names auth-config.ts sets: `__Host-` prefixed when served over HTTPS. */
 export const SESSION_COOKIE_NAMES = [sessionCookieName(true), sessionCookieName(false)] as const;
@@ -31,15 +33,28 @@ const ALLOWED_BEFORE_MFA_ENROLMENT = new Set([
 export const MUST_ENROLL_MFA_DETAIL = 'Your role requires two-factor sign-in: set it up before continuing.';
 
 /**
- * Sets `actor` from the Auth.js session cookie, or leaves it null. The cookie only names a
+ * Sets `actor` from `Authorization: Bearer` (an API token, auth/token-auth.ts) or from the
+ * Auth.js session cookie, or leaves it null. The cookie only names a
  * session row; the row decides (revoked, idle, 12 h, user suspended or deleted → null).
  * Authorisation is the route's business (lib/http/authorize.ts); the one answer given here
  * is 403 for a user who still has to replace an administrator-set temporary password, or to
  * enrol a second factor their role requires.
  */
-export function resolveActor() {
+export function resolveActor(tokenLimiter: RateLimiter) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (c.req.path.startsWith(`${AUTH_BASE_PATH}/`)) return next(); // Auth.js checks its own
+    const bearer = bearerOf(c);
+    if (c.req.path.startsWith(`${AUTH_BASE_PATH}/`)) {
+      // Auth.js checks its own cookies; an API token never signs in, out or reads a session.
+      if (bearer !== null) {
+        return problemResponse(c, 403, { detail: 'API tokens cannot be used here.', code: 'token_not_allowed' });
+      }
+      return next();
+    }
+    // A bearer credential decides alone: a bad token is a 401 even beside a good session cookie.
+    if (bearer !== null) {
+      const refused = await resolveBearer(c, bearer, tokenLimiter);
+      return refused ?? next();
+    }
     const deps = c.get('deps');
     const token = await readSessionToken(c.req.header('cookie'), deps.secrets.authSecret);
     if (token) {

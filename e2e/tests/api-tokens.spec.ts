@@ -1,0 +1,69 @@
+import { request as playwrightRequest } from '@playwright/test';
+import { FIRST_PAINT, uniqueSuffix } from '../admin-fixtures.ts';
+import { baseURL } from '../env.ts';
+import { expect, test } from '../fixtures.ts';
+import { mainNav } from '../shell.ts';
+
+// Issue 12 §4: create a token, copy it, call the API with it, see the call in the usage log,
+// revoke it and see the next call refused.
+test.describe('an admin', () => {
+  test.use({ signedInAs: 'admin' });
+
+  test('creates a token, uses it, finds the call on /history/api and revokes it', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    const name = `E2E sync ${uniqueSuffix()}`;
+    await page.goto('/home');
+    await mainNav(page).getByRole('link', { name: 'API Tokens' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'API Tokens' })).toBeVisible({ timeout: FIRST_PAINT });
+
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const create = page.getByRole('dialog', { name: 'Create API token' });
+    await create.getByRole('textbox', { name: 'Name' }).fill(name);
+    await expect(create.getByRole('combobox', { name: 'Merchants' })).toHaveText('Read');
+    await create.getByRole('button', { name: 'Create token' }).click();
+
+    const shown = page.getByRole('dialog', { name: `Token “${name}” created` });
+    const secretField = shown.getByRole('textbox', { name: 'Secret' });
+    const secret = await secretField.inputValue();
+    expect(secret).toMatch(/^bw_live_[0-9A-Za-z]{40}$/);
+    await shown.getByRole('button', { name: 'Copy the secret' }).click();
+    await expect(shown.getByText('Copied to the clipboard.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText(secret.slice(0, 16));
+    await expect(row).toContainText('Active');
+
+    // An integration's call: no cookie, only the bearer token.
+    const integration = await playwrightRequest.newContext({ baseURL });
+    const ok = await integration.get('/api/merchants', { headers: { authorization: `Bearer ${secret}` } });
+    expect(ok.status()).toBe(200);
+    expect(ok.headers()['ratelimit-limit']).toBeTruthy();
+
+    await page.goto('/history/api');
+    await expect(page.getByRole('heading', { level: 1, name: 'API Usage' })).toBeVisible({ timeout: FIRST_PAINT });
+    await page.getByRole('combobox', { name: 'Token' }).fill(name);
+    await page.getByRole('option', { name: new RegExp(name) }).click();
+    const grid = page.getByRole('grid', { name: 'Requests' });
+    // The usage rows are written in batches (about once a second): reload until the call shows.
+    await expect(async () => {
+      await page.reload();
+      await expect(grid.getByRole('row').filter({ hasText: '/api/merchants' }).first()).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByRole('img', { name: 'Requests and errors over time per token' })).toBeVisible();
+
+    await page.goto('/setting/api-tokens');
+    await page
+      .getByRole('row')
+      .filter({ hasText: name })
+      .getByRole('button', { name: `Revoke ${name}` })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke this token?' });
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Revoked');
+
+    const refused = await integration.get('/api/merchants', { headers: { authorization: `Bearer ${secret}` } });
+    expect(refused.status()).toBe(401);
+    await integration.dispose();
+  });
+});
