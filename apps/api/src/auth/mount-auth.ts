@@ -43,7 +43,10 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   const unknownEmails = createRateLimiter({
     db,
     name: 'signin-email',
-    max: LOCKOUT_THRESHOLD, windowMs: LOCKOUT_MINUTES * 60_000, now });
+    max: LOCKOUT_THRESHOLD,
+    windowMs: LOCKOUT_MINUTES * 60_000,
+    now,
+  });
   const clientLogs = createRateLimiter({
     db,
     name: 'client-log',

@@ -68,7 +68,10 @@ export function createRateLimiter(options: {
         .returning({ count: t.count, windowEnd: t.windowEnd });
       const counted = rows[0];
       if (!counted) {
-        const [row] = await db.select({ windowEnd: t.windowEnd }).from(t).where(eq(t.key, keyOf(key)));
+        const [row] = await db
+          .select({ windowEnd: t.windowEnd })
+          .from(t)
+          .where(eq(t.key, keyOf(key)));
         const resetSeconds = secondsUntil(row?.windowEnd ?? end, now);
         return { limited: true, retryAfterSeconds: resetSeconds, count: max, limit: max, remaining: 0, resetSeconds };
       }

@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { routePath } from 'hono/route';
 import { AUTH_BASE_PATH } from '../auth/auth-config.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { clientIp } from '../lib/forwarded.ts';
@@ -24,7 +25,7 @@ export function apiUsage(usageLog: UsageLog) {
       tokenId: actor?.type === 'token' ? actor.tokenId : null,
       userId: actor?.userId ?? null,
       method: c.req.method,
-      route: routePattern(c.req.matchedRoutes, c.req.routeIndex, c.req.path),
+      route: routePattern(routePath(c), c.req.path),
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
       ip: clientIp(c),
@@ -35,11 +36,10 @@ export function apiUsage(usageLog: UsageLog) {
 
 /**
  * The pattern of the handler that answered (`/api/merchants/:id`), not a middleware's `*`:
- * after next() returns, routeIndex is the deepest handler the request reached. A request no
- * route took (the API's 404 catch-all) is `/api/*`.
+ * after next() returns, the current route index is the deepest handler the request reached.
+ * A request no route took (the API's 404 catch-all) is `/api/*`.
  */
-function routePattern(matched: { path: string }[], index: number, path: string): string {
-  const route = matched[index]?.path;
+function routePattern(route: string, path: string): string {
   if (route && !route.endsWith('*')) return route;
   return path.startsWith('/api/') ? '/api/*' : path;
 }

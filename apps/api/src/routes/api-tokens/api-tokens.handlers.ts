@@ -6,7 +6,9 @@ import * as service from './api-tokens.service.ts';
 import * as usage from './api-usage.service.ts';
 
 export function registerApiTokenRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(routes.listApiTokens, async (c) => c.json(await service.listApiTokens(c.get('db'), callerOf(c).now), 200));
+  app.openapi(routes.listApiTokens, async (c) =>
+    c.json(await service.listApiTokens(c.get('db'), callerOf(c).now), 200),
+  );
   app.openapi(routes.createApiToken, async (c) =>
     c.json(await service.createApiToken(c.get('db'), callerOf(c), c.req.valid('json').data), 201),
   );
@@ -20,6 +22,10 @@ export function registerApiTokenRoutes(app: OpenAPIHono<AppEnv>) {
     return c.body(null, 204);
   });
 
-  app.openapi(routes.apiUsageSeries, async (c) => c.json(await usage.apiUsageSeries(c.get('db'), c.req.valid('query')), 200));
-  app.openapi(routes.listApiUsage, async (c) => c.json(await usage.listApiUsage(c.get('db'), c.req.valid('query')), 200));
+  app.openapi(routes.apiUsageSeries, async (c) =>
+    c.json(await usage.apiUsageSeries(c.get('db'), c.req.valid('query')), 200),
+  );
+  app.openapi(routes.listApiUsage, async (c) =>
+    c.json(await usage.listApiUsage(c.get('db'), c.req.valid('query')), 200),
+  );
 }

@@ -21,7 +21,9 @@ const DAY_MS = 86_400_000;
 
 type TokenRow = typeof apiTokens.$inferSelect & { creatorLabel: string | null };
 
-const creatorLabel = sql<string | null>`coalesce(nullif(${users.displayName}, ''), nullif(concat_ws(' ', nullif(${users.firstName}, ''), nullif(${users.lastName}, '')), ''), ${users.email})`;
+const creatorLabel = sql<
+  string | null
+>`coalesce(nullif(${users.displayName}, ''), nullif(concat_ws(' ', nullif(${users.firstName}, ''), nullif(${users.lastName}, '')), ''), ${users.email})`;
 
 export function statusOf(row: typeof apiTokens.$inferSelect, now: Date): ApiTokenStatus {
   if (row.revokedAt) return 'revoked';
@@ -48,10 +50,7 @@ function toDto(row: TokenRow, now: Date): ApiToken {
 }
 
 const selectTokens = (db: Db) =>
-  db
-    .select({ token: apiTokens, creatorLabel })
-    .from(apiTokens)
-    .leftJoin(users, eq(users.id, apiTokens.createdBy));
+  db.select({ token: apiTokens, creatorLabel }).from(apiTokens).leftJoin(users, eq(users.id, apiTokens.createdBy));
 
 /** Every token, newest first (tokens are few: a bounded reference list). */
 export async function listApiTokens(db: Db, now: Date) {
@@ -167,7 +166,8 @@ export async function rotateApiToken(
     const tx = txn as unknown as Db;
     const old = await findToken(tx, id, { lock: true });
     if (old.createdBy !== caller.actor.userId) throw new ProblemError(403, 'Only the creator of a token rotates it.');
-    if (!tokenUsable(old, caller.now)) throw new ProblemError(409, 'This token is revoked or expired: create a new one.');
+    if (!tokenUsable(old, caller.now))
+      throw new ProblemError(409, 'This token is revoked or expired: create a new one.');
     if (old.graceEndsAt) throw new ProblemError(409, 'This token was already rotated: rotate its successor.');
     assertScopesWithinRole(old.scopes, caller, 403);
     const graceEndsAt = new Date(caller.now.getTime() + graceMinutes * 60_000);

@@ -131,7 +131,10 @@ describe('API tokens: scopes', () => {
       ['POST', `/api/api-tokens/${token.id}/rotate`],
       ['GET', '/api/auth/session'],
     ] as const) {
-      const res = await bearer(token.secret, path, { method, body: method === 'POST' ? { data: { graceMinutes: 0 } } : undefined });
+      const res = await bearer(token.secret, path, {
+        method,
+        body: method === 'POST' ? { data: { graceMinutes: 0 } } : undefined,
+      });
       expect(res.status, path).toBe(403);
       expect(((await res.json()) as { code: string }).code, path).toBe('token_not_allowed');
     }
@@ -141,7 +144,11 @@ describe('API tokens: scopes', () => {
     const token = await createToken(admin.api, { name: 'Cross site', scopes: { company: 'write' } });
     const body = JSON.stringify({ data: { name: `Cross Co ${Date.now()}`, type: 'other' } });
     const headers = { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' };
-    const withCookie = await t.app.request('/api/companies', { method: 'POST', body, headers: { ...headers, cookie: admin.cookie } });
+    const withCookie = await t.app.request('/api/companies', {
+      method: 'POST',
+      body,
+      headers: { ...headers, cookie: admin.cookie },
+    });
     expect(withCookie.status).toBe(403);
     const withToken = await t.app.request('/api/companies', {
       method: 'POST',
@@ -159,7 +166,11 @@ describe('API tokens: expiry, revocation, rotation', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors?.expiry).toBeDefined();
-    const forever = await createToken(superadmin.api, { name: 'Forever', scopes: { merchant: 'read' }, expiry: 'none' });
+    const forever = await createToken(superadmin.api, {
+      name: 'Forever',
+      scopes: { merchant: 'read' },
+      expiry: 'none',
+    });
     expect(forever.expiresAt).toBeNull();
     const past = await admin.api.post<ProblemBody>('/api/api-tokens', {
       data: { name: 'Past', scopes: { merchant: 'read' }, expiry: 'date', expiresOn: '2027-05-01' },
@@ -206,11 +217,18 @@ describe('API tokens: expiry, revocation, rotation', () => {
     const old = await createToken(admin.api, { name: 'Rotate me', scopes: { merchant: 'read' } });
     const other = await as('ROLE_ADMIN');
     expect((await other.api.post(`/api/api-tokens/${old.id}/rotate`, { data: { graceMinutes: 60 } })).status).toBe(403);
-    const res = await admin.api.post<ApiTokenWithSecret>(`/api/api-tokens/${old.id}/rotate`, { data: { graceMinutes: 60 } });
+    const res = await admin.api.post<ApiTokenWithSecret>(`/api/api-tokens/${old.id}/rotate`, {
+      data: { graceMinutes: 60 },
+    });
     expect(res.status).toBe(201);
     const next = res.body;
     expect(next.secret).not.toBe(old.secret);
-    expect(next).toMatchObject({ name: 'Rotate me', rotatedFromId: old.id, expiresAt: old.expiresAt, scopes: old.scopes });
+    expect(next).toMatchObject({
+      name: 'Rotate me',
+      rotatedFromId: old.id,
+      expiresAt: old.expiresAt,
+      scopes: old.scopes,
+    });
     expect((await bearer(old.secret, '/api/merchants')).status).toBe(200);
     expect((await bearer(next.secret, '/api/merchants')).status).toBe(200);
     expect((await admin.api.post(`/api/api-tokens/${old.id}/rotate`, { data: { graceMinutes: 0 } })).status).toBe(409);

@@ -42,7 +42,8 @@ const userLabel = sql<
 /** GET /api/history/api: one page, newest first, with the token's name and the user's label. */
 export async function listApiUsage(db: Db, query: ApiUsageListQuery) {
   const where = conditions(query);
-  const order = query.order === 'asc' ? [asc(apiRequests.at), asc(apiRequests.id)] : [desc(apiRequests.at), desc(apiRequests.id)];
+  const order =
+    query.order === 'asc' ? [asc(apiRequests.at), asc(apiRequests.id)] : [desc(apiRequests.at), desc(apiRequests.id)];
   const [rows, [total]] = await Promise.all([
     db
       .select({

@@ -40,7 +40,9 @@ function tokensApi(rows: ApiToken[] = [token()]) {
       return { status: 201, body: created };
     },
     'DELETE /api/api-tokens/00000000-0000-7000-8000-0000000000c1': () => {
-      list = list.map((t) => (t.id.endsWith('c1') ? { ...t, status: 'revoked', revokedAt: '2026-03-02T00:00:00Z' } : t));
+      list = list.map((t) =>
+        t.id.endsWith('c1') ? { ...t, status: 'revoked', revokedAt: '2026-03-02T00:00:00Z' } : t,
+      );
       return { status: 204 };
     },
   });

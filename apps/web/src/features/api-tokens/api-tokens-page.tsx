@@ -53,7 +53,12 @@ function columns({ onRotate, onRevoke, userId }: Actions): GridColDef<ApiToken>[
     dateTimeColumn<ApiToken>('createdAt', 'Created'),
     orNever('expiresAt', 'Expires'),
     orNever('lastUsedAt', 'Last used'),
-    { field: 'status', headerName: 'Status', width: 170, renderCell: ({ row }) => <TokenStatusChip status={row.status} /> },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 170,
+      renderCell: ({ row }) => <TokenStatusChip status={row.status} />,
+    },
     {
       field: 'actions',
       type: 'actions',
@@ -95,10 +100,7 @@ export function ApiTokensPage() {
   const [rotating, setRotating] = useState<ApiToken>();
   const [revoking, setRevoking] = useState<ApiToken>();
   const [revoke, revokeState] = useRevokeApiTokenMutation();
-  const gridColumns = useMemo(
-    () => columns({ onRotate: setRotating, onRevoke: setRevoking, userId }),
-    [userId],
-  );
+  const gridColumns = useMemo(() => columns({ onRotate: setRotating, onRevoke: setRevoking, userId }), [userId]);
 
   const confirmRevoke = async () => {
     if (!revoking) return;
@@ -161,7 +163,9 @@ export function ApiTokensPage() {
       <ConfirmDialog
         open={revoking !== undefined}
         title="Revoke this token?"
-        message={revoking ? `“${revoking.name}” (${revoking.prefix}…) stops working at once. This cannot be undone.` : ''}
+        message={
+          revoking ? `“${revoking.name}” (${revoking.prefix}…) stops working at once. This cannot be undone.` : ''
+        }
         confirmLabel="Revoke"
         busy={revokeState.isLoading}
         onConfirm={() => void confirmRevoke()}

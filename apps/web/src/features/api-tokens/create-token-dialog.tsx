@@ -10,8 +10,18 @@ import {
   type TokenScopeLevel,
   type TokenScopeSubject,
 } from '@boardwalk/shared';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useState, type SyntheticEvent } from 'react';
 import { errorMessage, errorStatus, problemFieldErrors } from '../../lib/problem.ts';
 import { useCreateApiTokenMutation } from './api.ts';
 
@@ -48,7 +58,7 @@ export function CreateTokenDialog({
   const user = { role };
   const expiryChoices = TOKEN_EXPIRY_CHOICES.filter((c) => c !== 'none' || role === 'ROLE_SUPERADMIN');
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     const chosen = Object.fromEntries(Object.entries(scopes).filter(([, level]) => level));
     const input = { name, scopes: chosen, expiry, ...(expiry === 'date' ? { expiresOn } : {}) };
@@ -65,7 +75,8 @@ export function CreateTokenDialog({
       if (errorStatus(error) === 400) {
         const fields = problemFieldErrors(error);
         const next: Record<string, string> = {};
-        for (const [field, messages] of Object.entries(fields)) next[field.startsWith('scopes') ? 'scopes' : field] = messages.join(' ');
+        for (const [field, messages] of Object.entries(fields))
+          next[field.startsWith('scopes') ? 'scopes' : field] = messages.join(' ');
         setErrors(next);
       }
       setRootError(errorMessage(error));

@@ -1,5 +1,15 @@
 import { TOKEN_GRACE_LABELS, TOKEN_GRACE_MINUTES, type ApiToken, type ApiTokenWithSecret } from '@boardwalk/shared';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  MenuItem,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/problem.ts';
 import { useRotateApiTokenMutation } from './api.ts';
@@ -23,7 +33,13 @@ export function RotateTokenDialog({
         <DialogContentText sx={{ mb: 2 }}>
           A new secret replaces {token.prefix}…. Give the systems that use it time to switch.
         </DialogContentText>
-        <TextField select fullWidth label="Old secret keeps working for" value={grace} onChange={(e) => setGrace(Number(e.target.value))}>
+        <TextField
+          select
+          fullWidth
+          label="Old secret keeps working for"
+          value={grace}
+          onChange={(e) => setGrace(Number(e.target.value))}
+        >
           {TOKEN_GRACE_MINUTES.map((minutes) => (
             <MenuItem key={minutes} value={minutes}>
               {TOKEN_GRACE_LABELS[minutes]}

@@ -28,7 +28,10 @@ const request = (n: number, overrides: Partial<ApiRequest> = {}): ApiRequest => 
 function usageApi() {
   return fakeFetch({
     'GET /api/history/api': () => ({
-      body: { ...listBody('apiRequests', [request(2, { status: 429, route: '/api/merchants/:id' }), request(1)]), allData: [] },
+      body: {
+        ...listBody('apiRequests', [request(2, { status: 429, route: '/api/merchants/:id' }), request(1)]),
+        allData: [],
+      },
     }),
     'GET /api/history/api/series': () => ({
       body: {

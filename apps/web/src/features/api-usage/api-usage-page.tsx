@@ -27,7 +27,8 @@ const columns: GridColDef<ApiRequest>[] = [
     flex: 1,
     minWidth: 200,
     sortable: false,
-    valueGetter: (_v, row) => (row.tokenId ? `${row.tokenName ?? 'Token'} (${row.tokenPrefix ?? ''}…)` : (row.userLabel ?? '—')),
+    valueGetter: (_v, row) =>
+      row.tokenId ? `${row.tokenName ?? 'Token'} (${row.tokenPrefix ?? ''}…)` : (row.userLabel ?? '—'),
   },
   { field: 'method', headerName: 'Method', width: 90, sortable: false },
   { field: 'route', headerName: 'Route', flex: 1, minWidth: 220, sortable: false },
@@ -46,8 +47,20 @@ const columns: GridColDef<ApiRequest>[] = [
     ),
   },
   { field: 'durationMs', headerName: 'Duration (ms)', width: 120, type: 'number', sortable: false },
-  { field: 'ip', headerName: 'IP address', width: 140, sortable: false, valueFormatter: (v: string | null) => v ?? '—' },
-  { field: 'userAgent', headerName: 'User agent', width: 200, sortable: false, valueFormatter: (v: string | null) => v ?? '—' },
+  {
+    field: 'ip',
+    headerName: 'IP address',
+    width: 140,
+    sortable: false,
+    valueFormatter: (v: string | null) => v ?? '—',
+  },
+  {
+    field: 'userAgent',
+    headerName: 'User agent',
+    width: 200,
+    sortable: false,
+    valueFormatter: (v: string | null) => v ?? '—',
+  },
 ];
 
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;

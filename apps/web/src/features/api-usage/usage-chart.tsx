@@ -21,9 +21,13 @@ export function UsageChart({ series }: { series: ApiUsagePoint[] }) {
     return <Typography color="text.secondary">No requests in this range.</Typography>;
   }
   const x = (i: number) =>
-    PAD.left + (buckets.length === 1 ? (WIDTH - PAD.left - PAD.right) / 2 : (i * (WIDTH - PAD.left - PAD.right)) / (buckets.length - 1));
+    PAD.left +
+    (buckets.length === 1
+      ? (WIDTH - PAD.left - PAD.right) / 2
+      : (i * (WIDTH - PAD.left - PAD.right)) / (buckets.length - 1));
   const y = (v: number) => PAD.top + (1 - v / max) * (HEIGHT - PAD.top - PAD.bottom);
-  const tick = (bucket: string) => new Date(bucket).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit' });
+  const tick = (bucket: string) =>
+    new Date(bucket).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit' });
   return (
     <Box>
       <Box
@@ -44,7 +48,13 @@ export function UsageChart({ series }: { series: ApiUsagePoint[] }) {
           {tick(buckets[0]!)}
         </text>
         {buckets.length > 1 && (
-          <text x={x(buckets.length - 1)} y={HEIGHT - 8} textAnchor="end" fontSize="11" fill={theme.palette.text.secondary}>
+          <text
+            x={x(buckets.length - 1)}
+            y={HEIGHT - 8}
+            textAnchor="end"
+            fontSize="11"
+            fill={theme.palette.text.secondary}
+          >
             {tick(buckets[buckets.length - 1]!)}
           </text>
         )}
@@ -64,7 +74,13 @@ export function UsageChart({ series }: { series: ApiUsagePoint[] }) {
       <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', mt: 1 }} aria-hidden>
         {lines.map((line) => (
           <Stack key={line.key} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-            <Box sx={{ width: 14, height: 0, borderTop: `2px ${line.key.endsWith(':errors') ? 'dashed' : 'solid'} ${line.colour}` }} />
+            <Box
+              sx={{
+                width: 14,
+                height: 0,
+                borderTop: `2px ${line.key.endsWith(':errors') ? 'dashed' : 'solid'} ${line.colour}`,
+              }}
+            />
             <Typography variant="caption">{line.label}</Typography>
           </Stack>
         ))}
@@ -110,15 +126,31 @@ function chartData(series: ApiUsagePoint[], palette: Theme['palette']) {
   }
   const top = [...totals.entries()].sort((a, b) => b[1].total - a[1].total).slice(0, MAX_TOKENS);
   const keep = new Set(top.map(([key]) => key));
-  const colours = [palette.primary.main, palette.secondary.main, palette.info.main, palette.success.main, palette.warning.main, palette.text.primary];
+  const colours = [
+    palette.primary.main,
+    palette.secondary.main,
+    palette.info.main,
+    palette.success.main,
+    palette.warning.main,
+    palette.text.primary,
+  ];
   const lines: Line[] = [];
-  const others = { requests: new Array<number>(buckets.length).fill(0), errors: new Array<number>(buckets.length).fill(0) };
+  const others = {
+    requests: new Array<number>(buckets.length).fill(0),
+    errors: new Array<number>(buckets.length).fill(0),
+  };
   const perKey = new Map<string, { requests: number[]; errors: number[] }>();
   for (const p of series) {
     const key = p.tokenId ?? 'session';
     const i = index.get(p.bucket)!;
     const target = keep.has(key)
-      ? (perKey.get(key) ?? perKey.set(key, { requests: new Array<number>(buckets.length).fill(0), errors: new Array<number>(buckets.length).fill(0) }).get(key)!)
+      ? (perKey.get(key) ??
+        perKey
+          .set(key, {
+            requests: new Array<number>(buckets.length).fill(0),
+            errors: new Array<number>(buckets.length).fill(0),
+          })
+          .get(key)!)
       : others;
     target.requests[i]! += p.requests;
     target.errors[i]! += p.errors;
@@ -130,8 +162,18 @@ function chartData(series: ApiUsagePoint[], palette: Theme['palette']) {
     lines.push({ key: `${key}:errors`, label: `${label}: errors`, colour, values: values.errors });
   });
   if (totals.size > MAX_TOKENS) {
-    lines.push({ key: 'others:requests', label: 'Other tokens: requests', colour: palette.grey[500], values: others.requests });
-    lines.push({ key: 'others:errors', label: 'Other tokens: errors', colour: palette.grey[500], values: others.errors });
+    lines.push({
+      key: 'others:requests',
+      label: 'Other tokens: requests',
+      colour: palette.grey[500],
+      values: others.requests,
+    });
+    lines.push({
+      key: 'others:errors',
+      label: 'Other tokens: errors',
+      colour: palette.grey[500],
+      values: others.errors,
+    });
   }
   const max = Math.max(1, ...lines.flatMap((l) => l.values));
   return { buckets, lines, max };
