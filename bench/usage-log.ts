@@ -85,7 +85,7 @@ try {
     token: { authorization: `Bearer ${secret}` },
     session: { cookie },
   };
-  const path = '/api/industries';
+  const path = '/api/industry';
   const samples: Record<string, Sample> = {};
   for (const mode of ['batched', 'off'] as const)
     for (const who of Object.keys(callers)) samples[`${who}/${mode}`] = { wall: [], cpuMicros: 0 };

@@ -10,6 +10,8 @@ test.describe('an admin', () => {
   test.use({ signedInAs: 'admin' });
 
   test('creates a token, uses it, finds the call on /history/api and revokes it', async ({ page, context }) => {
+    // Four pages and an integration's calls in one journey: more than the default minute on two shared cores.
+    test.setTimeout(180_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     const name = `E2E sync ${uniqueSuffix()}`;
     await page.goto('/home');
