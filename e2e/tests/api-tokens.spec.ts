@@ -50,8 +50,10 @@ test.describe('an admin', () => {
     // The usage rows are written in batches (about once a second): reload until the call shows.
     await expect(async () => {
       await page.reload();
-      await expect(grid.getByRole('row').filter({ hasText: '/api/merchants' }).first()).toBeVisible({ timeout: 2000 });
-    }).toPass({ timeout: 20_000 });
+      await expect(grid.getByRole('row').filter({ hasText: '/api/merchants' }).first()).toBeVisible({
+        timeout: 10_000,
+      });
+    }).toPass({ timeout: 60_000 });
     await expect(page.getByRole('img', { name: 'Requests and errors over time per token' })).toBeVisible();
 
     await page.goto('/setting/api-tokens');
