@@ -134,6 +134,8 @@ export function ApiTokensPage() {
           columns={gridColumns}
           loading={query.isFetching}
           disableRowSelectionOnClick
+          // Tokens are few; without it the Actions column is cut off (column virtualization) on narrow screens.
+          disableVirtualization
           initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
           pageSizeOptions={[25, 50, 100]}
           sx={{ border: 0, minHeight: 320 }}
