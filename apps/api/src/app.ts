@@ -28,6 +28,12 @@ import { registerAuditRoutes } from './routes/history/audit.handlers.ts';
 import { registerMerchantRoutes } from './routes/merchants/merchants.handlers.ts';
 import { registerReportRoutes } from './routes/reports/reports.handlers.ts';
 import { registerHomeRoutes } from './routes/reports/home.handlers.ts';
+import { registerApiTokenRoutes } from './routes/api-tokens/api-tokens.handlers.ts';
+import { createRateLimiter } from './auth/rate-limiter.ts';
+import { TOKEN_WINDOW_MS } from './auth/token-auth.ts';
+import { createUsageLog } from './lib/usage-log.ts';
+import { apiUsage } from './middleware/api-usage.ts';
+import { cors } from './middleware/cors.ts';
 
 /** Builds the whole HTTP app from its dependencies. Nothing global: tests build their own. */
 export function createApp(deps: AppDeps) {
@@ -42,6 +48,12 @@ export function createApp(deps: AppDeps) {
     },
   });
 
+  // Per-token allowance in the shared store (setting apiRateLimitPerMinute, docs/decisions/034).
+  const now = () => deps.now?.() ?? new Date();
+  const db = deps.database.db;
+  const tokenLimiter = createRateLimiter({ db, name: 'token', max: 600, windowMs: TOKEN_WINDOW_MS, now });
+  const usageLog = deps.usageLog ?? createUsageLog({ db, logger: deps.logger });
+
   app.use('*', requestContext(deps));
   app.use('*', forwardedHeaders());
   app.use('/api/*', noStore());
@@ -55,8 +67,8 @@ export function createApp(deps: AppDeps) {
   app.use(`${AUTH_BASE_PATH}/*`, bodyLimit(16 * KB));
   app.use('*', defaultBodyLimit());
   app.use('*', securityHeaders(), hsts());
-  app.use('/api/*', sameOrigin(), resolveActor());
-  app.use('/apps/*', sameOrigin(), resolveActor());
+  app.use('/api/*', apiUsage(usageLog), cors(), sameOrigin(), resolveActor(tokenLimiter));
+  app.use('/apps/*', sameOrigin(), resolveActor(tokenLimiter));
 
   mountAuth(app, deps);
   registerHealthRoutes(app);
@@ -74,6 +86,7 @@ export function createApp(deps: AppDeps) {
   registerMerchantRoutes(app);
   registerReportRoutes(app);
   registerHomeRoutes(app);
+  registerApiTokenRoutes(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

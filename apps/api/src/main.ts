@@ -8,6 +8,7 @@ import { onShutdownSignal, openMigratedDatabase, runEntryPoint } from './entry-p
 import { startHttpServer } from './http-server.ts';
 import { startJobEngine } from './jobs/job-engine.ts';
 import type { Logger } from './lib/logger.ts';
+import { createUsageLog } from './lib/usage-log.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
 import { closeRenderWorkers } from './templates/render.ts';
 
@@ -20,7 +21,8 @@ async function start(config: Config, logger: Logger) {
   const seed = await seedIfEmpty(database.db, { ...config, encryptionKey: secrets.encryptionKey });
   const jobs = await startJobEngine({ database, logger, workers: config.jobWorkers });
   const webDist = config.webDist ?? path.join(here, '../../web/dist');
-  const app = createApp({ config: { ...config, webDist }, database, logger, secrets, version: pkg.version });
+  const usageLog = createUsageLog({ db: database.db, logger });
+  const app = createApp({ config: { ...config, webDist }, database, logger, secrets, version: pkg.version, usageLog });
 
   const server = startHttpServer({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, db: database.kind }, 'Boardwalk is listening');
@@ -30,6 +32,7 @@ async function start(config: Config, logger: Logger) {
   // In this order: no new requests, running jobs finish or go back to the queue, then the database.
   onShutdownSignal(logger, async () => {
     server.close();
+    await usageLog.close(); // the usage rows still queued go in before the database closes
     await jobs.stop();
     await closeRenderWorkers();
     await database.close();

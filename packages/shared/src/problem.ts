@@ -23,6 +23,9 @@ export const PROBLEM_CODES = [
   'unsupported_media_type',
   'rate_limited',
   'internal_error',
+  'invalid_token',
+  'token_not_allowed',
+  'token_scope',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 

@@ -37,6 +37,18 @@ export const settingSchemas = {
     .int()
     .min(DOCUMENT_MAX_BYTES_RANGE.min, 'At least 100 KB')
     .max(DOCUMENT_MAX_BYTES_RANGE.max, 'At most 100 MB'),
+  // API tokens (issue 12): requests per token per minute, over every API process (429 beyond).
+  apiRateLimitPerMinute: z.number().int().min(10, 'At least 10').max(100_000),
+  // How long the API usage log (/history/api) keeps its rows.
+  apiUsageRetentionDays: z.number().int().min(7, 'At least 7 days').max(3650),
+  // Origins allowed to call the API from a browser with a token (CORS); empty: CORS stays closed.
+  corsAllowedOrigins: z
+    .array(
+      text()
+        .trim()
+        .regex(/^https?:\/\/[^/\s]+$/, 'Give an origin such as https://crm.example.com (no path)'),
+    )
+    .max(20),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -52,6 +64,7 @@ export const STEP_UP_SETTING_KEYS = [
   'logRetentionDays',
   'smtp',
   'mfaRequiredRoles',
+  'corsAllowedOrigins',
 ] as const;
 export const SETTING_KEYS = Object.keys(settingSchemas) as SettingKey[];
 export type SettingValues = { [K in SettingKey]: z.infer<(typeof settingSchemas)[K]> };
@@ -65,6 +78,9 @@ export const SETTING_DEFAULTS: SettingValues = {
   logRetentionDays: 365,
   mfaRequiredRoles: [],
   documentMaxBytes: 10 * 1024 * 1024,
+  apiRateLimitPerMinute: 600,
+  apiUsageRetentionDays: 90,
+  corsAllowedOrigins: [],
 };
 
 /** Absolute session lifetime (DESIGN §6): not a setting. */

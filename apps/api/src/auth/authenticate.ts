@@ -65,7 +65,7 @@ const credentialsSchema = z.object({
 /**
  * Checks email + password and opens a session row. Every limit is counted BEFORE the password
  * is checked, so concurrent attempts cannot all pass a check that is counted later (issue 7):
- * the IP allowance synchronously, the account's in one conditional UPDATE. Only with the
+ * the IP allowance in one upsert of the shared counter store, the account's in one conditional UPDATE. Only with the
  * right password is suspension revealed. Every outcome is audited.
  *
  * A user with two-factor sign-in on needs `code` too (docs/decisions/015-mfa-sign-in.md):
@@ -93,8 +93,8 @@ export async function authenticate(input: unknown, ctx: SignInContext): Promise<
     return new SignInFailure(code);
   };
 
-  // No await before this line: the check and the count are one step.
-  const ipVerdict = ctx.limiter.consume(ipKey);
+  // The check and the count are one atomic statement in the shared store (auth/rate-limiter.ts).
+  const ipVerdict = await ctx.limiter.consume(ipKey);
   if (ipVerdict.limited) {
     ctx.onRateLimited?.(ipVerdict.retryAfterSeconds);
     throw await fail('rate_limited', null);
@@ -115,7 +115,7 @@ export async function authenticate(input: unknown, ctx: SignInContext): Promise<
   }
   if (user.status !== 'active') {
     if (!(await recordRightPassword(db, user.id, now))) throw await fail('locked', user.id);
-    ctx.limiter.release(ipKey);
+    await ctx.limiter.release(ipKey);
     throw await fail('suspended', user.id);
   }
   let secondFactor: 'totp' | 'recovery_code' | null = null;
@@ -123,7 +123,7 @@ export async function authenticate(input: unknown, ctx: SignInContext): Promise<
     const { code } = parsed.data;
     if (code === undefined) {
       await releasePasswordAttempt(db, user.id);
-      ctx.limiter.release(ipKey);
+      await ctx.limiter.release(ipKey);
       throw await fail('mfa_required', user.id);
     }
     secondFactor = await useSecondFactor(db, user, code, { now, encryptionKey: ctx.encryptionKey });
@@ -134,7 +134,7 @@ export async function authenticate(input: unknown, ctx: SignInContext): Promise<
   }
   const sessionId = await openSession(ctx, user, secondFactor);
   if (!sessionId) throw await fail('locked', user.id);
-  ctx.limiter.release(ipKey); // the IP allowance counts failures only
+  await ctx.limiter.release(ipKey); // the IP allowance counts failures only
   return {
     id: user.id,
     email: user.email,
@@ -151,7 +151,7 @@ export async function authenticate(input: unknown, ctx: SignInContext): Promise<
  * neither the answer nor its timing tells whether the account exists.
  */
 async function unknownEmailAttempt(ctx: SignInContext, email: string, password: string): Promise<SignInErrorCode> {
-  const verdict = ctx.unknownEmails.consume(email);
+  const verdict = await ctx.unknownEmails.consume(email);
   if (verdict.limited) return 'locked';
   await verifyDummyPassword(password);
   return verdict.count >= LOCKOUT_THRESHOLD ? 'locked' : 'invalid_credentials';

@@ -27,17 +27,29 @@ const clientLogSchema = z.object({
 /**
  * Auth.js at /api/auth (session, csrf, providers, signin, callback, signout, error) plus
  * `POST /api/auth/_log`, where the client reports its auth errors (Auth.js has no such action).
- * The sign-in rate limiter lives here: one per app instance.
+ * The sign-in rate limiters live here; their counters are in the shared store, so they hold
+ * over every API process on the database (docs/decisions/034-shared-rate-limit-store.md).
  */
 export function mountAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   const now = () => deps.now?.() ?? new Date();
+  const db = deps.database.db;
   const limiter = createRateLimiter({
+    db,
+    name: 'signin',
     max: SIGN_IN_RATE_LIMIT.maxFailures,
     windowMs: SIGN_IN_RATE_LIMIT.windowMinutes * 60_000,
     now,
   });
-  const unknownEmails = createRateLimiter({ max: LOCKOUT_THRESHOLD, windowMs: LOCKOUT_MINUTES * 60_000, now });
+  const unknownEmails = createRateLimiter({
+    db,
+    name: 'signin-email',
+    max: LOCKOUT_THRESHOLD,
+    windowMs: LOCKOUT_MINUTES * 60_000,
+    now,
+  });
   const clientLogs = createRateLimiter({
+    db,
+    name: 'client-log',
     max: CLIENT_LOG_LIMITS.perAddress,
     windowMs: CLIENT_LOG_LIMITS.windowMinutes * 60_000,
     now,
@@ -48,7 +60,7 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
   app.post(
     `${AUTH_BASE_PATH}/_log`,
     async (c, next) => {
-      const verdict = clientLogs.consume(clientIp(c) ?? 'unknown');
+      const verdict = await clientLogs.consume(clientIp(c) ?? 'unknown');
       if (!verdict.limited) return next();
       c.header('Retry-After', String(verdict.retryAfterSeconds));
       return problemResponse(c, 429, { detail: 'Too many log entries from this address.' });

@@ -3,8 +3,10 @@ import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../lib/context.ts';
 import { problemResponse } from '../lib/problem.ts';
 import { AUTH_BASE_PATH, sessionCookieName } from './auth-config.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 import { SessionCache, type SessionToken } from './session-cache.ts';
 import { loadActiveSession, touchSession, type ActiveSession } from './session-store.ts';
+import { bearerOf, resolveBearer } from './token-auth.ts';
 import type { Db } from '../db/client.ts';
 
 /** The session cookie names auth-config.ts sets: `__Host-` prefixed when served over HTTPS. */
@@ -47,33 +49,44 @@ function cacheOf(deps: AppDeps): SessionCache {
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Sets `actor` from the Auth.js session cookie, or leaves it null. The cookie only names a
- * session row; the row decides (revoked, idle, 12 h, user suspended or deleted → null), read
- * through a short-lived cache (session-cache.ts, decision 027) that every request which may
- * write empties once answered. Authorisation is the route's business (lib/http/authorize.ts);
- * the one answer given here is 403 for a user who still has to replace an administrator-set
- * temporary password, or to enrol a second factor their role requires.
+ * Sets `actor` from `Authorization: Bearer` (an API token, auth/token-auth.ts) or from the
+ * Auth.js session cookie, or leaves it null. The cookie only names a session row; the row
+ * decides (revoked, idle, 12 h, user suspended or deleted → null), read through a short-lived
+ * cache (session-cache.ts, decision 027) that every request which may write empties once
+ * answered. Authorisation is the route's business (lib/http/authorize.ts); the one answer given
+ * here is 403 for a user who still has to replace an administrator-set temporary password, or to
+ * enrol a second factor their role requires.
  */
-export function resolveActor() {
+export function resolveActor(tokenLimiter: RateLimiter) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const deps = c.get('deps');
-    const cache = cacheOf(deps);
-    if (!READ_ONLY.has(c.req.method)) {
-      try {
-        return await resolve(c, next, cache);
-      } finally {
-        // After the answer (the write committed or failed): nothing read before it is reused.
-        cache.invalidate();
-      }
+    const cache = cacheOf(c.get('deps'));
+    if (READ_ONLY.has(c.req.method)) return identify(c, next, cache, tokenLimiter);
+    try {
+      return await identify(c, next, cache, tokenLimiter);
+    } finally {
+      // After the answer (the write committed or failed, a token's included, a sign-out too):
+      // nothing read before it is reused.
+      cache.invalidate();
     }
-    return resolve(c, next, cache);
   });
 }
 
 type Ctx = Parameters<Parameters<typeof createMiddleware<AppEnv>>[0]>[0];
 
-async function resolve(c: Ctx, next: () => Promise<void>, cache: SessionCache) {
-  if (c.req.path.startsWith(`${AUTH_BASE_PATH}/`)) return next(); // Auth.js checks its own
+async function identify(c: Ctx, next: () => Promise<void>, cache: SessionCache, tokenLimiter: RateLimiter) {
+  const bearer = bearerOf(c);
+  if (c.req.path.startsWith(`${AUTH_BASE_PATH}/`)) {
+    // Auth.js checks its own cookies; an API token never signs in, out or reads a session.
+    if (bearer !== null) {
+      return problemResponse(c, 403, { detail: 'API tokens cannot be used here.', code: 'token_not_allowed' });
+    }
+    return next();
+  }
+  // A bearer credential decides alone: a bad token is a 401 even beside a good session cookie.
+  if (bearer !== null) {
+    const refused = await resolveBearer(c, bearer, tokenLimiter);
+    return refused ?? next();
+  }
   const deps = c.get('deps');
   const token = await readSessionToken(c.req.header('cookie'), deps.secrets.authSecret, cache);
   if (token) {

@@ -1,5 +1,6 @@
 import type { CronJobDefinition } from './cron-job.ts';
+import { apiUsageRetentionJob } from './api-usage-retention.job.ts';
 import { logRetentionJob } from './log-retention.job.ts';
 
 /** Every built-in scheduled job; each is registered in cron_jobs when the engine starts. */
-export const BUILT_IN_CRON_JOBS: readonly CronJobDefinition[] = [logRetentionJob];
+export const BUILT_IN_CRON_JOBS: readonly CronJobDefinition[] = [logRetentionJob, apiUsageRetentionJob];

@@ -5,6 +5,8 @@ export type AuditEntry = {
   action: string;
   outcome: (typeof AUDIT_OUTCOMES)[number];
   actorUserId?: string | null;
+  /** Set when an API token made the request (actorUserId is then its creator). */
+  actorTokenId?: string | null;
   actorLabel?: string | null;
   subjectType?: string | null;
   subjectId?: string | null;

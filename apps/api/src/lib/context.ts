@@ -1,14 +1,30 @@
-import type { Role } from '@boardwalk/shared';
+import type { Role, TokenScopes } from '@boardwalk/shared';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Logger } from './logger.ts';
+import type { UsageLog } from './usage-log.ts';
 
-/** Who is making the request, resolved from the session cookie (or later, an API token). */
-export type Actor = {
+/** Who is making the request: a user by the session cookie, or an API token acting for its creator. */
+export type Actor = UserActor | TokenActor;
+
+export type UserActor = {
   type: 'user';
   userId: string;
   role: Role;
   sessionId: string;
+};
+
+/**
+ * `Authorization: Bearer bw_live_…` (docs/decisions/033-api-tokens-and-scopes.md): the creator's
+ * id and current role, narrowed by the token's scopes in authorize().
+ */
+export type TokenActor = {
+  type: 'token';
+  userId: string;
+  role: Role;
+  tokenId: string;
+  scopes: TokenScopes;
+  sessionId?: undefined;
 };
 
 export type Secrets = {
@@ -23,6 +39,8 @@ export type AppDeps = {
   logger: Logger;
   secrets: Secrets;
   version: string;
+  /** The batched API usage log (lib/usage-log.ts); createApp makes one when absent. */
+  usageLog?: UsageLog;
   /** Injected clock, so tests can move time (idle timeout, lock-out) without waiting. */
   now?: () => Date;
 };

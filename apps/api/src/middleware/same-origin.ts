@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/context.ts';
+import { bearerOf } from '../auth/token-auth.ts';
 import { requestOrigin } from '../lib/forwarded.ts';
 import { problemResponse } from '../lib/problem.ts';
 
@@ -8,11 +9,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Refuses unsafe requests a browser sends from another site (DESIGN §3), on top of SameSite
  * cookies and Auth.js's CSRF token. Browsers send Sec-Fetch-Site; older ones only Origin.
- * Requests with neither (curl, scripts, API tokens) are not from a browser page and pass.
+ * Requests with neither (curl, scripts) are not from a browser page and pass; neither do
+ * requests with `Authorization: Bearer` (API tokens), which carry their own credential.
  */
 export function sameOrigin() {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
+    // A bearer token is not an ambient credential a browser adds on its own: no CSRF to stop.
+    // The cookie is then ignored (resolve-actor.ts), so no session rides along either.
+    if (bearerOf(c) !== null) return next();
     const site = c.req.header('sec-fetch-site');
     if (site) {
       if (site === 'same-origin' || site === 'none') return next();

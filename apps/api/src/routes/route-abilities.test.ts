@@ -153,6 +153,21 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
       ability: { action: 'read', subject: 'audit' },
     },
     { name: 'GET /api/health', path: () => '/api/health', ability: 'public' },
+    { name: 'GET /api/api-tokens', path: () => '/api/api-tokens', ability: { action: 'read', subject: 'api-token' } },
+    {
+      name: 'POST /api/api-tokens',
+      path: () => '/api/api-tokens',
+      ability: { action: 'create', subject: 'api-token' },
+      method: 'POST',
+      body: () => ({ data: { name: 'Matrix', scopes: { merchant: 'read' }, expiry: '30' } }),
+      status: 201,
+    },
+    { name: 'GET /api/history/api', path: () => '/api/history/api', ability: { action: 'read', subject: 'api-usage' } },
+    {
+      name: 'GET /api/history/api/series',
+      path: () => '/api/history/api/series',
+      ability: { action: 'read', subject: 'api-usage' },
+    },
   ];
 
   for (const role of ROLES) {

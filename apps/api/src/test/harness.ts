@@ -4,6 +4,7 @@ import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
+import { createUsageLog } from '../lib/usage-log.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 /**
@@ -32,10 +33,14 @@ export async function createTestApp(options: { start?: Date; config?: Partial<Co
     sessionCacheMs: 0,
     ...options.config,
   };
+  const logger = testLogger();
+  // Flushed by the tests that read api_requests (t.deps.usageLog.flush()) and on close.
+  const usageLog = createUsageLog({ db: database.db, logger, flushMs: 20 });
   const deps = {
     config,
     database,
-    logger: testLogger(),
+    logger,
+    usageLog,
     secrets: { authSecret: 'test-auth-secret-0123456789abcdef0123456789', encryptionKey: '0'.repeat(64) },
     version: 'test',
     now: clock.now,
@@ -47,7 +52,10 @@ export async function createTestApp(options: { start?: Date; config?: Partial<Co
     db: database.db,
     database,
     clock,
+    /** A second app on the same database: another API process (shared rate limits, usage log). */
+    secondApp: () => createApp({ ...deps, usageLog }),
     close: async () => {
+      await usageLog.close();
       await database.close();
       await drop();
     },

@@ -111,7 +111,7 @@ export const verticalNavItems: NavItem[] = [
       { title: 'Stage Action Execution', path: '/history/stage-actions', ...read('log') },
       { title: 'Emails', path: '/history/emails', ...read('log') },
       { title: 'Cron Job', path: '/history/cron-jobs', ...read('log') },
-      { title: 'API Usage', path: '/history/api', ...read('log') },
+      { title: 'API Usage', path: '/history/api', ...read('api-usage') },
       { title: 'Audit Log', path: '/history/audit', ...read('audit') },
     ],
   },

@@ -45,6 +45,8 @@ const NAMED_OTHERWISE: Record<string, string> = {
   '/user/view/:id': 'ProfilePage',
   '/setting/list': 'SettingsPage',
   '/history/audit': 'AuditLogPage',
+  '/history/api': 'ApiUsagePage',
+  '/setting/api-tokens': 'ApiTokensPage',
 };
 
 describe('route table and menu', () => {

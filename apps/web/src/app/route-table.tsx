@@ -175,7 +175,11 @@ export const routeTable: RouteEntry[] = [
   },
   { path: '/history/emails', page: placeholder('Emails'), ability: { action: 'read', subject: 'log' } },
   { path: '/history/cron-jobs', page: placeholder('Cron Job'), ability: { action: 'read', subject: 'log' } },
-  { path: '/history/api', page: placeholder('API Usage'), ability: { action: 'read', subject: 'log' } },
+  {
+    path: '/history/api',
+    page: lazyPage(() => import('../features/api-usage/api-usage-page.tsx'), 'ApiUsagePage'),
+    ability: { action: 'read', subject: 'api-usage' },
+  },
   {
     path: '/history/audit',
     page: lazyPage(() => import('../features/audit-log/audit-log-page.tsx'), 'AuditLogPage'),
@@ -186,7 +190,11 @@ export const routeTable: RouteEntry[] = [
     page: lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage'),
     ability: { action: 'read', subject: 'setting' },
   },
-  { path: '/setting/api-tokens', page: placeholder('API Tokens'), ability: { action: 'read', subject: 'api-token' } },
+  {
+    path: '/setting/api-tokens',
+    page: lazyPage(() => import('../features/api-tokens/api-tokens-page.tsx'), 'ApiTokensPage'),
+    ability: { action: 'read', subject: 'api-token' },
+  },
   { path: '/api-docs', page: placeholder('API Documentation'), ability: { action: 'read', subject: 'api-docs' } },
 
   // Anything else.

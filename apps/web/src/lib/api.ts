@@ -15,6 +15,8 @@ export const API_TAG_TYPES = [
   'Session',
   /** Merchants (issue 9): `{ type: 'Merchant', id }` per record and `id: 'LIST'` for every list. */
   'Merchant',
+  /** API tokens (issue 12): `id: 'LIST'`. */
+  'ApiToken',
 ] as const;
 
 /** fetchBaseQuery over appFetch, so a 401 here takes the app's one 401 path (lib/http.ts). */

@@ -1,4 +1,8 @@
 import {
+  apiTokenListResponseSchema,
+  apiTokenWithSecretSchema,
+  apiUsageListResponseSchema,
+  apiUsageSeriesResponseSchema,
   auditListResponseSchema,
   templatePlaceholdersResponseSchema,
   templatePreviewResultSchema,
@@ -99,6 +103,12 @@ const CONTRACTS: Contract[] = [
   ...entity('/api/users', 'users', userSchema),
   { method: 'GET', path: /^\/apps\/permissions\/data$/, schema: listOf('permissions', permissionSchema) },
   { method: 'GET', path: /^\/api\/history\/audit$/, schema: auditListResponseSchema },
+  // API tokens and usage (issue 12).
+  { method: 'GET', path: /^\/api\/api-tokens$/, schema: apiTokenListResponseSchema },
+  { method: 'POST', path: /^\/api\/api-tokens$/, schema: apiTokenWithSecretSchema },
+  { method: 'POST', path: new RegExp(`^/api/api-tokens/${UUID}/rotate$`), schema: apiTokenWithSecretSchema },
+  { method: 'GET', path: /^\/api\/history\/api$/, schema: apiUsageListResponseSchema },
+  { method: 'GET', path: /^\/api\/history\/api\/series$/, schema: apiUsageSeriesResponseSchema },
   { method: 'GET', path: /^\/api\/users\/options$/, schema: z.object({ options: z.array(userOptionSchema) }) },
   { method: 'GET', path: /^\/api\/settings\/public$/, schema: publicSettingsSchema },
   { method: 'GET', path: /^\/api\/settings$/, schema: z.object(settingSchemas) },

@@ -42,6 +42,9 @@ export const updateSettingsSchema = z
     logRetentionDays: settingSchemas.logRetentionDays.optional(),
     mfaRequiredRoles: settingSchemas.mfaRequiredRoles.optional(),
     documentMaxBytes: settingSchemas.documentMaxBytes.optional(),
+    apiRateLimitPerMinute: settingSchemas.apiRateLimitPerMinute.optional(),
+    apiUsageRetentionDays: settingSchemas.apiUsageRetentionDays.optional(),
+    corsAllowedOrigins: settingSchemas.corsAllowedOrigins.optional(),
     /** Step-up: required when a key of STEP_UP_SETTING_KEYS changes; never stored. */
     currentPassword: text().min(1).max(256).optional(),
   })

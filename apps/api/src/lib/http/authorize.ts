@@ -1,4 +1,4 @@
-import { defineAbilityFor, type Permission } from '@boardwalk/shared';
+import { API_TOKEN_SUBJECT, defineAbilityFor, scopeAllows, type Permission } from '@boardwalk/shared';
 import { createMiddleware } from 'hono/factory';
 import { writeAudit } from '../audit.ts';
 import type { AppEnv } from '../context.ts';
@@ -16,16 +16,34 @@ export function authorize(ability: RouteAbility) {
     if (ability === 'public') return next();
     const actor = c.get('actor');
     if (!actor) return problemResponse(c, 401, { detail: 'Sign in to continue.' });
-    if (ability === 'authenticated') return next();
-    if (defineAbilityFor(actor, ability.subject).can(ability.action, ability.subject)) return next();
+    if (actor.type === 'token') {
+      // A token's own account routes (/api/me…) and the token routes are for a signed-in person.
+      if (ability === 'authenticated' || ability.subject === API_TOKEN_SUBJECT) {
+        return problemResponse(c, 403, {
+          detail: 'API tokens cannot be used here; sign in.',
+          code: 'token_not_allowed',
+        });
+      }
+    } else if (ability === 'authenticated') return next();
+    // A token needs both: its creator's role today and its own scopes (docs/decisions/033).
+    const byRole = defineAbilityFor(actor, ability.subject).can(ability.action, ability.subject);
+    const byScope = actor.type !== 'token' || scopeAllows(actor.scopes, ability.action, ability.subject);
+    if (byRole && byScope) return next();
     await writeAudit(c.get('db'), {
       action: 'permission.denied',
       outcome: 'denied',
       actorUserId: actor.userId,
+      actorTokenId: actor.type === 'token' ? actor.tokenId : null,
       subjectType: ability.subject,
       changes: { method: c.req.method, path: c.req.path, needed: ability.action },
       ip: clientIp(c),
     });
+    if (!byScope && byRole) {
+      return problemResponse(c, 403, {
+        detail: `This API token's scopes do not allow ${ability.action} on ${ability.subject}.`,
+        code: 'token_scope',
+      });
+    }
     return problemResponse(c, 403, { detail: `Your role may not ${ability.action} ${ability.subject}.` });
   });
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password.ts';
 import { assertPasswordPolicy } from '../../auth/password-policy.ts';
 import { revokeUserSessions } from '../../auth/session-store.ts';
+import { revokeUserTokens } from '../../auth/token-auth.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -71,6 +72,8 @@ export async function updateUser(db: Db, caller: Caller, id: string, input: Upda
         .returning();
       if (!after) throw new ProblemError(404, 'No such user.');
       const sessionsEnded = roleChanged || suspended || passwordHash ? await revokeUserSessions(tx, id, now) : 0;
+      // A suspended user's API tokens stop with their sessions (issue 12 §1).
+      const apiAccessRevoked = suspended ? await revokeUserTokens(tx, id, now, actor.userId) : 0;
       await writeAudit(tx, {
         action: 'user.update',
         outcome: 'success',
@@ -81,6 +84,7 @@ export async function updateUser(db: Db, caller: Caller, id: string, input: Upda
           ...diff(before, { ...fields, ...passwordFields }),
           ...(passwordHash ? { password: 'set' } : {}),
           sessionsEnded,
+          ...(apiAccessRevoked > 0 ? { apiAccessRevoked } : {}),
         },
         ip,
       });
@@ -101,13 +105,14 @@ export async function deleteUser(db: Db, caller: Caller, id: string): Promise<vo
     await assertNotLastSuperadmin(tx, before);
     await tx.update(users).set({ deletedAt: now, updatedAt: now, updatedBy: actor.userId }).where(eq(users.id, id));
     const sessionsEnded = await revokeUserSessions(tx, id, now);
+    const apiAccessRevoked = await revokeUserTokens(tx, id, now, actor.userId);
     await writeAudit(tx, {
       action: 'user.delete',
       outcome: 'success',
       actorUserId: actor.userId,
       subjectType: 'user',
       subjectId: id,
-      changes: { email: before.email, role: before.role, sessionsEnded },
+      changes: { email: before.email, role: before.role, sessionsEnded, apiAccessRevoked },
       ip,
     });
   });

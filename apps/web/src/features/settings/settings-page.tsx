@@ -10,6 +10,7 @@ import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { errorMessage, problemFieldErrors } from '../../lib/problem.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from './api.ts';
+import { CorsOriginsField } from './cors-origins-field.tsx';
 import { DocumentLimitField } from './document-limit-field.tsx';
 import { MfaRolesField } from './mfa-roles-field.tsx';
 import { needsStepUp, settingsPatch } from './settings-patch.ts';
@@ -152,6 +153,35 @@ function SettingsForm({ settings }: { settings: SettingValues }) {
         <Grid container spacing={2}>
           <Grid size={half}>
             <DocumentLimitField control={control} name="documentMaxBytes" />
+          </Grid>
+        </Grid>
+        <Divider />
+        <Typography variant="subtitle1" component="h3">
+          API
+        </Typography>
+        <Grid container spacing={2}>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="apiRateLimitPerMinute"
+              label="Requests per token per minute"
+              type="number"
+              required
+              helperText="More answer 429 with Retry-After"
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="apiUsageRetentionDays"
+              label="API usage retention days"
+              type="number"
+              required
+              helperText="The usage log keeps this many days (7 or more)"
+            />
+          </Grid>
+          <Grid size={12}>
+            <CorsOriginsField control={control} name="corsAllowedOrigins" />
           </Grid>
         </Grid>
         <Divider />

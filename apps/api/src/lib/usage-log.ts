@@ -1,0 +1,85 @@
+import type { Db } from '../db/client.ts';
+import { apiRequests } from '../db/schema/api-tokens.ts';
+import type { Logger } from './logger.ts';
+
+export type UsageRow = typeof apiRequests.$inferInsert;
+
+/**
+ * The API usage log (issue 12 §2, docs/decisions/034-shared-rate-limit-store.md): a request
+ * only pushes its row onto an in-memory queue; the queue goes to the database in one
+ * multi-row INSERT every `flushMs` or as soon as `batchSize` rows wait, and once more on
+ * shutdown (close). A failed flush is logged and its rows dropped (the log is not worth a
+ * failed request or unbounded memory); past `maxQueued` rows, new ones are dropped and counted.
+ */
+export type UsageLog = {
+  record: (row: UsageRow) => void;
+  /** Writes whatever waits; resolves when it is in the database (tests, shutdown). */
+  flush: () => Promise<void>;
+  /** Stops the timer and flushes. Rows recorded after close are dropped. */
+  close: () => Promise<void>;
+  /** Rows dropped since start (a full queue or a failed flush). */
+  dropped: () => number;
+};
+
+export function createUsageLog(options: {
+  db: Db;
+  logger: Logger;
+  flushMs?: number;
+  batchSize?: number;
+  maxQueued?: number;
+}): UsageLog {
+  const { db, logger } = options;
+  const flushMs = options.flushMs ?? 1000;
+  const batchSize = options.batchSize ?? 500;
+  const maxQueued = options.maxQueued ?? 20_000;
+  let queue: UsageRow[] = [];
+  let dropped = 0;
+  let closed = false;
+  let inFlight: Promise<void> = Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const write = async (rows: UsageRow[]) => {
+    try {
+      await db.insert(apiRequests).values(rows);
+    } catch (err) {
+      dropped += rows.length;
+      logger.warn({ err, rows: rows.length }, 'api usage rows dropped: the insert failed');
+    }
+  };
+
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (queue.length > 0) {
+      const rows = queue;
+      queue = [];
+      // One insert at a time, in order: a slow database sees one batch, never a pile of them.
+      inFlight = inFlight.then(async () => {
+        for (let i = 0; i < rows.length; i += batchSize) await write(rows.slice(i, i + batchSize));
+      });
+    }
+    return inFlight;
+  };
+
+  return {
+    record: (row) => {
+      if (closed) return;
+      if (queue.length >= maxQueued) {
+        dropped += 1;
+        return;
+      }
+      queue.push(row);
+      if (queue.length >= batchSize) void flush();
+      else if (!timer) {
+        timer = setTimeout(() => void flush(), flushMs);
+        timer.unref?.();
+      }
+    },
+    flush,
+    close: async () => {
+      closed = true;
+      await flush();
+    },
+    dropped: () => dropped,
+  };
+}

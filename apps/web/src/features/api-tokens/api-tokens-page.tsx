@@ -1,0 +1,178 @@
+import {
+  API_TOKEN_SUBJECT,
+  TOKEN_SCOPE_LABELS,
+  type ApiToken,
+  type ApiTokenWithSecret,
+  type TokenScopeSubject,
+} from '@boardwalk/shared';
+import AddIcon from '@mui/icons-material/Add';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import BlockIcon from '@mui/icons-material/Block';
+import { Alert, Box, Button, Card, IconButton, Tooltip } from '@mui/material';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
+import { dateTimeColumn } from '../../components/data-table/cells.tsx';
+import { PageHeader } from '../../components/data-table/page-header.tsx';
+import { notifyError, notifySuccess } from '../../components/form/notify.ts';
+import { useAppAbility } from '../../lib/ability.tsx';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { errorMessage } from '../../lib/problem.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { useListApiTokensQuery, useRevokeApiTokenMutation } from './api.ts';
+import { CreateTokenDialog } from './create-token-dialog.tsx';
+import { RotateTokenDialog } from './rotate-token-dialog.tsx';
+import { TokenSecretDialog } from './token-secret-dialog.tsx';
+import { TokenStatusChip } from './token-status-chip.tsx';
+
+export const scopeSummary = (token: ApiToken) =>
+  Object.entries(token.scopes)
+    .map(([subject, level]) => `${TOKEN_SCOPE_LABELS[subject as TokenScopeSubject] ?? subject}: ${level}`)
+    .join(', ');
+
+/** A date-time column that says "Never" for null (no expiry, not used yet). */
+const orNever = (field: 'expiresAt' | 'lastUsedAt', headerName: string): GridColDef<ApiToken> => ({
+  ...dateTimeColumn<ApiToken>(field, headerName),
+  valueFormatter: (value: unknown) => (typeof value === 'string' ? formatDateTime(value) : 'Never'),
+});
+
+type Actions = { onRotate: (t: ApiToken) => void; onRevoke: (t: ApiToken) => void; userId: string | undefined };
+
+function columns({ onRotate, onRevoke, userId }: Actions): GridColDef<ApiToken>[] {
+  const live = (t: ApiToken) => t.status === 'active' || t.status === 'rotating';
+  return [
+    { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+    {
+      field: 'prefix',
+      headerName: 'Prefix',
+      width: 170,
+      renderCell: ({ value }) => <code>{String(value)}…</code>,
+    },
+    { field: 'scopes', headerName: 'Scopes', flex: 1.4, minWidth: 220, valueGetter: (_v, row) => scopeSummary(row) },
+    { field: 'createdBy', headerName: 'Creator', width: 160, valueGetter: (_v, row) => row.createdBy.label },
+    dateTimeColumn<ApiToken>('createdAt', 'Created'),
+    orNever('expiresAt', 'Expires'),
+    orNever('lastUsedAt', 'Last used'),
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 170,
+      renderCell: ({ row }) => <TokenStatusChip status={row.status} />,
+    },
+    {
+      field: 'actions',
+      type: 'actions',
+      headerName: 'Actions',
+      width: 110,
+      renderCell: ({ row }) =>
+        live(row) ? (
+          <Box>
+            {row.createdBy.id === userId && row.status === 'active' && (
+              <Tooltip title="Rotate">
+                <IconButton size="small" aria-label={`Rotate ${row.name}`} onClick={() => onRotate(row)}>
+                  <AutorenewIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+            <Tooltip title="Revoke">
+              <IconButton size="small" aria-label={`Revoke ${row.name}`} onClick={() => onRevoke(row)}>
+                <BlockIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </Box>
+        ) : null,
+    },
+  ];
+}
+
+/**
+ * /setting/api-tokens (issue 12 §1): every token with its prefix, scopes, creator, dates and
+ * status; create (the secret shown once), rotate (own tokens) and revoke with confirmation.
+ */
+export function ApiTokensPage() {
+  const query = useListApiTokensQuery();
+  const session = useSession();
+  const ability = useAppAbility();
+  const role = session.data?.user.role ?? '';
+  const userId = session.data?.user.id;
+  const [creating, setCreating] = useState(false);
+  const [secret, setSecret] = useState<ApiTokenWithSecret>();
+  const [rotating, setRotating] = useState<ApiToken>();
+  const [revoking, setRevoking] = useState<ApiToken>();
+  const [revoke, revokeState] = useRevokeApiTokenMutation();
+  const gridColumns = useMemo(() => columns({ onRotate: setRotating, onRevoke: setRevoking, userId }), [userId]);
+
+  const confirmRevoke = async () => {
+    if (!revoking) return;
+    try {
+      await revoke(revoking.id).unwrap();
+      notifySuccess(`Token “${revoking.name}” revoked.`);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+    setRevoking(undefined);
+  };
+
+  return (
+    <Box>
+      <PageHeader
+        title="API Tokens"
+        subtitle="Tokens let other systems call the Boardwalk API as their creator, within their scopes"
+        actions={
+          ability.can('create', API_TOKEN_SUBJECT) && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              Create token
+            </Button>
+          )
+        }
+      />
+      <Card>
+        {query.error !== undefined && <Alert severity="error">{errorMessage(query.error)}</Alert>}
+        <DataGrid<ApiToken>
+          aria-label="API tokens"
+          rows={query.data?.apiTokens ?? []}
+          columns={gridColumns}
+          loading={query.isFetching}
+          disableRowSelectionOnClick
+          // Tokens are few; without it the Actions column is cut off (column virtualization) on narrow screens.
+          disableVirtualization
+          initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+          pageSizeOptions={[25, 50, 100]}
+          sx={{ border: 0, minHeight: 320 }}
+        />
+      </Card>
+      {creating && (
+        <CreateTokenDialog
+          role={role}
+          onClose={() => setCreating(false)}
+          onCreated={(token) => {
+            setCreating(false);
+            setSecret(token);
+          }}
+        />
+      )}
+      {rotating && (
+        <RotateTokenDialog
+          token={rotating}
+          onClose={() => setRotating(undefined)}
+          onRotated={(token) => {
+            setRotating(undefined);
+            setSecret(token);
+          }}
+        />
+      )}
+      {secret && <TokenSecretDialog token={secret} onClose={() => setSecret(undefined)} />}
+      <ConfirmDialog
+        open={revoking !== undefined}
+        title="Revoke this token?"
+        message={
+          revoking ? `“${revoking.name}” (${revoking.prefix}…) stops working at once. This cannot be undone.` : ''
+        }
+        confirmLabel="Revoke"
+        busy={revokeState.isLoading}
+        onConfirm={() => void confirmRevoke()}
+        onClose={() => setRevoking(undefined)}
+      />
+    </Box>
+  );
+}

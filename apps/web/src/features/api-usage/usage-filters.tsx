@@ -1,0 +1,69 @@
+import type { UserOption } from '@boardwalk/shared/schemas/user';
+import { Autocomplete, Stack, TextField } from '@mui/material';
+import { useListUsageTokenOptionsQuery, useListUsageUserOptionsQuery } from './api.ts';
+
+const userLabel = (user: UserOption) =>
+  `${user.displayName || `${user.firstName} ${user.lastName}`.trim() || user.email} (${user.email})`;
+
+export type UsageFiltersProps = {
+  values: Record<string, string>;
+  onChange: (key: string, value: string) => void;
+};
+
+/** Token, user, route and date range; each change goes to the URL at once (status is in the grid bar). */
+export function UsageFilters({ values, onChange }: UsageFiltersProps) {
+  const tokens = useListUsageTokenOptionsQuery();
+  const users = useListUsageUserOptionsQuery();
+  const tokenOptions = tokens.data?.apiTokens ?? [];
+  const token = tokenOptions.find((t) => t.id === values.tokenId) ?? null;
+  const user = users.data?.find((u) => u.id === values.userId) ?? null;
+  return (
+    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <Autocomplete
+        size="small"
+        sx={{ minWidth: 240 }}
+        options={tokenOptions}
+        loading={tokens.isLoading}
+        value={token}
+        onChange={(_event, chosen) => onChange('tokenId', chosen?.id ?? '')}
+        isOptionEqualToValue={(option, value) => option.id === value.id}
+        getOptionLabel={(t) => `${t.name} (${t.prefix}…)`}
+        renderInput={(params) => <TextField {...params} label="Token" />}
+      />
+      <Autocomplete
+        size="small"
+        sx={{ minWidth: 240 }}
+        options={users.data ?? []}
+        loading={users.isLoading}
+        value={user}
+        onChange={(_event, chosen) => onChange('userId', chosen?.id ?? '')}
+        isOptionEqualToValue={(option, value) => option.id === value.id}
+        getOptionLabel={userLabel}
+        renderInput={(params) => <TextField {...params} label="User" />}
+      />
+      <TextField
+        size="small"
+        label="Route"
+        placeholder="/api/merchants"
+        value={values.route ?? ''}
+        onChange={(event) => onChange('route', event.target.value)}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label="From"
+        value={values.from ?? ''}
+        onChange={(event) => onChange('from', event.target.value)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: values.to || undefined } }}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label="To"
+        value={values.to ?? ''}
+        onChange={(event) => onChange('to', event.target.value)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: values.from || undefined } }}
+      />
+    </Stack>
+  );
+}
