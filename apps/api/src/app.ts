@@ -26,6 +26,7 @@ import { registerPermissionRoutes } from './routes/permissions/permissions.handl
 import { registerUserRoutes } from './routes/users/users.handlers.ts';
 import { registerAuditRoutes } from './routes/history/audit.handlers.ts';
 import { registerMerchantRoutes } from './routes/merchants/merchants.handlers.ts';
+import { registerTodoRoutes } from './routes/todos/todos.handlers.ts';
 
 /** Builds the whole HTTP app from its dependencies. Nothing global: tests build their own. */
 export function createApp(deps: AppDeps) {
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps) {
   registerPermissionRoutes(app);
   registerAuditRoutes(app);
   registerMerchantRoutes(app);
+  registerTodoRoutes(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
