@@ -75,6 +75,10 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
     body: 'Fuzz note',
     updatedAt: await ctx.updatedAt('note'),
   }),
+  'POST /api/todos': async (ctx) => ({
+    data: { title: 'Fuzz', dueOn: '2026-11-23', dueTime: '09:30', tags: ['fuzz'], merchantId: ctx.ids['/api/merchants'] },
+  }),
+  'PATCH /api/todos/{id}': patchBase,
 };
 
 /** A route's address with the seeded rows' ids in it: `{id}` of the collection before it, `{ownerId}`, `{noteId}`. */
@@ -219,6 +223,7 @@ describe('input fuzz: every text field of every create and update route', () => 
       '/api/companies': { name: 'Seed', type: 'other' },
       '/api/industry': { name: 'Seed', mcc: '9999' },
       '/api/lead-sources': { name: 'Seed' },
+      '/api/todos': { title: 'Seed' },
       '/api/users': {
         email: 'seed@example.com',
         password: 'temporary-pass-1234',

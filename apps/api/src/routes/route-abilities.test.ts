@@ -153,6 +153,15 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
       ability: { action: 'read', subject: 'audit' },
     },
     { name: 'GET /api/health', path: () => '/api/health', ability: 'public' },
+    { name: 'GET /api/todos', path: () => '/api/todos?view=today', ability: { action: 'read', subject: 'todo' } },
+    {
+      name: 'POST /api/todos',
+      path: () => '/api/todos',
+      ability: { action: 'create', subject: 'todo' },
+      method: 'POST',
+      body: () => ({ data: { title: 'Matrix' } }),
+      status: 201,
+    },
   ];
 
   for (const role of ROLES) {

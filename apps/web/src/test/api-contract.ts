@@ -29,6 +29,7 @@ import {
 import { mfaRecoveryCodesSchema, mfaSetupSchema, mfaStatusSchema } from '@boardwalk/shared/schemas/mfa';
 import { permissionSchema, userOptionSchema, userSchema } from '@boardwalk/shared/schemas/user';
 import { documentListSchema, noteListSchema } from '@boardwalk/shared/schemas/merchant-files';
+import { todoCountsSchema, todoListSchema, todoSchema } from '@boardwalk/shared/schemas/todo';
 import { z } from 'zod';
 
 /**
@@ -111,6 +112,13 @@ const CONTRACTS: Contract[] = [
   { method: 'POST', path: new RegExp(`^/api/merchants/${UUID}/notes$`), schema: noteSchema },
   { method: 'PATCH', path: new RegExp(`^/api/merchants/${UUID}/notes/${UUID}$`), schema: noteSchema },
   { method: 'GET', path: new RegExp(`^/api/merchants/${UUID}/documents$`), schema: documentListSchema },
+  // Todos (issue 10 §1).
+  { method: 'GET', path: /^\/api\/todos$/, schema: todoListSchema },
+  { method: 'GET', path: /^\/api\/todos\/counts$/, schema: todoCountsSchema },
+  { method: 'POST', path: /^\/api\/todos$/, schema: todoSchema },
+  { method: 'GET', path: new RegExp(`^/api/todos/${UUID}$`), schema: todoSchema },
+  { method: 'PATCH', path: new RegExp(`^/api/todos/${UUID}$`), schema: todoSchema },
+  { method: 'POST', path: new RegExp(`^/api/todos/${UUID}/restore$`), schema: todoSchema },
 ];
 
 /**

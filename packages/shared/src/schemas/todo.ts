@@ -163,8 +163,17 @@ export const todoListQuerySchema = listParamsSchema(TODO_SORT_COLUMNS).extend({
 export type TodoListQuery = z.infer<typeof todoListQuerySchema>;
 
 /** The params the list echoes: the parsed query plus the calendar day it counted as today. */
-export const todoListParamsSchema = z.looseObject({
+export const todoListParamsSchema = z.object({
+  q: z.string().optional(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  sort: z.enum(TODO_SORT_COLUMNS).optional(),
+  order: z.enum(['asc', 'desc']),
   view: z.enum(TODO_VIEWS),
+  assignee: z.string().optional(),
+  tag: z.string().optional(),
+  merchantId: z.string().optional(),
+  important: z.boolean().optional(),
   tz: z.string(),
   today: z.string().describe('YYYY-MM-DD: today in tz when the request was answered'),
 });
