@@ -15,6 +15,8 @@ export const API_TAG_TYPES = [
   'Session',
   /** Merchants (issue 9): `{ type: 'Merchant', id }` per record and `id: 'LIST'` for every list. */
   'Merchant',
+  /** Todos (issue 10): `id: 'LIST'` for every list and the counts; a write refetches them all. */
+  'Todo',
 ] as const;
 
 /** fetchBaseQuery over appFetch, so a 401 here takes the app's one 401 path (lib/http.ts). */
