@@ -75,7 +75,15 @@ export function TodoList({ todos, now, label, onOpen, onToggle, onDelete }: Prop
   };
 
   return (
-    <List aria-label={label} onKeyDown={onKeyDown} disablePadding>
+    <List
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      // A row is a (non-native) button, which clicks on Space's keyup: Space completes here, it does not open.
+      onKeyUpCapture={(event) => {
+        if (event.key === ' ') event.preventDefault();
+      }}
+      disablePadding
+    >
       {todos.map((todo, index) => (
         <TodoItem
           key={todo.id}
