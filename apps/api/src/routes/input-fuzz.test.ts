@@ -76,7 +76,13 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
     updatedAt: await ctx.updatedAt('note'),
   }),
   'POST /api/todos': async (ctx) => ({
-    data: { title: 'Fuzz', dueOn: '2026-11-23', dueTime: '09:30', tags: ['fuzz'], merchantId: ctx.ids['/api/merchants'] },
+    data: {
+      title: 'Fuzz',
+      dueOn: '2026-11-23',
+      dueTime: '09:30',
+      tags: ['fuzz'],
+      merchantId: ctx.ids['/api/merchants'],
+    },
   }),
   'PATCH /api/todos/{id}': patchBase,
 };

@@ -76,9 +76,7 @@ const todoFields = {
     .trim()
     .min(1, 'Enter a title')
     .max(TODO_TITLE_MAX, `Use at most ${TODO_TITLE_MAX} characters`),
-  description: text()
-    .trim()
-    .max(TODO_DESCRIPTION_MAX, `Use at most ${TODO_DESCRIPTION_MAX} characters`),
+  description: text().trim().max(TODO_DESCRIPTION_MAX, `Use at most ${TODO_DESCRIPTION_MAX} characters`),
   dueOn,
   dueTime,
   /** null: nobody; absent on create: the caller. */
@@ -194,6 +192,11 @@ export const todoCountsSchema = z.object({
   views: z.object(Object.fromEntries(TODO_VIEWS.map((v) => [v, z.number().int()])) as Record<TodoView, z.ZodNumber>),
   /** Open todos per tag, by tag name; at most 100 tags, the most used first. */
   tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
-  params: z.object({ tz: z.string(), today: z.string(), assignee: z.string().optional(), merchantId: z.string().optional() }),
+  params: z.object({
+    tz: z.string(),
+    today: z.string(),
+    assignee: z.string().optional(),
+    merchantId: z.string().optional(),
+  }),
 });
 export type TodoCounts = z.infer<typeof todoCountsSchema>;

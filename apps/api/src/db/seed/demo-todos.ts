@@ -20,7 +20,11 @@ const TITLES = [
   'Order the terminal',
   'Update the MCC after the call',
 ];
-const LOOSE_TITLES = ['Prepare the weekly pipeline review', 'Clean up the lead source list', 'Read the new risk policy'];
+const LOOSE_TITLES = [
+  'Prepare the weekly pipeline review',
+  'Clean up the lead source list',
+  'Read the new risk policy',
+];
 const TAGS = ['kyc', 'calls', 'docs', 'follow-up', 'go-live'];
 const DEMO_TODOS = 40;
 
@@ -60,7 +64,10 @@ export async function seedDemoTodos(db: Db, options: { now: Date }) {
       id: random.uuidAt(new Date(now.getTime() - (DEMO_TODOS - i) * 3_600_000)),
       title: merchant ? random.pick(TITLES) : random.pick(LOOSE_TITLES),
       dueOn: dated ? dayOffset(now, random.int(-5, 10)) : null,
-      dueTime: dated && random.chance(0.4) ? `${String(random.int(8, 17)).padStart(2, '0')}:${random.pick(['00', '30'])}:00` : null,
+      dueTime:
+        dated && random.chance(0.4)
+          ? `${String(random.int(8, 17)).padStart(2, '0')}:${random.pick(['00', '30'])}:00`
+          : null,
       assigneeId: random.chance(0.9) ? assignee.id : null,
       merchantId: merchant?.id ?? null,
       priority: random.weighted<TodoPriority>({ low: 2, normal: 6, high: 2 }),
@@ -78,4 +85,3 @@ export async function seedDemoTodos(db: Db, options: { now: Date }) {
   }
   await db.insert(todos).values(rows);
 }
-

@@ -128,4 +128,3 @@ export async function countTodos(db: Db, caller: Caller, query: TodoCountsQuery)
     },
   };
 }
-

@@ -8,7 +8,8 @@ import { users } from '../../db/schema/users.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { userNameOf } from '../merchants/merchant-row.ts';
 
-const userName = (id: PgColumn) => sql<string | null>`(select ${userNameOf(users)} from ${users} where ${users.id} = ${id})`;
+const userName = (id: PgColumn) =>
+  sql<string | null>`(select ${userNameOf(users)} from ${users} where ${users.id} = ${id})`;
 
 /**
  * The one query every todo answer is read from: the row with the names of its assignee, its
@@ -21,7 +22,9 @@ export function selectTodos(db: Db) {
       ...getTableColumns(t),
       assigneeName: userName(t.assigneeId),
       completedByName: userName(t.completedBy),
-      merchantName: sql<string | null>`(select ${merchants.dbaName} from ${merchants} where ${merchants.id} = ${t.merchantId})`,
+      merchantName: sql<
+        string | null
+      >`(select ${merchants.dbaName} from ${merchants} where ${merchants.id} = ${t.merchantId})`,
       merchantDeleted: sql<boolean>`coalesce((select ${merchants.deletedAt} is not null from ${merchants} where ${merchants.id} = ${t.merchantId}), false)`,
     })
     .from(t);

@@ -16,8 +16,12 @@ import { createTodo, removeTodo, restoreTodo, updateTodo } from './todos.service
 
 /** /api/todos (SPEC §7, issue 10 §1). The literal /counts before /{id}. */
 export function registerTodoRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listTodosRoute, async (c) => c.json(await listTodos(c.get('db'), callerOf(c), c.req.valid('query')), 200));
-  app.openapi(countTodosRoute, async (c) => c.json(await countTodos(c.get('db'), callerOf(c), c.req.valid('query')), 200));
+  app.openapi(listTodosRoute, async (c) =>
+    c.json(await listTodos(c.get('db'), callerOf(c), c.req.valid('query')), 200),
+  );
+  app.openapi(countTodosRoute, async (c) =>
+    c.json(await countTodos(c.get('db'), callerOf(c), c.req.valid('query')), 200),
+  );
   app.openapi(getTodoRoute, async (c) => c.json(await readTodo(c.get('db'), c.req.valid('param').id), 200));
   app.openapi(createTodoRoute, async (c) =>
     c.json(await createTodo(c.get('db'), callerOf(c), c.req.valid('json').data), 201),

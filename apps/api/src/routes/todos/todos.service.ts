@@ -20,7 +20,8 @@ import { hoursMinutes, noTodo, readTodo } from './todo-row.ts';
 type Row = typeof todos.$inferSelect;
 type Values = Partial<typeof todos.$inferInsert>;
 
-const fieldError = (field: string, message: string) => new ProblemError(400, message, { errors: { [field]: [message] } });
+const fieldError = (field: string, message: string) =>
+  new ProblemError(400, message, { errors: { [field]: [message] } });
 
 async function write<R>(db: Db, run: (tx: Db) => Promise<R>): Promise<R> {
   try {
@@ -127,7 +128,8 @@ async function lock(tx: Db, id: string, state: 'live' | 'trashed' | 'any'): Prom
  */
 export async function updateTodo(db: Db, caller: Caller, id: string, input: UpdateTodoInput): Promise<Todo> {
   const { id: bodyId, updatedAt, isCompleted, ...fields } = input;
-  if (bodyId !== undefined && bodyId !== id) throw fieldError('id', 'The todo id does not match the address it was sent to');
+  if (bodyId !== undefined && bodyId !== id)
+    throw fieldError('id', 'The todo id does not match the address it was sent to');
   await write(db, async (tx) => {
     const current = await lock(tx, id, 'live');
     assertCurrentVersion(
@@ -137,7 +139,8 @@ export async function updateTodo(db: Db, caller: Caller, id: string, input: Upda
     );
     const comparable = { ...current, dueTime: hoursMinutes(current.dueTime) };
     const values: Values = changedValues(comparable, fields as Partial<Row>);
-    if (isCompleted !== undefined && isCompleted !== current.isCompleted) Object.assign(values, completion(isCompleted, caller));
+    if (isCompleted !== undefined && isCompleted !== current.isCompleted)
+      Object.assign(values, completion(isCompleted, caller));
     const dueOn = values.dueOn === undefined ? current.dueOn : values.dueOn;
     const dueTime = values.dueTime === undefined ? comparable.dueTime : values.dueTime;
     if (dueTime && !dueOn) throw fieldError('dueTime', 'Pick a due date for the time');
@@ -169,7 +172,10 @@ export async function removeTodo(db: Db, caller: Caller, id: string): Promise<'t
         .update(todos)
         .set({ deletedAt: caller.now, updatedAt: caller.now, updatedBy: caller.actor.userId })
         .where(eq(todos.id, id));
-      await audit(tx, caller, 'delete', id, { deletedAt: { from: null, to: caller.now }, title: { from: current.title } });
+      await audit(tx, caller, 'delete', id, {
+        deletedAt: { from: null, to: caller.now },
+        title: { from: current.title },
+      });
       return 'trashed';
     }
     await tx.delete(todos).where(eq(todos.id, id));

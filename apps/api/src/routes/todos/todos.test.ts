@@ -91,7 +91,9 @@ describe('todos API: writes', () => {
 
   it('links a merchant: the todo names it, and adding and completing it are on its timeline', async () => {
     const merchant = await insertTestMerchant(t);
-    const created = await staff.post<Todo>('/api/todos', { data: { title: 'Collect statements', merchantId: merchant.id } });
+    const created = await staff.post<Todo>('/api/todos', {
+      data: { title: 'Collect statements', merchantId: merchant.id },
+    });
     expect(created.status).toBe(201);
     expect(created.body.merchant).toEqual({ id: merchant.id, name: merchant.dbaName, deleted: false });
     t.clock.advance(60_000);
@@ -136,7 +138,10 @@ describe('todos API: writes', () => {
     const first = await staff.patch<Todo>(path, { title: 'Second', isImportant: true, updatedAt: todo.updatedAt });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ title: 'Second', isImportant: true, priority: 'low' });
-    const stale = await staff.patch<ProblemBody & { code: string }>(path, { title: 'Third', updatedAt: todo.updatedAt });
+    const stale = await staff.patch<ProblemBody & { code: string }>(path, {
+      title: 'Third',
+      updatedAt: todo.updatedAt,
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('stale_update');
     const wrongId = await staff.patch<ProblemBody>(path, {
@@ -155,7 +160,10 @@ describe('todos API: writes', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'todo.update'), eq(auditLog.subjectId, todo.id)));
     expect(audits).toHaveLength(1);
-    expect(audits[0]!.changes).toEqual({ title: { from: 'Versioned', to: 'Second' }, isImportant: { from: false, to: true } });
+    expect(audits[0]!.changes).toEqual({
+      title: { from: 'Versioned', to: 'Second' },
+      isImportant: { from: false, to: true },
+    });
   });
 
   it('moves a todo to the trash, restores it, and removes it for good from the trash', async () => {
@@ -209,7 +217,8 @@ describe('todos API: writes', () => {
 
   it('lets another staff member assign and complete a colleague’s todo', async () => {
     const colleague = await createUser(t.db);
-    const todo = (await staff.post<Todo>('/api/todos', { data: { title: 'Hand over', assigneeId: colleague.id } })).body;
+    const todo = (await staff.post<Todo>('/api/todos', { data: { title: 'Hand over', assigneeId: colleague.id } }))
+      .body;
     expect(todo.assignee?.id).toBe(colleague.id);
     const list = await staff.get<TodoListResponse>(`/api/todos?assignee=${colleague.id}`);
     expect(list.body.todos.map((x) => x.id)).toEqual([todo.id]);

@@ -25,7 +25,10 @@ export function calendarNow(now: Date, tz: string = browserTimeZone()): { today:
 }
 
 /** Open and due before today, or today at a time already past: what the API's overdue view holds. */
-export function isOverdue(todo: Pick<Todo, 'dueOn' | 'dueTime' | 'isCompleted' | 'deletedAt'>, now: { today: string; time: string }) {
+export function isOverdue(
+  todo: Pick<Todo, 'dueOn' | 'dueTime' | 'isCompleted' | 'deletedAt'>,
+  now: { today: string; time: string },
+) {
   if (todo.isCompleted || todo.deletedAt !== null || todo.dueOn === null) return false;
   return todo.dueOn < now.today || (todo.dueOn === now.today && todo.dueTime !== null && todo.dueTime < now.time);
 }

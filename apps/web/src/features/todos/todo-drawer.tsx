@@ -99,7 +99,12 @@ function TodoEditForm({ todo, tagOptions, onClose }: { todo: Todo; tagOptions: s
     schema: todoFormSchema,
     defaultValues: todoFormValues(todo),
     save: (values) =>
-      updateTodo({ ...todoPatchOf(values), id: todo.id, updatedAt: version.current, merchantId: todo.merchant?.id }).unwrap(),
+      updateTodo({
+        ...todoPatchOf(values),
+        id: todo.id,
+        updatedAt: version.current,
+        merchantId: todo.merchant?.id,
+      }).unwrap(),
     successMessage: 'Todo saved',
     onSaved: (saved) => {
       version.current = saved.updatedAt;
@@ -128,12 +133,21 @@ function TodoEditForm({ todo, tagOptions, onClose }: { todo: Todo; tagOptions: s
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
-      {dirty && <LeaveGuard hasChanges={() => form.formState.isDirty || draft.hasChanges()} onDiscard={draft.discard} />}
+      {dirty && (
+        <LeaveGuard hasChanges={() => form.formState.isDirty || draft.hasChanges()} onDiscard={draft.discard} />
+      )}
       <Stack spacing={1}>
         <DraftNotice draft={draft} />
         {trashed && <Alert severity="info">This todo is in the trash. Restore it to change it.</Alert>}
         <FormTextField control={form.control} name="title" label="Title" required disabled={trashed} />
-        <FormTextField control={form.control} name="description" label="Description" multiline minRows={3} disabled={trashed} />
+        <FormTextField
+          control={form.control}
+          name="description"
+          label="Description"
+          multiline
+          minRows={3}
+          disabled={trashed}
+        />
         <Stack direction="row" spacing={2}>
           <FormTextField
             control={form.control}
@@ -152,8 +166,20 @@ function TodoEditForm({ todo, tagOptions, onClose }: { todo: Todo; tagOptions: s
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Stack>
-        <FormAutocomplete control={form.control} name="assigneeId" label="Assignee" options={userOptions} loading={users.isLoading} />
-        <FormSelect control={form.control} name="priority" label="Priority" options={PRIORITY_OPTIONS} disabled={trashed} />
+        <FormAutocomplete
+          control={form.control}
+          name="assigneeId"
+          label="Assignee"
+          options={userOptions}
+          loading={users.isLoading}
+        />
+        <FormSelect
+          control={form.control}
+          name="priority"
+          label="Priority"
+          options={PRIORITY_OPTIONS}
+          disabled={trashed}
+        />
         <Controller
           control={form.control}
           name="tags"
@@ -204,7 +230,11 @@ function TodoEditForm({ todo, tagOptions, onClose }: { todo: Todo; tagOptions: s
         <Stack direction="row" spacing={1} sx={{ pt: 1 }}>
           {trashed ? (
             <>
-              <Button variant="contained" loading={restoring.isLoading} onClick={() => void act(() => restoreTodo(todo.id).unwrap(), 'Todo restored')}>
+              <Button
+                variant="contained"
+                loading={restoring.isLoading}
+                onClick={() => void act(() => restoreTodo(todo.id).unwrap(), 'Todo restored')}
+              >
                 Restore
               </Button>
               <Button color="error" onClick={() => setPurging(true)}>
@@ -216,7 +246,11 @@ function TodoEditForm({ todo, tagOptions, onClose }: { todo: Todo; tagOptions: s
               <Button type="submit" variant="contained" loading={submitting}>
                 Save
               </Button>
-              <Button color="error" loading={deleting.isLoading} onClick={() => void act(() => deleteTodo(todo.id).unwrap(), 'Todo moved to the trash')}>
+              <Button
+                color="error"
+                loading={deleting.isLoading}
+                onClick={() => void act(() => deleteTodo(todo.id).unwrap(), 'Todo moved to the trash')}
+              >
                 Move to trash
               </Button>
             </>

@@ -20,9 +20,7 @@ export const todoFormSchema = z
       .trim()
       .min(1, 'Enter a title')
       .max(TODO_TITLE_MAX, `Use at most ${TODO_TITLE_MAX} characters`),
-    description: text()
-      .trim()
-      .max(TODO_DESCRIPTION_MAX, `Use at most ${TODO_DESCRIPTION_MAX} characters`),
+    description: text().trim().max(TODO_DESCRIPTION_MAX, `Use at most ${TODO_DESCRIPTION_MAX} characters`),
     dueOn: text().refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Use a date such as 2026-05-31'),
     dueTime: text().refine((v) => v === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), 'Use a time such as 14:30'),
     assigneeId: z.string().nullable(),

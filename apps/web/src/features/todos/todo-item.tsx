@@ -46,7 +46,10 @@ export function TodoItem({ todo, now, active, buttonRef, onOpen, onToggle, onFoc
             {todo.isImportant && <StarIcon fontSize="small" color="warning" titleAccess="Important" />}
             <Typography
               noWrap
-              sx={{ textDecoration: todo.isCompleted ? 'line-through' : 'none', color: todo.isCompleted ? 'text.secondary' : 'text.primary' }}
+              sx={{
+                textDecoration: todo.isCompleted ? 'line-through' : 'none',
+                color: todo.isCompleted ? 'text.secondary' : 'text.primary',
+              }}
             >
               {todo.title}
             </Typography>
@@ -54,7 +57,10 @@ export function TodoItem({ todo, now, active, buttonRef, onOpen, onToggle, onFoc
           </Stack>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', color: 'text.secondary' }}>
             {due && (
-              <Typography variant="body2" sx={{ color: overdue ? 'error.main' : 'text.secondary', fontWeight: overdue ? 600 : 400 }}>
+              <Typography
+                variant="body2"
+                sx={{ color: overdue ? 'error.main' : 'text.secondary', fontWeight: overdue ? 600 : 400 }}
+              >
                 {overdue ? `Overdue · ${due}` : due}
               </Typography>
             )}

@@ -45,7 +45,11 @@ function fakeTodos(initial: Todo[]) {
   const list = (call: FakeCall) => {
     const view = call.search.get('view') ?? 'all';
     const shown = rows.filter((r) =>
-      view === 'trash' ? r.deletedAt !== null : view === 'completed' ? r.isCompleted && !r.deletedAt : !r.isCompleted && !r.deletedAt,
+      view === 'trash'
+        ? r.deletedAt !== null
+        : view === 'completed'
+          ? r.isCompleted && !r.deletedAt
+          : !r.isCompleted && !r.deletedAt,
     );
     return {
       body: {
@@ -69,7 +73,11 @@ function fakeTodos(initial: Todo[]) {
       initial.map((r) => [
         `PATCH /api/todos/${r.id}`,
         ({ body }: FakeCall) => {
-          const changed = { ...rows.find((x) => x.id === r.id)!, ...(body as Partial<Todo>), updatedAt: '2026-11-23T10:00:00.000Z' };
+          const changed = {
+            ...rows.find((x) => x.id === r.id)!,
+            ...(body as Partial<Todo>),
+            updatedAt: '2026-11-23T10:00:00.000Z',
+          };
           rows = rows.map((x) => (x.id === r.id ? changed : x));
           return { body: changed };
         },

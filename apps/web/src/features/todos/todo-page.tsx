@@ -6,7 +6,13 @@ import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { QuickSearch } from '../../components/data-table/quick-search.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { errorMessage } from '../../lib/problem.ts';
-import { useDeleteTodoMutation, useListTodosQuery, useTodoCountsQuery, useUpdateTodoMutation, type CreateTodoArg } from './todo-api.ts';
+import {
+  useDeleteTodoMutation,
+  useListTodosQuery,
+  useTodoCountsQuery,
+  useUpdateTodoMutation,
+  type CreateTodoArg,
+} from './todo-api.ts';
 import { calendarNow } from './todo-dates.ts';
 import { TodoDrawer } from './todo-drawer.tsx';
 import { TODO_EMPTY_TEXT, TODO_FILTERED_EMPTY_TEXT } from './todo-empty.ts';
@@ -22,7 +28,12 @@ function nextDay(date: string): string {
 }
 
 /** What a todo added inline gets in the view on screen, and the words that say so. */
-function quickAddDefaults(view: string, tag: string, scope: TodoScope, today: string): [Omit<CreateTodoArg, 'title'>, string] {
+function quickAddDefaults(
+  view: string,
+  tag: string,
+  scope: TodoScope,
+  today: string,
+): [Omit<CreateTodoArg, 'title'>, string] {
   const defaults: Omit<CreateTodoArg, 'title'> = {};
   const said: string[] = [];
   if (view === 'today' || view === 'overdue') {
@@ -120,7 +131,9 @@ export function TodoPage() {
               <Box sx={{ flex: 1 }}>
                 {s.view === 'completed' || s.view === 'trash' ? (
                   <Typography color="text.secondary" sx={{ pt: 1 }}>
-                    {s.view === 'trash' ? 'Restore a todo or delete it for good from its details.' : 'Todos completed, newest first.'}
+                    {s.view === 'trash'
+                      ? 'Restore a todo or delete it for good from its details.'
+                      : 'Todos completed, newest first.'}
                   </Typography>
                 ) : (
                   <TodoQuickAdd defaults={defaults} hint={hint} />
@@ -176,7 +189,11 @@ export function TodoPage() {
         </Paper>
       </Stack>
       {s.openId && (
-        <TodoDrawer id={s.openId} tagOptions={counts.data?.tags.map((t) => t.tag) ?? []} onClose={() => s.setOpenId(null)} />
+        <TodoDrawer
+          id={s.openId}
+          tagOptions={counts.data?.tags.map((t) => t.tag) ?? []}
+          onClose={() => s.setOpenId(null)}
+        />
       )}
       <ConfirmDialog
         open={purge !== undefined}
@@ -187,7 +204,13 @@ export function TodoPage() {
         onConfirm={() => {
           const todo = purge;
           setPurge(undefined);
-          if (todo) void deleteTodo(todo.id).unwrap().then(() => notifySuccess('Todo deleted for good'), (e: unknown) => notifyError(errorMessage(e)));
+          if (todo)
+            void deleteTodo(todo.id)
+              .unwrap()
+              .then(
+                () => notifySuccess('Todo deleted for good'),
+                (e: unknown) => notifyError(errorMessage(e)),
+              );
         }}
         onClose={() => setPurge(undefined)}
       />

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { Box, TextField } from '@mui/material';
 import { TODO_TITLE_MAX } from '@boardwalk/shared/schemas/todo';
 import { notifyError } from '../../components/form/notify.ts';
@@ -19,7 +19,7 @@ export function TodoQuickAdd({ defaults, hint, label = 'Add a todo' }: Props) {
   const [error, setError] = useState<string>();
   const [createTodo, { isLoading }] = useCreateTodoMutation();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     const trimmed = title.trim();
     if (!trimmed) {

@@ -17,7 +17,13 @@ function Count({ n, alert }: { n: number | undefined; alert?: boolean }) {
   return (
     <Box
       component="span"
-      sx={{ ml: 1, minWidth: 24, textAlign: 'right', color: alert && n > 0 ? 'error.main' : 'text.secondary', fontWeight: alert && n > 0 ? 600 : 400 }}
+      sx={{
+        ml: 1,
+        minWidth: 24,
+        textAlign: 'right',
+        color: alert && n > 0 ? 'error.main' : 'text.secondary',
+        fontWeight: alert && n > 0 ? 600 : 400,
+      }}
     >
       {n}
     </Box>
@@ -43,7 +49,12 @@ export function TodoSidebar({ counts, view, tag, scope, onView, onTag, onScope }
       </ToggleButtonGroup>
       <List dense disablePadding>
         {TODO_VIEWS.map((v) => (
-          <ListItemButton key={v} selected={v === view && !tag} onClick={() => onView(v)} aria-current={v === view && !tag ? 'page' : undefined}>
+          <ListItemButton
+            key={v}
+            selected={v === view && !tag}
+            onClick={() => onView(v)}
+            aria-current={v === view && !tag ? 'page' : undefined}
+          >
             <ListItemText primary={TODO_VIEW_LABELS[v]} />
             <Count n={counts?.views[v]} alert={v === 'overdue'} />
           </ListItemButton>
@@ -52,13 +63,22 @@ export function TodoSidebar({ counts, view, tag, scope, onView, onTag, onScope }
       <List
         dense
         disablePadding
-        subheader={<ListSubheader disableSticky sx={{ bgcolor: 'transparent' }}>Tags</ListSubheader>}
+        subheader={
+          <ListSubheader disableSticky sx={{ bgcolor: 'transparent' }}>
+            Tags
+          </ListSubheader>
+        }
       >
         {counts && counts.tags.length === 0 && (
           <ListItemText sx={{ px: 2 }} secondary="No tags yet. Add tags to a todo in its details." />
         )}
         {counts?.tags.map(({ tag: name, count }) => (
-          <ListItemButton key={name} selected={name === tag} onClick={() => onTag(name === tag ? '' : name)} aria-current={name === tag ? 'page' : undefined}>
+          <ListItemButton
+            key={name}
+            selected={name === tag}
+            onClick={() => onTag(name === tag ? '' : name)}
+            aria-current={name === tag ? 'page' : undefined}
+          >
             <ListItemText primary={`#${name}`} />
             <Count n={count} />
           </ListItemButton>

@@ -16,10 +16,16 @@ export type TodoScope = 'me' | 'all' | 'none';
  * sort, and the todo open in the drawer (`todo`). Back undoes one step; a reload restores it.
  */
 export function useTodoUrlState() {
-  const list = useListUrlState({ sortable: TODO_SORT_COLUMNS, filterKeys: FILTER_KEYS, defaultPageSize: TODO_PAGE_SIZE });
+  const list = useListUrlState({
+    sortable: TODO_SORT_COLUMNS,
+    filterKeys: FILTER_KEYS,
+    defaultPageSize: TODO_PAGE_SIZE,
+  });
   const [searchParams, setSearchParams] = useSearchParams();
   const { filters } = list.state;
-  const view: TodoView = (TODO_VIEWS as readonly string[]).includes(filters.view ?? '') ? (filters.view as TodoView) : 'all';
+  const view: TodoView = (TODO_VIEWS as readonly string[]).includes(filters.view ?? '')
+    ? (filters.view as TodoView)
+    : 'all';
   const scope: TodoScope = filters.assignee === 'all' || filters.assignee === 'none' ? filters.assignee : 'me';
   const tag = filters.tag ?? '';
   const tz = useMemo(() => browserTimeZone(), []);

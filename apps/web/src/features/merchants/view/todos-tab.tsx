@@ -1,6 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Alert, Box, Button, Checkbox, Link, List, ListItem, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import type { Todo, TodoListResponse } from '@boardwalk/shared/schemas/todo';
 import { notifyError, notifySuccess } from '../../../components/form/notify.ts';
 import { api } from '../../../lib/api.ts';
@@ -49,7 +62,7 @@ function AddMerchantTodo({ merchantId }: { merchantId: string }) {
   const [dueOn, setDueOn] = useState(localToday);
   const [error, setError] = useState<string>();
   const [add, { isLoading }] = useAddMerchantTodoMutation();
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (!title.trim()) {
       setError('Type a title first');
@@ -140,7 +153,10 @@ export function TodosTab({ merchantId }: { merchantId: string }) {
                       {todo.title}
                     </Link>
                   }
-                  secondary={[todo.dueOn && `Due ${todo.dueOn}${todo.dueTime ? ` ${todo.dueTime}` : ''}`, todo.assignee?.name]
+                  secondary={[
+                    todo.dueOn && `Due ${todo.dueOn}${todo.dueTime ? ` ${todo.dueTime}` : ''}`,
+                    todo.assignee?.name,
+                  ]
                     .filter(Boolean)
                     .join(' · ')}
                 />

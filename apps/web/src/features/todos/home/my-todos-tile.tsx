@@ -1,5 +1,19 @@
 import { Link as RouterLink } from 'react-router';
-import { Alert, Box, Button, Card, CardContent, CardHeader, Link, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { errorMessage } from '../../../lib/problem.ts';
 import { useListTodosQuery, useTodoCountsQuery } from '../todo-api.ts';
 import { browserTimeZone, calendarNow, dueLabel } from '../todo-dates.ts';
@@ -10,7 +24,11 @@ const SHOWN = 5;
 function Figure({ label, n, to, alert }: { label: string; n: number; to: string; alert?: boolean }) {
   return (
     <Link component={RouterLink} to={to} underline="hover" color="inherit" aria-label={`${n} ${label.toLowerCase()}`}>
-      <Typography variant="h4" component="span" sx={{ color: alert && n > 0 ? 'error.main' : 'text.primary', display: 'block' }}>
+      <Typography
+        variant="h4"
+        component="span"
+        sx={{ color: alert && n > 0 ? 'error.main' : 'text.primary', display: 'block' }}
+      >
         {n}
       </Typography>
       <Typography variant="body2" color="text.secondary">
@@ -93,7 +111,10 @@ export function MyTodosTile() {
                   <ListItem key={todo.id} disablePadding>
                     <ListItemText
                       primary={
-                        <Link component={RouterLink} to={`/todo?view=${todo.dueOn && todo.dueOn < now.today ? 'overdue' : 'today'}&todo=${todo.id}`}>
+                        <Link
+                          component={RouterLink}
+                          to={`/todo?view=${todo.dueOn && todo.dueOn < now.today ? 'overdue' : 'today'}&todo=${todo.id}`}
+                        >
                           {todo.title}
                         </Link>
                       }
