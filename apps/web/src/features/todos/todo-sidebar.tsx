@@ -1,4 +1,13 @@
-import { Box, List, ListItemButton, ListItemText, ListSubheader, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import {
+  Box,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  ToggleButton,
+  ToggleButtonGroup,
+} from '@mui/material';
 import { TODO_VIEW_LABELS, TODO_VIEWS, type TodoCounts, type TodoView } from '@boardwalk/shared/schemas/todo';
 import type { TodoScope } from './todo-url-state.ts';
 
@@ -41,7 +50,12 @@ export function TodoSidebar({ counts, view, tag, scope, onView, onTag, onScope }
         value={scope}
         onChange={(_e, value: TodoScope | null) => value && onScope(value)}
         aria-label="Whose todos"
-        sx={{ mb: 1 }}
+        // Text colours for contrast on the page background (the default grey is 3:1).
+        sx={{
+          mb: 1,
+          '& .MuiToggleButton-root': { color: 'text.secondary' },
+          '& .MuiToggleButton-root.Mui-selected': { color: 'text.primary' },
+        }}
       >
         <ToggleButton value="me">Mine</ToggleButton>
         <ToggleButton value="all">Everyone</ToggleButton>
@@ -49,15 +63,17 @@ export function TodoSidebar({ counts, view, tag, scope, onView, onTag, onScope }
       </ToggleButtonGroup>
       <List dense disablePadding>
         {TODO_VIEWS.map((v) => (
-          <ListItemButton
-            key={v}
-            selected={v === view && !tag}
-            onClick={() => onView(v)}
-            aria-current={v === view && !tag ? 'page' : undefined}
-          >
-            <ListItemText primary={TODO_VIEW_LABELS[v]} />
-            <Count n={counts?.views[v]} alert={v === 'overdue'} />
-          </ListItemButton>
+          <ListItem key={v} disablePadding>
+            <ListItemButton
+              key={v}
+              selected={v === view && !tag}
+              onClick={() => onView(v)}
+              aria-current={v === view && !tag ? 'page' : undefined}
+            >
+              <ListItemText primary={TODO_VIEW_LABELS[v]} />
+              <Count n={counts?.views[v]} alert={v === 'overdue'} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       <List
@@ -70,18 +86,22 @@ export function TodoSidebar({ counts, view, tag, scope, onView, onTag, onScope }
         }
       >
         {counts && counts.tags.length === 0 && (
-          <ListItemText sx={{ px: 2 }} secondary="No tags yet. Add tags to a todo in its details." />
+          <ListItem>
+            <ListItemText secondary="No tags yet. Add tags to a todo in its details." />
+          </ListItem>
         )}
         {counts?.tags.map(({ tag: name, count }) => (
-          <ListItemButton
-            key={name}
-            selected={name === tag}
-            onClick={() => onTag(name === tag ? '' : name)}
-            aria-current={name === tag ? 'page' : undefined}
-          >
-            <ListItemText primary={`#${name}`} />
-            <Count n={count} />
-          </ListItemButton>
+          <ListItem key={name} disablePadding>
+            <ListItemButton
+              key={name}
+              selected={name === tag}
+              onClick={() => onTag(name === tag ? '' : name)}
+              aria-current={name === tag ? 'page' : undefined}
+            >
+              <ListItemText primary={`#${name}`} />
+              <Count n={count} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>
