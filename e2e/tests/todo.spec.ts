@@ -84,7 +84,7 @@ test('the todo page has no serious or critical accessibility violation, empty or
   await expect(page.getByRole('heading', { name: 'Todo details' })).toBeVisible();
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa'])
-    .include('.MuiDrawer-paper')
+    .include('.MuiDialog-paper')
     .analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });

@@ -14,4 +14,3 @@ export * from './schemas/setting.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/merchant.ts';
 export * from './schemas/merchant-files.ts';
-export * from './schemas/todo.ts';

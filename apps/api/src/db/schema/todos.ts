@@ -1,4 +1,4 @@
-import { TODO_PRIORITIES } from '@boardwalk/shared';
+import { TODO_PRIORITIES } from '@boardwalk/shared/schemas/todo';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgEnum, pgTable, text, time, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';

@@ -1,4 +1,4 @@
-import type { TodoCounts } from '@boardwalk/shared';
+import type { TodoCounts } from '@boardwalk/shared/schemas/todo';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';

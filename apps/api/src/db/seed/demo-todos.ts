@@ -1,4 +1,4 @@
-import type { TodoPriority } from '@boardwalk/shared';
+import type { TodoPriority } from '@boardwalk/shared/schemas/todo';
 import { and, asc, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { merchants } from '../schema/merchants.ts';

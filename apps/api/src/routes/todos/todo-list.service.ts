@@ -1,5 +1,5 @@
-import type { TodoCounts, TodoCountsQuery, TodoListQuery, TodoView } from '@boardwalk/shared';
-import { TODO_VIEWS } from '@boardwalk/shared';
+import type { TodoCounts, TodoCountsQuery, TodoListQuery, TodoView } from '@boardwalk/shared/schemas/todo';
+import { TODO_VIEWS } from '@boardwalk/shared/schemas/todo';
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { todos } from '../../db/schema/todos.ts';

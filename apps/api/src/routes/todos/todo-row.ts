@@ -1,4 +1,4 @@
-import type { Todo } from '@boardwalk/shared';
+import type { Todo } from '@boardwalk/shared/schemas/todo';
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-import type { Todo, TodoCounts, TodoListResponse, TodoView } from '@boardwalk/shared';
+import type { Todo, TodoCounts, TodoListResponse, TodoView } from '@boardwalk/shared/schemas/todo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient, type JsonClient, type ProblemBody } from '../../test/json-client.ts';

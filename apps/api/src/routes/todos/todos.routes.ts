@@ -7,7 +7,7 @@ import {
   todoListSchema,
   todoSchema,
   updateTodoSchema,
-} from '@boardwalk/shared';
+} from '@boardwalk/shared/schemas/todo';
 import { defineRoute } from '../../lib/http/define-route.ts';
 import { idParams, jsonBody, jsonResponse, problems } from '../../lib/http/openapi.ts';
 

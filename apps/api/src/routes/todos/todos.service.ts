@@ -1,4 +1,4 @@
-import type { createTodoSchema, Todo, UpdateTodoInput } from '@boardwalk/shared';
+import type { createTodoSchema, Todo, UpdateTodoInput } from '@boardwalk/shared/schemas/todo';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';

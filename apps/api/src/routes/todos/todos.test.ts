@@ -1,4 +1,4 @@
-import type { Todo, TodoCounts, TodoListResponse } from '@boardwalk/shared';
+import type { Todo, TodoCounts, TodoListResponse } from '@boardwalk/shared/schemas/todo';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';

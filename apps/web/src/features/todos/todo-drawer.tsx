@@ -6,15 +6,13 @@ import {
   Box,
   Button,
   Chip,
-  Drawer,
-  IconButton,
+  Dialog,
   Link,
   Skeleton,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
 import { Controller } from 'react-hook-form';
 import { TODO_PRIORITIES, TODO_PRIORITY_LABELS, type Todo } from '@boardwalk/shared/schemas/todo';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
@@ -49,19 +47,24 @@ type Props = { id: string; tagOptions: string[]; onClose: () => void };
 export function TodoDrawer({ id, tagOptions, onClose }: Props) {
   const { data: todo, error, refetch } = useGetTodoQuery(id);
   return (
-    <Drawer
-      anchor="right"
+    // A dialog pinned to the right edge: a drawer to look at, with a dialog's focus handling, and
+    // without a Drawer chunk shared with the shell's menu on every page's first load (decision 025).
+    <Dialog
       open
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 }, p: 3 }, 'aria-label': 'Todo details' } as object }}
+      aria-labelledby="todo-details-title"
+      sx={{ '& .MuiDialog-container': { justifyContent: 'flex-end' } }}
+      slotProps={{
+        paper: {
+          sx: { m: 0, height: '100%', maxHeight: '100%', borderRadius: 0, width: { xs: '100%', sm: 440 }, p: 3 },
+        },
+      }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+        <Typography id="todo-details-title" variant="h6" component="h2" sx={{ flex: 1 }}>
           Todo details
         </Typography>
-        <IconButton onClick={onClose} aria-label="Close details">
-          <CloseIcon />
-        </IconButton>
+        <Button onClick={onClose}>Close</Button>
       </Stack>
       {error ? (
         <Alert
@@ -82,7 +85,7 @@ export function TodoDrawer({ id, tagOptions, onClose }: Props) {
           <Skeleton variant="rounded" height={120} />
         </Stack>
       )}
-    </Drawer>
+    </Dialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Pagination, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Skeleton, Stack, TablePagination, Typography } from '@mui/material';
 import { TODO_VIEW_LABELS, type Todo } from '@boardwalk/shared/schemas/todo';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
@@ -107,7 +107,6 @@ export function TodoPage() {
   const todos = list.data?.todos ?? [];
   const filtered = s.state.q !== '' || s.tag !== '';
   const heading = s.tag ? `#${s.tag}` : TODO_VIEW_LABELS[s.view];
-  const pages = total === undefined ? 0 : Math.ceil(total / s.state.pageSize);
 
   return (
     <Box>
@@ -177,12 +176,14 @@ export function TodoPage() {
                 </Typography>
               </>
             )}
-            {pages > 1 && (
-              <Pagination
-                count={pages}
-                page={s.state.page + 1}
-                onChange={(_e, page) => s.setPage(page - 1)}
-                aria-label="Pages of todos"
+            {total !== undefined && total > s.state.pageSize && (
+              <TablePagination
+                component="div"
+                count={total}
+                page={s.state.page}
+                rowsPerPage={s.state.pageSize}
+                rowsPerPageOptions={[s.state.pageSize]}
+                onPageChange={(_e, page) => s.setPage(page)}
               />
             )}
           </Stack>

@@ -1,13 +1,4 @@
-import {
-  Box,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemText,
-  ListSubheader,
-  ToggleButton,
-  ToggleButtonGroup,
-} from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemText, ListSubheader, MenuItem, TextField } from '@mui/material';
 import { TODO_VIEW_LABELS, TODO_VIEWS, type TodoCounts, type TodoView } from '@boardwalk/shared/schemas/todo';
 import type { TodoScope } from './todo-url-state.ts';
 
@@ -43,24 +34,19 @@ function Count({ n, alert }: { n: number | undefined; alert?: boolean }) {
 export function TodoSidebar({ counts, view, tag, scope, onView, onTag, onScope }: Props) {
   return (
     <Box component="nav" aria-label="Todo views" sx={{ width: { md: 240 }, flexShrink: 0 }}>
-      <ToggleButtonGroup
-        exclusive
+      <TextField
+        select
         size="small"
         fullWidth
+        label="Whose todos"
         value={scope}
-        onChange={(_e, value: TodoScope | null) => value && onScope(value)}
-        aria-label="Whose todos"
-        // Text colours for contrast on the page background (the default grey is 3:1).
-        sx={{
-          mb: 1,
-          '& .MuiToggleButton-root': { color: 'text.secondary' },
-          '& .MuiToggleButton-root.Mui-selected': { color: 'text.primary' },
-        }}
+        onChange={(event) => onScope(event.target.value as TodoScope)}
+        sx={{ mb: 1 }}
       >
-        <ToggleButton value="me">Mine</ToggleButton>
-        <ToggleButton value="all">Everyone</ToggleButton>
-        <ToggleButton value="none">Nobody</ToggleButton>
-      </ToggleButtonGroup>
+        <MenuItem value="me">Mine</MenuItem>
+        <MenuItem value="all">Everyone</MenuItem>
+        <MenuItem value="none">Nobody</MenuItem>
+      </TextField>
       <List dense disablePadding>
         {TODO_VIEWS.map((v) => (
           <ListItem key={v} disablePadding>
