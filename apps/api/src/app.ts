@@ -34,6 +34,7 @@ import { TOKEN_WINDOW_MS } from './auth/token-auth.ts';
 import { createUsageLog } from './lib/usage-log.ts';
 import { apiUsage } from './middleware/api-usage.ts';
 import { cors } from './middleware/cors.ts';
+import { registerTodoRoutes } from './routes/todos/todos.handlers.ts';
 
 /** Builds the whole HTTP app from its dependencies. Nothing global: tests build their own. */
 export function createApp(deps: AppDeps) {
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps) {
   registerReportRoutes(app);
   registerHomeRoutes(app);
   registerApiTokenRoutes(app);
+  registerTodoRoutes(app);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

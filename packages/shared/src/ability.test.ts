@@ -5,7 +5,7 @@ import { ROLES } from './roles.ts';
 describe('defineAbilityFor (SPEC §6)', () => {
   it.each(['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_STAFF'])('%s may manage everything', (role) => {
     const ability = defineAbilityFor({ role });
-    for (const subject of ['all', 'merchant', 'user', 'template-page', 'acl-page']) {
+    for (const subject of ['all', 'merchant', 'user', 'todo', 'template-page', 'acl-page']) {
       for (const action of ['manage', 'read', 'create', 'update', 'delete'] as const) {
         expect(ability.can(action, subject)).toBe(true);
       }
@@ -17,7 +17,7 @@ describe('defineAbilityFor (SPEC §6)', () => {
     expect(ability.can('read', 'acl-page')).toBe(true);
     expect(ability.can('update', 'acl-page')).toBe(false);
     expect(ability.can('manage', 'all')).toBe(false);
-    for (const subject of ['merchant', 'user', 'template-page', 'all']) {
+    for (const subject of ['merchant', 'user', 'todo', 'template-page', 'all']) {
       expect(ability.can('read', subject)).toBe(false);
     }
   });

@@ -77,6 +77,16 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
     body: 'Fuzz note',
     updatedAt: await ctx.updatedAt('note'),
   }),
+  'POST /api/todos': async (ctx) => ({
+    data: {
+      title: 'Fuzz',
+      dueOn: '2026-11-23',
+      dueTime: '09:30',
+      tags: ['fuzz'],
+      merchantId: ctx.ids['/api/merchants'],
+    },
+  }),
+  'PATCH /api/todos/{id}': patchBase,
 };
 
 /** A route's address with the seeded rows' ids in it: `{id}` of the collection before it, `{ownerId}`, `{noteId}`. */
@@ -223,6 +233,7 @@ describe('input fuzz: every text field of every create and update route', () => 
       '/api/industry': { name: 'Seed', mcc: '9999' },
       '/api/lead-sources': { name: 'Seed' },
       '/api/api-tokens': { name: 'Seed', scopes: { merchant: 'read' }, expiry: '30' },
+      '/api/todos': { title: 'Seed' },
       '/api/users': {
         email: 'seed@example.com',
         password: 'temporary-pass-1234',

@@ -168,6 +168,15 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
       path: () => '/api/history/api/series',
       ability: { action: 'read', subject: 'api-usage' },
     },
+    { name: 'GET /api/todos', path: () => '/api/todos?view=today', ability: { action: 'read', subject: 'todo' } },
+    {
+      name: 'POST /api/todos',
+      path: () => '/api/todos',
+      ability: { action: 'create', subject: 'todo' },
+      method: 'POST',
+      body: () => ({ data: { title: 'Matrix' } }),
+      status: 201,
+    },
   ];
 
   for (const role of ROLES) {

@@ -98,7 +98,11 @@ export const routeTable: RouteEntry[] = [
     page: lazyPage(() => import('../features/reports/reports-page.tsx'), 'ReportPage'),
     ability: { action: 'read', subject: 'report' },
   },
-  { path: '/todo', page: placeholder('Todo'), ability: { action: 'read', subject: 'todo' } },
+  {
+    path: '/todo',
+    page: lazyPage(() => import('../features/todos/todo-page.tsx'), 'TodoPage'),
+    ability: { action: 'read', subject: 'todo' },
+  },
 
   // Settings group: the admin screens of issue 3. Automations, the logs, API tokens and the API
   // documentation come with later issues and show the placeholder page until then.

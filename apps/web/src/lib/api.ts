@@ -17,6 +17,8 @@ export const API_TAG_TYPES = [
   'Merchant',
   /** API tokens (issue 12): `id: 'LIST'`. */
   'ApiToken',
+  /** Todos (issue 10): `id: 'LIST'` for every list and the counts; a write refetches them all. */
+  'Todo',
 ] as const;
 
 /** fetchBaseQuery over appFetch, so a 401 here takes the app's one 401 path (lib/http.ts). */

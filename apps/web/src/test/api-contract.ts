@@ -42,6 +42,7 @@ import {
   slaBreachesReportSchema,
   timeInStageReportSchema,
 } from '@boardwalk/shared/schemas/report';
+import { todoCountsSchema, todoListSchema, todoSchema } from '@boardwalk/shared/schemas/todo';
 import { z } from 'zod';
 
 /**
@@ -138,6 +139,13 @@ const CONTRACTS: Contract[] = [
   { method: 'GET', path: /^\/api\/reports\/decisions$/, schema: decisionsReportSchema },
   { method: 'GET', path: /^\/api\/reports\/sla-breaches$/, schema: slaBreachesReportSchema },
   { method: 'GET', path: /^\/api\/reports\/production$/, schema: productionReportSchema },
+  // Todos (issue 10 §1).
+  { method: 'GET', path: /^\/api\/todos$/, schema: todoListSchema },
+  { method: 'GET', path: /^\/api\/todos\/counts$/, schema: todoCountsSchema },
+  { method: 'POST', path: /^\/api\/todos$/, schema: todoSchema },
+  { method: 'GET', path: new RegExp(`^/api/todos/${UUID}$`), schema: todoSchema },
+  { method: 'PATCH', path: new RegExp(`^/api/todos/${UUID}$`), schema: todoSchema },
+  { method: 'POST', path: new RegExp(`^/api/todos/${UUID}/restore$`), schema: todoSchema },
 ];
 
 /**

@@ -493,6 +493,8 @@ export const MERCHANT_EVENT_TYPES = [
   'restored',
   'email',
   'automation',
+  /** A todo linked to the merchant was added or completed (issue 10; data.todoId, data.summary). */
+  'todo',
 ] as const;
 export type MerchantEventType = (typeof MERCHANT_EVENT_TYPES)[number];
 
@@ -514,6 +516,7 @@ export const merchantEventSchema = z.object({
     ownerId: z.uuid().optional(),
     ownerName: z.string().optional(),
     summary: z.string().optional(),
+    todoId: z.uuid().optional(),
   }),
 });
 export type MerchantEvent = z.infer<typeof merchantEventSchema>;

@@ -5,6 +5,7 @@ import type { Db } from '../client.ts';
 import { users } from '../schema/users.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoMerchants } from './demo-merchants.ts';
+import { seedDemoTodos } from './demo-todos.ts';
 import { seedReferenceData } from './reference-data.ts';
 import { DEMO_SIGN_IN_EMAILS, randomDemoPassword, seedDemoUsers } from './users.ts';
 
@@ -26,6 +27,8 @@ export const seedHooks: readonly SeedHook[] = [
   { name: 'demo merchants', run: (db, ctx) => seedDemoMerchants(db, ctx) },
   // After the demo merchants: it documents some of them.
   { name: 'demo documents', run: (db, ctx) => seedDemoDocuments(db, ctx) },
+  // After the demo merchants: some todos are linked to them.
+  { name: 'demo todos', run: (db, ctx) => seedDemoTodos(db, ctx) },
 ];
 
 export type SeedReport =

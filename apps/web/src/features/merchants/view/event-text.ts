@@ -42,6 +42,8 @@ export function eventSentence(event: MerchantEvent): string {
       return `Email: ${d.summary ?? 'sent'}`;
     case 'automation':
       return `Automation: ${d.summary ?? 'ran'}`;
+    case 'todo':
+      return `${who} ${d.summary ?? 'changed a todo'}`;
   }
 }
 

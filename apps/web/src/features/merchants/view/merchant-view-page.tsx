@@ -10,6 +10,7 @@ import { DocumentsTab } from './documents-tab.tsx';
 import { NotesTab } from './notes-tab.tsx';
 import { OwnersTab } from './owners-tab.tsx';
 import { TimelineTab } from './timeline-tab.tsx';
+import { TodosTab } from './todos-tab.tsx';
 
 export const MERCHANT_TABS = [
   { key: 'business', label: 'Business' },
@@ -19,6 +20,7 @@ export const MERCHANT_TABS = [
   { key: 'underwriting', label: 'Underwriting' },
   { key: 'operations', label: 'Operations' },
   { key: 'notes', label: 'Notes' },
+  { key: 'todos', label: 'Todos' },
   { key: 'documents', label: 'Documents' },
   { key: 'timeline', label: 'Timeline' },
   { key: 'duplicates', label: 'Possible duplicates' },
@@ -96,6 +98,7 @@ export function MerchantViewPage() {
         {tab === 'underwriting' && <UnderwritingTab {...props} />}
         {tab === 'operations' && <OperationsTab {...props} />}
         {tab === 'notes' && <NotesTab merchantId={merchant.id} />}
+        {tab === 'todos' && <TodosTab merchantId={merchant.id} />}
         {tab === 'documents' && <DocumentsTab merchantId={merchant.id} />}
         {tab === 'timeline' && <TimelineTab merchantId={merchant.id} />}
         {tab === 'duplicates' && <DuplicatesTab merchantId={merchant.id} />}

@@ -41,4 +41,11 @@ CREATE INDEX "api_requests_token_at_idx" ON "api_requests" USING btree ("token_i
 CREATE INDEX "api_requests_user_at_idx" ON "api_requests" USING btree ("user_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "api_tokens_hash_idx" ON "api_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "api_tokens_created_by_idx" ON "api_tokens" USING btree ("created_by");--> statement-breakpoint
-CREATE INDEX "rate_limit_counters_window_end_idx" ON "rate_limit_counters" USING btree ("window_end");
+CREATE INDEX "rate_limit_counters_window_end_idx" ON "rate_limit_counters" USING btree ("window_end");--> statement-breakpoint
+CREATE INDEX "merchant_stage_intervals_report_entered_idx" ON "merchant_stage_intervals" USING btree ("entered_at","stage_id","merchant_id","left_at");--> statement-breakpoint
+CREATE INDEX "merchant_stage_intervals_report_left_idx" ON "merchant_stage_intervals" USING btree ("left_at","stage_id","entered_at","merchant_id") WHERE "merchant_stage_intervals"."left_at" is not null;--> statement-breakpoint
+CREATE INDEX "merchants_live_stage_entered_idx" ON "merchants" USING btree ("stage_id","stage_entered_at") WHERE "merchants"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "merchants_report_created_idx" ON "merchants" USING btree ("created_at","agent_id","lead_source_id","industry_id","company_id") WHERE "merchants"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "merchants_report_decided_idx" ON "merchants" USING btree ("decided_at","underwriting_decision","underwriting_reason") WHERE "merchants"."deleted_at" is null and "merchants"."decided_at" is not null;--> statement-breakpoint
+CREATE INDEX "merchants_report_approved_idx" ON "merchants" USING btree ("decided_at","agent_id","lead_source_id","industry_id","company_id","monthly_volume","created_at") WHERE "merchants"."deleted_at" is null and "merchants"."underwriting_decision" = 'approved';--> statement-breakpoint
+CREATE INDEX "merchants_report_go_live_idx" ON "merchants" USING btree ("go_live_on","agent_id","lead_source_id","industry_id","company_id") WHERE "merchants"."deleted_at" is null and "merchants"."go_live_on" is not null;

@@ -1,0 +1,170 @@
+import { useState, type SyntheticEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { Todo, TodoListResponse } from '@boardwalk/shared/schemas/todo';
+import { notifyError, notifySuccess } from '../../../components/form/notify.ts';
+import { api } from '../../../lib/api.ts';
+import { errorMessage } from '../../../lib/problem.ts';
+
+/**
+ * The merchant view's Todos tab (issue 10 §1): the merchant's open todos, one added here (linked
+ * to the merchant, due the day chosen), completed with its box. Its own endpoints on the app's
+ * 'Todo' tag, so /todo and this tab refetch each other's writes; each write also refreshes the
+ * merchant's timeline, where adding and completing a todo show.
+ */
+const TODOS = { type: 'Todo' as const, id: 'LIST' };
+const timeline = (merchantId: string) => ({ type: 'Merchant' as const, id: `${merchantId}/events` });
+
+const merchantTodosApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    merchantTodos: build.query<TodoListResponse, { merchantId: string; tz: string }>({
+      query: ({ merchantId, tz }) => ({ url: '/api/todos', params: { merchantId, tz, pageSize: 100 } }),
+      providesTags: [TODOS],
+    }),
+    addMerchantTodo: build.mutation<Todo, { merchantId: string; title: string; dueOn: string | null }>({
+      query: (data) => ({ url: '/api/todos', method: 'POST', body: { data } }),
+      invalidatesTags: (_r, error, { merchantId }) => (error ? [] : [TODOS, timeline(merchantId)]),
+    }),
+    completeMerchantTodo: build.mutation<Todo, { todo: Todo }>({
+      query: ({ todo }) => ({
+        url: `/api/todos/${todo.id}`,
+        method: 'PATCH',
+        body: { id: todo.id, isCompleted: true, updatedAt: todo.updatedAt },
+      }),
+      invalidatesTags: (_r, error, { todo }) => (error ? [] : [TODOS, timeline(todo.merchant?.id ?? '')]),
+    }),
+  }),
+});
+
+const { useMerchantTodosQuery, useAddMerchantTodoMutation, useCompleteMerchantTodoMutation } = merchantTodosApi;
+
+function localToday(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+function AddMerchantTodo({ merchantId }: { merchantId: string }) {
+  const [title, setTitle] = useState('');
+  const [dueOn, setDueOn] = useState(localToday);
+  const [error, setError] = useState<string>();
+  const [add, { isLoading }] = useAddMerchantTodoMutation();
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (!title.trim()) {
+      setError('Type a title first');
+      return;
+    }
+    try {
+      await add({ merchantId, title: title.trim(), dueOn: dueOn || null }).unwrap();
+      setTitle('');
+      setError(undefined);
+      notifySuccess('Todo added');
+    } catch (failure) {
+      notifyError(errorMessage(failure));
+    }
+  };
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          size="small"
+          label="Add a todo for this merchant"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          error={error !== undefined}
+          helperText={error ?? 'Enter adds it, assigned to you'}
+          sx={{ flex: 1 }}
+          slotProps={{ htmlInput: { maxLength: 200, readOnly: isLoading } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="Due"
+          value={dueOn}
+          onChange={(event) => setDueOn(event.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Button type="submit" variant="contained" loading={isLoading}>
+          Add todo
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+export function TodosTab({ merchantId }: { merchantId: string }) {
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const { data, isLoading, error, refetch } = useMerchantTodosQuery({ merchantId, tz });
+  const [complete] = useCompleteMerchantTodoMutation();
+  const todos = data?.todos ?? [];
+  const onComplete = async (todo: Todo) => {
+    try {
+      await complete({ todo }).unwrap();
+      notifySuccess(`Completed “${todo.title}”`);
+    } catch (failure) {
+      notifyError(errorMessage(failure));
+    }
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        <AddMerchantTodo merchantId={merchantId} />
+        {error ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            {errorMessage(error, 'The todos could not be loaded.')}
+          </Alert>
+        ) : isLoading ? (
+          <Typography color="text.secondary">Loading todos…</Typography>
+        ) : todos.length === 0 ? (
+          <Typography color="text.secondary">No open todos for this merchant. Add one above.</Typography>
+        ) : (
+          <List aria-label="Open todos of this merchant" disablePadding>
+            {todos.map((todo) => (
+              <ListItem key={todo.id} disablePadding divider>
+                <Checkbox
+                  checked={false}
+                  onChange={() => void onComplete(todo)}
+                  slotProps={{ input: { 'aria-label': `Complete “${todo.title}”` } }}
+                />
+                <ListItemText
+                  primary={
+                    <Link component={RouterLink} to={`/todo?assignee=all&todo=${todo.id}`}>
+                      {todo.title}
+                    </Link>
+                  }
+                  secondary={[
+                    todo.dueOn && `Due ${todo.dueOn}${todo.dueTime ? ` ${todo.dueTime}` : ''}`,
+                    todo.assignee?.name,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

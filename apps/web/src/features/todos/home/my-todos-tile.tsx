@@ -1,0 +1,132 @@
+import { Link as RouterLink } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { errorMessage } from '../../../lib/problem.ts';
+import { useListTodosQuery, useTodoCountsQuery } from '../todo-api.ts';
+import { browserTimeZone, calendarNow, dueLabel } from '../todo-dates.ts';
+
+/** How many of the due todos the tile lists by name. */
+const SHOWN = 5;
+
+function Figure({ label, n, to, alert }: { label: string; n: number; to: string; alert?: boolean }) {
+  return (
+    <Link component={RouterLink} to={to} underline="hover" color="inherit" aria-label={`${n} ${label.toLowerCase()}`}>
+      <Typography
+        variant="h4"
+        component="span"
+        sx={{ color: alert && n > 0 ? 'error.main' : 'text.primary', display: 'block' }}
+      >
+        {n}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+    </Link>
+  );
+}
+
+/**
+ * Home tile (issue 10 §2): the signed-in user's todos due today and overdue, counted on their
+ * own calendar day, the first few by name, each figure linking to its view on /todo.
+ */
+export function MyTodosTile() {
+  const tz = browserTimeZone();
+  const counts = useTodoCountsQuery({ assignee: 'me', tz });
+  const overdue = useListTodosQuery({ assignee: 'me', tz, view: 'overdue', pageSize: SHOWN });
+  const today = useListTodosQuery({ assignee: 'me', tz, view: 'today', pageSize: SHOWN });
+  const now = calendarNow(new Date(), tz);
+  const due = [...(overdue.data?.todos ?? []), ...(today.data?.todos ?? [])]
+    .filter((todo, i, all) => all.findIndex((t) => t.id === todo.id) === i)
+    .slice(0, SHOWN);
+  const loading = counts.isLoading || overdue.isLoading || today.isLoading;
+  const error = counts.error ?? overdue.error ?? today.error;
+
+  return (
+    <Card component="section" aria-labelledby="my-todos-title">
+      <CardHeader
+        title="My todos"
+        slotProps={{ title: { id: 'my-todos-title', component: 'h2', variant: 'h6' } }}
+        action={
+          <Button component={RouterLink} to="/todo" size="small">
+            Open Todo
+          </Button>
+        }
+      />
+      <CardContent>
+        {error ? (
+          <Alert
+            severity="error"
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  void counts.refetch();
+                  void overdue.refetch();
+                  void today.refetch();
+                }}
+              >
+                Retry
+              </Button>
+            }
+          >
+            {errorMessage(error, 'Your todos could not be loaded.')}
+          </Alert>
+        ) : loading || !counts.data ? (
+          <Stack spacing={1} aria-label="Loading your todos">
+            <Skeleton variant="rounded" height={56} />
+            <Skeleton variant="text" />
+            <Skeleton variant="text" />
+          </Stack>
+        ) : (
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={4}>
+              <Figure label="Due today" n={counts.data.views.today} to="/todo?view=today" />
+              <Figure label="Overdue" n={counts.data.views.overdue} to="/todo?view=overdue" alert />
+            </Stack>
+            {due.length === 0 ? (
+              <Typography color="text.secondary">
+                Nothing due today and nothing overdue.{' '}
+                <Link component={RouterLink} to="/todo?view=today">
+                  Add a todo for today
+                </Link>
+                .
+              </Typography>
+            ) : (
+              <List dense disablePadding aria-label="My todos due today and overdue">
+                {due.map((todo) => (
+                  <ListItem key={todo.id} disablePadding>
+                    <ListItemText
+                      primary={
+                        <Link
+                          component={RouterLink}
+                          to={`/todo?view=${todo.dueOn && todo.dueOn < now.today ? 'overdue' : 'today'}&todo=${todo.id}`}
+                        >
+                          {todo.title}
+                        </Link>
+                      }
+                      secondary={<Box component="span">{dueLabel(todo, now.today)}</Box>}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Todo, TodoCounts, TodoListResponse, UpdateTodoInput } from '@boardwalk/shared/schemas/todo';
+import type { UserOption } from '@boardwalk/shared/schemas/user';
+import { api } from '../../lib/api.ts';
+
+/** Every todo answer hangs on this one tag: any write refetches each list and count on screen with its last params (SPEC §7). */
+const TODOS = { type: 'Todo' as const, id: 'LIST' };
+/** A write to a linked merchant's todo adds a line to its timeline (merchant view, issue 9). */
+const timelineOf = (merchantId: string | null | undefined) =>
+  merchantId ? [{ type: 'Merchant' as const, id: `${merchantId}/events` }] : [];
+
+export type TodoQueryParams = Record<string, string | number>;
+export type CreateTodoArg = {
+  title: string;
+  dueOn?: string | null;
+  dueTime?: string | null;
+  merchantId?: string | null;
+  assigneeId?: string | null;
+  isImportant?: boolean;
+  tags?: string[];
+};
+export type UpdateTodoArg = UpdateTodoInput & { id: string; merchantId?: string | null };
+
+export const todoApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listTodos: build.query<TodoListResponse, TodoQueryParams>({
+      query: (params) => ({ url: '/api/todos', params }),
+      providesTags: [TODOS],
+    }),
+    todoCounts: build.query<TodoCounts, TodoQueryParams>({
+      query: (params) => ({ url: '/api/todos/counts', params }),
+      providesTags: [TODOS],
+    }),
+    getTodo: build.query<Todo, string>({
+      query: (id) => `/api/todos/${encodeURIComponent(id)}`,
+      providesTags: [TODOS],
+    }),
+    todoAssigneeOptions: build.query<UserOption[], void>({
+      query: () => ({ url: '/api/users/options', params: { status: 'active' } }),
+      transformResponse: (response: { options: UserOption[] }) => response.options,
+      providesTags: [{ type: 'User', id: 'LIST' }],
+    }),
+    createTodo: build.mutation<Todo, CreateTodoArg>({
+      query: (data) => ({ url: '/api/todos', method: 'POST', body: { data } }),
+      invalidatesTags: (result, error, arg) => (error ? [] : [TODOS, ...timelineOf(arg.merchantId)]),
+    }),
+    updateTodo: build.mutation<Todo, UpdateTodoArg>({
+      query: ({ merchantId: _merchant, ...todo }) => ({
+        url: `/api/todos/${encodeURIComponent(todo.id)}`,
+        method: 'PATCH',
+        body: todo,
+      }),
+      invalidatesTags: (result, error, arg) =>
+        error ? [] : [TODOS, ...timelineOf(result?.merchant?.id ?? arg.merchantId)],
+    }),
+    deleteTodo: build.mutation<void, string>({
+      query: (id) => ({ url: `/api/todos/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [TODOS],
+    }),
+    restoreTodo: build.mutation<Todo, string>({
+      query: (id) => ({ url: `/api/todos/${encodeURIComponent(id)}/restore`, method: 'POST' }),
+      invalidatesTags: [TODOS],
+    }),
+  }),
+});
+
+export const {
+  useListTodosQuery,
+  useTodoCountsQuery,
+  useGetTodoQuery,
+  useTodoAssigneeOptionsQuery,
+  useCreateTodoMutation,
+  useUpdateTodoMutation,
+  useDeleteTodoMutation,
+  useRestoreTodoMutation,
+} = todoApi;

@@ -1,0 +1,55 @@
+import type { Todo } from '@boardwalk/shared/schemas/todo';
+
+/** The browser's time zone: the API's tz param, so "today" is the user's calendar day (decision 029). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** YYYY-MM-DD and HH:MM of `now` on the calendar of `tz`. */
+export function calendarNow(now: Date, tz: string = browserTimeZone()): { today: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return { today: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+/** Open and due before today, or today at a time already past: what the API's overdue view holds. */
+export function isOverdue(
+  todo: Pick<Todo, 'dueOn' | 'dueTime' | 'isCompleted' | 'deletedAt'>,
+  now: { today: string; time: string },
+) {
+  if (todo.isCompleted || todo.deletedAt !== null || todo.dueOn === null) return false;
+  return todo.dueOn < now.today || (todo.dueOn === now.today && todo.dueTime !== null && todo.dueTime < now.time);
+}
+
+/** "Today", "Tomorrow", "Yesterday" or the date ("Nov 30"), with the time when there is one. */
+export function dueLabel(todo: Pick<Todo, 'dueOn' | 'dueTime'>, today: string, locale?: string): string {
+  if (todo.dueOn === null) return '';
+  const day = dayName(todo.dueOn, today, locale);
+  return todo.dueTime ? `${day} ${todo.dueTime}` : day;
+}
+
+function dayName(date: string, today: string, locale?: string): string {
+  const diff = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  if (diff === 0) return 'Today';
+  if (diff === 1) return 'Tomorrow';
+  if (diff === -1) return 'Yesterday';
+  const sameYear = date.slice(0, 4) === today.slice(0, 4);
+  return new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
