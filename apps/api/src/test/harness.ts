@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import type { AppDeps } from '../lib/context.ts';
 import { createLogger } from '../lib/logger.ts';
+import { documentChecker } from './document-check.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 /**
@@ -24,16 +27,9 @@ export async function createTestApp(options: { start?: Date; config?: Partial<Co
       now = date;
     },
   };
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demoSeed: false, ...options.config };
-  const deps = {
-    config,
-    database,
-    logger: testLogger(),
-    secrets: { authSecret: 'test-auth-secret-0123456789abcdef0123456789', encryptionKey: '0'.repeat(64) },
-    version: 'test',
-    now: clock.now,
-  };
+  const deps = testDeps(database, { now: clock.now, config: options.config });
   const app = createApp(deps);
+  checkEveryAnswer(app);
   return {
     app,
     deps,
@@ -48,6 +44,37 @@ export async function createTestApp(options: { start?: Date; config?: Partial<Co
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** What createApp gets in tests: test config, silent log, fixed secrets. */
+export function testDeps(database: Database, options: { now?: () => Date; config?: Partial<Config> } = {}): AppDeps {
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demoSeed: false, ...options.config };
+  return {
+    config,
+    database,
+    logger: testLogger(),
+    secrets: { authSecret: 'test-auth-secret-0123456789abcdef0123456789', encryptionKey: '0'.repeat(64) },
+    version: 'test',
+    now: options.now,
+  };
+}
+
+/**
+ * Every answer a test gets from `app.request` is checked against the OpenAPI document the app
+ * serves (document-check.ts): a route whose answer drifts from its documentation fails the test
+ * that called it, whatever that test was about.
+ */
+function checkEveryAnswer(app: ReturnType<typeof createApp>) {
+  // The document global-setup.ts wrote for the run: the same routes, generated once, not per file.
+  const checkAnswer = documentChecker(JSON.parse(readFileSync(inject('openApiDocument'), 'utf8')) as object);
+  const request = app.request;
+  app.request = async (input, init, ...rest) => {
+    const res = await request(input, init, ...rest);
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const url = input instanceof Request ? input.url : String(input);
+    await checkAnswer(method, url, res);
+    return res;
+  };
+}
 
 /** Silent unless TEST_LOG_LEVEL asks for more (e.g. TEST_LOG_LEVEL=debug to see a failing request). */
 export function testLogger() {
