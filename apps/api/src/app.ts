@@ -6,6 +6,7 @@ import { resolveActor } from './auth/resolve-actor.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { fieldErrorsFromIssues, ProblemError, problemResponse } from './lib/problem.ts';
 import { AUTH_BASE_PATH } from './auth/auth-config.ts';
+import { apiDocument } from './lib/http/api-document.ts';
 import { bodyLimit, defaultBodyLimit, KB } from './lib/http/body-limit.ts';
 import { compressJson } from './middleware/compress-json.ts';
 import { forwardedHeaders } from './middleware/forwarded-headers.ts';
@@ -90,10 +91,9 @@ export function createApp(deps: AppDeps) {
   registerApiTokenRoutes(app);
   registerTodoRoutes(app);
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Boardwalk API', version: deps.version },
-  });
+  // Built once, on the first request for it: every route is registered by then.
+  let document: ReturnType<typeof apiDocument> | undefined;
+  app.get('/api/openapi.json', (c) => c.json((document ??= apiDocument(app, deps.version))));
 
   app.all('/api/*', (c) => problemResponse(c, 404, { detail: `No API route ${c.req.method} ${c.req.path}.` }));
   app.all('/apps/*', (c) => problemResponse(c, 404, { detail: `No API route ${c.req.method} ${c.req.path}.` }));

@@ -2,8 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { createApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
+import { apiDocument } from '../lib/http/api-document.ts';
 import { createLogger } from '../lib/logger.ts';
+import { testDeps } from './harness.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 declare module 'vitest' {
@@ -12,25 +15,32 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** Name of a migrated PostgreSQL database each test file copies (CREATE DATABASE … TEMPLATE); '' on PGlite runs. */
     postgresTemplate: string;
+    /** Path of the OpenAPI document the app serves, generated once for the run (document-check.ts). */
+    openApiDocument: string;
   }
 }
 
 /**
- * Migrates one database for the whole run; each test file starts from a copy of it, which is much
- * faster than migrating per file: on PGlite a tarball of the data directory, on PostgreSQL a
- * template database (decision 031).
+ * Once per run:
+ * - writes the OpenAPI document every answer of the suite is checked against (harness.ts);
+ * - migrates one database that each test file starts from a copy of, which is much faster than
+ *   migrating per file: on PGlite a tarball of the data directory, on PostgreSQL a template
+ *   database (decision 031).
  */
 export async function setup(project: TestProject) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'boardwalk-api-tests-'));
+  const removeDir = () => rm(dir, { recursive: true, force: true });
+  const pglite = await openDatabase({ kind: 'pglite' });
+  const documentFile = path.join(dir, 'openapi.json');
+  await writeFile(documentFile, JSON.stringify(apiDocument(createApp(testDeps(pglite)), 'test')));
+  project.provide('openApiDocument', documentFile);
+
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
+    await pglite.close();
     project.provide('pgliteTemplate', '');
     const template = await createScratchDatabase(serverUrl);
-    const database = await openDatabase({
-      kind: 'postgres',
-      url: template.url,
-      max: 1,
-      logger: createLogger('silent'),
-    });
+    const database = await openDatabase({ kind: 'postgres', url: template.url, max: 1, logger: createLogger('silent') });
     try {
       await database.migrate();
     } finally {
@@ -38,16 +48,17 @@ export async function setup(project: TestProject) {
       await database.close();
     }
     project.provide('postgresTemplate', template.name);
-    return () => template.drop();
+    return async () => {
+      await template.drop();
+      await removeDir();
+    };
   }
   project.provide('postgresTemplate', '');
-  const database = await openDatabase({ kind: 'pglite' });
-  await database.migrate();
-  const dump = await database.dumpDataDir!();
-  await database.close();
-  const dir = await mkdtemp(path.join(tmpdir(), 'boardwalk-pglite-'));
+  await pglite.migrate();
+  const dump = await pglite.dumpDataDir!();
+  await pglite.close();
   const file = path.join(dir, 'migrated.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
-  return () => rm(dir, { recursive: true, force: true });
+  return removeDir;
 }

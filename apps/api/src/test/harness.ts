@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import type { AppDeps } from '../lib/context.ts';
 import { createLogger } from '../lib/logger.ts';
-import { createUsageLog } from '../lib/usage-log.ts';
+import { createUsageLog, type UsageLog } from '../lib/usage-log.ts';
+import { documentChecker } from './document-check.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 /**
@@ -25,27 +28,11 @@ export async function createTestApp(options: { start?: Date; config?: Partial<Co
       now = date;
     },
   };
-  // Tests change sessions, users and settings straight in the database, as another process would:
-  // the session cache (decision 027) is off unless a test turns it on (session-cache.test.ts).
-  const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-    demoSeed: false,
-    sessionCacheMs: 0,
-    ...options.config,
-  };
-  const logger = testLogger();
   // Flushed by the tests that read api_requests (t.deps.usageLog.flush()) and on close.
-  const usageLog = createUsageLog({ db: database.db, logger, flushMs: 20 });
-  const deps = {
-    config,
-    database,
-    logger,
-    usageLog,
-    secrets: { authSecret: 'test-auth-secret-0123456789abcdef0123456789', encryptionKey: '0'.repeat(64) },
-    version: 'test',
-    now: clock.now,
-  };
+  const usageLog = createUsageLog({ db: database.db, logger: testLogger(), flushMs: 20 });
+  const deps = testDeps(database, { now: clock.now, config: options.config, usageLog });
   const app = createApp(deps);
+  checkEveryAnswer(app);
   return {
     app,
     deps,
@@ -63,6 +50,48 @@ export async function createTestApp(options: { start?: Date; config?: Partial<Co
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** What createApp gets in tests: test config, silent log, fixed secrets. */
+export function testDeps(
+  database: Database,
+  options: { now?: () => Date; config?: Partial<Config>; usageLog?: UsageLog } = {},
+): AppDeps {
+  // Tests change sessions, users and settings straight in the database, as another process would:
+  // the session cache (decision 027) is off unless a test turns it on (session-cache.test.ts).
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    demoSeed: false,
+    sessionCacheMs: 0,
+    ...options.config,
+  };
+  return {
+    config,
+    database,
+    logger: testLogger(),
+    usageLog: options.usageLog,
+    secrets: { authSecret: 'test-auth-secret-0123456789abcdef0123456789', encryptionKey: '0'.repeat(64) },
+    version: 'test',
+    now: options.now,
+  };
+}
+
+/**
+ * Every answer a test gets from `app.request` is checked against the OpenAPI document the app
+ * serves (document-check.ts): a route whose answer drifts from its documentation fails the test
+ * that called it, whatever that test was about.
+ */
+function checkEveryAnswer(app: ReturnType<typeof createApp>) {
+  // The document global-setup.ts wrote for the run: the same routes, generated once, not per file.
+  const checkAnswer = documentChecker(JSON.parse(readFileSync(inject('openApiDocument'), 'utf8')) as object);
+  const request = app.request;
+  app.request = async (input, init, ...rest) => {
+    const res = await request(input, init, ...rest);
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const url = input instanceof Request ? input.url : String(input);
+    await checkAnswer(method, url, res);
+    return res;
+  };
+}
 
 /** Silent unless TEST_LOG_LEVEL asks for more (e.g. TEST_LOG_LEVEL=debug to see a failing request). */
 export function testLogger() {

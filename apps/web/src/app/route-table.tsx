@@ -199,7 +199,11 @@ export const routeTable: RouteEntry[] = [
     page: lazyPage(() => import('../features/api-tokens/api-tokens-page.tsx'), 'ApiTokensPage'),
     ability: { action: 'read', subject: 'api-token' },
   },
-  { path: '/api-docs', page: placeholder('API Documentation'), ability: { action: 'read', subject: 'api-docs' } },
+  {
+    path: '/api-docs',
+    page: lazyPage(() => import('../features/api-docs/api-docs-page.tsx'), 'ApiDocsPage'),
+    ability: { action: 'read', subject: 'api-docs' },
+  },
 
   // Anything else.
   { path: '*', page: notFound, public: true, layout: 'blank' },

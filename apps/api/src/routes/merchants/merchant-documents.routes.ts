@@ -65,7 +65,8 @@ export const downloadDocumentRoute = defineRoute({
   responses: {
     200: {
       description: 'The bytes',
-      content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+      // The stored content type of the document (PDF, PNG, JPEG, HEIC, office files).
+      content: { '*/*': { schema: z.string().meta({ format: 'binary' }) } },
     },
     ...problems(400),
     404: notFound,

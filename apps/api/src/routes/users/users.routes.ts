@@ -19,7 +19,7 @@ const remove = { action: 'delete', subject: 'user' } as const;
 const UserListSchema = z.object({
   users: z.array(userSchema),
   total: z.number().int(),
-  params: userListQuerySchema,
+  params: z.record(z.string(), z.unknown()).describe('The parsed query, defaults filled'),
   allData: z.array(userSchema).describe('Every live user when allData=true; otherwise []'),
 });
 

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -39,7 +40,10 @@ export function HomePage({ leadingTiles = [] }: { leadingTiles?: readonly HomeTi
         </CardContent>
       </Card>
       {leadingTiles.map(({ key, Tile }) => (
-        <Tile key={key} />
+        // A tile may be lazy: it appears when it arrives, the desk does not wait for it.
+        <Suspense key={key} fallback={null}>
+          <Tile />
+        </Suspense>
       ))}
       {summary.isError ? (
         <Typography color="error" role="alert">
