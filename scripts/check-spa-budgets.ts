@@ -32,7 +32,15 @@ const START = ['src/lib/settings/settings-validate.ts'];
 const SHELL = [...START, 'src/app/layout/vertical-shell.tsx', 'src/features/auth/session-guard.tsx'];
 const PAGES = [
   { path: '/login', target: 120 * KB, ceiling: 200 * KB, modules: [...START, 'src/features/auth/login-page.tsx'] },
-  { path: '/home', target: 250 * KB, ceiling: 315 * KB, modules: [...SHELL, 'src/app/home-tiles.tsx'] },
+  {
+    path: '/home',
+    target: 250 * KB,
+    // 315 → 335 KB when issue 10 merged: the todos tile (RTK Query's endpoints, lazy, fetched beside
+    // the desk) and the MUI parts the new lazy features share with the shell, which the bundler
+    // moved into files of their own (more files, each with its headers). Issue 13 brings it down.
+    ceiling: 335 * KB,
+    modules: [...SHELL, 'src/app/home-tiles.tsx', 'src/features/todos/home/my-todos-tile.tsx'],
+  },
   {
     path: '/user/list',
     target: 350 * KB,
@@ -40,7 +48,9 @@ const PAGES = [
     // the shared merchant schemas in the shared chunk: +10 KB); issue 13 brings it down. 490 → 492
     // with /report (issue 10): MUI X Charts shares NoSsr with the shell and @mui/x-internals with
     // the grid, so the bundler moved those into files of their own (no new code, +~1 KB of headers).
-    ceiling: 492 * KB,
+    // 492 → 505 KB when todos, reports and API tokens merged together: 96 files instead of 88, the
+    // same splitting of shared MUI parts (measured 499.1 KB).
+    ceiling: 505 * KB,
     modules: [...SHELL, 'src/features/users/user-list-page.tsx'],
   },
 ];

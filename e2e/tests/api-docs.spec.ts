@@ -20,12 +20,17 @@ test('the API documentation renders the document, and try-it without a token is 
     if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
   });
   await page.goto('/api-docs');
-  await expect(page.getByRole('heading', { name: 'API Documentation', level: 1 })).toBeVisible({ timeout: FIRST_PAINT });
+  await expect(page.getByRole('heading', { name: 'API Documentation', level: 1 })).toBeVisible({
+    timeout: FIRST_PAINT,
+  });
   await expect(page.getByRole('heading', { name: /Boardwalk API/ })).toBeVisible({ timeout: 150_000 });
 
   const merchants = page.locator('.opblock-tag-section').filter({ has: page.locator('[data-tag="merchants"]') });
   await merchants.locator('[data-tag="merchants"]').click();
-  const list = merchants.locator('.opblock-get').filter({ has: page.locator('[data-path="/api/merchants"]') }).first();
+  const list = merchants
+    .locator('.opblock-get')
+    .filter({ has: page.locator('[data-path="/api/merchants"]') })
+    .first();
   await list.locator('.opblock-summary').click();
   await list.getByRole('button', { name: 'Try it out' }).click();
   const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/merchants');

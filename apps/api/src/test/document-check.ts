@@ -55,11 +55,19 @@ export function documentChecker(served: object) {
     }
     const documented = Object.keys(answer.content).find((range) => mediaTypeMatches(range, mediaType));
     if (!documented) {
-      throw new Error(`${where} as ${mediaType || 'no media type'}, not one of ${Object.keys(answer.content).join(', ')}.`);
+      throw new Error(
+        `${where} as ${mediaType || 'no media type'}, not one of ${Object.keys(answer.content).join(', ')}.`,
+      );
     }
     if (!JSON_TYPE.test(mediaType)) return;
     const body: unknown = await res.clone().json();
-    const pointer = ['paths', template, lower, 'responses', answer === operation.responses?.[status] ? status : 'default']
+    const pointer = [
+      'paths',
+      template,
+      lower,
+      'responses',
+      answer === operation.responses?.[status] ? status : 'default',
+    ]
       .concat(['content', documented, 'schema'])
       .map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1'))
       .join('/');

@@ -40,7 +40,12 @@ export async function setup(project: TestProject) {
     await pglite.close();
     project.provide('pgliteTemplate', '');
     const template = await createScratchDatabase(serverUrl);
-    const database = await openDatabase({ kind: 'postgres', url: template.url, max: 1, logger: createLogger('silent') });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: template.url,
+      max: 1,
+      logger: createLogger('silent'),
+    });
     try {
       await database.migrate();
     } finally {

@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import type { AppDeps } from '../lib/context.ts';
 import { createLogger } from '../lib/logger.ts';
-import { createUsageLog, type UsageLog } from '../lib/usage-log.ts';
+import { createUsageLog } from '../lib/usage-log.ts';
 import { documentChecker } from './document-check.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
@@ -30,7 +30,7 @@ export async function createTestApp(options: { start?: Date; config?: Partial<Co
   };
   // Flushed by the tests that read api_requests (t.deps.usageLog.flush()) and on close.
   const usageLog = createUsageLog({ db: database.db, logger: testLogger(), flushMs: 20 });
-  const deps = testDeps(database, { now: clock.now, config: options.config, usageLog });
+  const deps = { ...testDeps(database, { now: clock.now, config: options.config }), usageLog };
   const app = createApp(deps);
   checkEveryAnswer(app);
   return {
@@ -52,10 +52,7 @@ export async function createTestApp(options: { start?: Date; config?: Partial<Co
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** What createApp gets in tests: test config, silent log, fixed secrets. */
-export function testDeps(
-  database: Database,
-  options: { now?: () => Date; config?: Partial<Config>; usageLog?: UsageLog } = {},
-): AppDeps {
+export function testDeps(database: Database, options: { now?: () => Date; config?: Partial<Config> } = {}): AppDeps {
   // Tests change sessions, users and settings straight in the database, as another process would:
   // the session cache (decision 027) is off unless a test turns it on (session-cache.test.ts).
   const config = {
@@ -68,7 +65,6 @@ export function testDeps(
     config,
     database,
     logger: testLogger(),
-    usageLog: options.usageLog,
     secrets: { authSecret: 'test-auth-secret-0123456789abcdef0123456789', encryptionKey: '0'.repeat(64) },
     version: 'test',
     now: options.now,

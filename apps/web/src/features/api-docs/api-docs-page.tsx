@@ -71,7 +71,12 @@ export function ApiDocsPage() {
       <Paper
         variant="outlined"
         ref={target}
-        sx={{ bgcolor: '#fff', color: '#3b4151', colorScheme: 'light', display: rendered === 'ready' ? 'block' : 'none' }}
+        sx={{
+          bgcolor: '#fff',
+          color: '#3b4151',
+          colorScheme: 'light',
+          display: rendered === 'ready' ? 'block' : 'none',
+        }}
       />
     </>
   );
