@@ -24,7 +24,9 @@ it(
   async () => {
     const run = await runUntilReadyThenStop(WORKER, { DATA_DIR: dataDir }, /Boardwalk worker is running/);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/"workers":true,"cronJobs":\["log-retention"\],"msg":"job engine started"/);
+    expect(run.stdout).toMatch(
+      /"workers":true,"cronJobs":\["log-retention","api-usage-retention"\],"msg":"job engine started"/,
+    );
     expect(run.stdout).toMatch(/"signal":"SIGTERM","msg":"shutting down"/);
     expect(existsSync(path.join(dataDir, 'boardwalk.lock'))).toBe(false); // the database was closed
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
@@ -60,7 +61,7 @@ export function documentChecker(served: object) {
       );
     }
     if (!JSON_TYPE.test(mediaType)) return;
-    const body: unknown = await res.clone().json();
+    const body: unknown = JSON.parse(await decodedText(res.clone()));
     const pointer = [
       'paths',
       template,
@@ -83,6 +84,15 @@ export function documentChecker(served: object) {
 function mediaTypeMatches(range: string, mediaType: string) {
   if (range === '*/*' || range === mediaType) return true;
   return range.endsWith('/*') && mediaType.startsWith(range.slice(0, -1));
+}
+
+/** The body as text, undoing the compression compress-json.ts applies to larger answers. */
+async function decodedText(res: Response): Promise<string> {
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const encoding = res.headers.get('content-encoding');
+  if (encoding === 'br') return brotliDecompressSync(bytes).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(bytes).toString('utf8');
+  return bytes.toString('utf8');
 }
 
 function templatePattern(template: string) {

@@ -61,7 +61,10 @@ function addSharedProblems(operation: Operation, path: string) {
   else {
     shared[401] = 'Not signed in, or the token is missing, expired or revoked';
     shared[429] = 'Too many requests; `Retry-After` says when to try again';
-    if (ability !== 'authenticated') shared[403] = 'The role (or the token’s scopes) may not do this';
+    shared[403] =
+      ability === 'authenticated'
+        ? 'Not with an API token, or the user must first replace a temporary password or set up two-factor sign-in'
+        : 'The role (or the token’s scopes) may not do this';
   }
   if (operation.requestBody || operation.parameters?.length) {
     shared[400] = 'Invalid input; `errors` maps each field to its messages';

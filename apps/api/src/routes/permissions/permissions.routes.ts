@@ -16,7 +16,7 @@ export const listPermissions = defineRoute({
       z.object({
         permissions: z.array(permissionSchema),
         total: z.number().int(),
-        params: permissionListQuerySchema,
+        params: z.record(z.string(), z.unknown()).describe('The parsed query, defaults filled'),
         allData: z.array(permissionSchema),
       }),
     ),
