@@ -14,5 +14,7 @@ declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
     onComplete?: () => void;
   };
   const SwaggerUIBundle: (options: SwaggerUIOptions) => unknown;
+  // The bundle's real shape (module.exports = SwaggerUIBundle), which this declaration must mirror.
+  // eslint-disable-next-line no-restricted-syntax
   export default SwaggerUIBundle;
 }
