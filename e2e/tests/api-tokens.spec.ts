@@ -1,10 +1,12 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { FIRST_PAINT, uniqueSuffix } from '../admin-fixtures.ts';
+import { openApiDocs, tryItOut } from '../api-docs.ts';
 import { baseURL } from '../env.ts';
 import { expect, test } from '../fixtures.ts';
 import { mainNav } from '../shell.ts';
 
-// Issue 12 §4: create a token, copy it, call the API with it, see the call in the usage log,
+// Issue 12 §4: create a token, copy it, call the API with it from the documentation's try-it
+// panel and as an integration would, see the call in the usage log,
 // revoke it and see the next call refused.
 test.describe('an admin', () => {
   test.use({ signedInAs: 'admin' });
@@ -35,6 +37,18 @@ test.describe('an admin', () => {
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText(secret.slice(0, 16));
     await expect(row).toContainText('Active');
+
+    // The call from the documentation's try-it panel: Authorize with the token, then Execute.
+    await openApiDocs(page);
+    await page.getByRole('button', { name: 'Authorize' }).first().click();
+    const authorize = page.locator('.dialog-ux');
+    await authorize.getByRole('textbox', { name: 'auth-bearer-value' }).fill(secret);
+    await authorize.getByRole('button', { name: 'Apply credentials' }).click();
+    await authorize.locator('.btn-done').click();
+    const tried = await tryItOut(page, '/api/merchants');
+    expect(tried.status()).toBe(200);
+    expect(tried.request().headers().authorization).toBe(`Bearer ${secret}`);
+    expect(tried.request().headers().cookie).toBeUndefined();
 
     // An integration's call: no cookie, only the bearer token.
     const integration = await playwrightRequest.newContext({ baseURL });
