@@ -67,6 +67,12 @@ export function dayIn(instant: Date, tz: string): CalendarDay {
   return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
 }
 
+/** The calendar day and the wall-clock time (`HH:MM:SS`) of an instant in a zone. */
+export function dayAndTimeIn(instant: Date, tz: string): { day: CalendarDay; time: string } {
+  const w = wallClock(instant, tz);
+  return { day: `${w.year}-${pad(w.month)}-${pad(w.day)}`, time: `${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}` };
+}
+
 /**
  * The instant a calendar day starts in a zone (its first moment: midnight, or the first moment
  * after a DST gap at midnight).

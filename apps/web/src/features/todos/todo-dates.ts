@@ -1,3 +1,4 @@
+import { dayAndTimeIn } from '@boardwalk/shared/calendar';
 import type { Todo } from '@boardwalk/shared/schemas/todo';
 
 /** The browser's time zone: the API's tz param, so "today" is the user's calendar day (decision 029). */
@@ -11,17 +12,8 @@ export function browserTimeZone(): string {
 
 /** YYYY-MM-DD and HH:MM of `now` on the calendar of `tz`. */
 export function calendarNow(now: Date, tz: string = browserTimeZone()): { today: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { today: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+  const { day, time } = dayAndTimeIn(now, tz);
+  return { today: day, time: time.slice(0, 5) };
 }
 
 /** Open and due before today, or today at a time already past: what the API's overdue view holds. */
