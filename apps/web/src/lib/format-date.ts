@@ -49,3 +49,31 @@ export function formatDateTime(value: string | Date | null | undefined, options:
     options,
   );
 }
+
+/** A moment on a chart axis: "Nov 21, 03 PM" (day and hour, no year, no zone). */
+export function formatDayHour(value: string | Date | null | undefined, options: DateFormatOptions = {}): string {
+  return format(value, { month: 'short', day: 'numeric', hour: '2-digit' }, options);
+}
+
+/**
+ * A calendar day `YYYY-MM-DD` (a due date, a report bucket: no time, so no zone shifts it):
+ * "Nov 21, 2026", "Nov 21" with `omitYear`, "Nov 2026" with `month`.
+ */
+export function formatCalendarDay(
+  day: string,
+  options: { locale?: string | readonly string[]; omitYear?: boolean; month?: boolean } = {},
+): string {
+  const fields: Intl.DateTimeFormatOptions = options.month
+    ? { year: 'numeric', month: 'short' }
+    : { month: 'short', day: 'numeric', ...(options.omitYear ? {} : { year: 'numeric' }) };
+  return format(`${day}T00:00:00Z`, fields, { locale: options.locale, timeZone: 'UTC' });
+}
+
+/** The browser's time zone: what "today" and a date range mean for this user (the API's `tz`). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}

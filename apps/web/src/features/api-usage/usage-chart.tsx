@@ -2,6 +2,7 @@ import type { ApiUsagePoint } from '@boardwalk/shared';
 import { Box, Stack, Typography, useTheme, type Theme } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useMemo } from 'react';
+import { formatDateTime, formatDayHour } from '../../lib/format-date.ts';
 
 type Line = { key: string; label: string; colour: string; values: number[] };
 
@@ -26,8 +27,7 @@ export function UsageChart({ series }: { series: ApiUsagePoint[] }) {
       ? (WIDTH - PAD.left - PAD.right) / 2
       : (i * (WIDTH - PAD.left - PAD.right)) / (buckets.length - 1));
   const y = (v: number) => PAD.top + (1 - v / max) * (HEIGHT - PAD.top - PAD.bottom);
-  const tick = (bucket: string) =>
-    new Date(bucket).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit' });
+  const tick = (bucket: string) => formatDayHour(bucket);
   return (
     <Box>
       <Box
@@ -100,7 +100,7 @@ export function UsageChart({ series }: { series: ApiUsagePoint[] }) {
         <tbody>
           {buckets.map((bucket, i) => (
             <tr key={bucket}>
-              <th scope="row">{new Date(bucket).toLocaleString()}</th>
+              <th scope="row">{formatDateTime(bucket)}</th>
               {lines.map((line) => (
                 <td key={line.key}>{line.values[i]}</td>
               ))}

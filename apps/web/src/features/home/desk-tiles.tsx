@@ -2,6 +2,7 @@ import type { HomeKpi, HomeSummary } from '@boardwalk/shared/schemas/home';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { localDay, merchantLink, myStageLink, overSlaLink } from './home-links.ts';
 import { HomeTile, TileLink } from './home-tile.tsx';
 
@@ -14,7 +15,7 @@ type TileProps = { data: HomeSummary | undefined; loading: boolean };
  */
 const stageName = (s: { pipeline: string; name: string }) =>
   `${s.pipeline.charAt(0).toUpperCase()}${s.pipeline.slice(1)} · ${s.name}`;
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 function CountRow({ href, label, count }: { href: string; label: string; count: number }) {
   return (

@@ -1,3 +1,4 @@
+import { formatCalendarDay } from '../../lib/format-date.ts';
 /** How the report tables write numbers: the CSV downloads carry these same strings. */
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -8,17 +9,8 @@ export const formatHours = (n: number | null) => (n === null ? '—' : oneDecima
 export const formatPercent = (n: number | null) => (n === null ? '—' : `${oneDecimal.format(n * 100)}%`);
 export const formatMoney = (n: number) => money.format(n);
 
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** `2026-02-01` → "Feb 2026" (month buckets) or "Feb 1, 2026" (week buckets and range ends). */
 export function formatBucket(day: string, interval: 'week' | 'month'): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return interval === 'month' ? monthFormat.format(date) : dayFormat.format(date);
+  return formatCalendarDay(day, { month: interval === 'month' });
 }
-export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+export const formatDay = (day: string) => formatCalendarDay(day);

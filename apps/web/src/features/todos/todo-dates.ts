@@ -1,14 +1,8 @@
 import { dayAndTimeIn } from '@boardwalk/shared/calendar';
 import type { Todo } from '@boardwalk/shared/schemas/todo';
+import { browserTimeZone, formatCalendarDay } from '../../lib/format-date.ts';
 
-/** The browser's time zone: the API's tz param, so "today" is the user's calendar day (decision 029). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
+export { browserTimeZone };
 
 /** YYYY-MM-DD and HH:MM of `now` on the calendar of `tz`. */
 export function calendarNow(now: Date, tz: string = browserTimeZone()): { today: string; time: string } {
@@ -38,10 +32,5 @@ function dayName(date: string, today: string, locale?: string): string {
   if (diff === 1) return 'Tomorrow';
   if (diff === -1) return 'Yesterday';
   const sameYear = date.slice(0, 4) === today.slice(0, 4);
-  return new Intl.DateTimeFormat(locale, {
-    month: 'short',
-    day: 'numeric',
-    ...(sameYear ? {} : { year: 'numeric' }),
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+  return formatCalendarDay(date, { locale, omitYear: sameYear });
 }

@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { browserTimeZone } from '../../../lib/format-date.ts';
 import {
   Alert,
   Box,
@@ -107,7 +108,7 @@ function AddMerchantTodo({ merchantId }: { merchantId: string }) {
 }
 
 export function TodosTab({ merchantId }: { merchantId: string }) {
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const tz = browserTimeZone();
   const { data, isLoading, error, refetch } = useMerchantTodosQuery({ merchantId, tz });
   const [complete] = useCompleteMerchantTodoMutation();
   const todos = data?.todos ?? [];
