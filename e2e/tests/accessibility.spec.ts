@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { defineAbilityFor, type Action } from '@boardwalk/shared/ability';
+import { MERCHANT_VIEWS, PIPELINES } from '@boardwalk/shared/pipelines';
 import { FIRST_PAINT } from '../admin-fixtures.ts';
 import { markupDigest, seriousViolations } from '../axe.ts';
 import { baseURL, roles, type Role } from '../env.ts';
@@ -36,12 +37,22 @@ const abilityOf = (role: Role) => defineAbilityFor({ role: roleValue[role] });
 
 type RouteEntry = { path: string; action: Action; subject: string; open: boolean };
 
+/** The merchant list and board routes, which route-table.tsx makes from these same constants. */
+const MERCHANT_ROUTES: RouteEntry[] = [
+  ...MERCHANT_VIEWS.map((view) => `/merchant/${view}`),
+  ...PIPELINES.map((pipeline) => `/merchant/${pipeline}/board`),
+].map((path) => ({ path, action: 'read', subject: 'merchant', open: false }));
+
 /**
  * The entries of apps/web/src/app/route-table.tsx, read from its source: it imports React pages,
  * which Playwright's Node cannot load. Each entry is one `path: '…'` with its options up to the
- * next path; the count check below fails when the format drifts.
+ * next path, plus the generated merchant routes; the count check below fails when the format drifts.
  */
 function routeTable(): RouteEntry[] {
+  return [...writtenRoutes(), ...MERCHANT_ROUTES];
+}
+
+function writtenRoutes(): RouteEntry[] {
   const source = readFileSync(new URL('../../apps/web/src/app/route-table.tsx', import.meta.url), 'utf8');
   const table = source.slice(source.indexOf('export const routeTable'));
   const chunks = table.split(/(?=\bpath: ')/).slice(1);
@@ -134,16 +145,29 @@ async function painted(page: Page) {
 
 /**
  * Moves the app to a URL as its router would on a link click (no reload; the shell stays), and
- * waits for the new page: a heading that was not on the old one, and nothing loading.
+ * waits for the new page: a heading that was not on the old one (or, when the router keeps the
+ * same page for another record, the heading's new text), and nothing loading.
  */
 async function navigate(page: Page, url: string) {
-  await page.evaluate((to) => {
-    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-e2e-left', '');
+  const before = await page.evaluate((to) => {
+    const headings = [...document.querySelectorAll('h1')];
+    for (const heading of headings) heading.setAttribute('data-e2e-left', '');
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
+    return headings.map((heading) => heading.textContent).join('|');
   }, url);
   await expect(page).toHaveURL(url);
-  await expect(page.locator('h1:not([data-e2e-left])').first()).toBeVisible({ timeout: FIRST_PAINT });
+  await expect
+    .poll(
+      () =>
+        page.evaluate((old) => {
+          const headings = [...document.querySelectorAll('h1')];
+          const text = headings.map((heading) => heading.textContent).join('|');
+          return headings.some((h) => !h.hasAttribute('data-e2e-left')) || (text !== '' && text !== old);
+        }, before),
+      { timeout: FIRST_PAINT },
+    )
+    .toBe(true);
   await settled(page);
 }
 
@@ -185,7 +209,10 @@ async function recordsFor(api: APIRequestContext): Promise<Records> {
 test('the route table is read whole', () => {
   const source = readFileSync(new URL('../../apps/web/src/app/route-table.tsx', import.meta.url), 'utf8');
   const table = source.slice(source.indexOf('export const routeTable'));
-  expect(ROUTES.length).toBe(table.match(/\bpath: '/g)?.length);
+  expect(ROUTES.length).toBe((table.match(/\bpath: '/g)?.length ?? 0) + MERCHANT_ROUTES.length);
+  expect(source).toContain('...merchantViewRoutes');
+  expect(source).toContain('path: `/merchant/${view}`');
+  expect(source).toContain('path: `/merchant/${pipeline}/board`');
   expect(ROUTES.length).toBeGreaterThan(30);
   expect(ROUTES.map((r) => r.path)).toEqual(
     expect.arrayContaining([

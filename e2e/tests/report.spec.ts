@@ -47,8 +47,14 @@ test.describe('an admin', () => {
     await page.goto('/report');
     await expect(page.getByRole('heading', { level: 1, name: 'Reporting' })).toBeVisible({ timeout: FIRST_PAINT });
     await page.getByRole('combobox', { name: 'Date range' }).click();
+    // Last month's funnel must have arrived before the table is read: read earlier, it could still
+    // hold this month's numbers while the CSV (built at the click) has last month's.
+    const lastMonthFunnel = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/reports/funnel' && r.request().method() === 'GET' && r.ok(),
+    );
     await page.getByRole('option', { name: 'Last month' }).click();
     await expect(page).toHaveURL(/[?&]preset=lastMonth/);
+    await lastMonthFunnel;
     await settled(page);
 
     const funnel = page.getByRole('region', { name: 'Funnel' });

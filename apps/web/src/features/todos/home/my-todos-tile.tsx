@@ -23,7 +23,7 @@ const SHOWN = 5;
 
 function Figure({ label, n, to, alert }: { label: string; n: number; to: string; alert?: boolean }) {
   return (
-    <Link component={RouterLink} to={to} underline="hover" color="inherit" aria-label={`${n} ${label.toLowerCase()}`}>
+    <Link component={RouterLink} to={to} underline="hover" color="inherit">
       <Typography
         variant="h4"
         component="span"
