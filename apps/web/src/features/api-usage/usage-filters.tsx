@@ -1,6 +1,7 @@
 import type { UserOption } from '@boardwalk/shared/schemas/user';
 import { Autocomplete, Stack, TextField } from '@mui/material';
 import { useListUsageTokenOptionsQuery, useListUsageUserOptionsQuery } from './api.ts';
+import { DateRangeFields } from '../../components/data-table/date-range-fields.tsx';
 
 const userLabel = (user: UserOption) =>
   `${user.displayName || `${user.firstName} ${user.lastName}`.trim() || user.email} (${user.email})`;
@@ -48,22 +49,7 @@ export function UsageFilters({ values, onChange }: UsageFiltersProps) {
         value={values.route ?? ''}
         onChange={(event) => onChange('route', event.target.value)}
       />
-      <TextField
-        size="small"
-        type="date"
-        label="From"
-        value={values.from ?? ''}
-        onChange={(event) => onChange('from', event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: values.to || undefined } }}
-      />
-      <TextField
-        size="small"
-        type="date"
-        label="To"
-        value={values.to ?? ''}
-        onChange={(event) => onChange('to', event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: values.from || undefined } }}
-      />
+      <DateRangeFields from={values.from} to={values.to} onChange={onChange} />
     </Stack>
   );
 }

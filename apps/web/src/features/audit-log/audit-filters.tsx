@@ -2,6 +2,7 @@ import { KNOWN_AUDIT_ACTIONS } from '@boardwalk/shared';
 import type { UserOption } from '@boardwalk/shared/schemas/user';
 import { Autocomplete, Stack, TextField } from '@mui/material';
 import { useListAuditActorOptionsQuery } from './api.ts';
+import { DateRangeFields } from '../../components/data-table/date-range-fields.tsx';
 
 /** Subject types the known actions name (`company.update` → company), offered as suggestions. */
 const SUBJECT_TYPES = [...new Set(KNOWN_AUDIT_ACTIONS.map((action) => action.split('.')[0]!))].filter(
@@ -67,22 +68,7 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
         onChange={(_event, type) => onChange('subjectType', type?.trim() ?? '')}
         renderInput={(params) => <TextField {...params} label="Subject type" />}
       />
-      <TextField
-        size="small"
-        type="date"
-        label="From"
-        value={values.from ?? ''}
-        onChange={(event) => onChange('from', event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: values.to || undefined } }}
-      />
-      <TextField
-        size="small"
-        type="date"
-        label="To"
-        value={values.to ?? ''}
-        onChange={(event) => onChange('to', event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: values.from || undefined } }}
-      />
+      <DateRangeFields from={values.from} to={values.to} onChange={onChange} />
     </Stack>
   );
 }
