@@ -22,7 +22,15 @@ async function start(config: Config, logger: Logger) {
   const jobs = await startJobEngine({ database, logger, workers: config.jobWorkers });
   const webDist = config.webDist ?? path.join(here, '../../web/dist');
   const usageLog = createUsageLog({ db: database.db, logger });
-  const app = createApp({ config: { ...config, webDist }, database, logger, secrets, version: pkg.version, usageLog });
+  const app = createApp({
+    config: { ...config, webDist },
+    database,
+    logger,
+    secrets,
+    version: pkg.version,
+    usageLog,
+    jobs: jobs.boss,
+  });
 
   const server = startHttpServer({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, db: database.kind }, 'Boardwalk is listening');

@@ -2,6 +2,7 @@ import type { Role, TokenScopes } from '@boardwalk/shared';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Logger } from './logger.ts';
+import type { JobSender } from '../jobs/job-sender.ts';
 import type { UsageLog } from './usage-log.ts';
 
 /** Who is making the request: a user by the session cookie, or an API token acting for its creator. */
@@ -43,6 +44,8 @@ export type AppDeps = {
   usageLog?: UsageLog;
   /** Injected clock, so tests can move time (idle timeout, lock-out) without waiting. */
   now?: () => Date;
+  /** The job engine's sender (jobs/job-sender.ts); absent when this process runs no engine. */
+  jobs?: JobSender;
 };
 
 export type AppEnv = {
