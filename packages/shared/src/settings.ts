@@ -49,6 +49,8 @@ export const settingSchemas = {
         .regex(/^https?:\/\/[^/\s]+$/, 'Give an origin such as https://crm.example.com (no path)'),
     )
     .max(20),
+  // SPEC §2, §9: the theme customizer (side cog) for everyone; off by default.
+  customizerEnabled: z.boolean(),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -81,6 +83,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   apiRateLimitPerMinute: 600,
   apiUsageRetentionDays: 90,
   corsAllowedOrigins: [],
+  customizerEnabled: false,
 };
 
 /** Absolute session lifetime (DESIGN §6): not a setting. */

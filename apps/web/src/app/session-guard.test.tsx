@@ -8,7 +8,9 @@ import { listBody, renderPage } from '../test/render-page.tsx';
 
 // renderPage's user.
 const ADMIN = { id: '00000000-0000-7000-8000-000000000001', email: 'admin@example.com', name: 'Ada Admin' };
-const PUBLIC_SETTINGS = { body: { portalName: 'Boardwalk', sessionIdleMinutes: 15, minPasswordLength: 12 } };
+const PUBLIC_SETTINGS = {
+  body: { portalName: 'Boardwalk', sessionIdleMinutes: 15, minPasswordLength: 12, customizerEnabled: false },
+};
 
 /** Moves the fake clock on, letting the effects and answers it sets off run. */
 async function waitMinutes(minutes: number) {

@@ -16,7 +16,7 @@ describe('portal name (the one reader of GET /api/settings/public)', () => {
   it('asks the server once, however many places show the name', async () => {
     const net = fakeFetch({
       'GET /api/settings/public': () => ({
-        body: { portalName: 'Acme', sessionIdleMinutes: 5, minPasswordLength: 12 },
+        body: { portalName: 'Acme', sessionIdleMinutes: 5, minPasswordLength: 12, customizerEnabled: false },
       }),
     });
     const { Name, useSessionIdleMinutes } = await freshPortalName();

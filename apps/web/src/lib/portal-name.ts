@@ -21,6 +21,8 @@ let portalName = DEFAULT_PORTAL_NAME;
 let sessionIdleMinutes = DEFAULT_SESSION_IDLE_MINUTES;
 /** The minPasswordLength setting, for the password forms' hints (issue 8 §2). */
 let minPasswordLength = DEFAULT_MIN_PASSWORD_LENGTH;
+/** The customizerEnabled setting: the shell shows the customizer's cog (SPEC §2; off by default, §9). */
+let customizerEnabled = false;
 let requested = false;
 const listeners = new Set<() => void>();
 
@@ -28,6 +30,13 @@ export function setPortalName(name: string | undefined | null) {
   const next = name?.trim() || DEFAULT_PORTAL_NAME;
   if (next === portalName) return;
   portalName = next;
+  for (const listener of listeners) listener();
+}
+
+/** Saving the setting on the settings page hands the new value here, as for the name. */
+export function setCustomizerEnabled(enabled: boolean) {
+  if (enabled === customizerEnabled) return;
+  customizerEnabled = enabled;
   for (const listener of listeners) listener();
 }
 
@@ -39,6 +48,7 @@ async function loadPublicSettings() {
       portalName?: unknown;
       sessionIdleMinutes?: unknown;
       minPasswordLength?: unknown;
+      customizerEnabled?: unknown;
     };
     if (typeof body.sessionIdleMinutes === 'number' && body.sessionIdleMinutes > 0) {
       sessionIdleMinutes = body.sessionIdleMinutes;
@@ -48,6 +58,7 @@ async function loadPublicSettings() {
       minPasswordLength = body.minPasswordLength;
       for (const listener of listeners) listener();
     }
+    if (typeof body.customizerEnabled === 'boolean') setCustomizerEnabled(body.customizerEnabled);
     if (typeof body.portalName === 'string') setPortalName(body.portalName);
   } catch {
     // Offline or an unreadable answer: keep the defaults.
@@ -59,6 +70,7 @@ export function resetPublicSettings() {
   portalName = DEFAULT_PORTAL_NAME;
   sessionIdleMinutes = DEFAULT_SESSION_IDLE_MINUTES;
   minPasswordLength = DEFAULT_MIN_PASSWORD_LENGTH;
+  customizerEnabled = false;
   requested = false;
 }
 
@@ -88,4 +100,10 @@ export function useSessionIdleMinutes(): number {
 export function useMinPasswordLength(): number {
   useEffect(requestOnce, []);
   return useSyncExternalStore(subscribe, () => minPasswordLength);
+}
+
+/** Whether the product configuration offers the customizer (false until the answer has come). */
+export function useCustomizerEnabled(): boolean {
+  useEffect(requestOnce, []);
+  return useSyncExternalStore(subscribe, () => customizerEnabled);
 }

@@ -45,6 +45,7 @@ export const updateSettingsSchema = z
     apiRateLimitPerMinute: settingSchemas.apiRateLimitPerMinute.optional(),
     apiUsageRetentionDays: settingSchemas.apiUsageRetentionDays.optional(),
     corsAllowedOrigins: settingSchemas.corsAllowedOrigins.optional(),
+    customizerEnabled: settingSchemas.customizerEnabled.optional(),
     /** Step-up: required when a key of STEP_UP_SETTING_KEYS changes; never stored. */
     currentPassword: text().min(1).max(256).optional(),
   })
@@ -58,10 +59,11 @@ export type SettingsResponse = SettingValues;
  * GET /api/settings/public: what the page title needs before sign-in, and the idle limit the
  * client counts down to warn before the session ends (not a secret: PCI fixes its range).
  */
-/** The portal's name, the idle limit the client warns before, and the password length the forms hint at. */
+/** The portal's name, the idle limit the client warns before, the password length the forms hint at, and whether the shell offers the customizer. */
 export const publicSettingsSchema = z.object({
   portalName: z.string(),
   sessionIdleMinutes: z.number().int(),
   minPasswordLength: z.number().int(),
+  customizerEnabled: z.boolean(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -64,12 +64,13 @@ export async function getSettings(db: Db, encryptionKey: string): Promise<Settin
 }
 
 /**
- * GET /api/settings/public: what the page title, the idle warning and the password hints need,
- * for anyone (the password length is no secret: every password form states it).
+ * GET /api/settings/public: what the page title, the idle warning, the password hints and the
+ * shell's customizer cog need, for anyone (the password length is no secret: every password
+ * form states it).
  */
 export async function getPublicSettings(db: Db): Promise<PublicSettings> {
-  const { portalName, sessionIdleMinutes, minPasswordLength } = await readStored(db);
-  return { portalName, sessionIdleMinutes, minPasswordLength };
+  const { portalName, sessionIdleMinutes, minPasswordLength, customizerEnabled } = await readStored(db);
+  return { portalName, sessionIdleMinutes, minPasswordLength, customizerEnabled };
 }
 
 /** The SMTP settings with the password decrypted ('' when none or unreadable), for the mailer. */

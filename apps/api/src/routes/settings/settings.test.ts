@@ -27,8 +27,21 @@ describe('settings API', () => {
     const open = await ctx.anon.get<{ portalName: string }>('/api/settings/public');
     expect(open.status).toBe(200);
     // The title, the idle limit the client warns before and the password length the forms hint
-    // at (issue 8): nothing else.
-    expect(Object.keys(open.body)).toEqual(['portalName', 'sessionIdleMinutes', 'minPasswordLength']);
+    // at (issue 8), whether the customizer is on (issue 13): nothing else.
+    expect(Object.keys(open.body)).toEqual([
+      'portalName',
+      'sessionIdleMinutes',
+      'minPasswordLength',
+      'customizerEnabled',
+    ]);
+  });
+
+  it('turns the customizer on for everyone, off by default (SPEC §9), without a password', async () => {
+    expect((await ctx.anon.get('/api/settings/public')).body).toMatchObject({ customizerEnabled: false });
+    expect((await ctx.staff.patch('/api/settings', { customizerEnabled: true })).status).toBe(200);
+    expect((await ctx.anon.get('/api/settings/public')).body).toMatchObject({ customizerEnabled: true });
+    expect((await ctx.staff.patch('/api/settings', { customizerEnabled: 'yes' })).status).toBe(400);
+    expect((await ctx.staff.patch('/api/settings', { customizerEnabled: false })).status).toBe(200);
   });
 
   it('states the password policy length publicly, following the setting (issue 8 §2)', async () => {

@@ -21,7 +21,7 @@ describe('forced password change', () => {
   it('states the length the password policy asks for (14 when it says 14)', async () => {
     fakeFetch({
       'GET /api/settings/public': () => ({
-        body: { portalName: 'Boardwalk', sessionIdleMinutes: 15, minPasswordLength: 14 },
+        body: { portalName: 'Boardwalk', sessionIdleMinutes: 15, minPasswordLength: 14, customizerEnabled: false },
       }),
     });
     renderApp({ url: '/home', session: forced });

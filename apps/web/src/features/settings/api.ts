@@ -1,7 +1,7 @@
 import type { SettingValues } from '@boardwalk/shared';
 import type { UpdateSettingsInput } from '@boardwalk/shared/schemas/setting';
 import { api } from '../../lib/api.ts';
-import { setPortalName } from '../../lib/portal-name.ts';
+import { setCustomizerEnabled, setPortalName } from '../../lib/portal-name.ts';
 
 export const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -13,10 +13,13 @@ export const settingsApi = api.injectEndpoints({
     updateSettings: build.mutation<SettingValues, UpdateSettingsInput>({
       query: (patch) => ({ url: '/api/settings', method: 'PATCH', body: patch }),
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Setting', id: 'ALL' }]),
-      // The page title, menu and footer show the portal name: hand them the saved one.
+      // The page title, menu and footer show the portal name, the shell the customizer's cog:
+      // hand them the saved values.
       onQueryStarted: async (_patch, { queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) setPortalName(data.portalName);
+        if (!data) return;
+        setPortalName(data.portalName);
+        setCustomizerEnabled(data.customizerEnabled);
       },
     }),
   }),

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { SETTING_DEFAULTS } from '@boardwalk/shared';
 import { fakeFetch } from '../../test/fake-fetch.ts';
 import { renderPage } from '../../test/render-page.tsx';
-import { usePortalName } from '../../lib/portal-name.ts';
+import { useCustomizerEnabled, usePortalName } from '../../lib/portal-name.ts';
 import { SettingsPage } from './settings-page.tsx';
 
 function PortalName() {
@@ -49,6 +49,32 @@ describe('SettingsPage', { timeout: 60_000 }, () => {
     // The title, menu and footer follow the saved name without asking the server again.
     expect(screen.getByTestId('portal-name')).toHaveTextContent('Acme');
     expect(api.callsTo('GET', '/api/settings/public')).toHaveLength(1);
+  });
+
+  it('turns the customizer on for everyone without a step-up, and the shell offers it at once', async () => {
+    const user = userEvent.setup();
+    const api = fakeFetch({
+      'GET /api/settings': () => ({ body: stored }),
+      'PATCH /api/settings': ({ body }) => ({ body: { ...stored, ...(body as object) } }),
+    });
+    function Cog() {
+      return <p data-testid="cog">{useCustomizerEnabled() ? 'cog' : 'no cog'}</p>;
+    }
+    renderPage(
+      <>
+        <SettingsPage />
+        <Cog />
+      </>,
+      { url: '/setting/list' },
+    );
+    const toggle = await screen.findByRole('switch', { name: /Theme customizer for everyone/ });
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByTestId('cog')).toHaveTextContent('no cog');
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/settings')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/settings')[0]!.body).toEqual({ customizerEnabled: true });
+    await waitFor(() => expect(screen.getByTestId('cog')).toHaveTextContent('cog'));
   });
 
   it('changes the largest merchant document from a choice of sizes, sent in bytes without a step-up', async () => {

@@ -106,6 +106,13 @@ function SettingsForm({ settings }: { settings: SettingValues }) {
           <Grid size={half}>
             <FormTextField control={control} name="supportEmail" label="Support email" type="email" />
           </Grid>
+          <Grid size={12}>
+            <FormSwitch
+              control={control}
+              name="customizerEnabled"
+              label="Theme customizer for everyone (a cog at the side of every page)"
+            />
+          </Grid>
         </Grid>
         <Divider />
         <Typography variant="subtitle1" component="h3">

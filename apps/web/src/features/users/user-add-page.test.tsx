@@ -79,7 +79,7 @@ describe('UserAddPage', { timeout: 60_000 }, () => {
   it('states the password length the policy setting asks for, 14 when it says 14 (issue 8 §2)', async () => {
     fakeFetch({
       'GET /api/settings/public': () => ({
-        body: { portalName: 'Boardwalk', sessionIdleMinutes: 15, minPasswordLength: 14 },
+        body: { portalName: 'Boardwalk', sessionIdleMinutes: 15, minPasswordLength: 14, customizerEnabled: false },
       }),
     });
     renderPage(<UserAddPage />, { url: '/user/add' });

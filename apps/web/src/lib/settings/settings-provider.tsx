@@ -1,6 +1,7 @@
 import type { UiSettings } from '@boardwalk/shared/ui-settings';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SettingsContext, type SettingsContextValue } from './settings-context.ts';
+import { changedKeys, withChange } from './layout-rules.ts';
 import { BOOT_DEFAULTS, coerceSettings, readStoredSettings, writeStoredSettings } from './settings-storage.ts';
 import { fetchServerSettings, putServerSettings } from './settings-sync.ts';
 
@@ -88,12 +89,14 @@ export function SettingsProvider({ children, userId, saveDelayMs = 800 }: Settin
   const saveSettings = useCallback(
     (patch: Partial<UiSettings>) => {
       setSettings((current) => {
-        const next = coerceSettings(patch, current);
+        const next = withChange(current, coerceSettings(patch, current));
         writeStoredSettings(next);
+        // What the rules changed too (the last layout, semi-dark back to light) goes to the
+        // server with the change. Merging is idempotent, so a second run of this updater is harmless.
+        if (userRef.current) pending.current = { ...pending.current, ...changedKeys(current, next) };
         return next;
       });
       if (!userRef.current) return;
-      pending.current = { ...pending.current, ...patch };
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => flush(), saveDelayMs);
     },

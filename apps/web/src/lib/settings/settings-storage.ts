@@ -1,4 +1,5 @@
 import type { UiSettings } from '@boardwalk/shared/ui-settings';
+import { applyLayoutRules } from './layout-rules.ts';
 
 /**
  * Start-up half of the UI settings: no zod here, so the sign-in page's bundle stays small.
@@ -31,14 +32,6 @@ function kindOf(value: unknown) {
   if (Array.isArray(value)) return 'array';
   if (value === null) return 'null';
   return typeof value;
-}
-
-/** SPEC §4: horizontal layout has no semi-dark mode; a hidden app bar goes back to fixed. */
-export function applyLayoutRules(settings: UiSettings): UiSettings {
-  let result = settings;
-  if (result.layout === 'horizontal' && result.mode === 'semi-dark') result = { ...result, mode: 'light' };
-  if (result.appBar === 'hidden') result = { ...result, appBar: 'fixed' };
-  return result;
 }
 
 /** Merges known keys whose value has the right JS type, then applies the layout rules. */

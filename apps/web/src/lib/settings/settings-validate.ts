@@ -1,5 +1,6 @@
 import { uiSettingsSchema, type UiSettings } from '@boardwalk/shared/ui-settings';
-import { applyLayoutRules, BOOT_DEFAULTS } from './settings-storage.ts';
+import { applyLayoutRules } from './layout-rules.ts';
+import { BOOT_DEFAULTS } from './settings-storage.ts';
 
 const shape = uiSettingsSchema.shape;
 

@@ -13,13 +13,14 @@ describe('UI settings storage', () => {
     expect(SETTINGS_STORAGE_KEY).toBe(UI_SETTINGS_STORAGE_KEY);
   });
 
-  it('applies the layout rules: horizontal has no semi-dark, a hidden app bar is fixed', () => {
+  it('applies the layout rules: horizontal has no semi-dark and no hidden app bar', () => {
     expect(coerceSettings({ layout: 'horizontal', mode: 'semi-dark' })).toMatchObject({
       layout: 'horizontal',
       mode: 'light',
     });
     expect(coerceSettings({ layout: 'vertical', mode: 'semi-dark' }).mode).toBe('semi-dark');
-    expect(coerceSettings({ appBar: 'hidden' }).appBar).toBe('fixed');
+    expect(coerceSettings({ appBar: 'hidden' }).appBar).toBe('hidden');
+    expect(coerceSettings({ layout: 'horizontal', appBar: 'hidden' }).appBar).toBe('fixed');
     expect(validateSettings({ layout: 'horizontal', mode: 'semi-dark', appBar: 'hidden' })).toMatchObject({
       mode: 'light',
       appBar: 'fixed',
