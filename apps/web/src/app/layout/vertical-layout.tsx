@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useSettings } from '../../lib/settings/use-settings.ts';
@@ -8,17 +6,21 @@ import { BOXED_CONTENT_WIDTH } from '../../lib/theme/constants.ts';
 import { AppBarContent } from './app-bar-content.tsx';
 import { Footer } from './footer.tsx';
 import { NavDrawer } from './nav/nav-drawer.tsx';
+import { useWideScreen } from './screen-settings.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { SkipLink } from './skip-link.tsx';
 
 /**
- * The vertical layout (SPEC §2, §4): a permanent 260px menu from the large breakpoint up, a
- * temporary drawer below it; top bar, content (boxed at 1440px by default), footer.
+ * The vertical layout (SPEC §2, §4): a permanent 260px menu (68px collapsed) from the large
+ * breakpoint up, a temporary drawer below it or when the menu is hidden; top bar (fixed, static
+ * or hidden), content (boxed at 1440px by default), footer (fixed, static or hidden).
  */
 export function VerticalLayout({ children }: { children: ReactNode }) {
-  const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const wide = useWideScreen();
   const { settings } = useSettings();
+  const desktop = wide && !settings.navHidden;
+  // The top bar holds the only button that opens a temporary menu, so it stays then.
+  const showAppBar = settings.appBar !== 'hidden' || !desktop;
   const [navOpen, setNavOpen] = useState(false);
   const { pathname } = useLocation();
   const boxed = settings.contentWidth === 'boxed';
@@ -32,13 +34,21 @@ export function VerticalLayout({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
       <SkipLink />
-      <NavDrawer desktop={desktop} open={navOpen} onOpen={() => setNavOpen(true)} onClose={closeNav} />
+      <NavDrawer
+        desktop={desktop}
+        collapsed={settings.navCollapsed}
+        open={navOpen}
+        onOpen={() => setNavOpen(true)}
+        onClose={closeNav}
+      />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <AppBarContent
-          showMenuButton={!desktop}
-          onOpenNav={() => setNavOpen(true)}
-          maxWidth={boxed ? BOXED_CONTENT_WIDTH : undefined}
-        />
+        {showAppBar ? (
+          <AppBarContent
+            showMenuButton={!desktop}
+            onOpenNav={() => setNavOpen(true)}
+            maxWidth={boxed ? BOXED_CONTENT_WIDTH : undefined}
+          />
+        ) : null}
         <Box
           component="main"
           id="main-content"
@@ -55,7 +65,9 @@ export function VerticalLayout({ children }: { children: ReactNode }) {
         >
           {children}
         </Box>
-        {settings.footer === 'hidden' ? null : <Footer maxWidth={boxed ? BOXED_CONTENT_WIDTH : undefined} />}
+        {settings.footer === 'hidden' ? null : (
+          <Footer maxWidth={boxed ? BOXED_CONTENT_WIDTH : undefined} fixed={settings.footer === 'fixed'} />
+        )}
       </Box>
       <ScrollToTop />
     </Box>

@@ -1,15 +1,35 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { PageSpinner } from '../../components/page-spinner.tsx';
 import { api } from '../../lib/api.ts';
 import { useSession } from '../../lib/session/use-session.ts';
+import { useSettings } from '../../lib/settings/use-settings.ts';
 import { RouteGate } from '../route-gate.tsx';
 import { PageProviders } from '../page-providers.tsx';
 import { shellStore as store } from '../shell-store.ts';
+import { CustomizerCog } from './customizer/customizer-cog.tsx';
 import { ForcedStepDialog, useForcedStep } from './forced-steps.tsx';
+import { ScreenSettings } from './screen-settings.tsx';
 import { VerticalLayout } from './vertical-layout.tsx';
 
 // The Redux store lives with the shell: the pages that use the API are all in here, and the
 // sign-in and landing pages then load no Redux at all (DESIGN §7 bundle budget).
 let cacheOwner: string | undefined;
+
+// Only users who choose it load the horizontal layout (the customizer, SPEC §2).
+const HorizontalLayout = lazy(() =>
+  import('./horizontal/horizontal-layout.tsx').then((module) => ({ default: module.HorizontalLayout })),
+);
+
+/** The layout the settings choose, as this screen shows them (ScreenSettings, SPEC §4). */
+function ChosenLayout({ children }: { children: ReactNode }) {
+  const { settings } = useSettings();
+  if (settings.layout !== 'horizontal') return <VerticalLayout>{children}</VerticalLayout>;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <HorizontalLayout>{children}</HorizontalLayout>
+    </Suspense>
+  );
+}
 
 /** Cached API data belongs to one user: drop it when another user (or nobody) is signed in. */
 function ApiCacheOwner({ userId }: { userId: string | undefined }) {
@@ -36,7 +56,12 @@ function ShellLayout({ children }: { children: ReactNode }) {
       store.dispatch(api.util.resetApiState());
     }
   }, [step]);
-  return <VerticalLayout>{step ? null : children}</VerticalLayout>;
+  return (
+    <ScreenSettings>
+      <ChosenLayout>{step ? null : children}</ChosenLayout>
+      <CustomizerCog />
+    </ScreenSettings>
+  );
 }
 
 /**

@@ -56,5 +56,5 @@ export function changedKeys(before: UiSettings, after: UiSettings): Partial<UiSe
   for (const key of Object.keys(after) as (keyof UiSettings)[]) {
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) patch[key] = after[key];
   }
-  return patch as Partial<UiSettings>;
+  return patch;
 }

@@ -1,14 +1,16 @@
 import Drawer from '@mui/material/Drawer';
 import { ThemeProvider, useTheme } from '@mui/material/styles';
 import SwipeableDrawer from '@mui/material/SwipeableDrawer';
-import { useMemo } from 'react';
+import { useMemo, useState, type FocusEvent } from 'react';
 import { useSettings } from '../../../lib/settings/use-settings.ts';
 import { createAppTheme } from '../../../lib/theme/create-app-theme.ts';
-import { NAV_WIDTH, SWIPE_AREA_WIDTH } from '../../../lib/theme/constants.ts';
+import { ANIMATION, NAV_COLLAPSED_WIDTH, NAV_WIDTH, SWIPE_AREA_WIDTH } from '../../../lib/theme/constants.ts';
 import { VerticalNav } from './vertical-nav.tsx';
 
 export type NavDrawerProps = {
   desktop: boolean;
+  /** The permanent menu is 68px wide and expands over the content on hover or focus (SPEC §9). */
+  collapsed?: boolean;
   open: boolean;
   onOpen: () => void;
   onClose: () => void;
@@ -16,10 +18,19 @@ export type NavDrawerProps = {
 
 const paperSx = { width: NAV_WIDTH, borderRight: 0, bgcolor: 'background.default', backgroundImage: 'none' } as const;
 
+/** Touch screens open the temporary menu by a swipe from the 20px edge; a mouse has the menu button. */
+const touchScreen = typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
+
 /** Permanent 260px menu on large screens; below 1200px a temporary drawer (swipe from the edge). */
-export function NavDrawer({ desktop, open, onOpen, onClose }: NavDrawerProps) {
-  const { settings } = useSettings();
+export function NavDrawer({ desktop, collapsed = false, open, onOpen, onClose }: NavDrawerProps) {
+  const { settings, saveSettings } = useSettings();
   const outer = useTheme();
+  const [peek, setPeek] = useState(false);
+  const mini = collapsed && !peek;
+  const width = collapsed ? NAV_COLLAPSED_WIDTH : NAV_WIDTH;
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setPeek(false);
+  };
   // Semi-dark: a dark menu beside light content.
   const navTheme = useMemo(
     () =>
@@ -28,27 +39,40 @@ export function NavDrawer({ desktop, open, onOpen, onClose }: NavDrawerProps) {
             mode: 'dark',
             skin: settings.skin,
             themeColor: settings.themeColor,
-            direction: settings.direction,
+            direction: outer.direction,
           })
         : outer,
-    [settings.mode, settings.skin, settings.themeColor, settings.direction, outer],
+    [settings.mode, settings.skin, settings.themeColor, outer],
   );
 
   const drawer = desktop ? (
     <Drawer
       variant="permanent"
-      sx={{ width: NAV_WIDTH, flexShrink: 0 }}
+      sx={{ width, flexShrink: 0, transition: `width ${ANIMATION}` }}
       slotProps={{
         paper: {
+          'data-collapsed': mini ? 'true' : 'false',
+          onMouseEnter: () => setPeek(true),
+          onMouseLeave: () => setPeek(false),
+          onFocus: () => setPeek(true),
+          onBlur,
           sx: {
             ...paperSx,
+            width: mini ? NAV_COLLAPSED_WIDTH : NAV_WIDTH,
+            overflowX: 'hidden',
+            transition: `width ${ANIMATION}, box-shadow ${ANIMATION}`,
+            boxShadow: collapsed && peek ? 8 : 'none',
             position: 'fixed',
             bgcolor: settings.mode === 'semi-dark' ? 'background.paper' : 'background.default',
           },
-        },
+        } as object,
       }}
     >
-      <VerticalNav />
+      <VerticalNav
+        mini={mini}
+        collapsed={collapsed}
+        onToggleCollapsed={() => saveSettings({ navCollapsed: !collapsed })}
+      />
     </Drawer>
   ) : (
     <SwipeableDrawer
@@ -57,6 +81,7 @@ export function NavDrawer({ desktop, open, onOpen, onClose }: NavDrawerProps) {
       onOpen={onOpen}
       onClose={onClose}
       swipeAreaWidth={SWIPE_AREA_WIDTH}
+      disableSwipeToOpen={!touchScreen}
       disableBackdropTransition
       ModalProps={{ keepMounted: false }}
       // Below 1200px the menu is a modal dialog, which needs a name of its own.

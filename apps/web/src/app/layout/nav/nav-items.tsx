@@ -1,4 +1,5 @@
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
@@ -19,7 +20,11 @@ type Shared = {
   isOpen: (key: string) => boolean;
   toggle: (key: string) => void;
   onNavigate?: () => void;
+  /** The collapsed menu: labels faded out (still named for assistive technology), titles shortened. */
+  mini?: boolean;
 };
+
+const labelSx = (mini: boolean | undefined) => ({ opacity: mini ? 0 : 1, transition: 'opacity .25s ease-in-out' });
 
 const itemSx = (depth: number) => ({
   minHeight: 42,
@@ -70,7 +75,7 @@ function Badge({ item }: { item: Pick<NavLink, 'badgeContent' | 'badgeColor'> })
   );
 }
 
-function NavLinkItem({ item, depth, pathname, onNavigate }: { item: NavLink; depth: number } & Shared) {
+function NavLinkItem({ item, depth, pathname, onNavigate, mini }: { item: NavLink; depth: number } & Shared) {
   const active = item.path === pathname;
   const Icon = item.icon;
   return (
@@ -91,7 +96,11 @@ function NavLinkItem({ item, depth, pathname, onNavigate }: { item: NavLink; dep
         ) : (
           <Bullet active={active} />
         )}
-        <ListItemText primary={item.title} slotProps={{ primary: { noWrap: true, sx: { fontSize: '0.9375rem' } } }} />
+        <ListItemText
+          primary={item.title}
+          sx={labelSx(mini)}
+          slotProps={{ primary: { noWrap: true, sx: { fontSize: '0.9375rem' } } }}
+        />
         <Badge item={item} />
       </ListItemButton>
     </ListItem>
@@ -126,7 +135,11 @@ function NavGroupItem({
         ) : (
           <Bullet active={holdsRoute} />
         )}
-        <ListItemText primary={item.title} slotProps={{ primary: { noWrap: true, sx: { fontSize: '0.9375rem' } } }} />
+        <ListItemText
+          primary={item.title}
+          sx={labelSx(shared.mini)}
+          slotProps={{ primary: { noWrap: true, sx: { fontSize: '0.9375rem' } } }}
+        />
         <Badge item={item} />
         <ExpandMore
           aria-hidden="true"
@@ -171,7 +184,9 @@ export function NavItems({
                 letterSpacing: '0.4px',
               }}
             >
-              {item.sectionTitle}
+              <Box component="span" sx={labelSx(shared.mini)}>
+                {item.sectionTitle}
+              </Box>
             </ListSubheader>
           );
         }

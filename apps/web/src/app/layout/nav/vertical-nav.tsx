@@ -1,4 +1,6 @@
 import Close from '@mui/icons-material/Close';
+import RadioButtonChecked from '@mui/icons-material/RadioButtonChecked';
+import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -19,10 +21,22 @@ export type VerticalNavProps = {
   onNavigate?: () => void;
   /** Shown as a close button in the temporary drawer. */
   onClose?: () => void;
+  /** Collapsed to its icons (68px): labels fade, groups stay shut, until hovered. */
+  mini?: boolean;
+  /** The permanent menu's choice, and its button to change it. */
+  collapsed?: boolean;
+  onToggleCollapsed?: () => void;
 };
 
 /** The menu landmark: brand, then the entries this user may see (SPEC §2, §6). */
-export function VerticalNav({ items = verticalNavItems, onNavigate, onClose }: VerticalNavProps) {
+export function VerticalNav({
+  items = verticalNavItems,
+  onNavigate,
+  onClose,
+  mini = false,
+  collapsed = false,
+  onToggleCollapsed,
+}: VerticalNavProps) {
   const ability = useAppAbility();
   const portalName = usePortalName();
   const { pathname } = useLocation();
@@ -55,10 +69,22 @@ export function VerticalNav({ items = verticalNavItems, onNavigate, onClose }: V
             <Close fontSize="small" />
           </IconButton>
         ) : null}
+        {onToggleCollapsed && !mini ? (
+          <IconButton aria-label="Collapse the menu" aria-pressed={collapsed} onClick={onToggleCollapsed} size="small">
+            {collapsed ? <RadioButtonUnchecked fontSize="small" /> : <RadioButtonChecked fontSize="small" />}
+          </IconButton>
+        ) : null}
       </Box>
       <Box sx={{ flexGrow: 1, overflowY: 'auto', pb: 2 }}>
         <List component="ul" disablePadding sx={{ pr: 2, listStyle: 'none' }}>
-          <NavItems items={visible} pathname={pathname} isOpen={isOpen} toggle={toggle} onNavigate={onNavigate} />
+          <NavItems
+            items={visible}
+            pathname={pathname}
+            isOpen={mini ? () => false : isOpen}
+            toggle={toggle}
+            onNavigate={onNavigate}
+            mini={mini}
+          />
         </List>
       </Box>
     </Box>
