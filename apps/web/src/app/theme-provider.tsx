@@ -10,7 +10,7 @@ import { createAppTheme } from '../lib/theme/create-app-theme.ts';
  * Left-to-right styles go through a cache of our own too, so switching direction swaps the
  * cache's value instead of wrapping the tree anew (which would remount every page).
  */
-const ltrCache = createCache({ key: 'mui' });
+const ltrCache = createCache({ key: 'bw' });
 
 /** The right-to-left style cache, fetched the first time the direction is rtl (off the first-load path). */
 function useRtlCache(rtl: boolean): EmotionCache | undefined {

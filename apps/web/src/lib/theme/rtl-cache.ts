@@ -6,4 +6,4 @@ import rtlPlugin from '@mui/stylis-plugin-rtl';
  * property (margin-left, left, border-right…) as styles are written, which with the theme's
  * `direction: 'rtl'` mirrors MUI and the DataGrid. Loaded only when the direction is rtl.
  */
-export const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [rtlPlugin] });
+export const rtlCache = createCache({ key: 'bw-rtl', stylisPlugins: [rtlPlugin] });
