@@ -27,7 +27,11 @@ async function customize(page: Page, steps: Step[]) {
   await dialog.getByRole('button', { name: 'Reset to defaults' }).click();
   for (const step of steps) {
     if ('toggle' in step) await dialog.getByRole('switch', { name: step.toggle }).click();
-    else await dialog.getByRole('radiogroup', { name: step.group }).getByRole('radio', { name: step.option }).check();
+    else
+      await dialog
+        .getByRole('radiogroup', { name: step.group })
+        .getByRole('radio', { name: step.option, exact: true })
+        .check();
   }
   await dialog.getByRole('button', { name: 'Close theme customizer' }).click();
   await expect(dialog).toBeHidden();
@@ -126,10 +130,12 @@ const combinations: Combination[] = [
     steps: [{ toggle: 'Right to left' }],
     check: async (page) => {
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-      await expect.poll(async () => {
-        const nav = await box(verticalPaper(page));
-        return Math.round(nav.x + nav.width);
-      }).toBe(WIDE);
+      await expect
+        .poll(async () => {
+          const nav = await box(verticalPaper(page));
+          return Math.round(nav.x + nav.width);
+        })
+        .toBe(WIDE);
       expect((await box(page.locator('main'))).x).toBeLessThan(WIDE - 260);
     },
   },
@@ -147,7 +153,7 @@ const combinations: Combination[] = [
 test('the customizer on /home and a list page: each combination laid out as chosen, with no serious axe finding', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   await enableCustomizer(page);
   await page.goto('/home');
   await expect(mainNav(page)).toBeVisible();
@@ -157,6 +163,8 @@ test('the customizer on /home and a list page: each combination laid out as chos
   findings.push(...(await seriousViolations(page, 'customizer panel', '[role="dialog"]')));
   await panel(page).getByRole('button', { name: 'Close theme customizer' }).click();
 
+  // Every combination on /home; on the list page the ones that move or recolour the data grid.
+  const onList = new Set(['vertical-dark', 'vertical-semi-dark', 'collapsed', 'horizontal-light', 'vertical-rtl']);
   for (const where of ['home', 'user-list']) {
     if (where === 'user-list') {
       await customize(page, []);
@@ -166,6 +174,7 @@ test('the customizer on /home and a list page: each combination laid out as chos
       await expect(page.getByRole('grid')).toBeVisible();
     }
     for (const combination of combinations) {
+      if (where === 'user-list' && !onList.has(combination.name)) continue;
       await customize(page, combination.steps);
       await combination.check(page);
       await page.screenshot({ path: testInfo.outputPath(`${where}-${combination.name}.png`) });
@@ -197,10 +206,7 @@ test('SPEC §4 by resizing: below 1200px vertical and uncollapsed, the horizonta
   await expect(headerNav).toBeVisible();
 
   // Semi-dark is not offered with the horizontal menu, and choosing horizontal puts it back to light.
-  await customize(page, [
-    { group: 'Mode', option: 'Semi dark' },
-    { toggle: 'Menu collapsed' },
-  ]);
+  await customize(page, [{ group: 'Mode', option: 'Semi dark' }, { toggle: 'Menu collapsed' }]);
   await expect.poll(async () => (await box(verticalPaper(page))).width).toBe(68);
   await page.setViewportSize({ width: 1000, height: 900 });
   await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();

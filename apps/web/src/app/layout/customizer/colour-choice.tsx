@@ -1,12 +1,8 @@
 import type { UiSettings } from '@boardwalk/shared/ui-settings';
-import Check from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import { useId } from 'react';
 import { THEME_COLOURS } from '../../../lib/theme/palette.ts';
+import { Fieldset } from './fieldset.tsx';
 
 type ThemeColor = UiSettings['themeColor'];
 
@@ -20,56 +16,42 @@ export const COLOUR_NAMES: Record<ThemeColor, string> = {
   info: 'Blue',
 };
 
-function Swatch({ colour, checked }: { colour: ThemeColor; checked: boolean }) {
-  const { main, contrastText } = THEME_COLOURS[colour];
-  return (
-    <Box
-      component="span"
-      sx={{
-        width: 40,
-        height: 40,
-        borderRadius: 1,
-        display: 'grid',
-        placeItems: 'center',
-        bgcolor: main,
-        color: contrastText,
-        outline: checked ? '2px solid' : 'none',
-        outlineColor: 'text.primary',
-        outlineOffset: 2,
-      }}
-    >
-      {checked ? <Check fontSize="small" /> : null}
-    </Box>
-  );
-}
-
-/** The primary colour: six swatches, each a radio button named for its colour. */
+/** The primary colour: six swatches, each a native radio button named for its colour. */
 export function ColourChoice({ value, onChange }: { value: ThemeColor; onChange: (value: ThemeColor) => void }) {
   const legendId = useId();
+  const name = useId();
   return (
-    <FormControl component="fieldset">
-      <FormLabel id={legendId} component="legend" sx={{ typography: 'subtitle2', color: 'text.primary', mb: 1 }}>
-        Primary colour
-      </FormLabel>
-      <RadioGroup
-        row
-        aria-labelledby={legendId}
-        value={value}
-        onChange={(event) => onChange(event.target.value as ThemeColor)}
-        sx={{ gap: 1 }}
-      >
+    <Fieldset legend="Primary colour" legendId={legendId}>
+      <Box role="radiogroup" aria-labelledby={legendId} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, pt: 0.5 }}>
         {(Object.keys(COLOUR_NAMES) as ThemeColor[]).map((colour) => (
-          <Radio
+          <Box
+            component="label"
             key={colour}
-            value={colour}
-            disableRipple
-            icon={<Swatch colour={colour} checked={false} />}
-            checkedIcon={<Swatch colour={colour} checked />}
-            slotProps={{ input: { 'aria-label': COLOUR_NAMES[colour] } }}
-            sx={{ p: 0.5, '&.Mui-focusVisible span': { outline: '2px solid', outlineColor: 'primary.main' } }}
-          />
+            title={COLOUR_NAMES[colour]}
+            sx={{
+              position: 'relative',
+              width: 40,
+              height: 40,
+              borderRadius: 1,
+              cursor: 'pointer',
+              bgcolor: THEME_COLOURS[colour].main,
+              '&:has(input:checked)': { outline: '3px solid', outlineColor: 'text.primary', outlineOffset: 2 },
+              '&:has(input:focus-visible)': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 4 },
+            }}
+          >
+            <Box
+              component="input"
+              type="radio"
+              name={name}
+              value={colour}
+              aria-label={COLOUR_NAMES[colour]}
+              checked={colour === value}
+              onChange={() => onChange(colour)}
+              sx={{ position: 'absolute', inset: 0, m: 0, opacity: 0, cursor: 'inherit' }}
+            />
+          </Box>
         ))}
-      </RadioGroup>
-    </FormControl>
+      </Box>
+    </Fieldset>
   );
 }

@@ -4,17 +4,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { appBarChoices, modeChoices } from '../../../lib/settings/layout-rules.ts';
 import { BOOT_DEFAULTS } from '../../../lib/settings/settings-storage.ts';
 import { useSettings } from '../../../lib/settings/use-settings.ts';
 import { useWideScreen } from '../screen-settings.tsx';
-import { ChoiceGroup } from './choice-group.tsx';
+import { ChoiceGroup, Toggle } from './choice-group.tsx';
 import { ColourChoice } from './colour-choice.tsx';
 
 /** The twelve settings the customizer sets (SPEC §2); Reset puts them back to SPEC §9's defaults. */
@@ -36,26 +34,6 @@ export const CUSTOMIZER_KEYS = [
 const MODE_LABELS: Record<UiSettings['mode'], string> = { light: 'Light', dark: 'Dark', 'semi-dark': 'Semi dark' };
 const BAR_LABELS = { fixed: 'Fixed', static: 'Static', hidden: 'Hidden' } as const;
 
-function Toggle({
-  label,
-  checked,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  disabled?: boolean;
-}) {
-  return (
-    <FormControlLabel
-      label={label}
-      disabled={disabled}
-      control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} />}
-    />
-  );
-}
-
 export type CustomizerDrawerProps = { open: boolean; onClose: () => void };
 
 /**
@@ -72,8 +50,7 @@ export function CustomizerDrawer({ open, onClose }: CustomizerDrawerProps) {
     (value: UiSettings[K]) =>
       saveSettings({ [key]: value });
   const horizontal = settings.layout === 'horizontal';
-  const reset = () =>
-    saveSettings(Object.fromEntries(CUSTOMIZER_KEYS.map((key) => [key, BOOT_DEFAULTS[key]])));
+  const reset = () => saveSettings(Object.fromEntries(CUSTOMIZER_KEYS.map((key) => [key, BOOT_DEFAULTS[key]])));
 
   return (
     <Drawer

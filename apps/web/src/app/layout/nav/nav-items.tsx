@@ -144,7 +144,12 @@ function NavGroupItem({
         <ExpandMore
           aria-hidden="true"
           fontSize="small"
-          sx={{ ml: 0.5, transition: 'transform .25s ease-in-out', transform: open ? 'rotate(180deg)' : 'none' }}
+          sx={{
+            ml: 0.5,
+            ...labelSx(shared.mini),
+            transition: 'transform .25s ease-in-out, opacity .25s ease-in-out',
+            transform: open ? 'rotate(180deg)' : 'none',
+          }}
         />
       </ListItemButton>
       <Collapse in={open} timeout={250} unmountOnExit>

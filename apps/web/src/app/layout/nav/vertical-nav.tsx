@@ -1,6 +1,4 @@
 import Close from '@mui/icons-material/Close';
-import RadioButtonChecked from '@mui/icons-material/RadioButtonChecked';
-import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -62,7 +60,7 @@ export function VerticalNav({
           aria-label={`${portalName} Portal, landing page`}
           sx={{ textDecoration: 'none', display: 'flex' }}
         >
-          <BrandLogo name={portalName} />
+          <BrandLogo name={mini ? undefined : portalName} />
         </Box>
         {onClose ? (
           <IconButton aria-label="Close navigation" onClick={onClose} size="small">
@@ -71,7 +69,18 @@ export function VerticalNav({
         ) : null}
         {onToggleCollapsed && !mini ? (
           <IconButton aria-label="Collapse the menu" aria-pressed={collapsed} onClick={onToggleCollapsed} size="small">
-            {collapsed ? <RadioButtonUnchecked fontSize="small" /> : <RadioButtonChecked fontSize="small" />}
+            {/* A ring, filled while the menu stays open (no icon module: the shell chunk is on every page). */}
+            <Box
+              component="span"
+              aria-hidden="true"
+              sx={{
+                width: 16,
+                height: 16,
+                borderRadius: '50%',
+                border: '2px solid currentColor',
+                bgcolor: collapsed ? 'transparent' : 'currentColor',
+              }}
+            />
           </IconButton>
         ) : null}
       </Box>
