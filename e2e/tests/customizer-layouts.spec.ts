@@ -161,6 +161,7 @@ test('the customizer on /home and a list page: each combination laid out as chos
 
   await page.getByRole('button', { name: 'Open theme customizer' }).click();
   findings.push(...(await seriousViolations(page, 'customizer panel', '[role="dialog"]')));
+  await page.screenshot({ path: testInfo.outputPath('customizer-panel.png') });
   await panel(page).getByRole('button', { name: 'Close theme customizer' }).click();
 
   // Every combination on /home; on the list page the ones that move or recolour the data grid.
