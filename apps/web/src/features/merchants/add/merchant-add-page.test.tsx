@@ -125,7 +125,9 @@ describe('MerchantAddPage', { timeout: 60_000 }, () => {
     expect(within(second).getByText('Enter the first name')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove owner 2' }));
     // The total fits again: its error goes with the owner.
-    await waitFor(() => expect(screen.queryByText('The owners’ shares add up to more than 100%')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('The owners’ shares add up to more than 100%')).not.toBeInTheDocument(),
+    );
     const first = screen.getByRole('region', { name: 'Owner 1' });
     await user.type(within(first).getByLabelText(/^First name/), 'Grace');
     await user.type(within(first).getByLabelText(/^Last name/), 'Hopper');
