@@ -291,7 +291,7 @@ for (let part = 0; part < PARTS; part += 1) {
     createUser,
     superadminApi,
   }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(1_200_000);
     const records = await recordsFor(superadminApi);
     const found: string[] = [];
     const checked = new Set<string>();
@@ -393,13 +393,16 @@ for (let part = 0; part < PARTS; part += 1) {
         .getByRole('button', { name: /^Edit / })
         .first();
       if ((await edit.count()) === 0) return;
+      const listHeading = (await page.locator('h1').first().textContent()) ?? '';
       await edit.click();
       const dialog = page.getByRole('dialog');
       await expect.poll(async () => page.url() !== new URL(url, baseURL).href || (await dialog.count()) > 0).toBe(true);
       if ((await dialog.count()) === 0) {
-        // The edit is a page (the template's): back to the list, so the next visit (that very
-        // page, by its own route) is a move to another page. Staying there, the next visit found
-        // the same heading still in place and waited its 30 s for a new one.
+        // The edit is a page (a user's, a template's): checked by its own route. Back to the list
+        // once it has come (left halfway, the list would stay the page shown, and the move back
+        // would wait for a new heading in vain), so that the next visit, maybe that very page, is
+        // a move to another page: staying there, it waited its 30 s for a new heading.
+        await expect(page.locator('h1').first()).not.toHaveText(listHeading, { timeout: FIRST_PAINT });
         await navigate(page, url);
         return;
       }
