@@ -151,9 +151,10 @@ async function painted(page: Page) {
  */
 async function atRest(page: Page) {
   await page.mouse.move(-1, -1);
-  await expect(page.locator('button:hover, a:hover, [role="row"]:hover, li:hover')).toHaveCount(0);
-  await painted(page);
-  await page.evaluate(() => {
+  // One round trip: two frames (the pointer's leaving painted), then whatever transition that or
+  // the last change started, to its end.
+  const hovered = await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined))));
     // Fades and slides end within a second; spinners and skeleton pulses (endless) are no state to wait for.
     const ending = document
       .getAnimations()
@@ -163,8 +164,10 @@ async function atRest(page: Page) {
           Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity),
       )
       .map((animation) => animation.finished.catch(() => undefined));
-    return Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2000))]);
+    await Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2000))]);
+    return document.querySelectorAll('button:hover, a:hover, [role="row"]:hover, li:hover').length;
   });
+  expect(hovered, 'nothing under the pointer').toBe(0);
 }
 
 /**
@@ -189,7 +192,8 @@ async function navigate(page: Page, url: string) {
           const text = headings.map((heading) => heading.textContent).join('|');
           return headings.some((h) => !h.hasAttribute('data-e2e-left')) || (text !== '' && text !== old);
         }, before),
-      { timeout: FIRST_PAINT },
+      // Polled often: a page shown between two slow polls would cost every visit the difference.
+      { timeout: FIRST_PAINT, intervals: [50, 100, 200] },
     )
     .toBe(true);
   await settled(page);
@@ -338,7 +342,7 @@ for (let part = 0; part < PARTS; part += 1) {
       const next: Mode = session.mode === 'light' ? 'dark' : 'light';
       // By CSS, not by role: under an open dialog the toggle is hidden from the accessibility tree.
       await session.page.locator('header button[aria-label^="Switch to "]').dispatchEvent('click');
-      await expect.poll(() => currentMode(session.page)).toBe(next);
+      await expect.poll(() => currentMode(session.page), { intervals: [50, 100, 200] }).toBe(next);
       await painted(session.page);
       session.mode = next;
     };
