@@ -40,6 +40,10 @@ export function FormTextField<T extends FieldValues>({
             const raw = event.target.value;
             if (raw === '') field.onChange(empty);
             else field.onChange(isNumber ? Number(raw) : raw);
+            // A field showing an error is checked again as it is corrected, whatever the form's
+            // mode: react-hook-form may wait for the field to be left, and "Enter the last name"
+            // stayed beside a filled-in last name (issue 9).
+            if (fieldState.error) field.onBlur();
           }}
           onBlur={field.onBlur}
           inputRef={field.ref}

@@ -15,6 +15,8 @@ export type EntityFormOptions<TIn extends FieldValues, TOut extends FieldValues,
   onSaved?: (result: R, form: UseFormReturn<TIn, unknown, TOut>) => void;
   /** Where the unsent values are kept meanwhile (use-form-draft.ts). */
   draft: FormDraftOptions;
+  /** When a field is checked before the first save (react-hook-form's mode; useZodForm's default otherwise). */
+  mode?: 'onTouched' | 'onBlur';
 };
 
 /** What FormDialog and FormCard take from the form: spread `formProps` onto them. */
@@ -42,7 +44,7 @@ export function useEntityForm<TIn extends FieldValues, TOut extends FieldValues,
   options: EntityFormOptions<TIn, TOut, R>,
 ): EntityForm<TIn, TOut> {
   const { schema, defaultValues, save, successMessage, onSaved } = options;
-  const form = useZodForm(schema, { defaultValues });
+  const form = useZodForm(schema, { defaultValues, ...(options.mode ? { mode: options.mode } : {}) });
   const draft = useFormDraft(form, options.draft);
   const onSubmit = form.handleSubmit(async (values) => {
     try {

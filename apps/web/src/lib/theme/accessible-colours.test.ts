@@ -1,6 +1,13 @@
 import { getContrastRatio, type Theme } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { STATUS_COLOURS, statusFill, statusTextColour, surfacesOf, type StatusColour } from './accessible-colours.ts';
+import {
+  blend,
+  STATUS_COLOURS,
+  statusFill,
+  statusTextColour,
+  surfacesOf,
+  type StatusColour,
+} from './accessible-colours.ts';
 import { createAppTheme } from './create-app-theme.ts';
 import { THEME_COLOURS } from './palette.ts';
 
@@ -27,10 +34,16 @@ function hueOf(colour: string): number {
   return (h * 60 + 360) % 360;
 }
 
+type VariantStyle = {
+  color?: string;
+  backgroundColor?: string;
+  '&:hover'?: { backgroundColor?: string; '--variant-textBg'?: string; '--variant-outlinedBg'?: string };
+};
+
 /** The style a theme's component override gives for some props (MUI's `variants` entries). */
-function variantStyle(theme: Theme, component: 'MuiButton' | 'MuiChip', props: Record<string, string>) {
+function variantStyle(theme: Theme, component: 'MuiButton' | 'MuiChip', props: Record<string, string>): VariantStyle {
   const root = theme.components?.[component]?.styleOverrides?.root as (arg: { theme: Theme }) => {
-    variants: { props: Record<string, string>; style: { color?: string; backgroundColor?: string } }[];
+    variants: { props: Record<string, string>; style: VariantStyle }[];
   };
   const match = root({ theme }).variants.find((v) => Object.entries(props).every(([k, value]) => v.props[k] === value));
   return match?.style ?? {};
@@ -87,6 +100,56 @@ describe('status colours (issue 8 §3: text reaches WCAG AA, the hue stays)', ()
     const text = style.color as string;
     const backgrounds = style.backgroundColor ? [style.backgroundColor] : surfacesOf(theme);
     for (const background of backgrounds) expect(getContrastRatio(text, background)).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+
+  // A user hovers: the hovered Delete (text, error) and Change stage buttons read 4.24:1 and 4.18:1.
+  it.each(themes.map((t) => [t.mode, t.themeColor, t.theme] as const))(
+    '%s mode, %s theme: every status button keeps its text readable when hovered',
+    (_mode, _themeColor, theme) => {
+      for (const color of STATUS_COLOURS) {
+        const contained = variantStyle(theme, 'MuiButton', { variant: 'contained', color });
+        const hovered = contained['&:hover']?.backgroundColor;
+        expect(hovered, `contained ${color} has a hover fill`).toBeDefined();
+        for (const background of [contained.backgroundColor!, hovered!])
+          expect(
+            getContrastRatio(contained.color!, background),
+            `contained ${color} on ${background}`,
+          ).toBeGreaterThanOrEqual(AA_TEXT);
+        for (const variant of ['text', 'outlined'] as const) {
+          const style = variantStyle(theme, 'MuiButton', { variant, color });
+          const tint = style['&:hover']?.[`--variant-${variant}Bg`];
+          expect(tint, `${variant} ${color} declares its hover tint`).toBeDefined();
+          for (const surface of surfacesOf(theme))
+            for (const background of [surface, blend(tint!, surface)])
+              expect(
+                getContrastRatio(style.color!, background),
+                `${variant} ${color} on ${background}`,
+              ).toBeGreaterThanOrEqual(AA_TEXT);
+        }
+      }
+    },
+  );
+
+  it.each(themes.filter((t) => t.themeColor === 'primary').map((t) => [t.mode, t.theme] as const))(
+    '%s mode: a field in error shows its label and message in a readable red (not #FF4C51, 3.3:1 on white)',
+    (_mode, theme) => {
+      for (const component of ['MuiFormHelperText', 'MuiFormLabel', 'MuiInputLabel'] as const) {
+        const root = theme.components?.[component]?.styleOverrides?.root as (arg: {
+          theme: Theme;
+        }) => Record<string, { color?: string }>;
+        const colour = root({ theme })['&.Mui-error']?.color;
+        expect(colour, component).toBeDefined();
+        for (const background of surfacesOf(theme))
+          expect(getContrastRatio(colour!, background), `${component} on ${background}`).toBeGreaterThanOrEqual(
+            AA_TEXT,
+          );
+      }
+    },
+  );
+
+  it('blends a translucent colour over a surface as the browser does', () => {
+    expect(blend('rgba(255, 0, 0, 0.5)', '#ffffff')).toBe('rgb(255, 128, 128)');
+    expect(blend('rgba(145, 85, 253, 0.04)', '#312D4B')).toBe('rgb(53, 47, 82)');
   });
 
   it('gives icon buttons a visible focus ring', () => {

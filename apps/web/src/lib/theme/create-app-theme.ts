@@ -1,6 +1,12 @@
 import type { UiSettings } from '@boardwalk/shared/ui-settings';
 import { createTheme, type Theme } from '@mui/material/styles';
-import { primaryTextColour, STATUS_COLOURS, statusFill, statusTextColour } from './accessible-colours.ts';
+import {
+  primaryTextColour,
+  STATUS_COLOURS,
+  statusButtonColours,
+  statusFill,
+  statusTextColour,
+} from './accessible-colours.ts';
 import { ANIMATION_MS, BREAKPOINTS, TOOLBAR_MIN_HEIGHT } from './constants.ts';
 import { buildPalette, type PaletteMode } from './palette.ts';
 
@@ -44,7 +50,7 @@ export function createAppTheme({ mode, skin, themeColor, direction }: ThemeInput
           root: ({ theme }) => ({
             variants: STATUS_COLOURS.flatMap((color) => {
               const fill = statusFill(theme, color);
-              const text = statusTextColour(theme, color);
+              const { text, hoverTint } = statusButtonColours(theme, color);
               return [
                 {
                   props: { variant: 'contained' as const, color },
@@ -54,8 +60,14 @@ export function createAppTheme({ mode, skin, themeColor, direction }: ThemeInput
                     '&:hover': { backgroundColor: fill.hover },
                   },
                 },
-                { props: { variant: 'text' as const, color }, style: { color: text } },
-                { props: { variant: 'outlined' as const, color }, style: { color: text } },
+                {
+                  props: { variant: 'text' as const, color },
+                  style: { color: text, '&:hover': { '--variant-textBg': hoverTint } },
+                },
+                {
+                  props: { variant: 'outlined' as const, color },
+                  style: { color: text, '&:hover': { '--variant-outlinedBg': hoverTint } },
+                },
               ];
             }),
           }),
@@ -105,12 +117,24 @@ export function createAppTheme({ mode, skin, themeColor, direction }: ThemeInput
       },
       MuiInputLabel: {
         styleOverrides: {
-          root: ({ theme }) => ({ '&.Mui-focused:not(.Mui-error)': { color: primaryTextColour(theme) } }),
+          root: ({ theme }) => ({
+            '&.Mui-focused:not(.Mui-error)': { color: primaryTextColour(theme) },
+            '&.Mui-error': { color: statusTextColour(theme, 'error') },
+          }),
         },
       },
       MuiFormLabel: {
         styleOverrides: {
-          root: ({ theme }) => ({ '&.Mui-focused:not(.Mui-error)': { color: primaryTextColour(theme) } }),
+          root: ({ theme }) => ({
+            '&.Mui-focused:not(.Mui-error)': { color: primaryTextColour(theme) },
+            '&.Mui-error': { color: statusTextColour(theme, 'error') },
+          }),
+        },
+      },
+      MuiFormHelperText: {
+        styleOverrides: {
+          // A field's error message (the palette's #FF4C51 is 3.3:1 on white) in the readable shade.
+          root: ({ theme }) => ({ '&.Mui-error': { color: statusTextColour(theme, 'error') } }),
         },
       },
       MuiCard: {

@@ -62,6 +62,10 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
     schema: merchantFormSchema,
     defaultValues: valuesFromDraft(initial?.data),
     draft: { id: 'merchant-application', keep: serverDraft.keep },
+    // Checked on leaving a field and by Next, not on every change of the owners' list: with
+    // react-hook-form's default here (onTouched), adding an owner checked the whole list and showed
+    // the new owner's empty names as errors before anything was typed (issue 9).
+    mode: 'onBlur',
     save: async (values) => {
       const draftId = serverDraft.writer.draftId();
       const merchant = await create({ ...values, ...(draftId ? { draftId } : {}) }).unwrap();
@@ -150,7 +154,7 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
         <Box sx={{ display: 'grid', gap: 1 }}>
           {step === 0 && <BusinessFields control={control} />}
           {step === 1 && <ContactFields control={control} />}
-          {step === 2 && <OwnersStep control={control} />}
+          {step === 2 && <OwnersStep control={control} trigger={trigger} />}
           {step === 3 && <ProcessingFields control={control} />}
           {step === 4 && <BankingFields control={control} />}
           {step === 5 && <AssignmentStep control={control} setValue={setValue} stageId={form.watch('stageId')} />}

@@ -82,6 +82,35 @@ describe('MerchantAddPage', { timeout: 60_000 }, () => {
     expect(await screen.findByLabelText(/^DBA name/)).toHaveValue('Harbor Coffee');
   });
 
+  it('shows no errors on a newly added owner, and takes an error away as soon as its field is filled in', async () => {
+    const user = userEvent.setup();
+    draftServer(draft({ step: 2, data: { dbaName: 'Harbor Coffee' } }));
+    addPage(`/merchant/add?draft=${DRAFT_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Add owner' }));
+    const first = screen.getByRole('region', { name: 'Owner 1' });
+    // Give the list checks a chance to run: nothing typed yet, so nothing is wrong yet.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(first).queryByText('Enter the first name')).not.toBeInTheDocument();
+    expect(within(first).queryByText('Enter the last name')).not.toBeInTheDocument();
+    expect(within(first).getByLabelText(/^Last name/)).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await within(first).findByText('Enter the last name')).toBeInTheDocument();
+    // Typed into, not yet left: the error goes with the first character that makes it right.
+    await user.type(within(first).getByLabelText(/^Last name/), 'Hopper');
+    await waitFor(() => expect(within(first).queryByText('Enter the last name')).not.toBeInTheDocument());
+    expect(within(first).getByLabelText(/^Last name/)).toHaveFocus();
+    expect(within(first).getByText('Enter the first name')).toBeInTheDocument();
+    // A second owner added now comes clean, and the first keeps its own error.
+    await user.click(screen.getByRole('button', { name: 'Add owner' }));
+    const second = screen.getByRole('region', { name: 'Owner 2' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(second).queryByText('Enter the first name')).not.toBeInTheDocument();
+    expect(within(first).getByText('Enter the first name')).toBeInTheDocument();
+    // Removing the clean one leaves the first owner's error where it was.
+    await user.click(screen.getByRole('button', { name: 'Remove owner 2' }));
+    expect(await within(first).findByText('Enter the first name')).toBeInTheDocument();
+  });
+
   it('refuses owners whose shares add up to more than 100%', async () => {
     const user = userEvent.setup();
     draftServer(draft({ step: 2, data: { dbaName: 'Harbor Coffee' } }));
@@ -95,6 +124,10 @@ describe('MerchantAddPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('The owners’ shares add up to more than 100%')).toBeInTheDocument();
     expect(within(second).getByText('Enter the first name')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove owner 2' }));
+    // The total fits again: its error goes with the owner.
+    await waitFor(() =>
+      expect(screen.queryByText('The owners’ shares add up to more than 100%')).not.toBeInTheDocument(),
+    );
     const first = screen.getByRole('region', { name: 'Owner 1' });
     await user.type(within(first).getByLabelText(/^First name/), 'Grace');
     await user.type(within(first).getByLabelText(/^Last name/), 'Hopper');
