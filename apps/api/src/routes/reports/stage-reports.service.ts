@@ -21,29 +21,50 @@ function shown(stages: StageInfo[], counted: Map<string, unknown>): StageInfo[] 
   return stages.filter((s) => s.isActive || counted.has(s.id));
 }
 
-/** Stage entries in the range per stage, and conversion to the next stage of the flow. */
+/**
+ * Per stage, the cohort of merchants that entered it in the range (each once, however often),
+ * and how many of them then entered the next stage of the flow before the range ended: a subset
+ * of the cohort, so the conversion never passes 100% (decision 041). Both entries are in the
+ * range, so one read of the range's entries (the report_entered index) answers both.
+ */
 export async function funnelReport(db: Db, scope: ReportScope): Promise<FunnelReport> {
-  const [stages, rows] = await Promise.all([
-    stagesInOrder(db),
-    rowsOf<{ stage_id: string; n: number }>(
-      db,
-      sql`SELECT i.stage_id, count(*)::int AS n FROM merchant_stage_intervals i
+  const stages = await stagesInOrder(db);
+  // The steps of the flow as configured now: an inactive stage still shows its entries, but no step.
+  const flow = stages.filter((s) => s.isActive && FLOW_PIPELINES.has(s.pipeline));
+  const nextOf = new Map(flow.slice(0, -1).map((stage, i) => [stage.id, flow[i + 1]!.id]));
+  const steps = nextOf.size
+    ? sql.join(
+        [...nextOf].map(([stageId, nextId]) => sql`(${stageId}::uuid, ${nextId}::uuid)`),
+        sql`, `,
+      )
+    : sql`(NULL::uuid, NULL::uuid)`;
+  const rows = await rowsOf<{ stage_id: string; entered: number; converted: number }>(
+    db,
+    sql`WITH entries AS (
+          SELECT i.stage_id, i.merchant_id, min(i.entered_at) AS first_at, max(i.entered_at) AS last_at
+            FROM merchant_stage_intervals i
            WHERE i.entered_at >= ${scope.start} AND i.entered_at < ${scope.end} ${intervalMerchantScope(scope)}
-           GROUP BY i.stage_id`,
-    ),
-  ]);
-  const entered = new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
-  const list = shown(stages, entered);
-  const flow = list.filter((s) => FLOW_PIPELINES.has(s.pipeline));
+           GROUP BY i.stage_id, i.merchant_id
+        ), steps (stage_id, next_id) AS (VALUES ${steps})
+        SELECT c.stage_id, count(*)::int AS entered, count(n.merchant_id)::int AS converted
+          FROM entries c
+          LEFT JOIN steps x ON x.stage_id = c.stage_id
+          LEFT JOIN entries n ON n.stage_id = x.next_id AND n.merchant_id = c.merchant_id AND n.last_at >= c.first_at
+         GROUP BY c.stage_id`,
+  );
+  const counted = new Map(
+    rows.map((r) => [r.stage_id, { entered: Number(r.entered), converted: Number(r.converted) }]),
+  );
   return {
     ...scopeMeta(scope),
-    stages: list.map((stage) => {
-      const count = entered.get(stage.id) ?? 0;
-      const next = FLOW_PIPELINES.has(stage.pipeline) ? flow[flow.indexOf(stage) + 1] : undefined;
+    stages: shown(stages, counted).map((stage) => {
+      const { entered, converted } = counted.get(stage.id) ?? { entered: 0, converted: 0 };
+      const hasNext = nextOf.has(stage.id);
       return {
         ...stageRef(stage),
-        entered: count,
-        conversion: next ? ratio(entered.get(next.id) ?? 0, count) : null,
+        entered,
+        converted: hasNext ? converted : null,
+        conversion: hasNext ? ratio(converted, entered) : null,
       };
     }),
   };
