@@ -112,11 +112,12 @@ const stageRef = {
 };
 
 /**
- * GET /api/reports/funnel (decision 041), in pipeline order: `entered` = the merchants that
- * entered the stage in the range (a merchant that enters it twice counts once); `converted` = how
- * many of those then entered the next stage of the flow (sales → underwriting → operations) before
- * the range ended; `conversion` = converted / entered, so never above 1. Both are null for the last
- * stage of the flow and for closed pipelines; `conversion` also with no entries.
+ * GET /api/reports/funnel (decision 041), in pipeline order: `entered` = the stays begun in the
+ * range (a merchant that comes back to a stage counts again); `converted` = how many of those
+ * stays ended by moving straight on to the next stage of the flow (sales → underwriting →
+ * operations, by position) before the range ended; `conversion` = converted / entered, never above
+ * 1. Both are null for the last stage of the flow and for closed pipelines; `conversion` also
+ * with no entries.
  */
 export const funnelReportSchema = z.object({
   ...reportMeta,

@@ -163,7 +163,7 @@ describe('reports API', () => {
   afterAll(() => t.close());
 
   describe('funnel', () => {
-    it('follows the merchants that entered each stage in the range to the next stage', async () => {
+    it('follows the stays begun in each stage in the range to the next stage', async () => {
       const body = await get<FunnelReport>(`/api/reports/funnel?${FEB}`);
       expect(body.range).toEqual({
         from: '2026-02-01',
@@ -172,11 +172,11 @@ describe('reports API', () => {
         start: '2026-02-01T00:00:00.000Z',
         end: '2026-03-01T00:00:00.000Z',
       });
-      // Lead: m1, m2, m5 (m3 entered in January, m4 is deleted), all three then entered Application.
-      // Application: m1, m2, m3, m5; m1, m2 and m5 then entered Review. Review: m1, m2, m5; m1 went
-      // live. Live: m1 (the end of the flow). Lost: m2 (a closed pipeline: no conversion).
-      // Counting entries instead gave Lead → Application 4 / 3: m3 entered Application in the range
-      // from a Lead stay begun before it.
+      // Lead: m1, m2, m5 (m3 entered in January, m4 is deleted), all three moved on to Application.
+      // Application: m1, m2, m3, m5; m1, m2 and m5 moved on to Review (m3 is still there). Review:
+      // m1, m2, m5; m1 went live, m2 was lost. Live: m1 (the end of the flow). Lost: m2 (a closed
+      // pipeline: no conversion). Dividing Application's entries by Lead's gave 4 / 3: m3 entered
+      // Application in the range from a Lead stay begun before it.
       expect(body.stages.map((r) => [r.name, r.entered, r.converted, r.conversion])).toEqual([
         ['Lead', 3, 3, 1],
         ['Application', 4, 3, 3 / 4],
@@ -186,15 +186,15 @@ describe('reports API', () => {
       ]);
     });
 
-    it('counts a merchant once per stage and only its later entries of the next stage', async () => {
+    it('counts each stay once and converts it only when it moved straight on to the next stage', async () => {
       const body = await get<FunnelReport>('/api/reports/funnel?from=2025-12-01&to=2025-12-31');
-      // Lead: m8 (from Dec 5; its Lead stay of Nov 28 began before the range) and m9 (Dec 3).
-      // m8 entered Application again on Dec 8; m9's only Application entry (Dec 1) came before
-      // its Lead entry. Application: m8 (Dec 2 and Dec 8, once), m9, m10; only m10 then entered
-      // Review. Entries would have given Lead → Application 4 / 2 = 200%.
+      // Lead: m8's stay of Dec 5 (its stay of Nov 28 began before the range; Dec 5 → Application)
+      // and m9's of Dec 3 (→ Lost). Application: m8 twice (Dec 2 → back to Lead, Dec 8 → Lost),
+      // m9 (→ Lead) and m10 (→ Review). Review: m10 (→ Lost). Dividing entries by entries would
+      // have given Lead → Application 4 / 2 = 200%.
       expect(body.stages.map((r) => [r.name, r.entered, r.converted, r.conversion])).toEqual([
         ['Lead', 2, 1, 1 / 2],
-        ['Application', 3, 1, 1 / 3],
+        ['Application', 4, 1, 1 / 4],
         ['Review', 1, 0, 0],
         ['Live', 0, null, null],
         ['Lost', 3, null, null],

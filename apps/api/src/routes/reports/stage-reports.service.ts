@@ -22,49 +22,45 @@ function shown(stages: StageInfo[], counted: Map<string, unknown>): StageInfo[] 
 }
 
 /**
- * Per stage, the cohort of merchants that entered it in the range (each once, however often),
- * and how many of them then entered the next stage of the flow before the range ended: a subset
- * of the cohort, so the conversion never passes 100% (decision 041). Both entries are in the
- * range, so one read of the range's entries (the report_entered index) answers both.
+ * Per stage, the stays begun in the range (a merchant that comes back counts again), and how many
+ * of those stays ended by moving straight on to the next stage of the flow before the range
+ * ended: each stay converts at most once, so the conversion never passes 100% (decision 041).
+ * The stay after a stay begun in the range begins later, so it is in the same read when it
+ * began before the end: one ordered read of the range's stays (the merchant index, index only).
  */
 export async function funnelReport(db: Db, scope: ReportScope): Promise<FunnelReport> {
   const stages = await stagesInOrder(db);
   // The steps of the flow as configured now: an inactive stage still shows its entries, but no step.
   const flow = stages.filter((s) => s.isActive && FLOW_PIPELINES.has(s.pipeline));
   const nextOf = new Map(flow.slice(0, -1).map((stage, i) => [stage.id, flow[i + 1]!.id]));
-  const steps = nextOf.size
-    ? sql.join(
-        [...nextOf].map(([stageId, nextId]) => sql`(${stageId}::uuid, ${nextId}::uuid)`),
-        sql`, `,
-      )
-    : sql`(NULL::uuid, NULL::uuid)`;
-  const rows = await rowsOf<{ stage_id: string; entered: number; converted: number }>(
+  const rows = await rowsOf<{ stage_id: string; next_stage_id: string | null; n: number }>(
     db,
-    sql`WITH entries AS (
-          SELECT i.stage_id, i.merchant_id, min(i.entered_at) AS first_at, max(i.entered_at) AS last_at
+    sql`SELECT s.stage_id, s.next_stage_id, count(*)::int AS n FROM (
+          SELECT i.stage_id, lead(i.stage_id) OVER (PARTITION BY i.merchant_id ORDER BY i.entered_at) AS next_stage_id
             FROM merchant_stage_intervals i
            WHERE i.entered_at >= ${scope.start} AND i.entered_at < ${scope.end} ${intervalMerchantScope(scope)}
-           GROUP BY i.stage_id, i.merchant_id
-        ), steps (stage_id, next_id) AS (VALUES ${steps})
-        SELECT c.stage_id, count(*)::int AS entered, count(n.merchant_id)::int AS converted
-          FROM entries c
-          LEFT JOIN steps x ON x.stage_id = c.stage_id
-          LEFT JOIN entries n ON n.stage_id = x.next_id AND n.merchant_id = c.merchant_id AND n.last_at >= c.first_at
-         GROUP BY c.stage_id`,
+        ) s GROUP BY 1, 2`,
   );
-  const counted = new Map(
-    rows.map((r) => [r.stage_id, { entered: Number(r.entered), converted: Number(r.converted) }]),
-  );
+  const entered = new Map<string, number>();
+  const converted = new Map<string, number>();
+  for (const row of rows) {
+    const n = Number(row.n);
+    entered.set(row.stage_id, (entered.get(row.stage_id) ?? 0) + n);
+    if (row.next_stage_id !== null && nextOf.get(row.stage_id) === row.next_stage_id) {
+      converted.set(row.stage_id, (converted.get(row.stage_id) ?? 0) + n);
+    }
+  }
   return {
     ...scopeMeta(scope),
-    stages: shown(stages, counted).map((stage) => {
-      const { entered, converted } = counted.get(stage.id) ?? { entered: 0, converted: 0 };
+    stages: shown(stages, entered).map((stage) => {
+      const count = entered.get(stage.id) ?? 0;
       const hasNext = nextOf.has(stage.id);
+      const moved = converted.get(stage.id) ?? 0;
       return {
         ...stageRef(stage),
-        entered,
-        converted: hasNext ? converted : null,
-        conversion: hasNext ? ratio(converted, entered) : null,
+        entered: count,
+        converted: hasNext ? moved : null,
+        conversion: hasNext ? ratio(moved, count) : null,
       };
     }),
   };

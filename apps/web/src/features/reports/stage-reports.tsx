@@ -42,7 +42,7 @@ export function FunnelReportCard({ params, range }: { params: ReportParams; rang
   return (
     <ReportCard
       title="Funnel"
-      description="Merchants that entered each stage in the range, each counted once, and how many of them entered the next stage before the range ended."
+      description="Entries into each stage in the range (a merchant that comes back counts again), and how many of them moved straight on to the next stage before the range ended."
       fileBase="funnel"
       range={range}
       state={query}
