@@ -7,12 +7,15 @@
  * The database is one `npm run seed:bench -- --merchants 1000000` filled (bench/reports.sh makes
  * it, adds the history the seed leaves out, runs this and removes it). A superadmin is added to
  * sign in with. Each call: 3 warm-up requests, then REPORT_REQUESTS (default 30) timed ones.
- * The result is printed and written to bench/results/.
+ * REPORT_ONLY (e.g. `funnel,home`) keeps the calls whose label starts with one of its words.
+ * BENCH_LABEL names the run (e.g. `before`, for an export of an older commit outside git).
+ * The result, with the load average at the start and the end, is printed and written to
+ * bench/results/.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../apps/api/src/app.ts';
@@ -23,6 +26,9 @@ import { createUser, signIn } from '../apps/api/src/test/sign-in.ts';
 
 const URL_ = process.env.DATABASE_URL;
 const REQUESTS = Number(process.env.REPORT_REQUESTS ?? 30);
+const ONLY = process.env.REPORT_ONLY?.split(',').filter(Boolean) ?? [];
+const LABEL = process.env.BENCH_LABEL ?? '';
+const loadAtStart = loadavg().map((n) => Number(n.toFixed(2)));
 if (!URL_) throw new Error('Set DATABASE_URL to the seeded benchmark database.');
 
 const database = await openDatabase({ kind: 'postgres', url: URL_, max: 8 });
@@ -52,7 +58,7 @@ try {
   calls.push(['home (superadmin, all over-SLA)', '/api/home']);
 
   const results = [];
-  for (const [what, path] of calls) {
+  for (const [what, path] of calls.filter(([what]) => !ONLY.length || ONLY.some((w) => what.startsWith(w)))) {
     const probe = await app.request(path, { headers: { cookie } });
     if (probe.status !== 200) {
       results.push({ what, status: probe.status, body: (await probe.text()).slice(0, 200) });
@@ -70,7 +76,12 @@ try {
     const at = (q: number) => Number(times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!.toFixed(1));
     results.push({ what, status: 200, bytes, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) });
   }
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  let commit = 'export';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: 'pipe' }).trim();
+  } catch {
+    // An export of another commit (BENCH_LABEL says which): not a git checkout.
+  }
   const report = {
     date: new Date().toISOString(),
     commit,
@@ -80,11 +91,17 @@ try {
     intervals,
     requests: REQUESTS,
     budgetP95Ms: 300,
+    label: LABEL || undefined,
+    loadAverage: { start: loadAtStart, end: loadavg().map((n) => Number(n.toFixed(2))) },
     results,
   };
   console.table(results);
   mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
-  const file = join(import.meta.dirname, 'results', `${report.date.slice(0, 10)}-reports-${commit}.json`);
+  const file = join(
+    import.meta.dirname,
+    'results',
+    `${report.date.slice(0, 10)}-reports-${LABEL ? `${LABEL}-` : ''}${commit}.json`,
+  );
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`written to ${file}`);
 } finally {

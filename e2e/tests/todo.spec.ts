@@ -15,6 +15,15 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join('; ')}`);
 }
 
+/** The figure of the "My todos" tile on /home behind `label` (Due today, Overdue). */
+async function homeTodoFigure(page: Page, label: string): Promise<number> {
+  await page.goto('/home');
+  const tile = page.getByRole('region', { name: 'My todos' });
+  const figure = tile.getByRole('link', { name: new RegExp(`^\\d+\\s*${label}$`) });
+  await expect(figure).toBeVisible({ timeout: FIRST_PAINT });
+  return Number.parseInt((await figure.innerText()).trim(), 10);
+}
+
 /** A merchant of this test's own, made through the API with the page's session. */
 async function createMerchant(page: Page): Promise<{ id: string; dbaName: string }> {
   const stages = await page.request.get('/api/stages', { params: { pipeline: 'sales', isActive: 'true' } });
@@ -39,6 +48,9 @@ test('a todo added on a merchant shows under Today and is completed with the key
   await add.fill(title);
   await add.press('Enter');
   await expect(page.getByRole('list', { name: 'Open todos of this merchant' }).getByText(title)).toBeVisible();
+  // The home tile counts it among my todos due today (no other spec gives the staff user one).
+  const dueBefore = await homeTodoFigure(page, 'Due today');
+  expect(dueBefore).toBeGreaterThan(0);
 
   await page.goto(`/todo?view=today&q=${encodeURIComponent(title)}`);
   const list = page.getByRole('list', { name: 'Today todos' });
@@ -61,6 +73,9 @@ test('a todo added on a merchant shows under Today and is completed with the key
     .getByRole('button', { name: /^Completed/ })
     .click();
   await expect(page.getByRole('list', { name: 'Completed todos' }).getByText(title)).toBeVisible();
+
+  // Issue 10 §4: the home tile's count changes with it.
+  await expect.poll(() => homeTodoFigure(page, 'Due today')).toBe(dueBefore - 1);
 
   // The merchant's timeline tells both steps.
   await page.goto(`/merchant/view/${merchant.id}?tab=timeline`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskSensitive } from './audit.ts';
+import { auditActor, maskSensitive } from './audit.ts';
 
 describe('maskSensitive', () => {
   it('masks secret values at any depth', () => {
@@ -20,5 +20,14 @@ describe('maskSensitive', () => {
 
   it('leaves empty secret values as they are', () => {
     expect(maskSensitive({ password: null })).toEqual({ password: null });
+  });
+});
+
+describe('auditActor', () => {
+  it('names the token beside its creator, and no token for a session', () => {
+    const token = { type: 'token', userId: 'u1', role: 'ROLE_ADMIN', tokenId: 't1', scopes: {} } as const;
+    expect(auditActor(token)).toEqual({ actorUserId: 'u1', actorTokenId: 't1' });
+    const session = { type: 'user', userId: 'u2', role: 'ROLE_STAFF', sessionId: 's1' } as const;
+    expect(auditActor(session)).toEqual({ actorUserId: 'u2', actorTokenId: null });
   });
 });

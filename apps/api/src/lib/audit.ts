@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import type { Actor } from './context.ts';
 import { auditLog, type AUDIT_OUTCOMES } from '../db/schema/audit-log.ts';
 
 export type AuditEntry = {
@@ -26,6 +27,14 @@ export function maskSensitive(value: unknown): unknown {
     );
   }
   return value;
+}
+
+/**
+ * The actor columns of an audit row: the user, and the API token when a token made the request
+ * (decision 041), so a write by an integration is told apart from its creator's own.
+ */
+export function auditActor(actor: Actor): { actorUserId: string; actorTokenId: string | null } {
+  return { actorUserId: actor.userId, actorTokenId: actor.type === 'token' ? actor.tokenId : null };
 }
 
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {

@@ -35,6 +35,14 @@ describe('one way in the API', () => {
     expect(filesMatching(pattern)).toEqual(expected);
   });
 
+  it('names an audit row’s actor through auditActor, so a token’s writes carry the token id (decision 041)', () => {
+    // The helper itself, and the merchant timeline and outbox (not the audit log).
+    expect(filesMatching(/actorUserId: (caller\.)?actor\.userId/)).toEqual([
+      'lib/audit.ts',
+      'routes/merchants/merchant-events.ts',
+    ]);
+  });
+
   it('defines no problem schema of its own: the OpenAPI uses problemSchema from shared', () => {
     expect(filesMatching(/title: z\.string\(\)/)).toEqual([]);
     expect(filesMatching(/from '@boardwalk\/shared\/problem'/)).toContain('lib/http/openapi.ts');

@@ -139,6 +139,8 @@ export const auditActorSchema = z.object({
   /** The user's display name (or first and last name). */
   name: z.string().nullable(),
   email: z.string().nullable(),
+  /** The API token the request was made with (decision 041): its name and visible prefix. */
+  token: z.object({ name: z.string(), prefix: z.string() }).nullable(),
   /** What to show: the name, else the email, the token, the typed label, or "System". */
   label: z.string(),
 });

@@ -355,6 +355,11 @@ export const merchantListQuerySchema = listParamsSchema(MERCHANT_SORT_COLUMNS).e
   createdTo: dateQuery.optional(),
   stageEnteredFrom: dateQuery.optional(),
   stageEnteredTo: dateQuery.optional(),
+  /**
+   * true: only merchants longer in their stage than its SLA at the time of the request, the
+   * definition of the over-SLA tiles on /home (decision 041); stages without an SLA never match.
+   */
+  overSla: booleanQuery.optional(),
   /** true: only deleted merchants (the "deleted" filter, where a delete is undone). */
   deleted: booleanQuery.optional(),
 });

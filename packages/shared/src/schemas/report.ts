@@ -112,13 +112,23 @@ const stageRef = {
 };
 
 /**
- * GET /api/reports/funnel: stage entries in the range (a merchant that enters a stage twice
- * counts twice), in pipeline order; `conversion` = entries of the next stage / entries of this
- * one (null for the last stage of the flow and for closed pipelines, or with no entries).
+ * GET /api/reports/funnel (decision 041), in pipeline order: `entered` = the stays begun in the
+ * range (a merchant that comes back to a stage counts again); `converted` = how many of those
+ * stays ended by moving straight on to the next stage of the flow (sales → underwriting →
+ * operations, by position) before the range ended; `conversion` = converted / entered, never above
+ * 1. Both are null for the last stage of the flow and for closed pipelines; `conversion` also
+ * with no entries.
  */
 export const funnelReportSchema = z.object({
   ...reportMeta,
-  stages: z.array(z.object({ ...stageRef, entered: z.number(), conversion: z.number().nullable() })),
+  stages: z.array(
+    z.object({
+      ...stageRef,
+      entered: z.number(),
+      converted: z.number().nullable(),
+      conversion: z.number().nullable(),
+    }),
+  ),
 });
 export type FunnelReport = z.infer<typeof funnelReportSchema>;
 

@@ -252,7 +252,9 @@ export const merchantStageIntervals = pgTable(
     leftBy: uuid('left_by').references(() => users.id),
   },
   (t) => [
-    index('merchant_stage_intervals_merchant_idx').on(t.merchantId, t.enteredAt),
+    // A merchant's stays in order; with the stage, the funnel reads each stay's successor from
+    // the index alone (decision 041).
+    index('merchant_stage_intervals_merchant_idx').on(t.merchantId, t.enteredAt, t.stageId),
     index('merchant_stage_intervals_stage_entered_idx').on(t.stageId, t.enteredAt),
     // Reports (decision 030): stays begun, and stays ended, in a range, read from the index alone.
     index('merchant_stage_intervals_report_entered_idx').on(t.enteredAt, t.stageId, t.merchantId, t.leftAt),

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, isNull, SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../audit.ts';
+import { auditActor, writeAudit } from '../audit.ts';
 import { ProblemError } from '../problem.ts';
 import { auditChanges, changedValues, withoutUndefined } from '../db/changes.ts';
 import { problemFromDbError } from '../db/errors.ts';
@@ -58,7 +58,7 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
     await writeAudit(tx, {
       action: `${entity.subject}.${action}`,
       outcome: 'success',
-      actorUserId: caller.actor.userId,
+      ...auditActor(caller.actor),
       subjectType: entity.subject,
       subjectId: id,
       changes,

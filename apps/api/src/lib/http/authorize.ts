@@ -1,6 +1,6 @@
 import { API_TOKEN_SUBJECT, defineAbilityFor, scopeAllows, type Permission } from '@boardwalk/shared';
 import { createMiddleware } from 'hono/factory';
-import { writeAudit } from '../audit.ts';
+import { auditActor, writeAudit } from '../audit.ts';
 import type { AppEnv } from '../context.ts';
 import { clientIp } from '../forwarded.ts';
 import { problemResponse } from '../problem.ts';
@@ -32,8 +32,7 @@ export function authorize(ability: RouteAbility) {
     await writeAudit(c.get('db'), {
       action: 'permission.denied',
       outcome: 'denied',
-      actorUserId: actor.userId,
-      actorTokenId: actor.type === 'token' ? actor.tokenId : null,
+      ...auditActor(actor),
       subjectType: ability.subject,
       changes: { method: c.req.method, path: c.req.path, needed: ability.action },
       ip: clientIp(c),

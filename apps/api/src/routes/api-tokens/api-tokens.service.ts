@@ -13,7 +13,7 @@ import { displayPrefix, hashTokenSecret, newTokenSecret, tokenUsable } from '../
 import type { Db } from '../../db/client.ts';
 import { apiTokens } from '../../db/schema/api-tokens.ts';
 import { users } from '../../db/schema/users.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
 
@@ -141,7 +141,7 @@ export async function createApiToken(db: Db, caller: Caller, input: ApiTokenCrea
     await writeAudit(tx, {
       action: 'api-token.create',
       outcome: 'success',
-      actorUserId: caller.actor.userId,
+      ...auditActor(caller.actor),
       subjectType: 'api-token',
       subjectId: created.id,
       changes: { name: created.name, prefix: created.prefix, scopes: created.scopes, expiresAt: created.expiresAt },
@@ -181,7 +181,7 @@ export async function rotateApiToken(
     await writeAudit(tx, {
       action: 'api-token.rotate',
       outcome: 'success',
-      actorUserId: caller.actor.userId,
+      ...auditActor(caller.actor),
       subjectType: 'api-token',
       subjectId: old.id,
       changes: { successorId: created.id, prefix: created.prefix, graceEndsAt: graceEndsAt.toISOString() },
@@ -204,7 +204,7 @@ export async function revokeApiToken(db: Db, caller: Caller, id: string): Promis
     await writeAudit(tx, {
       action: 'api-token.revoke',
       outcome: 'success',
-      actorUserId: caller.actor.userId,
+      ...auditActor(caller.actor),
       subjectType: 'api-token',
       subjectId: id,
       changes: { name: token.name, prefix: token.prefix },

@@ -1,4 +1,10 @@
-import { TOKEN_SECRET_PATTERN, type ApiToken, type ApiTokenWithSecret, type Role } from '@boardwalk/shared';
+import {
+  TOKEN_SECRET_PATTERN,
+  type ApiToken,
+  type ApiTokenWithSecret,
+  type AuditEntry,
+  type Role,
+} from '@boardwalk/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokens } from '../../db/schema/api-tokens.ts';
@@ -8,6 +14,7 @@ import { users } from '../../db/schema/users.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient, type JsonClient, type ProblemBody } from '../../test/json-client.ts';
 import { signInAs, type TestUser } from '../../test/sign-in.ts';
+import { insertTestMerchant } from '../../test/test-merchant.ts';
 import { listApiTokens } from './api-tokens.service.ts';
 
 const MINUTE = 60_000;
@@ -156,6 +163,67 @@ describe('API tokens: scopes', () => {
       headers: { ...headers, authorization: `Bearer ${token.secret}` },
     });
     expect(withToken.status).toBe(201);
+  });
+});
+
+describe('API tokens: the audit log names the token', () => {
+  it('every audited write made with a token carries its id; /api/history/audit shows its name and prefix', async () => {
+    const owner = await as('ROLE_ADMIN');
+    const token = await createToken(owner.api, {
+      name: 'Warehouse writer',
+      scopes: { company: 'write', merchant: 'write', setting: 'write' },
+    });
+    const merchant = await insertTestMerchant(t);
+    const created = await bearer(token.secret, '/api/companies', {
+      method: 'POST',
+      body: { data: { name: `Audited Co ${Date.now()}`, type: 'other' } },
+    });
+    expect(created.status).toBe(201);
+    const company = (await created.json()) as { id: string; updatedAt: string };
+    const changed = await bearer(token.secret, `/api/companies/${company.id}`, {
+      method: 'PATCH',
+      body: { name: `Renamed Co ${Date.now()}`, updatedAt: company.updatedAt },
+    });
+    expect(changed.status).toBe(200);
+    expect((await bearer(token.secret, `/api/companies/${company.id}`, { method: 'DELETE' })).status).toBe(204);
+    const note = await bearer(token.secret, `/api/merchants/${merchant.id}/notes`, {
+      method: 'POST',
+      body: { body: 'Synced from the warehouse.' },
+    });
+    expect(note.status).toBe(201);
+    expect(
+      (await bearer(token.secret, '/api/settings', { method: 'PATCH', body: { portalName: 'Boardwalk Token' } }))
+        .status,
+    ).toBe(200);
+
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.actorUserId, owner.user.id));
+    // The owner's own session made the sign-in and the token; everything else went through the token.
+    expect(
+      rows
+        .filter((r) => r.actorTokenId === null)
+        .map((r) => r.action)
+        .sort(),
+    ).toEqual(['api-token.create', 'auth.sign_in']);
+    const byToken = rows.filter((r) => r.actorTokenId !== null);
+    expect(byToken.every((r) => r.actorTokenId === token.id)).toBe(true);
+    expect(byToken.map((r) => r.action).sort()).toEqual([
+      'company.create',
+      'company.delete',
+      'company.update',
+      'merchant.note.create',
+      'setting.update',
+    ]);
+
+    const listed = await admin.api.get<{ audit: AuditEntry[] }>(`/api/history/audit?actorUserId=${owner.user.id}`);
+    expect(listed.status).toBe(200);
+    const entry = listed.body.audit.find((e) => e.action === 'company.create');
+    expect(entry?.actor).toMatchObject({
+      type: 'user',
+      userId: owner.user.id,
+      tokenId: token.id,
+      token: { name: 'Warehouse writer', prefix: token.prefix },
+    });
+    expect(listed.body.audit.find((e) => e.action === 'api-token.create')?.actor.token).toBeNull();
   });
 });
 

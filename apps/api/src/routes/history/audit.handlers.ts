@@ -1,6 +1,6 @@
 import { AUDIT_EXPORT_MAX_ROWS } from '@boardwalk/shared';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { csvResponse } from '../../lib/csv.ts';
 import { callerOf } from '../../lib/http/caller.ts';
@@ -21,7 +21,7 @@ export function registerAuditRoutes(app: OpenAPIHono<AppEnv>) {
     await writeAudit(db, {
       action: 'audit.export',
       outcome: 'success',
-      actorUserId: caller.actor.userId,
+      ...auditActor(caller.actor),
       subjectType: 'audit',
       changes: { filters, order, rows, truncated: total > rows },
       ip: caller.ip,

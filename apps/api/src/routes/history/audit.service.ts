@@ -1,6 +1,7 @@
 import { auditDateBound, type AuditEntry, type AuditExportQuery, type AuditListQuery } from '@boardwalk/shared';
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { apiTokens } from '../../db/schema/api-tokens.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { users } from '../../db/schema/users.ts';
 import { likePattern } from '../../lib/db/like-pattern.ts';
@@ -66,6 +67,8 @@ const entryColumns = {
   actorUserId: auditLog.actorUserId,
   actorTokenId: auditLog.actorTokenId,
   actorLabel: auditLog.actorLabel,
+  tokenName: apiTokens.name,
+  tokenPrefix: apiTokens.prefix,
   userEmail: users.email,
   userDisplayName: users.displayName,
   userFirstName: users.firstName,
@@ -85,6 +88,8 @@ type EntryRow = {
   actorUserId: string | null;
   actorTokenId: string | null;
   actorLabel: string | null;
+  tokenName: string | null;
+  tokenPrefix: string | null;
   userEmail: string | null;
   userDisplayName: string | null;
   userFirstName: string | null;
@@ -98,7 +103,11 @@ type EntryRow = {
 };
 
 function actorOf(row: EntryRow): AuditEntry['actor'] {
-  const base = { userId: row.actorUserId, tokenId: row.actorTokenId, name: null, email: null };
+  const token =
+    row.actorTokenId && row.tokenName !== null && row.tokenPrefix !== null
+      ? { name: row.tokenName, prefix: row.tokenPrefix }
+      : null;
+  const base = { userId: row.actorUserId, tokenId: row.actorTokenId, token, name: null, email: null };
   if (row.actorUserId) {
     const full = [row.userFirstName, row.userLastName].filter(Boolean).join(' ');
     const name = row.userDisplayName || full || null;
@@ -106,7 +115,9 @@ function actorOf(row: EntryRow): AuditEntry['actor'] {
     const label = name ?? email ?? row.actorLabel ?? `Deleted user ${row.actorUserId.slice(0, 8)}`;
     return { ...base, type: 'user', name, email, label };
   }
-  if (row.actorTokenId) return { ...base, type: 'token', label: `API token ${row.actorTokenId.slice(0, 8)}` };
+  if (row.actorTokenId) {
+    return { ...base, type: 'token', label: `API token ${token?.name ?? row.actorTokenId.slice(0, 8)}` };
+  }
   if (row.actorLabel) return { ...base, type: 'anonymous', label: row.actorLabel };
   return { ...base, type: 'system', label: 'System' };
 }
@@ -126,7 +137,11 @@ function toEntry(row: EntryRow): AuditEntry {
 }
 
 function select(db: Db) {
-  return db.select(entryColumns).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId));
+  return db
+    .select(entryColumns)
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .leftJoin(apiTokens, eq(apiTokens.id, auditLog.actorTokenId));
 }
 
 export async function countAudit(db: Db, filters: AuditFilters): Promise<number> {

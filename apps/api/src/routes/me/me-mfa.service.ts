@@ -23,7 +23,7 @@ import { mfaRequiredRoles, revokeUserSessions } from '../../auth/session-store.t
 import { readSetting } from '../../auth/settings.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
 
@@ -54,7 +54,7 @@ export async function startMyMfaSetup(db: Db, caller: Caller, encryptionKey: str
     await writeAudit(tx, {
       action: 'user.mfa_setup',
       outcome: 'success',
-      actorUserId: actor.userId,
+      ...auditActor(actor),
       subjectType: 'user',
       subjectId: actor.userId,
       ip,
@@ -97,7 +97,7 @@ export async function confirmMyMfa(
     await writeAudit(tx, {
       action: 'user.mfa_enable',
       outcome: 'success',
-      actorUserId: actor.userId,
+      ...auditActor(actor),
       subjectType: 'user',
       subjectId: actor.userId,
       changes: { recoveryCodes: recoveryCodes.length, sessionsEnded: ended },
@@ -133,7 +133,7 @@ export async function disableMyMfa(db: Db, caller: Caller, encryptionKey: string
     await writeAudit(db, {
       action: 'user.mfa_disable',
       outcome: 'failure',
-      actorUserId: actor.userId,
+      ...auditActor(actor),
       subjectType: 'user',
       subjectId: actor.userId,
       changes: { reason: locked ? 'locked' : field === 'code' ? 'wrong_code' : 'wrong_current_password' },
@@ -155,7 +155,7 @@ export async function disableMyMfa(db: Db, caller: Caller, encryptionKey: string
     await writeAudit(tx, {
       action: 'user.mfa_disable',
       outcome: 'success',
-      actorUserId: actor.userId,
+      ...auditActor(actor),
       subjectType: 'user',
       subjectId: actor.userId,
       ip,

@@ -7,7 +7,7 @@ import { revokeUserSessions } from '../../auth/session-store.ts';
 import { assertPasswordPolicy } from '../../auth/password-policy.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/context.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
@@ -83,7 +83,7 @@ export async function changeMyPassword(db: Db, caller: Caller, input: ChangePass
     await writeAudit(db, {
       action: 'user.password_change',
       outcome: 'failure',
-      actorUserId: actor.userId,
+      ...auditActor(actor),
       subjectType: 'user',
       subjectId: actor.userId,
       changes: { reason: locked ? 'locked' : 'wrong_current_password' },
@@ -112,7 +112,7 @@ export async function changeMyPassword(db: Db, caller: Caller, input: ChangePass
     await writeAudit(tx, {
       action: 'user.password_change',
       outcome: 'success',
-      actorUserId: actor.userId,
+      ...auditActor(actor),
       subjectType: 'user',
       subjectId: actor.userId,
       changes: { password: 'changed', sessionsEnded: ended },

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { merchantDocuments } from '../../db/schema/merchants.ts';
 import { settings } from '../../db/schema/settings.ts';
 import { users } from '../../db/schema/users.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import type { DocumentStore } from '../../lib/documents/document-store.ts';
 import { sanitizeFileName } from '../../lib/documents/file-name.ts';
 import { matchesSignature, SIGNATURE_BYTES } from '../../lib/documents/file-signature.ts';
@@ -210,7 +210,7 @@ export async function uploadDocument(
       await writeAudit(tx, {
         action: 'merchant.document.create',
         outcome: 'success',
-        actorUserId: caller.actor.userId,
+        ...auditActor(caller.actor),
         subjectType: 'merchant',
         subjectId: merchantId,
         changes: { documentId, fileName, type, mimeType: file.stored.mime, sizeBytes: file.stored.size },
@@ -269,7 +269,7 @@ export async function removeDocument(db: Db, caller: Caller, merchantId: string,
     await writeAudit(tx, {
       action: 'merchant.document.delete',
       outcome: 'success',
-      actorUserId: caller.actor.userId,
+      ...auditActor(caller.actor),
       subjectType: 'merchant',
       subjectId: merchantId,
       changes: { documentId, fileName: row.fileName },

@@ -43,6 +43,12 @@ function assigneeCondition(assignee: string, caller: Caller): SQL {
   return eq(m.assignedUserId, assignee === 'me' ? caller.actor.userId : assignee);
 }
 
+/** Longer in the stage than the stage's SLA at `now`: what /home's over-SLA tiles count. */
+function overSlaCondition(now: Date): SQL {
+  return sql`EXISTS (SELECT 1 FROM stages s WHERE s.id = ${m.stageId} AND s.sla_hours IS NOT NULL AND s.deleted_at IS NULL
+                       AND ${m.stageEnteredAt} < ${now}::timestamptz - make_interval(hours => s.sla_hours))`;
+}
+
 /** The WHERE of a list, its total and its export. Deleted merchants show only with deleted=true, and then only they. */
 export function merchantConditions(filters: MerchantFilters, caller: Caller): SQL | undefined {
   const q = filters.q?.trim();
@@ -62,6 +68,7 @@ export function merchantConditions(filters: MerchantFilters, caller: Caller): SQ
     filters.createdTo ? lt(m.createdAt, dayAfter(filters.createdTo)) : undefined,
     filters.stageEnteredFrom ? gte(m.stageEnteredAt, dayStart(filters.stageEnteredFrom)) : undefined,
     filters.stageEnteredTo ? lt(m.stageEnteredAt, dayAfter(filters.stageEnteredTo)) : undefined,
+    filters.overSla === true ? overSlaCondition(caller.now) : undefined,
   );
 }
 

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { merchantNotes, merchants } from '../../db/schema/merchants.ts';
 import { users } from '../../db/schema/users.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import { assertCurrentVersion } from '../../lib/crud/precondition.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
@@ -87,7 +87,7 @@ async function audit(tx: Db, caller: Caller, action: string, merchantId: string,
   await writeAudit(tx, {
     action: `merchant.note.${action}`,
     outcome: 'success',
-    actorUserId: caller.actor.userId,
+    ...auditActor(caller.actor),
     subjectType: 'merchant',
     subjectId: merchantId,
     changes,

@@ -2,7 +2,7 @@ import type { CreateMerchantInput, UpdateMerchantInput } from '@boardwalk/shared
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { merchantDrafts, merchantOwners, merchants, merchantStageIntervals } from '../../db/schema/merchants.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import { assertCurrentVersion } from '../../lib/crud/precondition.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { recordDomainEvent, writeMerchantEvent } from './merchant-events.ts';
@@ -26,7 +26,7 @@ export async function auditMerchant(
   await writeAudit(tx, {
     action: `merchant.${action}`,
     outcome: 'success',
-    actorUserId: caller.actor.userId,
+    ...auditActor(caller.actor),
     subjectType: 'merchant',
     subjectId: merchantId,
     changes,

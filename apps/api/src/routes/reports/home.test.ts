@@ -120,6 +120,43 @@ describe('GET /api/home', () => {
     expect(theirs.body.recentActivity).toEqual([]);
   });
 
+  it('links each over-SLA tile to a list filter that answers exactly the merchants it counted', async () => {
+    // Mine, in Lead since 30 hours ago: over its 24 h SLA since 6 hours ago. The old day-based
+    // link (in the stage until the day before the SLA line) left such merchants out.
+    const crossedToday = await createTestMerchant(t.db, {
+      dbaName: 'Crossed Today Cafe',
+      stageId: s.lead.id,
+      assignedUserId: admin.user.id,
+      stageEnteredAt: at('2026-03-14T06:00:00Z'),
+      createdAt: at('2026-03-01T00:00:00Z'),
+    });
+    const api = jsonClient(t, admin.cookie);
+    const home = (await api.get<HomeSummary>('/api/home')).body;
+    const tiles = [
+      ...home.overSlaMine.map((tile) => ({ tile, assignee: 'me' })),
+      ...(home.overSlaAll ?? []).map((tile) => ({ tile, assignee: null })),
+    ];
+    expect(tiles.map(({ tile, assignee }) => [tile.name, assignee, tile.count])).toEqual([
+      ['Lead', 'me', 2],
+      ['Review', 'me', 1],
+      ['Lead', null, 3],
+      ['Review', null, 1],
+    ]);
+    for (const { tile, assignee } of tiles) {
+      const query = new URLSearchParams({ stageId: tile.stageId, overSla: 'true', pageSize: '100' });
+      if (assignee) query.set('assignee', assignee);
+      const list = await api.get<{ merchants: { id: string }[]; total: number }>(`/api/merchants?${query}`);
+      expect(list.status).toBe(200);
+      expect([tile.name, list.body.total, list.body.merchants.length]).toEqual([tile.name, tile.count, tile.count]);
+      if (tile.name === 'Lead') expect(list.body.merchants.map((r) => r.id)).toContain(crossedToday.id);
+    }
+    // The fresh Lead (1 hour in) is under its SLA: not in the filtered list.
+    const fresh = await api.get<{ merchants: { dbaName: string }[] }>(
+      `/api/merchants?stageId=${s.lead.id}&overSla=true`,
+    );
+    expect(fresh.body.merchants.map((r) => r.dbaName)).not.toContain('Fresh Bakery');
+  });
+
   it('answers 403 to an agent', async () => {
     const agent = await signInAs(t, 'ROLE_AGENT');
     expect((await jsonClient(t, agent.cookie).get('/api/home')).status).toBe(403);

@@ -27,7 +27,7 @@ describe('reports API', () => {
   let t: TestApp;
   let api: JsonClient;
   const s = {} as Record<'lead' | 'application' | 'review' | 'live' | 'lost', TestStage>;
-  const m = {} as Record<'m1' | 'm2' | 'm3' | 'm4' | 'm5' | 'm6' | 'm7', TestMerchant>;
+  const m = {} as Record<'m1' | 'm2' | 'm3' | 'm4' | 'm5' | 'm6' | 'm7' | 'm8' | 'm9' | 'm10', TestMerchant>;
   let companyId: string;
 
   const get = async <B>(path: string) => {
@@ -137,11 +137,33 @@ describe('reports API', () => {
     await stay(m.m5, s.lead, '2026-02-15T00:00:00Z', '2026-02-16T00:00:00Z'); // 24 h
     await stay(m.m5, s.application, '2026-02-16T00:00:00Z', '2026-02-18T00:00:00Z'); // 48 h
     await stay(m.m5, s.review, '2026-02-18T00:00:00Z', null); // open: 612 h by now
+
+    // December 2025, for the funnel's cohorts only (no other report counts December): merchants
+    // that go back and forth, created in November, now in Lost (a stage without an SLA).
+    for (const key of ['m8', 'm9', 'm10'] as const) {
+      m[key] = await createTestMerchant(t.db, {
+        stageId: s.lost.id,
+        stageEnteredAt: at('2025-12-20T00:00:00Z'),
+        createdAt: at('2025-11-15T00:00:00Z'),
+      });
+    }
+    await stay(m.m8, s.lead, '2025-11-28T00:00:00Z', '2025-12-02T00:00:00Z'); // entered before the range
+    await stay(m.m8, s.application, '2025-12-02T00:00:00Z', '2025-12-05T00:00:00Z');
+    await stay(m.m8, s.lead, '2025-12-05T00:00:00Z', '2025-12-08T00:00:00Z'); // back to Lead
+    await stay(m.m8, s.application, '2025-12-08T00:00:00Z', '2025-12-20T00:00:00Z');
+    await stay(m.m8, s.lost, '2025-12-20T00:00:00Z', null);
+    await stay(m.m9, s.application, '2025-12-01T00:00:00Z', '2025-12-03T00:00:00Z');
+    await stay(m.m9, s.lead, '2025-12-03T00:00:00Z', '2025-12-04T00:00:00Z'); // back, then lost
+    await stay(m.m9, s.lost, '2025-12-04T00:00:00Z', null);
+    await stay(m.m10, s.lead, '2025-11-20T00:00:00Z', '2025-12-01T00:00:00Z'); // entered before the range
+    await stay(m.m10, s.application, '2025-12-01T00:00:00Z', '2025-12-02T00:00:00Z');
+    await stay(m.m10, s.review, '2025-12-02T00:00:00Z', '2025-12-03T00:00:00Z');
+    await stay(m.m10, s.lost, '2025-12-03T00:00:00Z', null);
   });
   afterAll(() => t.close());
 
   describe('funnel', () => {
-    it('counts the entries of each stage in the range and the conversion to the next', async () => {
+    it('follows the stays begun in each stage in the range to the next stage', async () => {
       const body = await get<FunnelReport>(`/api/reports/funnel?${FEB}`);
       expect(body.range).toEqual({
         from: '2026-02-01',
@@ -150,15 +172,34 @@ describe('reports API', () => {
         start: '2026-02-01T00:00:00.000Z',
         end: '2026-03-01T00:00:00.000Z',
       });
-      // Lead: m1, m2, m5 (m3 entered in January, m4 is deleted). Application: m1, m2, m3, m5.
-      // Review: m1, m2, m5. Live: m1. Lost: m2 (a closed pipeline: no conversion).
-      expect(body.stages.map((r) => [r.name, r.entered, r.conversion])).toEqual([
-        ['Lead', 3, 4 / 3],
-        ['Application', 4, 3 / 4],
-        ['Review', 3, 1 / 3],
-        ['Live', 1, null],
-        ['Lost', 1, null],
+      // Lead: m1, m2, m5 (m3 entered in January, m4 is deleted), all three moved on to Application.
+      // Application: m1, m2, m3, m5; m1, m2 and m5 moved on to Review (m3 is still there). Review:
+      // m1, m2, m5; m1 went live, m2 was lost. Live: m1 (the end of the flow). Lost: m2 (a closed
+      // pipeline: no conversion). Dividing Application's entries by Lead's gave 4 / 3: m3 entered
+      // Application in the range from a Lead stay begun before it.
+      expect(body.stages.map((r) => [r.name, r.entered, r.converted, r.conversion])).toEqual([
+        ['Lead', 3, 3, 1],
+        ['Application', 4, 3, 3 / 4],
+        ['Review', 3, 1, 1 / 3],
+        ['Live', 1, null, null],
+        ['Lost', 1, null, null],
       ]);
+    });
+
+    it('counts each stay once and converts it only when it moved straight on to the next stage', async () => {
+      const body = await get<FunnelReport>('/api/reports/funnel?from=2025-12-01&to=2025-12-31');
+      // Lead: m8's stay of Dec 5 (its stay of Nov 28 began before the range; Dec 5 → Application)
+      // and m9's of Dec 3 (→ Lost). Application: m8 twice (Dec 2 → back to Lead, Dec 8 → Lost),
+      // m9 (→ Lead) and m10 (→ Review). Review: m10 (→ Lost). Dividing entries by entries would
+      // have given Lead → Application 4 / 2 = 200%.
+      expect(body.stages.map((r) => [r.name, r.entered, r.converted, r.conversion])).toEqual([
+        ['Lead', 2, 1, 1 / 2],
+        ['Application', 4, 1, 1 / 4],
+        ['Review', 1, 0, 0],
+        ['Live', 0, null, null],
+        ['Lost', 3, null, null],
+      ]);
+      for (const stage of body.stages) expect(stage.conversion ?? 0).toBeLessThanOrEqual(1);
     });
 
     it('applies the filters to the merchants behind the entries', async () => {

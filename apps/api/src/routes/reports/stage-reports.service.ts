@@ -21,29 +21,46 @@ function shown(stages: StageInfo[], counted: Map<string, unknown>): StageInfo[] 
   return stages.filter((s) => s.isActive || counted.has(s.id));
 }
 
-/** Stage entries in the range per stage, and conversion to the next stage of the flow. */
+/**
+ * Per stage, the stays begun in the range (a merchant that comes back counts again), and how many
+ * of those stays ended by moving straight on to the next stage of the flow before the range
+ * ended: each stay converts at most once, so the conversion never passes 100% (decision 041).
+ * The stay after a stay begun in the range begins later, so it is in the same read when it
+ * began before the end: one ordered read of the range's stays (the merchant index, index only).
+ */
 export async function funnelReport(db: Db, scope: ReportScope): Promise<FunnelReport> {
-  const [stages, rows] = await Promise.all([
-    stagesInOrder(db),
-    rowsOf<{ stage_id: string; n: number }>(
-      db,
-      sql`SELECT i.stage_id, count(*)::int AS n FROM merchant_stage_intervals i
+  const stages = await stagesInOrder(db);
+  // The steps of the flow as configured now: an inactive stage still shows its entries, but no step.
+  const flow = stages.filter((s) => s.isActive && FLOW_PIPELINES.has(s.pipeline));
+  const nextOf = new Map(flow.slice(0, -1).map((stage, i) => [stage.id, flow[i + 1]!.id]));
+  const rows = await rowsOf<{ stage_id: string; next_stage_id: string | null; n: number }>(
+    db,
+    sql`SELECT s.stage_id, s.next_stage_id, count(*)::int AS n FROM (
+          SELECT i.stage_id, lead(i.stage_id) OVER (PARTITION BY i.merchant_id ORDER BY i.entered_at) AS next_stage_id
+            FROM merchant_stage_intervals i
            WHERE i.entered_at >= ${scope.start} AND i.entered_at < ${scope.end} ${intervalMerchantScope(scope)}
-           GROUP BY i.stage_id`,
-    ),
-  ]);
-  const entered = new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
-  const list = shown(stages, entered);
-  const flow = list.filter((s) => FLOW_PIPELINES.has(s.pipeline));
+        ) s GROUP BY 1, 2`,
+  );
+  const entered = new Map<string, number>();
+  const converted = new Map<string, number>();
+  for (const row of rows) {
+    const n = Number(row.n);
+    entered.set(row.stage_id, (entered.get(row.stage_id) ?? 0) + n);
+    if (row.next_stage_id !== null && nextOf.get(row.stage_id) === row.next_stage_id) {
+      converted.set(row.stage_id, (converted.get(row.stage_id) ?? 0) + n);
+    }
+  }
   return {
     ...scopeMeta(scope),
-    stages: list.map((stage) => {
+    stages: shown(stages, entered).map((stage) => {
       const count = entered.get(stage.id) ?? 0;
-      const next = FLOW_PIPELINES.has(stage.pipeline) ? flow[flow.indexOf(stage) + 1] : undefined;
+      const hasNext = nextOf.has(stage.id);
+      const moved = converted.get(stage.id) ?? 0;
       return {
         ...stageRef(stage),
         entered: count,
-        conversion: next ? ratio(entered.get(next.id) ?? 0, count) : null,
+        converted: hasNext ? moved : null,
+        conversion: hasNext ? ratio(moved, count) : null,
       };
     }),
   };

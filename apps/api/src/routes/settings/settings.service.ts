@@ -15,7 +15,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { accountLockedProblem, verifyCurrentPassword } from '../../auth/current-password.ts';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/settings.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import { sameValue } from '../../lib/db/changes.ts';
 import type { Caller } from '../../lib/crud/types.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
@@ -105,7 +105,7 @@ async function refuseStepUp(db: Db, caller: Caller, keys: string[], reason: Step
   await writeAudit(db, {
     action: 'setting.step_up',
     outcome: 'failure',
-    actorUserId: caller.actor.userId,
+    ...auditActor(caller.actor),
     subjectType: 'setting',
     changes: { keys, reason },
     ip: caller.ip,
@@ -164,7 +164,7 @@ export async function updateSettings(
         await writeAudit(tx, {
           action: 'setting.step_up',
           outcome: 'success',
-          actorUserId: caller.actor.userId,
+          ...auditActor(caller.actor),
           subjectType: 'setting',
           changes: { keys: stepUpKeys },
           ip: caller.ip,
@@ -182,7 +182,7 @@ export async function updateSettings(
         await writeAudit(tx, {
           action: 'setting.update',
           outcome: 'success',
-          actorUserId: caller.actor.userId,
+          ...auditActor(caller.actor),
           subjectType: 'setting',
           subjectId: key,
           changes: { [key]: { from: view(before), to: view(after) } },

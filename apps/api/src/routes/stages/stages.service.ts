@@ -3,7 +3,7 @@ import { and, asc, count, eq, gte, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { merchants } from '../../db/schema/merchants.ts';
 import { stages } from '../../db/schema/stages.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import { createCrudService } from '../../lib/crud/service.ts';
 import type { Caller, CrudEntity, WriteChange } from '../../lib/crud/types.ts';
 import { ProblemError } from '../../lib/problem.ts';
@@ -155,7 +155,7 @@ export async function reorderStages(db: Db, caller: Caller, input: ReorderStages
     await writeAudit(tx, {
       action: 'stage.reorder',
       outcome: 'success',
-      actorUserId: caller.actor.userId,
+      ...auditActor(caller.actor),
       subjectType: 'stage',
       subjectId: null,
       changes: { pipeline: input.pipeline, order: { from: existing.map((s) => s.id), to: input.ids } },

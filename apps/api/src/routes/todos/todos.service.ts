@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { merchants } from '../../db/schema/merchants.ts';
 import { todos } from '../../db/schema/todos.ts';
 import { users } from '../../db/schema/users.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import { assertCurrentVersion } from '../../lib/crud/precondition.ts';
 import { auditChanges, changedValues } from '../../lib/db/changes.ts';
 import { problemFromDbError } from '../../lib/db/errors.ts';
@@ -35,7 +35,7 @@ async function audit(tx: Db, caller: Caller, action: string, id: string, changes
   await writeAudit(tx, {
     action: `todo.${action}`,
     outcome: 'success',
-    actorUserId: caller.actor.userId,
+    ...auditActor(caller.actor),
     subjectType: 'todo',
     subjectId: id,
     changes,

@@ -4,7 +4,7 @@ import { hashPassword } from '../../auth/password.ts';
 import { assertPasswordPolicy } from '../../auth/password-policy.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import { withoutUndefined } from '../../lib/db/changes.ts';
 import { problemFromDbError } from '../../lib/db/errors.ts';
 import type { Caller } from '../../lib/http/caller.ts';
@@ -25,7 +25,14 @@ export type NewUser = {
 };
 
 /** Who creates the user: a signed-in user (userId), or the command line or demo seed (label). */
-export type UserCreator = { userId: string | null; label?: 'cli' | 'seed'; ip: string | null; now: Date };
+export type UserCreator = {
+  userId: string | null;
+  /** The API token that made the request, if one did (decision 041). */
+  tokenId?: string | null;
+  label?: 'cli' | 'seed';
+  ip: string | null;
+  now: Date;
+};
 
 /**
  * The one way a user is created (POST /api/users, `npm run user:create`, the demo seed): the
@@ -66,6 +73,7 @@ export async function createUserRecord(
         action: 'user.create',
         outcome: 'success',
         actorUserId: by.userId,
+        actorTokenId: by.tokenId ?? null,
         actorLabel: by.label ?? null,
         subjectType: 'user',
         subjectId: row.id,
@@ -82,6 +90,7 @@ export async function createUserRecord(
 /** POST /api/users: nobody hands out a role above their own; the rest is the one creation path. */
 export async function createUser(db: Db, caller: Caller, input: CreateUserInput): Promise<User> {
   assertRoleWithinReach(caller.actor, input.role, 'grant');
-  const by = { userId: caller.actor.userId, ip: caller.ip, now: caller.now };
+  const { actorUserId, actorTokenId } = auditActor(caller.actor);
+  const by = { userId: actorUserId, tokenId: actorTokenId, ip: caller.ip, now: caller.now };
   return toUserDto(await createUserRecord(db, by, input));
 }

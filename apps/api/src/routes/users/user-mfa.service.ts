@@ -2,7 +2,7 @@ import type { MfaStatus } from '@boardwalk/shared/schemas/mfa';
 import { clearMfa, mfaStatus } from '../../auth/mfa.ts';
 import { revokeUserSessions } from '../../auth/session-store.ts';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { assertMayResetMfa } from './users.rules.ts';
@@ -31,7 +31,7 @@ export async function resetUserMfa(db: Db, caller: Caller, userId: string): Prom
     await writeAudit(tx, {
       action: 'user.mfa_reset',
       outcome: 'success',
-      actorUserId: actor.userId,
+      ...auditActor(actor),
       subjectType: 'user',
       subjectId: target.id,
       changes: { sessionsEnded: ended },

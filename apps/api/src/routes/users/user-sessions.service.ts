@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { revokeSession, revokeUserSessions } from '../../auth/session-store.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema/sessions.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/context.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
@@ -40,7 +40,7 @@ export async function endUserSession(db: Db, caller: Caller, userId: string, ses
     await writeAudit(tx, {
       action: 'session.end',
       outcome: 'success',
-      actorUserId: actor.userId,
+      ...auditActor(actor),
       subjectType: 'user',
       subjectId: userId,
       changes: { sessionId },
@@ -60,7 +60,7 @@ export async function endAllUserSessions(db: Db, caller: Caller, userId: string)
     await writeAudit(tx, {
       action: 'session.end_all',
       outcome: 'success',
-      actorUserId: actor.userId,
+      ...auditActor(actor),
       subjectType: 'user',
       subjectId: userId,
       changes: { sessionsEnded: ended },

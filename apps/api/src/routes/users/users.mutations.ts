@@ -6,7 +6,7 @@ import { revokeUserSessions } from '../../auth/session-store.ts';
 import { revokeUserTokens } from '../../auth/token-auth.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import { auditChanges, changedValues } from '../../lib/db/changes.ts';
 import { problemFromDbError } from '../../lib/db/errors.ts';
 import type { Caller } from '../../lib/http/caller.ts';
@@ -77,7 +77,7 @@ export async function updateUser(db: Db, caller: Caller, id: string, input: Upda
       await writeAudit(tx, {
         action: 'user.update',
         outcome: 'success',
-        actorUserId: actor.userId,
+        ...auditActor(actor),
         subjectType: 'user',
         subjectId: id,
         changes: {
@@ -109,7 +109,7 @@ export async function deleteUser(db: Db, caller: Caller, id: string): Promise<vo
     await writeAudit(tx, {
       action: 'user.delete',
       outcome: 'success',
-      actorUserId: actor.userId,
+      ...auditActor(actor),
       subjectType: 'user',
       subjectId: id,
       changes: { email: before.email, role: before.role, sessionsEnded, apiAccessRevoked },

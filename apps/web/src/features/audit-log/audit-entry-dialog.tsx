@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import { alpha, type Theme } from '@mui/material/styles';
 import { changeLines, showValue, type ChangeLine } from './audit-changes.ts';
+import { tokenLabel } from './audit-actor.ts';
 import { OutcomeChip } from './outcome-chip.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 
@@ -34,6 +35,7 @@ function Summary({ entry }: { entry: AuditEntry }) {
         ? `${entry.actor.label} (${entry.actor.email})`
         : entry.actor.label,
     ],
+    ...(entry.actor.token ? [['API token', tokenLabel(entry.actor.token)] as [string, string]] : []),
     ['Action', entry.action],
     ['Subject', [entry.subjectType, entry.subjectId].filter(Boolean).join(' ') || '—'],
     ['IP address', entry.ip ?? '—'],

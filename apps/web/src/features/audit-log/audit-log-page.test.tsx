@@ -16,6 +16,7 @@ const entry = (n: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
     type: 'user',
     userId: GRACE,
     tokenId: null,
+    token: null,
     name: 'Grace Hopper',
     email: 'grace@example.com',
     label: 'Grace Hopper',
@@ -33,7 +34,15 @@ const ROWS = [
   entry(2, {
     action: 'auth.sign_in',
     outcome: 'failure',
-    actor: { type: 'anonymous', userId: null, tokenId: null, name: null, email: null, label: 'ghost@example.com' },
+    actor: {
+      type: 'anonymous',
+      userId: null,
+      tokenId: null,
+      token: null,
+      name: null,
+      email: null,
+      label: 'ghost@example.com',
+    },
     subjectType: null,
     subjectId: null,
     changes: null,
@@ -130,6 +139,26 @@ describe('AuditLogPage', { timeout: 60_000 }, () => {
         .map((c) => c.textContent),
     ).toEqual(['—', 'https://new.example']);
     expect(within(dialog).getByText('Grace Hopper (grace@example.com)')).toBeInTheDocument();
+  });
+
+  it('names the API token a write was made with, in the row and in the entry', async () => {
+    const user = userEvent.setup();
+    const token = { name: 'CRM sync', prefix: 'bw_live_a1b2c3d4' };
+    const base = entry(3);
+    auditApi([
+      entry(3, {
+        actor: { ...base.actor, tokenId: '00000000-0000-7000-8000-0000000000b1', token },
+        action: 'merchant.update',
+      }),
+    ]);
+    renderPage(<AuditLogPage />, { url: '/history/audit' });
+    const grid = within(await screen.findByRole('grid', { name: 'Audit entries' }));
+    expect(await grid.findByText('via API token “CRM sync” (bw_live_a1b2c3d4…)')).toBeInTheDocument();
+    const when = formatDateTime('2026-03-03T10:00:00.000Z');
+    await user.click(screen.getByRole('button', { name: `Show merchant.update of ${when}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Audit entry: merchant.update' });
+    expect(within(dialog).getByText('API token')).toBeInTheDocument();
+    expect(within(dialog).getByText('“CRM sync” (bw_live_a1b2c3d4…)')).toBeInTheDocument();
   });
 
   it('exports with the current filters', async () => {

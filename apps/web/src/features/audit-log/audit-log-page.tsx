@@ -19,6 +19,7 @@ import { AUDIT_EXPORT_PATH, useListAuditQuery } from './api.ts';
 import { AuditEntryDialog } from './audit-entry-dialog.tsx';
 import { AuditFilters } from './audit-filters.tsx';
 import { AUDIT_FILTER_KEYS, auditApiParams, auditExportUrl } from './audit-query.ts';
+import { tokenLabel } from './audit-actor.ts';
 import { OutcomeChip } from './outcome-chip.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 
@@ -44,6 +45,11 @@ function columns(onShow: (entry: AuditEntry) => void): GridColDef<AuditEntry>[] 
           {row.actor.email && row.actor.email !== row.actor.label && (
             <Typography variant="caption" color="text.secondary">
               {row.actor.email}
+            </Typography>
+          )}
+          {row.actor.token && row.actor.type !== 'token' && (
+            <Typography variant="caption" color="text.secondary">
+              via API token {tokenLabel(row.actor.token)}
             </Typography>
           )}
         </Stack>

@@ -6,15 +6,12 @@ export function myStageLink(stage: HomeStageCount): string {
 }
 
 /**
- * Over SLA: the stage's list, longest in the stage first, up to the last whole day before the SLA
- * line (the list filters by day, so merchants that crossed the line today appear at the end).
+ * Over SLA: the stage's list filtered by the tile's own definition (`overSla`: longer in the stage
+ * than its SLA; decision 041), longest in the stage first.
  */
 export function overSlaLink(stage: HomeOverSlaStage, mine: boolean): string {
-  const lastDay = new Date(new Date(stage.enteredBefore).getTime() - 86_400_000);
-  const day = `${lastDay.getFullYear()}-${pad(lastDay.getMonth() + 1)}-${pad(lastDay.getDate())}`;
-  const search = new URLSearchParams({ stageId: stage.stageId, sort: 'stageEnteredAt', order: 'asc' });
+  const search = new URLSearchParams({ stageId: stage.stageId, overSla: 'true', sort: 'stageEnteredAt', order: 'asc' });
   if (mine) search.set('assignee', 'me');
-  search.set('stageEnteredTo', day);
   return `/merchant/${stage.pipeline}?${search}`;
 }
 

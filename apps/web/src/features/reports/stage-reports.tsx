@@ -17,10 +17,20 @@ const stageLabel = (s: { pipeline: keyof typeof PIPELINE_LABELS; name: string })
 
 export function funnelTable(report: FunnelReport): ReportTableData {
   return {
-    columns: [{ label: 'Stage' }, { label: 'Entered', numeric: true }, { label: 'Conversion to next', numeric: true }],
+    columns: [
+      { label: 'Stage' },
+      { label: 'Entered', numeric: true },
+      { label: 'Went on to next', numeric: true },
+      { label: 'Conversion to next', numeric: true },
+    ],
     rows: report.stages
       .filter((s) => s.entered > 0)
-      .map((s) => [stageLabel(s), formatCount(s.entered), formatPercent(s.conversion)]),
+      .map((s) => [
+        stageLabel(s),
+        formatCount(s.entered),
+        s.converted === null ? '—' : formatCount(s.converted),
+        formatPercent(s.conversion),
+      ]),
   };
 }
 
@@ -32,7 +42,7 @@ export function FunnelReportCard({ params, range }: { params: ReportParams; rang
   return (
     <ReportCard
       title="Funnel"
-      description="Merchants entering each stage in the range, and the share that went on to the next stage."
+      description="Entries into each stage in the range (a merchant that comes back counts again), and how many of them moved straight on to the next stage before the range ended."
       fileBase="funnel"
       range={range}
       state={query}

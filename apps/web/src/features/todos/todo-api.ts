@@ -1,3 +1,4 @@
+import type { MerchantListResponse } from '@boardwalk/shared/schemas/merchant';
 import type { Todo, TodoCounts, TodoListResponse, UpdateTodoInput } from '@boardwalk/shared/schemas/todo';
 import type { UserOption } from '@boardwalk/shared/schemas/user';
 import { api } from '../../lib/api.ts';
@@ -18,7 +19,10 @@ export type CreateTodoArg = {
   isImportant?: boolean;
   tags?: string[];
 };
-export type UpdateTodoArg = UpdateTodoInput & { id: string; merchantId?: string | null };
+/** `linkedMerchantId`: the merchant the todo was linked to when read (its timeline changes too). */
+export type UpdateTodoArg = UpdateTodoInput & { id: string; linkedMerchantId?: string | null };
+/** A merchant the todo panel's picker offers. */
+export type MerchantChoice = { id: string; name: string };
 
 export const todoApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -39,18 +43,25 @@ export const todoApi = api.injectEndpoints({
       transformResponse: (response: { options: UserOption[] }) => response.options,
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
+    /** The todo panel's merchant picker: the first 10 merchants matching the search (DBA, legal name, MID…). */
+    todoMerchantOptions: build.query<MerchantChoice[], string>({
+      query: (q) => ({ url: '/api/merchants', params: { q, pageSize: 10, sort: 'dbaName', order: 'asc' } }),
+      transformResponse: (response: MerchantListResponse) =>
+        response.merchants.map((m) => ({ id: m.id, name: m.dbaName })),
+      providesTags: [{ type: 'Merchant', id: 'LIST' }],
+    }),
     createTodo: build.mutation<Todo, CreateTodoArg>({
       query: (data) => ({ url: '/api/todos', method: 'POST', body: { data } }),
       invalidatesTags: (result, error, arg) => (error ? [] : [TODOS, ...timelineOf(arg.merchantId)]),
     }),
     updateTodo: build.mutation<Todo, UpdateTodoArg>({
-      query: ({ merchantId: _merchant, ...todo }) => ({
+      query: ({ linkedMerchantId: _linked, ...todo }) => ({
         url: `/api/todos/${encodeURIComponent(todo.id)}`,
         method: 'PATCH',
         body: todo,
       }),
       invalidatesTags: (result, error, arg) =>
-        error ? [] : [TODOS, ...timelineOf(result?.merchant?.id ?? arg.merchantId)],
+        error ? [] : [TODOS, ...timelineOf(arg.linkedMerchantId), ...timelineOf(result?.merchant?.id)],
     }),
     deleteTodo: build.mutation<void, string>({
       query: (id) => ({ url: `/api/todos/${encodeURIComponent(id)}`, method: 'DELETE' }),
@@ -68,6 +79,7 @@ export const {
   useTodoCountsQuery,
   useGetTodoQuery,
   useTodoAssigneeOptionsQuery,
+  useTodoMerchantOptionsQuery,
   useCreateTodoMutation,
   useUpdateTodoMutation,
   useDeleteTodoMutation,

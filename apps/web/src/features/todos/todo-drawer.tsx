@@ -34,6 +34,7 @@ import {
   useUpdateTodoMutation,
 } from './todo-api.ts';
 import { todoFormSchema, todoFormValues, todoPatchOf } from './todo-form.ts';
+import { TodoMerchantPicker } from './todo-merchant-picker.tsx';
 
 const PRIORITY_OPTIONS = TODO_PRIORITIES.map((value) => ({ value, label: TODO_PRIORITY_LABELS[value] }));
 
@@ -106,7 +107,7 @@ function TodoEditForm({ todo, tagOptions, onClose }: { todo: Todo; tagOptions: s
         ...todoPatchOf(values),
         id: todo.id,
         updatedAt: version.current,
-        merchantId: todo.merchant?.id,
+        linkedMerchantId: todo.merchant?.id,
       }).unwrap(),
     successMessage: 'Todo saved',
     onSaved: (saved) => {
@@ -215,9 +216,21 @@ function TodoEditForm({ todo, tagOptions, onClose }: { todo: Todo; tagOptions: s
           <FormSwitch control={form.control} name="isImportant" label="Important" disabled={trashed} />
           <FormSwitch control={form.control} name="isCompleted" label="Completed" disabled={trashed} />
         </Stack>
+        <Controller
+          control={form.control}
+          name="merchant"
+          render={({ field, fieldState }) => (
+            <TodoMerchantPicker
+              value={field.value}
+              onChange={field.onChange}
+              disabled={trashed}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
         {todo.merchant && (
           <Typography>
-            Merchant:{' '}
+            Linked to{' '}
             <Link component={RouterLink} to={`/merchant/view/${todo.merchant.id}`}>
               {todo.merchant.name}
             </Link>

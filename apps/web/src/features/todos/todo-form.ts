@@ -24,6 +24,8 @@ export const todoFormSchema = z
     dueOn: text().refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Use a date such as 2026-05-31'),
     dueTime: text().refine((v) => v === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), 'Use a time such as 14:30'),
     assigneeId: z.string().nullable(),
+    /** The linked merchant (picked by search; none to unlink). */
+    merchant: z.object({ id: z.string(), name: z.string() }).nullable(),
     priority: z.enum(TODO_PRIORITIES),
     tags: z
       .array(text().trim().toLowerCase().min(1).max(TODO_TAG_MAX, `Use at most ${TODO_TAG_MAX} characters per tag`))
@@ -36,8 +38,8 @@ export const todoFormSchema = z
 export type TodoFormValues = z.output<typeof todoFormSchema>;
 
 /** The form's values as the PATCH body's fields: no date or time is null. */
-export function todoPatchOf(v: TodoFormValues): Omit<UpdateTodoInput, 'id' | 'updatedAt'> {
-  return { ...v, dueOn: v.dueOn || null, dueTime: v.dueTime || null };
+export function todoPatchOf({ merchant, ...v }: TodoFormValues): Omit<UpdateTodoInput, 'id' | 'updatedAt'> {
+  return { ...v, dueOn: v.dueOn || null, dueTime: v.dueTime || null, merchantId: merchant?.id ?? null };
 }
 
 export function todoFormValues(todo: Todo): TodoFormValues {
@@ -47,6 +49,7 @@ export function todoFormValues(todo: Todo): TodoFormValues {
     dueOn: todo.dueOn ?? '',
     dueTime: todo.dueTime ?? '',
     assigneeId: todo.assignee?.id ?? null,
+    merchant: todo.merchant ? { id: todo.merchant.id, name: todo.merchant.name } : null,
     priority: todo.priority,
     tags: todo.tags,
     isImportant: todo.isImportant,

@@ -83,7 +83,7 @@ export function TodoPage() {
         id: todo.id,
         isCompleted: !todo.isCompleted,
         updatedAt: todo.updatedAt,
-        merchantId: todo.merchant?.id,
+        linkedMerchantId: todo.merchant?.id,
       }).unwrap();
       notifySuccess(todo.isCompleted ? `Reopened “${todo.title}”` : `Completed “${todo.title}”`);
     } catch (failure) {

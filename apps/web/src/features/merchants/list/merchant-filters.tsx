@@ -156,6 +156,15 @@ export function MerchantFilters({
           options={decisionOptions}
           onChange={(v) => onChange('decision', v)}
         />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={values.overSla === 'true'}
+              onChange={(event) => onChange('overSla', event.target.checked ? 'true' : '')}
+            />
+          }
+          label="Over SLA"
+        />
         {showDeleted && (
           <FormControlLabel
             control={

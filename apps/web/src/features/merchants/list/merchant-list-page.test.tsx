@@ -75,6 +75,21 @@ describe('MerchantListPage', { timeout: 60_000 }, () => {
     expect(new URLSearchParams(router.state.location.search).get('stageId')).toBe(proposal.id);
   });
 
+  it('opens with the over-SLA filter of a /home tile switched on and sends it', async () => {
+    const user = userEvent.setup();
+    const api = merchantsApi();
+    const { router } = renderPage(<MerchantListPage view="sales" />, {
+      url: `/merchant/sales?stageId=${proposal.id}&overSla=true&sort=stageEnteredAt&order=asc`,
+    });
+    await screen.findByText('Alpha Bakery');
+    const over = screen.getByRole('switch', { name: 'Over SLA' });
+    expect(over).toBeChecked();
+    await waitFor(() => expect(lastList(api)).toMatchObject({ stageId: proposal.id, overSla: 'true' }));
+    await user.click(over);
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('overSla')).toBeNull());
+    await waitFor(() => expect(lastList(api).overSla).toBeUndefined());
+  });
+
   it('shows deleted merchants with a Restore action that calls the restore route', async () => {
     const user = userEvent.setup();
     const api = merchantsApi({

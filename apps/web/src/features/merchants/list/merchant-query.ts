@@ -15,6 +15,7 @@ export const MERCHANT_FILTER_KEYS = [
   'createdTo',
   'stageEnteredFrom',
   'stageEnteredTo',
+  'overSla',
   'deleted',
 ] as const;
 export type MerchantFilterKey = (typeof MERCHANT_FILTER_KEYS)[number];
