@@ -73,13 +73,13 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     const workOptions = { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
     for (const definition of cronJobs) {
       await boss.work(definition.name, workOptions, async ([job]: Job<unknown>[]) => {
-        const context = { db: database.db, logger: log, now, signal: job!.signal };
+        const context = { db: database.db, logger: log, now, signal: job!.signal, jobs: boss };
         return runCronJob(definition, context, { queueJobId: job!.id, attempt: job!.retryCount + 1, data: job!.data });
       });
     }
     for (const definition of queueJobs) {
       await boss.work(definition.name, workOptions, async ([job]: Job<unknown>[]) => {
-        const context = { db: database.db, logger: log, now, signal: job!.signal };
+        const context = { db: database.db, logger: log, now, signal: job!.signal, jobs: boss };
         const attempt = job!.retryCount + 1;
         return definition.run(context, { id: job!.id, data: job!.data, attempt, lastAttempt: attempt > retry.limit });
       });
