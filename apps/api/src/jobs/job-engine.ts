@@ -5,7 +5,7 @@ import { bossConnection } from './boss-connection.ts';
 import { BUILT_IN_CRON_JOBS } from './built-in-cron-jobs.ts';
 import { builtInQueueJobs } from './built-in-queue-jobs.ts';
 import type { CronJobDefinition } from './cron-job.ts';
-import { registerCronJobs, runCronJob, syncCronSchedules } from './cron-jobs.service.ts';
+import { registerCronJobs, runCronJob, syncCronSchedules, watchCronSchedules } from './cron-jobs.service.ts';
 import type { QueueJobDefinition } from './queue-job.ts';
 import type { MessagingConfig } from '../messages/transports.ts';
 
@@ -29,12 +29,16 @@ export type JobEngineOptions = {
   pollingIntervalSeconds?: number;
   /** How long stop() lets running handlers finish before handing their jobs back. */
   stopTimeoutMs?: number;
+  /** How often cron_jobs is compared with pg-boss's schedules (edits from /history/cron-jobs). */
+  scheduleCheckMs?: number;
 };
 
 export type JobEngine = {
   boss: PgBoss;
   /** Lets running handlers finish (up to stopTimeoutMs), hands the rest back for a retry, stops polling. */
   stop: () => Promise<void>;
+  /** Re-syncs pg-boss's schedules now if cron_jobs changed (the watch does it every minute). */
+  checkSchedules: () => Promise<void>;
 };
 
 /**
@@ -68,6 +72,10 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   }
   await registerCronJobs(database.db, cronJobs);
   await syncCronSchedules(boss, database.db, cronJobs);
+  const scheduleWatch = watchCronSchedules(boss, database.db, cronJobs, {
+    intervalMs: options.scheduleCheckMs ?? 60_000,
+    onError: (error) => log.error({ err: error }, 'cron schedule check failed'),
+  });
 
   if (options.workers) {
     const workOptions = { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
@@ -92,7 +100,11 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
 
   return {
     boss,
-    stop: () => boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 20_000 }),
+    stop: () => {
+      scheduleWatch.stop();
+      return boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 20_000 });
+    },
+    checkSchedules: scheduleWatch.check,
   };
 }
 
