@@ -150,7 +150,7 @@ export function watchCronSchedules(
     await syncCronSchedules(boss, db, definitions);
     last = seen;
   };
-  const timer = setInterval(() => check().catch(options.onError), options.intervalMs);
+  const timer = setInterval(() => void check().catch(options.onError), options.intervalMs);
   timer.unref();
   return { check, stop: () => clearInterval(timer) };
 }
