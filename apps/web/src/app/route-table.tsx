@@ -179,12 +179,12 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: '/history/emails',
-    page: lazyPage(() => import('../features/emails/emails-page.tsx'), 'EmailsPage'),
+    page: lazyPage(() => import('../features/emails/emails-page.tsx'), 'HistoryEmailsPage'),
     ability: { action: 'read', subject: 'log' },
   },
   {
     path: '/history/cron-jobs',
-    page: lazyPage(() => import('../features/cron-jobs/cron-jobs-page.tsx'), 'CronJobsPage'),
+    page: lazyPage(() => import('../features/cron-jobs/cron-jobs-page.tsx'), 'HistoryCronJobsPage'),
     ability: { action: 'read', subject: 'log' },
   },
   {

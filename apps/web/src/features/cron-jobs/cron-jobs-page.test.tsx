@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fake-fetch.ts';
 import { renderPage } from '../../test/render-page.tsx';
-import { CronJobsPage } from './cron-jobs-page.tsx';
+import { HistoryCronJobsPage } from './cron-jobs-page.tsx';
 
 const job: CronJob = {
   name: 'log-retention',
@@ -55,10 +55,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('CronJobsPage', { timeout: 60_000 }, () => {
+describe('HistoryCronJobsPage', { timeout: 60_000 }, () => {
   it('pauses and runs a job after asking, and edits its schedule in the runs drawer', async () => {
     const net = cronApi();
-    renderPage(<CronJobsPage />, { url: '/history/cron-jobs' });
+    renderPage(<HistoryCronJobsPage />, { url: '/history/cron-jobs' });
     const table = within(await screen.findByRole('table', { name: 'Cron jobs' }));
     expect(await table.findByText('15 3 * * *')).toBeInTheDocument();
 
@@ -94,7 +94,7 @@ describe('CronJobsPage', { timeout: 60_000 }, () => {
 
   it('shows staff the jobs and their runs, without the controls', async () => {
     cronApi();
-    renderPage(<CronJobsPage />, { url: '/history/cron-jobs', role: 'ROLE_STAFF' });
+    renderPage(<HistoryCronJobsPage />, { url: '/history/cron-jobs', role: 'ROLE_STAFF' });
     const table = within(await screen.findByRole('table', { name: 'Cron jobs' }));
     await table.findByText('log-retention');
     expect(table.queryByRole('button', { name: /Pause|Run .* now/ })).not.toBeInTheDocument();

@@ -37,7 +37,7 @@ const RUN_COLOURS = { running: 'info', succeeded: 'success', failed: 'error' } a
  * and next run; admins pause, resume, run now (asked first) and edit the schedule in the drawer,
  * which also lists each job's runs.
  */
-export function CronJobsPage() {
+export function HistoryCronJobsPage() {
   const query = useListCronJobsQuery();
   const ability = useAppAbility();
   const mayControl = ability.can('update', JOB_CONTROL_SUBJECT);

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fake-fetch.ts';
 import { listBody, renderPage } from '../../test/render-page.tsx';
-import { EmailsPage } from './emails-page.tsx';
+import { HistoryEmailsPage } from './emails-page.tsx';
 
 const ID = '0190c0de-0000-7000-8000-0000000000e1';
 
@@ -44,14 +44,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('EmailsPage', { timeout: 60_000 }, () => {
+describe('HistoryEmailsPage', { timeout: 60_000 }, () => {
   it('lists messages, filters in the URL, and shows one in a sandboxed frame; retry asks, then queues it', async () => {
     const net = fakeFetch({
       'GET /api/history/emails': () => ({ body: { ...listBody('emails', [summary]), allData: [] } }),
       [`GET /api/history/emails/${ID}`]: () => ({ body: detail }),
       [`POST /api/history/emails/${ID}/retry`]: () => ({ body: { ...detail, status: 'queued', error: null } }),
     });
-    const { router } = renderPage(<EmailsPage />, { url: '/history/emails?status=failed' });
+    const { router } = renderPage(<HistoryEmailsPage />, { url: '/history/emails?status=failed' });
     const grid = within(await screen.findByRole('grid', { name: 'Messages' }));
     expect(await grid.findByText('Welcome, Blue Harbor')).toBeInTheDocument();
     expect(net.callsTo('GET', '/api/history/emails')[0]!.search.get('status')).toBe('failed');
@@ -78,7 +78,7 @@ describe('EmailsPage', { timeout: 60_000 }, () => {
       'GET /api/history/emails': () => ({ body: { ...listBody('emails', [summary]), allData: [] } }),
       [`GET /api/history/emails/${ID}`]: () => ({ body: detail }),
     });
-    renderPage(<EmailsPage />, { url: '/history/emails', role: 'ROLE_STAFF' });
+    renderPage(<HistoryEmailsPage />, { url: '/history/emails', role: 'ROLE_STAFF' });
     const grid = within(await screen.findByRole('grid', { name: 'Messages' }));
     await userEvent.click(await grid.findByRole('button', { name: /Show the message/ }));
     await screen.findByTitle('Rendered message');
@@ -88,7 +88,7 @@ describe('EmailsPage', { timeout: 60_000 }, () => {
   it("logs a failed fetch as 'Error fetching data:' (SPEC §8) and shows the error", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     fakeFetch({ 'GET /api/history/emails': () => ({ status: 500, body: problemBody(500) }) });
-    renderPage(<EmailsPage />, { url: '/history/emails' });
+    renderPage(<HistoryEmailsPage />, { url: '/history/emails' });
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Error fetching data:', expect.anything()));
   });
 });

@@ -114,7 +114,7 @@ function columns(onShow: (row: MessageSummary) => void, onMerchant: (row: Messag
  * by status, channel, merchant, dates and text (all in the URL), with the rendered message and
  * retry of a failed one in a drawer.
  */
-export function EmailsPage() {
+export function HistoryEmailsPage() {
   const list = useListUrlState({
     sortable: ['createdAt'],
     defaultSort: 'createdAt',
