@@ -2,6 +2,8 @@ import type { Config } from './config.ts';
 import { onShutdownSignal, openMigratedDatabase, runEntryPoint } from './entry-point.ts';
 import { startJobEngine } from './jobs/job-engine.ts';
 import type { Logger } from './lib/logger.ts';
+import { loadOrCreateSecrets } from './lib/secrets.ts';
+import { closeRenderWorkers } from './templates/render.ts';
 
 /**
  * `npm run worker`: the job workers without the HTTP server, for scale-out on PostgreSQL (run
@@ -10,10 +12,17 @@ import type { Logger } from './lib/logger.ts';
  */
 async function start(config: Config, logger: Logger) {
   const database = await openMigratedDatabase(config, logger);
-  const jobs = await startJobEngine({ database, logger, workers: true });
+  const secrets = loadOrCreateSecrets(config);
+  const jobs = await startJobEngine({
+    database,
+    logger,
+    workers: true,
+    messaging: { encryptionKey: secrets.encryptionKey, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl },
+  });
   logger.info({ db: database.kind }, 'Boardwalk worker is running');
   onShutdownSignal(logger, async () => {
     await jobs.stop();
+    await closeRenderWorkers();
     await database.close();
   });
 }

@@ -1,6 +1,15 @@
 import type { CronJobDefinition } from './cron-job.ts';
 import { apiUsageRetentionJob } from './api-usage-retention.job.ts';
+import { dailyDigestJob } from './daily-digest.job.ts';
+import { expiredCredentialsJob } from './expired-credentials.job.ts';
+import { inactiveUsersJob } from './inactive-users.job.ts';
 import { logRetentionJob } from './log-retention.job.ts';
 
 /** Every built-in scheduled job; each is registered in cron_jobs when the engine starts. */
-export const BUILT_IN_CRON_JOBS: readonly CronJobDefinition[] = [logRetentionJob, apiUsageRetentionJob];
+export const BUILT_IN_CRON_JOBS: readonly CronJobDefinition[] = [
+  logRetentionJob,
+  apiUsageRetentionJob,
+  expiredCredentialsJob,
+  inactiveUsersJob,
+  dailyDigestJob,
+];

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { JobSender } from './job-sender.ts';
 
 /** What a job's handler gets: the database, a logger, the app's clock and a stop signal. */
 export type JobContext = {
@@ -10,6 +11,8 @@ export type JobContext = {
   now: () => Date;
   /** Aborted when the engine stops while the handler runs: stop between steps, and be re-run. */
   signal: AbortSignal;
+  /** The engine's sender, for a job that queues work of its own (the daily digest's messages). */
+  jobs?: JobSender;
 };
 
 /**

@@ -124,3 +124,33 @@ function errorText(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
 }
+
+/**
+ * Keeps pg-boss's schedules following cron_jobs while the engine runs: every `intervalMs` it reads
+ * the rows (a handful) and re-syncs when an expression or a pause changed since the last look, so
+ * an edit made on /history/cron-jobs by any process is scheduled within a minute (decision 039).
+ */
+export function watchCronSchedules(
+  boss: PgBoss,
+  db: Db,
+  definitions: readonly CronJobDefinition[],
+  options: { intervalMs: number; onError: (error: unknown) => void },
+): { check: () => Promise<void>; stop: () => void } {
+  const names = definitions.map((d) => d.name);
+  let last: string | null = null;
+  const check = async () => {
+    if (names.length === 0) return;
+    const rows = await db
+      .select({ name: cronJobs.name, cron: cronJobs.cron, paused: cronJobs.paused })
+      .from(cronJobs)
+      .where(inArray(cronJobs.name, names))
+      .orderBy(cronJobs.name);
+    const seen = JSON.stringify(rows);
+    if (seen === last) return;
+    await syncCronSchedules(boss, db, definitions);
+    last = seen;
+  };
+  const timer = setInterval(() => void check().catch(options.onError), options.intervalMs);
+  timer.unref();
+  return { check, stop: () => clearInterval(timer) };
+}

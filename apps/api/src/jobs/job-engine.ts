@@ -3,8 +3,11 @@ import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { bossConnection } from './boss-connection.ts';
 import { BUILT_IN_CRON_JOBS } from './built-in-cron-jobs.ts';
+import { builtInQueueJobs } from './built-in-queue-jobs.ts';
 import type { CronJobDefinition } from './cron-job.ts';
-import { registerCronJobs, runCronJob, syncCronSchedules } from './cron-jobs.service.ts';
+import { registerCronJobs, runCronJob, syncCronSchedules, watchCronSchedules } from './cron-jobs.service.ts';
+import type { QueueJobDefinition } from './queue-job.ts';
+import type { MessagingConfig } from '../messages/transports.ts';
 
 /** DESIGN §5: 3 attempts by default, exponential backoff between them. */
 export type RetryPolicy = { limit: number; delaySeconds: number; backoff: boolean; maxDelaySeconds?: number };
@@ -17,17 +20,25 @@ export type JobEngineOptions = {
   /** Run the handlers in this process (the API's default; `npm run worker` always does). */
   workers: boolean;
   cronJobs?: readonly CronJobDefinition[];
+  /** Jobs sent for one piece of work (message.send); the built-in ones by default. */
+  queueJobs?: readonly QueueJobDefinition[];
+  /** SMTP_URL, the encryption key and PUBLIC_URL for the built-in message.send job. */
+  messaging?: MessagingConfig;
   retry?: RetryPolicy;
   /** How often an idle worker asks for a job (pg-boss's minimum is 0.5; tests use it). */
   pollingIntervalSeconds?: number;
   /** How long stop() lets running handlers finish before handing their jobs back. */
   stopTimeoutMs?: number;
+  /** How often cron_jobs is compared with pg-boss's schedules (edits from /history/cron-jobs). */
+  scheduleCheckMs?: number;
 };
 
 export type JobEngine = {
   boss: PgBoss;
   /** Lets running handlers finish (up to stopTimeoutMs), hands the rest back for a retry, stops polling. */
   stop: () => Promise<void>;
+  /** Re-syncs pg-boss's schedules now if cron_jobs changed (the watch does it every minute). */
+  checkSchedules: () => Promise<void>;
 };
 
 /**
@@ -39,6 +50,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   const { database, logger } = options;
   const now = options.now ?? (() => new Date());
   const cronJobs = options.cronJobs ?? BUILT_IN_CRON_JOBS;
+  const queueJobs = options.queueJobs ?? builtInQueueJobs(options.messaging ?? {});
   const retry = options.retry ?? DEFAULT_RETRY;
   const log = logger.child({ component: 'jobs' });
 
@@ -53,28 +65,46 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     retryBackoff: retry.backoff,
     ...(retry.maxDelaySeconds === undefined ? {} : { retryDelayMax: retry.maxDelaySeconds }),
   };
-  for (const job of cronJobs) {
+  for (const job of [...cronJobs, ...queueJobs]) {
     await boss.createQueue(job.name, queueOptions); // no-op when it exists…
     await boss.updateQueue(job.name, queueOptions); // …so the policy follows the code
     await warmQueueCache(boss, job.name);
   }
   await registerCronJobs(database.db, cronJobs);
   await syncCronSchedules(boss, database.db, cronJobs);
+  const scheduleWatch = watchCronSchedules(boss, database.db, cronJobs, {
+    intervalMs: options.scheduleCheckMs ?? 60_000,
+    onError: (error) => log.error({ err: error }, 'cron schedule check failed'),
+  });
 
   if (options.workers) {
     const workOptions = { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
     for (const definition of cronJobs) {
       await boss.work(definition.name, workOptions, async ([job]: Job<unknown>[]) => {
-        const context = { db: database.db, logger: log, now, signal: job!.signal };
+        const context = { db: database.db, logger: log, now, signal: job!.signal, jobs: boss };
         return runCronJob(definition, context, { queueJobId: job!.id, attempt: job!.retryCount + 1, data: job!.data });
       });
     }
+    for (const definition of queueJobs) {
+      await boss.work(definition.name, workOptions, async ([job]: Job<unknown>[]) => {
+        const context = { db: database.db, logger: log, now, signal: job!.signal, jobs: boss };
+        const attempt = job!.retryCount + 1;
+        return definition.run(context, { id: job!.id, data: job!.data, attempt, lastAttempt: attempt > retry.limit });
+      });
+    }
   }
-  log.info({ workers: options.workers, cronJobs: cronJobs.map((j) => j.name) }, 'job engine started');
+  log.info(
+    { workers: options.workers, cronJobs: cronJobs.map((j) => j.name), queueJobs: queueJobs.map((j) => j.name) },
+    'job engine started',
+  );
 
   return {
     boss,
-    stop: () => boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 20_000 }),
+    stop: () => {
+      scheduleWatch.stop();
+      return boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 20_000 });
+    },
+    checkSchedules: scheduleWatch.check,
   };
 }
 

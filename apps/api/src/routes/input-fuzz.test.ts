@@ -87,6 +87,7 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
     },
   }),
   'PATCH /api/todos/{id}': patchBase,
+  'PATCH /api/history/cron-jobs/{name}': async () => ({ cron: '15 3 * * *', updatedAt: new Date().toISOString() }),
 };
 
 /** A route's address with the seeded rows' ids in it: `{id}` of the collection before it, `{ownerId}`, `{noteId}`. */
@@ -94,7 +95,8 @@ const urlOf = (ids: Record<string, string>, path: string) =>
   path
     .replace('{id}', ids[path.split('/{id}')[0]!] ?? '')
     .replace('{ownerId}', ids.owner ?? '')
-    .replace('{noteId}', ids.note ?? '');
+    .replace('{noteId}', ids.note ?? '')
+    .replace('{name}', 'log-retention');
 
 async function patchBase(ctx: Ctx, path: string) {
   return { updatedAt: await ctx.updatedAt(path) };

@@ -168,6 +168,20 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
       path: () => '/api/history/api/series',
       ability: { action: 'read', subject: 'api-usage' },
     },
+    { name: 'GET /api/history/emails', path: () => '/api/history/emails', ability: { action: 'read', subject: 'log' } },
+    {
+      name: 'GET /api/history/cron-jobs',
+      path: () => '/api/history/cron-jobs',
+      ability: { action: 'read', subject: 'log' },
+    },
+    {
+      // Admins pass the gate (and find no such message); staff are refused (decision 039).
+      name: 'POST /api/history/emails/{id}/retry',
+      path: () => `/api/history/emails/${randomUUID()}/retry`,
+      ability: { action: 'update', subject: 'job' },
+      method: 'POST',
+      status: 404,
+    },
     { name: 'GET /api/todos', path: () => '/api/todos?view=today', ability: { action: 'read', subject: 'todo' } },
     {
       name: 'POST /api/todos',

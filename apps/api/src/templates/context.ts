@@ -29,8 +29,9 @@ export const TEMPLATE_CONTEXT = {
       monthly_volume: { meaning: 'Expected monthly card volume, formatted', example: '$45,000.00' },
       average_ticket: { meaning: 'Average sale amount, formatted', example: '$18.50' },
       missing_documents: {
-        meaning: 'Documents still needed, as a comma-separated list',
-        example: 'Voided check, Bank statements (last 3 months)',
+        meaning:
+          'Onboarding documents not uploaded yet (application, identification, bank statement, voided check), comma-separated',
+        example: 'Bank statement, Voided check',
       },
       decision_reason: {
         meaning: 'Reason given with the underwriting decision',
@@ -41,6 +42,17 @@ export const TEMPLATE_CONTEXT = {
         meaning: 'Link to the merchant in the portal',
         example: 'https://portal.example.com/merchant/view/0190a2b4',
       },
+    },
+  },
+  owner: {
+    label: 'Owner',
+    fields: {
+      name: { meaning: 'Name of the first owner (principal) of the business', example: 'Maria Lopez' },
+      first_name: { meaning: 'First name of the first owner', example: 'Maria' },
+      last_name: { meaning: 'Last name of the first owner', example: 'Lopez' },
+      title: { meaning: 'Title of the first owner', example: 'Managing Member' },
+      email: { meaning: 'Email address of the first owner', example: 'maria@blueharbor.example' },
+      phone: { meaning: 'Phone number of the first owner', example: '(415) 555-0134' },
     },
   },
   agent: {
@@ -97,6 +109,9 @@ export type TemplateGroup = keyof Context;
 
 /** The values a real message is rendered with: group → placeholder key → text. */
 export type TemplateValues = { [G in TemplateGroup]: Partial<Record<keyof Context[G]['fields'], string>> };
+
+/** Every placeholder with a value ('' when the merchant has none): what a real message is rendered with. */
+export type CompleteTemplateValues = { [G in TemplateGroup]: Record<keyof Context[G]['fields'], string> };
 
 export type PlaceholderEntry = {
   path: string;

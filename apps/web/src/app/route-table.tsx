@@ -177,8 +177,16 @@ export const routeTable: RouteEntry[] = [
     page: placeholder('Stage Action Execution'),
     ability: { action: 'read', subject: 'log' },
   },
-  { path: '/history/emails', page: placeholder('Emails'), ability: { action: 'read', subject: 'log' } },
-  { path: '/history/cron-jobs', page: placeholder('Cron Job'), ability: { action: 'read', subject: 'log' } },
+  {
+    path: '/history/emails',
+    page: lazyPage(() => import('../features/emails/emails-page.tsx'), 'HistoryEmailsPage'),
+    ability: { action: 'read', subject: 'log' },
+  },
+  {
+    path: '/history/cron-jobs',
+    page: lazyPage(() => import('../features/cron-jobs/cron-jobs-page.tsx'), 'HistoryCronJobsPage'),
+    ability: { action: 'read', subject: 'log' },
+  },
   {
     path: '/history/api',
     page: lazyPage(() => import('../features/api-usage/api-usage-page.tsx'), 'ApiUsagePage'),

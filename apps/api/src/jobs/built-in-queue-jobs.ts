@@ -1,0 +1,8 @@
+import type { MessagingConfig } from '../messages/transports.ts';
+import { messageSendJob } from '../messages/send-message.job.ts';
+import type { QueueJobDefinition } from './queue-job.ts';
+
+/** Every built-in job that is sent rather than scheduled; the engine creates their queues at start. */
+export function builtInQueueJobs(messaging: MessagingConfig): QueueJobDefinition[] {
+  return [messageSendJob(messaging)];
+}

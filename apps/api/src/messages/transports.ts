@@ -1,0 +1,112 @@
+import type { MessageTransport } from '@boardwalk/shared';
+import nodemailer from 'nodemailer';
+import { readSetting } from '../auth/settings.ts';
+import type { Db } from '../db/client.ts';
+import { readSmtpSettings } from '../routes/settings/settings.service.ts';
+
+/** What the send job needs besides the database: read from config and secrets at start. */
+export type MessagingConfig = {
+  /** Decrypts the SMTP password of the `smtp` setting. */
+  encryptionKey?: string | undefined;
+  /** SMTP_URL: when set, it wins over the `smtp` setting. */
+  smtpUrl?: string | undefined;
+  /** PUBLIC_URL: links in messages (`merchant.url`, `portal.url`). */
+  publicUrl?: string | undefined;
+  /** Where SMS go; the default stores them only (no provider is reachable here). */
+  sms?: SmsProvider | undefined;
+};
+
+export type OutgoingEmail = { to: string; cc: string; subject: string; html: string; text: string };
+
+export type SendResult = { transport: MessageTransport; messageId: string | null };
+
+/**
+ * The SMS provider interface (issue 11 §4). A real provider (Twilio, MessageBird, ...) sends the
+ * text and answers its message id; the default keeps the message in the emails table only.
+ */
+export type SmsProvider = {
+  transport: MessageTransport;
+  send: (message: { to: string; text: string }) => Promise<{ messageId: string | null }>;
+};
+
+export const storingSmsProvider: SmsProvider = {
+  transport: 'sms-log',
+  send: () => Promise.resolve({ messageId: null }),
+};
+
+/** SMTP_URL, else the `smtp` setting when it names a host, else nothing (the log transport). */
+async function smtpOptions(db: Db, config: MessagingConfig) {
+  if (config.smtpUrl) return { url: config.smtpUrl, from: (await readSetting(db, 'smtp')).from };
+  const smtp = await readSmtpSettings(db, config.encryptionKey ?? '');
+  if (!smtp.host) return null;
+  return {
+    transport: {
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    },
+    from: smtp.from,
+  };
+}
+
+/** The sender: the `smtp` setting's from, else the support email, else a no-reply address. */
+async function fromAddress(db: Db, configured: string): Promise<string> {
+  if (configured) return configured;
+  const [portalName, supportEmail] = await Promise.all([
+    readSetting(db, 'portalName'),
+    readSetting(db, 'supportEmail'),
+  ]);
+  const address = supportEmail || 'no-reply@localhost';
+  return `"${portalName.replace(/["\\]/g, '')}" <${address}>`;
+}
+
+/**
+ * Sends one email through SMTP as configured right now (settings can change between messages),
+ * or, with none configured, sends nothing: the stored message is the record (transport `log`,
+ * DESIGN §5). Throws the transport's error for the caller to record and retry.
+ */
+export async function sendEmail(db: Db, config: MessagingConfig, email: OutgoingEmail): Promise<SendResult> {
+  const options = await smtpOptions(db, config);
+  if (!options) return { transport: 'log', messageId: null };
+  const transporter = nodemailer.createTransport('url' in options ? options.url : options.transport);
+  try {
+    const info = await transporter.sendMail({
+      from: await fromAddress(db, options.from),
+      to: email.to,
+      ...(email.cc ? { cc: email.cc } : {}),
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+    });
+    return { transport: 'smtp', messageId: typeof info.messageId === 'string' ? info.messageId : null };
+  } finally {
+    transporter.close();
+  }
+}
+
+export async function sendSms(config: MessagingConfig, sms: { to: string; text: string }): Promise<SendResult> {
+  const provider = config.sms ?? storingSmsProvider;
+  const { messageId } = await provider.send(sms);
+  return { transport: provider.transport, messageId };
+}
+
+/** A plain-text part for an HTML email: tags dropped, line breaks kept, entities decoded. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -1,0 +1,94 @@
+import type { MessageDetail, MessageSummary } from '@boardwalk/shared';
+import { problemBody } from '@boardwalk/shared/problem';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { listBody, renderPage } from '../../test/render-page.tsx';
+import { HistoryEmailsPage } from './emails-page.tsx';
+
+const ID = '0190c0de-0000-7000-8000-0000000000e1';
+
+const summary: MessageSummary = {
+  id: ID,
+  channel: 'email',
+  to: 'maria@merchant.test',
+  subject: 'Welcome, Blue Harbor',
+  status: 'failed',
+  transport: null,
+  attempts: 3,
+  error: '550 Mailbox unavailable',
+  merchantId: '0190c0de-0000-7000-8000-0000000000a1',
+  merchantName: 'Blue Harbor',
+  templateId: null,
+  templateName: null,
+  causeType: 'stage_action',
+  causeId: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  sentAt: null,
+};
+
+const detail: MessageDetail = {
+  ...summary,
+  cc: '',
+  html: '<p>Hello <script>alert(1)</script>Maria</p>',
+  text: 'Hello Maria',
+  transportMessageId: null,
+  sendingStartedAt: null,
+  updatedAt: '2026-11-20T10:00:05.000Z',
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('HistoryEmailsPage', { timeout: 60_000 }, () => {
+  it('lists messages, filters in the URL, and shows one in a sandboxed frame; retry asks, then queues it', async () => {
+    const net = fakeFetch({
+      'GET /api/history/emails': () => ({ body: { ...listBody('emails', [summary]), allData: [] } }),
+      [`GET /api/history/emails/${ID}`]: () => ({ body: detail }),
+      [`POST /api/history/emails/${ID}/retry`]: () => ({ body: { ...detail, status: 'queued', error: null } }),
+    });
+    const { router } = renderPage(<HistoryEmailsPage />, { url: '/history/emails?status=failed' });
+    const grid = within(await screen.findByRole('grid', { name: 'Messages' }));
+    expect(await grid.findByText('Welcome, Blue Harbor')).toBeInTheDocument();
+    expect(net.callsTo('GET', '/api/history/emails')[0]!.search.get('status')).toBe('failed');
+
+    await userEvent.click(grid.getByText('Blue Harbor'));
+    await waitFor(() =>
+      expect(router.state.location.search).toContain('merchantId=0190c0de-0000-7000-8000-0000000000a1'),
+    );
+
+    await userEvent.click(grid.getByRole('button', { name: /Show the message to maria@merchant.test/ }));
+    const frame = await screen.findByTitle('Rendered message');
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame.getAttribute('srcdoc')).toBe(detail.html);
+    expect(screen.getByText('550 Mailbox unavailable')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Send this message again?' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(net.callsTo('POST', `/api/history/emails/${ID}/retry`)).toHaveLength(1));
+  });
+
+  it('offers no retry to staff, who may read the log but not control jobs', async () => {
+    fakeFetch({
+      'GET /api/history/emails': () => ({ body: { ...listBody('emails', [summary]), allData: [] } }),
+      [`GET /api/history/emails/${ID}`]: () => ({ body: detail }),
+    });
+    renderPage(<HistoryEmailsPage />, { url: '/history/emails', role: 'ROLE_STAFF' });
+    const grid = within(await screen.findByRole('grid', { name: 'Messages' }));
+    await userEvent.click(await grid.findByRole('button', { name: /Show the message/ }));
+    await screen.findByTitle('Rendered message');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it("logs a failed fetch as 'Error fetching data:' (SPEC §8) and shows the error", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeFetch({ 'GET /api/history/emails': () => ({ status: 500, body: problemBody(500) }) });
+    renderPage(<HistoryEmailsPage />, { url: '/history/emails' });
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Error fetching data:', expect.anything()));
+  });
+});

@@ -1,0 +1,176 @@
+import {
+  MESSAGE_CHANNELS,
+  MESSAGE_STATUSES,
+  MESSAGE_STATUS_LABELS,
+  messageListQuerySchema,
+  type MessageSummary,
+} from '@boardwalk/shared';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import { Box, Card, CardContent, Chip, IconButton, Stack, Tooltip } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+import { dateTimeColumn } from '../../components/data-table/cells.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import { DateRangeFields } from '../../components/data-table/date-range-fields.tsx';
+import { enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
+import { useListUrlState, type ListQueryParams } from '../../components/data-table/list-url-state.ts';
+import { PageHeader } from '../../components/data-table/page-header.tsx';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { useListEmailsQuery } from './api.ts';
+import { EmailDrawer } from './email-drawer.tsx';
+import { MessageStatusChip } from './status-chip.tsx';
+
+export const EMAIL_FILTER_KEYS = ['status', 'channel', 'merchantId', 'from', 'to'] as const;
+
+const filters: ListFilter[] = [
+  { key: 'status', label: 'Status', options: enumOptions(MESSAGE_STATUSES, MESSAGE_STATUS_LABELS) },
+  { key: 'channel', label: 'Channel', options: enumOptions(MESSAGE_CHANNELS, { email: 'Email', sms: 'SMS' }) },
+];
+
+const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Local calendar days → the instants they start and end (the user picks days in their zone). */
+function apiParams(params: ListQueryParams): ListQueryParams {
+  const next: ListQueryParams = { ...params };
+  for (const [key, end] of [
+    ['from', false],
+    ['to', true],
+  ] as const) {
+    const value = String(params[key] ?? '');
+    if (!value) continue;
+    const date = LOCAL_DATE.test(value) ? new Date(`${value}T${end ? '23:59:59.999' : '00:00:00.000'}`) : null;
+    if (date && !Number.isNaN(date.getTime())) next[key] = date.toISOString();
+    else delete next[key];
+  }
+  return next;
+}
+
+function columns(onShow: (row: MessageSummary) => void, onMerchant: (row: MessageSummary) => void) {
+  const list: GridColDef<MessageSummary>[] = [
+    dateTimeColumn<MessageSummary>('createdAt', 'Queued'),
+    {
+      field: 'channel',
+      headerName: 'Channel',
+      width: 90,
+      sortable: false,
+      valueFormatter: (v: string) => (v === 'sms' ? 'SMS' : 'Email'),
+    },
+    { field: 'to', headerName: 'To', flex: 1, minWidth: 200, sortable: false },
+    {
+      field: 'subject',
+      headerName: 'Subject',
+      flex: 1,
+      minWidth: 220,
+      sortable: false,
+      valueFormatter: (v: string) => v || '—',
+    },
+    {
+      field: 'merchantName',
+      headerName: 'Merchant',
+      width: 200,
+      sortable: false,
+      renderCell: ({ row }) =>
+        row.merchantName ? (
+          <Tooltip title="Show only this merchant's messages">
+            <Chip size="small" variant="outlined" label={row.merchantName} onClick={() => onMerchant(row)} />
+          </Tooltip>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 110,
+      sortable: false,
+      renderCell: ({ row }) => <MessageStatusChip status={row.status} />,
+    },
+    { field: 'attempts', headerName: 'Attempts', width: 90, type: 'number', sortable: false },
+    {
+      field: 'details',
+      type: 'actions',
+      headerName: 'Details',
+      width: 80,
+      sortable: false,
+      hideable: false,
+      renderCell: ({ row }) => (
+        <Tooltip title="Details">
+          <IconButton
+            size="small"
+            aria-label={`Show the message to ${row.to || 'nobody'} of ${formatDateTime(row.createdAt)}`}
+            onClick={() => onShow(row)}
+          >
+            <VisibilityOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ];
+  return list;
+}
+
+/**
+ * /history/emails (issue 11 §6): every email and SMS the portal sent or tried to send, filtered
+ * by status, channel, merchant, dates and text (all in the URL), with the rendered message and
+ * retry of a failed one in a drawer.
+ */
+export function HistoryEmailsPage() {
+  const list = useListUrlState({
+    sortable: ['createdAt'],
+    defaultSort: 'createdAt',
+    defaultOrder: 'desc',
+    filterKeys: EMAIL_FILTER_KEYS,
+    querySchema: messageListQuerySchema,
+  });
+  const params = useMemo(() => apiParams(list.queryParams), [list.queryParams]);
+  const query = useListEmailsQuery(params);
+  const [shown, setShown] = useState<string>();
+  const [merchantName, setMerchantName] = useState<string>();
+  const gridColumns = useMemo(
+    () =>
+      columns(
+        (row) => setShown(row.id),
+        (row) => {
+          setMerchantName(row.merchantName ?? undefined);
+          list.setFilter('merchantId', row.merchantId ?? '');
+        },
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setFilter is stable per URL state
+    [list.setFilter],
+  );
+  const merchantId = list.state.filters.merchantId;
+
+  return (
+    <Box>
+      <PageHeader title="Emails" subtitle="Emails and SMS sent by stage actions, automations and the daily digest" />
+      <Card>
+        <CardContent>
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+              <DateRangeFields from={list.state.filters.from} to={list.state.filters.to} onChange={list.setFilter} />
+              {merchantId && (
+                <Chip
+                  label={`Merchant: ${merchantName ?? query.data?.emails[0]?.merchantName ?? merchantId}`}
+                  onDelete={() => list.setFilter('merchantId', '')}
+                />
+              )}
+            </Stack>
+            <DataTable<MessageSummary>
+              gridId="emails"
+              noun={{ singular: 'message', plural: 'messages' }}
+              columns={gridColumns}
+              rows={query.data?.emails}
+              total={query.currentData?.total}
+              loading={query.isFetching}
+              error={query.error}
+              onRetry={() => void query.refetch()}
+              list={list}
+              filters={filters}
+            />
+          </Stack>
+        </CardContent>
+      </Card>
+      <EmailDrawer id={shown} onClose={() => setShown(undefined)} />
+    </Box>
+  );
+}

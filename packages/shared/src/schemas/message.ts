@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS } from '../list.ts';
+import { auditDateBound } from './audit.ts';
+import { text } from './fields.ts';
+
+/** Emails and SMS the portal sends (DESIGN §2 emails, issue 11 §4; decision 039). */
+export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** queued → sent, or failed (with its error) after the last attempt or an interrupted one. */
+export const MESSAGE_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+/** smtp: handed to a mail server; log: no SMTP configured, stored only; sms-log: the default SMS provider. */
+export const MESSAGE_TRANSPORTS = ['smtp', 'log', 'sms-log'] as const;
+export type MessageTransport = (typeof MESSAGE_TRANSPORTS)[number];
+
+export const MESSAGE_CAUSE_TYPES = ['stage_action', 'automation', 'digest', 'manual'] as const;
+export type MessageCauseType = (typeof MESSAGE_CAUSE_TYPES)[number];
+
+const DATE_MESSAGE = 'Enter a date (YYYY-MM-DD) or a date-time with its offset (2026-01-31T09:00:00Z)';
+const dateBound = text()
+  .trim()
+  .refine((v) => auditDateBound(v) !== null, DATE_MESSAGE);
+
+/**
+ * GET /api/history/emails: newest first. `q` matches the recipient and the subject; `from`/`to`
+ * bound the time it was queued (a bare `to` date takes in its whole day).
+ */
+export const messageListQuerySchema = z.object({
+  q: text().trim().max(200).optional(),
+  status: z.enum(MESSAGE_STATUSES, { error: 'Choose queued, sent or failed' }).optional(),
+  channel: z.enum(MESSAGE_CHANNELS, { error: 'Choose email or sms' }).optional(),
+  merchantId: z.uuid('Not a valid merchant id').optional(),
+  from: dateBound.optional(),
+  to: dateBound.optional(),
+  sort: z.enum(['createdAt']).default('createdAt'),
+  order: z.enum(SORT_ORDERS).default('desc'),
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
+
+/** A row of the emails log (without the rendered body: the detail has it). */
+export const messageSummarySchema = z.object({
+  id: z.uuid(),
+  channel: z.enum(MESSAGE_CHANNELS),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  transport: z.enum(MESSAGE_TRANSPORTS).nullable(),
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  merchantId: z.uuid().nullable(),
+  merchantName: z.string().nullable(),
+  templateId: z.uuid().nullable(),
+  templateName: z.string().nullable(),
+  causeType: z.enum(MESSAGE_CAUSE_TYPES),
+  causeId: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type MessageSummary = z.infer<typeof messageSummarySchema>;
+
+/** GET /api/history/emails/{id}: the message as rendered (HTML for email, text for SMS and email's text part). */
+export const messageDetailSchema = messageSummarySchema.extend({
+  cc: z.string(),
+  html: z.string(),
+  text: z.string(),
+  transportMessageId: z.string().nullable(),
+  sendingStartedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type MessageDetail = z.infer<typeof messageDetailSchema>;
+
+export const messageListResponseSchema = z.object({
+  emails: z.array(messageSummarySchema),
+  total: z.number().int().describe('Rows matching the filters'),
+  params: z.record(z.string(), z.unknown()).describe('The parsed query, defaults filled'),
+  allData: z.array(messageSummarySchema).describe('Always []: the emails log is unbounded (DESIGN §3)'),
+});
+export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
