@@ -19,7 +19,12 @@ async function start(config: Config, logger: Logger) {
   const database = await openMigratedDatabase(config, logger);
   const secrets = loadOrCreateSecrets(config);
   const seed = await seedIfEmpty(database.db, { ...config, encryptionKey: secrets.encryptionKey });
-  const jobs = await startJobEngine({ database, logger, workers: config.jobWorkers });
+  const jobs = await startJobEngine({
+    database,
+    logger,
+    workers: config.jobWorkers,
+    encryptionKey: secrets.encryptionKey,
+  });
   const webDist = config.webDist ?? path.join(here, '../../web/dist');
   const usageLog = createUsageLog({ db: database.db, logger });
   const app = createApp({

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import { onShutdownSignal, openMigratedDatabase, runEntryPoint } from './entry-point.ts';
 import { startJobEngine } from './jobs/job-engine.ts';
 import type { Logger } from './lib/logger.ts';
+import { loadOrCreateSecrets } from './lib/secrets.ts';
 
 /**
  * `npm run worker`: the job workers without the HTTP server, for scale-out on PostgreSQL (run
@@ -10,7 +11,8 @@ import type { Logger } from './lib/logger.ts';
  */
 async function start(config: Config, logger: Logger) {
   const database = await openMigratedDatabase(config, logger);
-  const jobs = await startJobEngine({ database, logger, workers: true });
+  const { encryptionKey } = loadOrCreateSecrets(config);
+  const jobs = await startJobEngine({ database, logger, workers: true, encryptionKey });
   logger.info({ db: database.kind }, 'Boardwalk worker is running');
   onShutdownSignal(logger, async () => {
     await jobs.stop();

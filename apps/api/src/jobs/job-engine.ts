@@ -5,6 +5,7 @@ import { bossConnection } from './boss-connection.ts';
 import { BUILT_IN_CRON_JOBS } from './built-in-cron-jobs.ts';
 import type { CronJobDefinition } from './cron-job.ts';
 import { registerCronJobs, runCronJob, syncCronSchedules } from './cron-jobs.service.ts';
+import { startWorkflowWorkers, WORKFLOW_QUEUES } from '../workflow/workflow-engine.ts';
 
 /** DESIGN §5: 3 attempts by default, exponential backoff between them. */
 export type RetryPolicy = { limit: number; delaySeconds: number; backoff: boolean; maxDelaySeconds?: number };
@@ -22,6 +23,10 @@ export type JobEngineOptions = {
   pollingIntervalSeconds?: number;
   /** How long stop() lets running handlers finish before handing their jobs back. */
   stopTimeoutMs?: number;
+  /** The app's key (secrets.encryptionKey): workflow actions read encrypted settings (a webhook's secret). */
+  encryptionKey: string;
+  /** How often the workflow dispatcher looks for new domain events (decision 037). */
+  dispatchIntervalMs?: number;
 };
 
 export type JobEngine = {
@@ -53,14 +58,15 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     retryBackoff: retry.backoff,
     ...(retry.maxDelaySeconds === undefined ? {} : { retryDelayMax: retry.maxDelaySeconds }),
   };
-  for (const job of cronJobs) {
-    await boss.createQueue(job.name, queueOptions); // no-op when it exists…
-    await boss.updateQueue(job.name, queueOptions); // …so the policy follows the code
-    await warmQueueCache(boss, job.name);
+  for (const name of [...cronJobs.map((job) => job.name), ...WORKFLOW_QUEUES]) {
+    await boss.createQueue(name, queueOptions); // no-op when it exists…
+    await boss.updateQueue(name, queueOptions); // …so the policy follows the code
+    await warmQueueCache(boss, name);
   }
   await registerCronJobs(database.db, cronJobs);
   await syncCronSchedules(boss, database.db, cronJobs);
 
+  let workflow: { stop: () => Promise<void> } | undefined;
   if (options.workers) {
     const workOptions = { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
     for (const definition of cronJobs) {
@@ -69,12 +75,24 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
         return runCronJob(definition, context, { queueJobId: job!.id, attempt: job!.retryCount + 1, data: job!.data });
       });
     }
+    workflow = await startWorkflowWorkers({
+      boss,
+      db: database.db,
+      logger: log.child({ component: 'workflow' }),
+      now,
+      encryptionKey: options.encryptionKey,
+      pollingIntervalSeconds: workOptions.pollingIntervalSeconds,
+      ...(options.dispatchIntervalMs === undefined ? {} : { dispatchIntervalMs: options.dispatchIntervalMs }),
+    });
   }
   log.info({ workers: options.workers, cronJobs: cronJobs.map((j) => j.name) }, 'job engine started');
 
   return {
     boss,
-    stop: () => boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 20_000 }),
+    stop: async () => {
+      await workflow?.stop(); // no new executions are dispatched while the handlers wind down
+      await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 20_000 });
+    },
   };
 }
 

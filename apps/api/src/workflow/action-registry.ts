@@ -1,0 +1,22 @@
+import type { ActionType } from '@boardwalk/shared/schemas/workflow-action';
+import type { WorkflowAction } from './action.ts';
+import { assignUserAction } from './actions/assign-user.action.ts';
+import { createTodoAction } from './actions/create-todo.action.ts';
+import { setFieldAction } from './actions/set-field.action.ts';
+import { webhookAction } from './actions/webhook.action.ts';
+
+/**
+ * Every action type this build can run, by type. send_email and send_sms join when the messages
+ * module is wired (its queueTemplateMessage, one line each); change_stage and wait come with
+ * automations. A type missing here fails its execution visibly ("not available").
+ */
+export const ACTION_REGISTRY: Partial<{ [T in ActionType]: WorkflowAction<T> }> = {
+  create_todo: createTodoAction,
+  assign_user: assignUserAction,
+  set_field: setFieldAction,
+  webhook: webhookAction,
+};
+
+export function actionFor(type: ActionType): WorkflowAction | undefined {
+  return ACTION_REGISTRY[type] as WorkflowAction | undefined;
+}

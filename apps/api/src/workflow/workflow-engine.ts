@@ -1,0 +1,63 @@
+import type { PgBoss } from 'pg-boss';
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
+import { dispatchPendingEvents } from './dispatcher.ts';
+import { runStageActionExecution, STAGE_ACTION_JOB, stageActionJobPayload } from './stage-action-run.ts';
+
+/** The queues the workflow sends jobs to; the engine creates and looks them up at start. */
+export const WORKFLOW_QUEUES = [STAGE_ACTION_JOB] as const;
+
+/** How often an idle dispatcher looks for new domain events (decision 037: the latency it adds). */
+export const DEFAULT_DISPATCH_INTERVAL_MS = 1000;
+
+export type WorkflowOptions = {
+  boss: PgBoss;
+  db: Db;
+  logger: Logger;
+  now: () => Date;
+  encryptionKey: string;
+  pollingIntervalSeconds: number;
+  dispatchIntervalMs?: number;
+};
+
+/**
+ * The workflow's side of a worker process (decision 037): works the stage-action queue and runs the
+ * dispatcher loop that turns domain events into executions and jobs. Its queues exist already
+ * (startJobEngine creates them). stop() ends the loop after its current transaction.
+ */
+export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ stop: () => Promise<void> }> {
+  const { boss, db, logger, now, encryptionKey } = options;
+  await boss.work(
+    STAGE_ACTION_JOB,
+    { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds, includeMetadata: true },
+    async ([job]) => {
+      const { executionId } = stageActionJobPayload.parse(job!.data);
+      return runStageActionExecution(
+        { db, logger, now, signal: job!.signal, encryptionKey, jobs: boss },
+        { executionId, retryCount: job!.retryCount, retryLimit: job!.retryLimit },
+      );
+    },
+  );
+
+  const interval = options.dispatchIntervalMs ?? DEFAULT_DISPATCH_INTERVAL_MS;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+  const tick = async () => {
+    try {
+      const done = await dispatchPendingEvents(db, boss, now, 500);
+      if (done > 0) logger.debug({ events: done }, 'domain events dispatched');
+    } catch (error) {
+      logger.error({ err: error }, 'dispatching domain events failed; trying again');
+    }
+    if (!stopped) timer = setTimeout(() => (current = tick()), interval);
+  };
+  current = tick();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}
