@@ -36,6 +36,8 @@ import { createUsageLog } from './lib/usage-log.ts';
 import { apiUsage } from './middleware/api-usage.ts';
 import { cors } from './middleware/cors.ts';
 import { registerTodoRoutes } from './routes/todos/todos.handlers.ts';
+import { registerStageActionRoutes } from './routes/stage-actions/stage-actions.handlers.ts';
+import { registerStageActionExecutionRoutes } from './routes/history/stage-action-executions.handlers.ts';
 
 /** Builds the whole HTTP app from its dependencies. Nothing global: tests build their own. */
 export function createApp(deps: AppDeps) {
@@ -90,6 +92,8 @@ export function createApp(deps: AppDeps) {
   registerHomeRoutes(app);
   registerApiTokenRoutes(app);
   registerTodoRoutes(app);
+  registerStageActionRoutes(app);
+  registerStageActionExecutionRoutes(app);
 
   // Built once, on the first request for it: every route is registered by then.
   let document: ReturnType<typeof apiDocument> | undefined;

@@ -35,6 +35,9 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/merchant-drafts': { step: 0, data: { dbaName: 'Size Draft' } },
   'POST /api/api-tokens': { data: { name: 'Size Token', scopes: { merchant: 'read' }, expiry: '30' } },
   'POST /api/todos': { data: { title: 'Size Todo' } },
+  // Refused by the size cap before the path's id is looked at (issue 11).
+  'PATCH /api/stage-actions/{id}': { type: 'create_todo', isActive: false, updatedAt: '2026-01-01T00:00:00Z' },
+  'POST /api/history/stage-action/{id}/retry': {},
   'POST /api/users': {
     data: {
       email: 'size@example.com',

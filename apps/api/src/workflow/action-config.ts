@@ -48,7 +48,10 @@ export function summarizeAction(type: ActionType, stored: Stored): string {
   switch (type) {
     case 'send_email':
     case 'send_sms':
-      return `${ACTION_TYPE_LABELS[type]} to ${MESSAGE_RECIPIENT_LABELS[c.to as MessageRecipientKind] ?? 'someone'}`.replace(/to The/, 'to the');
+      return `${ACTION_TYPE_LABELS[type]} to ${MESSAGE_RECIPIENT_LABELS[c.to as MessageRecipientKind] ?? 'someone'}`.replace(
+        /to The/,
+        'to the',
+      );
     case 'create_todo': {
       const days = c.dueInDays as number | undefined;
       return (

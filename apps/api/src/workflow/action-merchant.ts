@@ -16,6 +16,7 @@ export type ActionMerchant = {
   agentId: string | null;
   agentUserId: string | null;
   contactEmail: string;
+  contactPhone: string;
   updatedAt: Date;
 };
 
@@ -33,6 +34,7 @@ export async function loadActionMerchant(db: Db, id: string): Promise<ActionMerc
       agentId: merchants.agentId,
       agentUserId: agentAccounts.userId,
       contactEmail: merchants.contactEmail,
+      contactPhone: merchants.contactPhone,
       updatedAt: merchants.updatedAt,
     })
     .from(merchants)

@@ -18,10 +18,16 @@ describe('the dispatcher turns domain events into executions and jobs', () => {
   const dispatch = () => dispatchPendingEvents(ctx.t.db, engine.boss, ctx.t.clock.now);
   const todo = (title: string) => ({ title, assignTo: 'assignee' });
 
-  it("a stage change records one execution and one job per active action of the entered stage, once", async () => {
+  it('a stage change records one execution and one job per active action of the entered stage, once', async () => {
     const target = ctx.stage.underwriting;
     const first = await insertStageAction(ctx.t, target.id, 'create_todo', todo('first'), { position: 0 });
-    const second = await insertStageAction(ctx.t, target.id, 'set_field', { field: 'mid', value: 'M1' }, { position: 1 });
+    const second = await insertStageAction(
+      ctx.t,
+      target.id,
+      'set_field',
+      { field: 'mid', value: 'M1' },
+      { position: 1 },
+    );
     await insertStageAction(ctx.t, target.id, 'create_todo', todo('inactive'), { isActive: false });
     await insertStageAction(ctx.t, target.id, 'create_todo', todo('deleted'), { deletedAt: ctx.t.clock.now() });
     await insertStageAction(ctx.t, ctx.stage.operations.id, 'create_todo', todo('other stage'));
@@ -38,7 +44,10 @@ describe('the dispatcher turns domain events into executions and jobs', () => {
     expect(rows.map((r) => r.stageActionId).sort()).toEqual([first.id, second.id].sort());
     expect(rows.every((r) => r.status === 'queued' && r.attempt === 0 && r.stageId === target.id)).toBe(true);
     expect(rows.find((r) => r.stageActionId === second.id)?.actionConfig).toEqual({ field: 'mid', value: 'M1' });
-    const jobs = await jobsFor(ctx.t, rows.map((r) => r.id));
+    const jobs = await jobsFor(
+      ctx.t,
+      rows.map((r) => r.id),
+    );
     expect(jobs.map((j) => j.executionId).sort()).toEqual(rows.map((r) => r.id).sort());
     expect(jobs.map((j) => j.id).sort()).toEqual(rows.map((r) => r.jobId).sort());
     const [event] = await ctx.t.db.select().from(domainEvents).where(eq(domainEvents.id, rows[0]!.domainEventId!));
@@ -48,7 +57,12 @@ describe('the dispatcher turns domain events into executions and jobs', () => {
     await ctx.t.db.update(domainEvents).set({ processedAt: null }).where(eq(domainEvents.id, event!.id));
     await dispatch();
     expect(await executionsOf(ctx.t, m.id)).toHaveLength(2);
-    expect(await jobsFor(ctx.t, rows.map((r) => r.id))).toHaveLength(2);
+    expect(
+      await jobsFor(
+        ctx.t,
+        rows.map((r) => r.id),
+      ),
+    ).toHaveLength(2);
   });
 
   it('a stage change that rolls back leaves no event, so no execution and no job', async () => {

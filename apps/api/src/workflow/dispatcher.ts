@@ -18,7 +18,8 @@ export type EventConsumer = (tx: Db, jobs: JobSender, event: DomainEvent) => Pro
 
 /** The stage a merchant entered by this event, if it entered one. */
 function enteredStageId(event: DomainEvent): string | null {
-  const key = event.type === 'merchant.created' ? 'stageId' : event.type === 'merchant.stage_changed' ? 'toStageId' : null;
+  const key =
+    event.type === 'merchant.created' ? 'stageId' : event.type === 'merchant.stage_changed' ? 'toStageId' : null;
   const value = key ? event.payload[key] : null;
   return typeof value === 'string' ? value : null;
 }

@@ -10,11 +10,19 @@ import type { ActionContext } from './action.ts';
  */
 export async function recordActionChange(
   context: ActionContext,
-  entry: { type: MerchantEventType; data: Record<string, unknown>; fields: string[]; audit: string; changes: Record<string, unknown> },
+  entry: {
+    type: MerchantEventType;
+    data: Record<string, unknown>;
+    fields: string[];
+    audit: string;
+    changes: Record<string, unknown>;
+  },
 ): Promise<void> {
   const { db, merchant, now, cause } = context;
   const actorLabel = `workflow:${cause.type}:${cause.id}`;
-  await db.insert(merchantEvents).values({ merchantId: merchant.id, type: entry.type, actorUserId: null, data: entry.data, at: now });
+  await db
+    .insert(merchantEvents)
+    .values({ merchantId: merchant.id, type: entry.type, actorUserId: null, data: entry.data, at: now });
   await db.insert(domainEvents).values({
     type: 'merchant.updated',
     subjectId: merchant.id,

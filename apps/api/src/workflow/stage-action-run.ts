@@ -74,9 +74,11 @@ export async function runStageActionExecution(env: RunEnvironment, delivery: Del
   const isLast = delivery.retryCount >= delivery.retryLimit;
   try {
     const action = actionFor(claimed.actionType);
-    if (!action) throw new PermanentActionError(`${ACTION_TYPE_LABELS[claimed.actionType]} is not available in this build`);
+    if (!action)
+      throw new PermanentActionError(`${ACTION_TYPE_LABELS[claimed.actionType]} is not available in this build`);
     const parsed = parseActionConfig(claimed.actionType, publicInputOf(claimed));
-    if (!parsed.ok) throw new PermanentActionError(`The action's settings are not valid: ${JSON.stringify(parsed.errors)}`);
+    if (!parsed.ok)
+      throw new PermanentActionError(`The action's settings are not valid: ${JSON.stringify(parsed.errors)}`);
     const result =
       action.effects === 'database'
         ? await db.transaction(async (tx) => {
@@ -100,7 +102,10 @@ export async function runStageActionExecution(env: RunEnvironment, delivery: Del
     const text = errorText(error);
     const permanent = error instanceof PermanentActionError;
     const status = permanent || isLast ? 'failed' : 'queued';
-    env.logger.warn({ err: error, executionId: claimed.id, attempt: claimed.attempt, status }, 'stage action attempt failed');
+    env.logger.warn(
+      { err: error, executionId: claimed.id, attempt: claimed.attempt, status },
+      'stage action attempt failed',
+    );
     await finish(db, env, claimed, { status, result: null, error: text });
     if (!permanent) throw error; // pg-boss retries it, or leaves the job failed after the last attempt
     return { status, error: text };
@@ -166,6 +171,11 @@ async function finish(
 }
 
 function errorText(error: unknown): string {
-  const text = error instanceof Error ? (error.name === 'Error' || error instanceof PermanentActionError ? error.message : `${error.name}: ${error.message}`) : String(error);
+  const text =
+    error instanceof Error
+      ? error.name === 'Error' || error instanceof PermanentActionError
+        ? error.message
+        : `${error.name}: ${error.message}`
+      : String(error);
   return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
 }

@@ -1,4 +1,4 @@
-import type { PgBoss } from 'pg-boss';
+import type { JobResult, PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { dispatchPendingEvents } from './dispatcher.ts';
@@ -9,6 +9,9 @@ export const WORKFLOW_QUEUES = [STAGE_ACTION_JOB] as const;
 
 /** How often an idle dispatcher looks for new domain events (decision 037: the latency it adds). */
 export const DEFAULT_DISPATCH_INTERVAL_MS = 1000;
+
+/** Jobs a worker takes per fetch. */
+const STAGE_ACTION_BATCH = 10;
 
 export type WorkflowOptions = {
   boss: PgBoss;
@@ -27,15 +30,33 @@ export type WorkflowOptions = {
  */
 export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ stop: () => Promise<void> }> {
   const { boss, db, logger, now, encryptionKey } = options;
+  // Up to 10 jobs a fetch, settled one by one (perJobResults), fetched again at once while
+  // batches come back full: one job per polling interval would cap a worker at 0.5 jobs/s.
   await boss.work(
     STAGE_ACTION_JOB,
-    { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds, includeMetadata: true },
-    async ([job]) => {
-      const { executionId } = stageActionJobPayload.parse(job!.data);
-      return runStageActionExecution(
-        { db, logger, now, signal: job!.signal, encryptionKey, jobs: boss },
-        { executionId, retryCount: job!.retryCount, retryLimit: job!.retryLimit },
-      );
+    {
+      batchSize: STAGE_ACTION_BATCH,
+      burstWhenBatchFull: true,
+      perJobResults: true,
+      includeMetadata: true,
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+    },
+    async (jobs) => {
+      const results: JobResult[] = [];
+      for (const job of jobs) {
+        try {
+          const { executionId } = stageActionJobPayload.parse(job.data);
+          const output = await runStageActionExecution(
+            { db, logger, now, signal: job.signal, encryptionKey, jobs: boss },
+            { executionId, retryCount: job.retryCount, retryLimit: job.retryLimit },
+          );
+          results.push({ id: job.id, status: 'completed', output });
+        } catch (error) {
+          // Failed with retries left: pg-boss retries it with backoff (the execution says `queued`).
+          results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+        }
+      }
+      return results;
     },
   );
 

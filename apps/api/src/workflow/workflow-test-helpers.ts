@@ -11,7 +11,10 @@ export async function insertStageAction(
   config: Record<string, unknown>,
   extra: Partial<typeof stageActions.$inferInsert> = {},
 ) {
-  const [row] = await t.db.insert(stageActions).values({ stageId, type, config, ...extra }).returning();
+  const [row] = await t.db
+    .insert(stageActions)
+    .values({ stageId, type, config, ...extra })
+    .returning();
   return row!;
 }
 

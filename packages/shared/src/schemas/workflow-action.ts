@@ -72,7 +72,10 @@ export const SET_FIELD_VALUE_SCHEMAS: Record<SetFieldField, z.ZodType<string>> =
   mid: text().trim().max(40, 'Use at most 40 characters'),
   goLiveOn: text()
     .trim()
-    .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && auditDateBound(v) !== null), 'Enter a date as YYYY-MM-DD'),
+    .refine(
+      (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && auditDateBound(v) !== null),
+      'Enter a date as YYYY-MM-DD',
+    ),
 };
 
 export const WEBHOOK_SECRET_MIN = 16;
@@ -140,7 +143,11 @@ const setFieldConfig = z
 
 const changeStageConfig = z.strictObject({ stageId: uuid('Choose a stage') });
 const waitConfig = z.strictObject({
-  hours: z.number().int('Use a whole number of hours').min(1, 'Wait at least 1 hour').max(8760, 'Wait at most 8760 hours'),
+  hours: z
+    .number()
+    .int('Use a whole number of hours')
+    .min(1, 'Wait at least 1 hour')
+    .max(8760, 'Wait at most 8760 hours'),
 });
 
 /** The config each action type takes, as a client sends it. */
@@ -198,7 +205,7 @@ export type PublicActionConfig = z.infer<typeof publicActionConfigSchema>;
 
 /**
  * A stage action as sent, one variant per type: POST /api/stages/{stageId}/actions `{ data }` (a new
- * action goes last), and PATCH /api/stage-actions/{id} `{ data }` with the stored type, where the
+ * action goes last), and PATCH /api/stage-actions/{id} (the record: its stored type, config, isActive, updatedAt), where the
  * config replaces the stored one (a webhook keeps its stored secret when none is sent) and
  * updatedAt is required.
  */
@@ -227,7 +234,6 @@ export const updateStageActionSchema = z.object({
   ...updateMetaShape,
 });
 export type UpdateStageActionInput = z.infer<typeof updateStageActionSchema>;
-export const updateStageActionBodySchema = z.object({ data: updateStageActionSchema });
 
 /** A config checked against its type's schema; issues come back under `config.…` for the form. */
 export function parseActionConfig(
@@ -248,7 +254,6 @@ export function parseActionConfig(
 export const reorderStageActionsSchema = z.object({
   ids: z.array(z.uuid('Not an action id')).min(1, 'List the actions in their new order').max(200),
 });
-export const reorderStageActionsBodySchema = z.object({ data: reorderStageActionsSchema });
 
 export const stageActionSchema = z.object({
   id: z.uuid(),
@@ -267,9 +272,8 @@ export const stageActionSchema = z.object({
 export type StageAction = z.infer<typeof stageActionSchema>;
 export const stageActionListResponseSchema = z.object({ stageActions: z.array(stageActionSchema) });
 
-/** POST /api/stages/{stageId}/actions/test-run `{ data: { merchantId } }`: a dry run, nothing sent or changed. */
+/** POST /api/stages/{stageId}/actions/test-run `{ merchantId }`: a dry run, nothing sent or changed. */
 export const stageActionTestRunSchema = z.object({ merchantId: z.uuid('Choose a merchant') });
-export const stageActionTestRunBodySchema = z.object({ data: stageActionTestRunSchema });
 export const actionPlanSchema = z.object({
   actionId: z.uuid().nullable(),
   type: z.enum(ACTION_TYPES),

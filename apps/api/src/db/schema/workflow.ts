@@ -1,6 +1,17 @@
 import { ACTION_TYPES, EXECUTION_STATUSES } from '@boardwalk/shared/schemas/workflow-action';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { domainEvents, merchants } from './merchants.ts';
 import { stages } from './stages.ts';

@@ -15,7 +15,9 @@ async function assigneeOf(context: ActionContext, config: Config) {
 }
 
 const dueOn = (config: Config, now: Date) =>
-  config.dueInDays === undefined ? null : new Date(now.getTime() + config.dueInDays * DAY_MS).toISOString().slice(0, 10);
+  config.dueInDays === undefined
+    ? null
+    : new Date(now.getTime() + config.dueInDays * DAY_MS).toISOString().slice(0, 10);
 
 /** A todo about the merchant, for its assigned user or a chosen one. */
 export const createTodoAction = defineAction({
