@@ -19,6 +19,9 @@ export const API_TAG_TYPES = [
   'ApiToken',
   /** Todos (issue 10): `id: 'LIST'` for every list and the counts; a write refetches them all. */
   'Todo',
+  /** Stage actions per stage (`id`: the stage id) and their executions (`id: 'LIST'`), issue 11. */
+  'StageAction',
+  'StageActionExecution',
 ] as const;
 
 /** fetchBaseQuery over appFetch, so a 401 here takes the app's one 401 path (lib/http.ts). */
