@@ -17,6 +17,8 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { attemptSignIn } from '../../test/sign-in.ts';
 import { DEMO_MERCHANT_COUNT, seedDemoMerchants } from './demo-merchants.ts';
 import { seedHooks, seedIfEmpty, startBanner, type SeedHook } from './run.ts';
+import { stageActionExecutions, stageActions } from '../schema/workflow.ts';
+import { todos } from '../schema/todos.ts';
 import { DEMO_USERS, randomDemoPassword } from './users.ts';
 
 const KEY = '0'.repeat(64);
@@ -151,6 +153,34 @@ describe('demo merchants (issue 9 §4)', () => {
         select 1 from merchant_stage_intervals b where b.merchant_id = a.merchant_id and b.entered_at = a.left_at)`,
     );
     expect(gaps?.n).toBe(0);
+  });
+
+  it('ships the welcome email and underwriting todo stage actions, active, with history (issue 11 §7)', async () => {
+    const actions = await t.db
+      .select({
+        type: stageActions.type,
+        isActive: stageActions.isActive,
+        stage: stages.name,
+        config: stageActions.config,
+      })
+      .from(stageActions)
+      .innerJoin(stages, eq(stages.id, stageActions.stageId));
+    expect(actions.map((a) => [a.type, a.stage, a.isActive]).sort()).toEqual([
+      ['create_todo', 'Submitted to Underwriting', true],
+      ['send_email', 'New Lead', true],
+    ]);
+    const runs = await t.db.select().from(stageActionExecutions);
+    const byType = (type: string) => runs.filter((r) => r.actionType === type);
+    expect(byType('send_email').length).toBeGreaterThan(0);
+    expect(byType('send_email').every((r) => r.status === 'queued')).toBe(true);
+    expect(byType('create_todo').length).toBeGreaterThan(0);
+    for (const run of byType('create_todo').filter((r) => r.status === 'succeeded')) {
+      const [todo] = await t.db
+        .select()
+        .from(todos)
+        .where(eq(todos.id, (run.result as { todoId: string }).todoId));
+      expect(todo?.merchantId).toBe(run.merchantId);
+    }
   });
 
   it('keeps the underwriting decision, MID and go-live date in step with the stage', async () => {
