@@ -23,7 +23,7 @@ export function storedConfig(
   previous: Stored | null,
   encryptionKey: string,
 ): Stored {
-  if (type !== 'webhook') return input as Stored;
+  if (type !== 'webhook') return input;
   const { secret, ...rest } = input as { url: string; secret?: string };
   if (secret) return { ...rest, secretEncrypted: encryptSecret(secret, encryptionKey) };
   const kept = previous?.secretEncrypted;
@@ -37,7 +37,10 @@ export function storedConfig(
 /** The config as the API shows it: never a secret, only whether one is set. */
 export function publicConfig(type: ActionType, stored: Stored): PublicActionConfig {
   if (type !== 'webhook') return stored as PublicActionConfig;
-  return { url: String(stored.url ?? ''), secretSet: typeof stored.secretEncrypted === 'string' };
+  return {
+    url: typeof stored.url === 'string' ? stored.url : '',
+    secretSet: typeof stored.secretEncrypted === 'string',
+  };
 }
 
 const quoted = (value: unknown) => (value === '' ? 'empty' : `“${String(value)}”`);

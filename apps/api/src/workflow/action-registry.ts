@@ -18,5 +18,5 @@ export const ACTION_REGISTRY: Partial<{ [T in ActionType]: WorkflowAction<T> }> 
 };
 
 export function actionFor(type: ActionType): WorkflowAction | undefined {
-  return ACTION_REGISTRY[type] as WorkflowAction | undefined;
+  return ACTION_REGISTRY[type];
 }

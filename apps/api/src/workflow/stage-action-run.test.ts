@@ -72,7 +72,7 @@ describe('stage action runs on the job engine', () => {
     // pg-boss delivers at least once: the same job again finds the run finished and does nothing.
     const again = (await engine.boss.send(STAGE_ACTION_JOB, { executionId: execution!.id }))!;
     await vi.waitFor(
-      async () => expect((await engine.boss.getJobById(STAGE_ACTION_JOB, again))?.state).toBe('completed'),
+      async () => expect((await jobsFor(ctx.t, [execution!.id])).find((j) => j.id === again)?.state).toBe('completed'),
       { timeout: 10_000, interval: 100 },
     );
     expect(await ctx.t.db.select().from(todos).where(eq(todos.merchantId, m.id))).toHaveLength(1);

@@ -71,7 +71,11 @@ export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ 
     } catch (error) {
       logger.error({ err: error }, 'dispatching domain events failed; trying again');
     }
-    if (!stopped) timer = setTimeout(() => (current = tick()), interval);
+    if (!stopped) {
+      timer = setTimeout(() => {
+        current = tick();
+      }, interval);
+    }
   };
   current = tick();
   return {

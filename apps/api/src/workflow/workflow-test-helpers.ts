@@ -24,9 +24,9 @@ export const executionsOf = (t: TestApp, merchantId: string) =>
 /** pg-boss jobs of the stage-action queue that name one of these executions. */
 export async function jobsFor(t: TestApp, executionIds: string[]) {
   if (executionIds.length === 0) return [];
-  const result = (await t.db.execute(
+  const result: unknown = await t.db.execute(
     sql`select id, state, data->>'executionId' as "executionId" from pgboss.job
         where name = 'workflow-stage-action' and data->>'executionId' in ${sql.raw(`(${executionIds.map((id) => `'${id}'`).join(',')})`)}`,
-  )) as unknown as { rows: { id: string; state: string; executionId: string }[] };
-  return result.rows;
+  );
+  return (result as { rows: { id: string; state: string; executionId: string }[] }).rows;
 }

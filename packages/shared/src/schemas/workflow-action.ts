@@ -241,7 +241,7 @@ export function parseActionConfig(
   config: unknown,
 ): { ok: true; config: ActionConfigInput } | { ok: false; errors: Record<string, string[]> } {
   const result = ACTION_CONFIG_SCHEMAS[type].safeParse(config);
-  if (result.success) return { ok: true, config: result.data as ActionConfigInput };
+  if (result.success) return { ok: true, config: result.data };
   const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
     const key = ['config', ...issue.path.map(String)].join('.');
