@@ -38,6 +38,8 @@ import { cors } from './middleware/cors.ts';
 import { registerTodoRoutes } from './routes/todos/todos.handlers.ts';
 import { registerMessageRoutes } from './routes/history/messages.handlers.ts';
 import { registerCronJobRoutes } from './routes/history/cron-jobs.handlers.ts';
+import { registerStageActionRoutes } from './routes/stage-actions/stage-actions.handlers.ts';
+import { registerStageActionExecutionRoutes } from './routes/history/stage-action-executions.handlers.ts';
 
 /** Builds the whole HTTP app from its dependencies. Nothing global: tests build their own. */
 export function createApp(deps: AppDeps) {
@@ -94,6 +96,8 @@ export function createApp(deps: AppDeps) {
   registerTodoRoutes(app);
   registerMessageRoutes(app);
   registerCronJobRoutes(app);
+  registerStageActionRoutes(app);
+  registerStageActionExecutionRoutes(app);
 
   // Built once, on the first request for it: every route is registered by then.
   let document: ReturnType<typeof apiDocument> | undefined;

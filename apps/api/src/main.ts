@@ -23,7 +23,8 @@ async function start(config: Config, logger: Logger) {
     database,
     logger,
     workers: config.jobWorkers,
-    messaging: { encryptionKey: secrets.encryptionKey, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl },
+    messaging: { smtpUrl: config.smtpUrl, publicUrl: config.publicUrl },
+    encryptionKey: secrets.encryptionKey,
   });
   const webDist = config.webDist ?? path.join(here, '../../web/dist');
   const usageLog = createUsageLog({ db: database.db, logger });

@@ -17,7 +17,8 @@ async function start(config: Config, logger: Logger) {
     database,
     logger,
     workers: true,
-    messaging: { encryptionKey: secrets.encryptionKey, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl },
+    encryptionKey: secrets.encryptionKey,
+    messaging: { smtpUrl: config.smtpUrl, publicUrl: config.publicUrl },
   });
   logger.info({ db: database.kind }, 'Boardwalk worker is running');
   onShutdownSignal(logger, async () => {

@@ -8,6 +8,7 @@ import type { CronJobDefinition } from './cron-job.ts';
 import { registerCronJobs, runCronJob, syncCronSchedules, watchCronSchedules } from './cron-jobs.service.ts';
 import type { QueueJobDefinition } from './queue-job.ts';
 import type { MessagingConfig } from '../messages/transports.ts';
+import { startWorkflowWorkers, WORKFLOW_QUEUES } from '../workflow/workflow-engine.ts';
 
 /** DESIGN §5: 3 attempts by default, exponential backoff between them. */
 export type RetryPolicy = { limit: number; delaySeconds: number; backoff: boolean; maxDelaySeconds?: number };
@@ -22,8 +23,8 @@ export type JobEngineOptions = {
   cronJobs?: readonly CronJobDefinition[];
   /** Jobs sent for one piece of work (message.send); the built-in ones by default. */
   queueJobs?: readonly QueueJobDefinition[];
-  /** SMTP_URL, the encryption key and PUBLIC_URL for the built-in message.send job. */
-  messaging?: MessagingConfig;
+  /** SMTP_URL and PUBLIC_URL for the built-in message.send job (the key comes from `encryptionKey`). */
+  messaging?: Omit<MessagingConfig, 'encryptionKey'>;
   retry?: RetryPolicy;
   /** How often an idle worker asks for a job (pg-boss's minimum is 0.5; tests use it). */
   pollingIntervalSeconds?: number;
@@ -31,6 +32,10 @@ export type JobEngineOptions = {
   stopTimeoutMs?: number;
   /** How often cron_jobs is compared with pg-boss's schedules (edits from /history/cron-jobs). */
   scheduleCheckMs?: number;
+  /** The app's key (secrets.encryptionKey): a webhook's secret, the SMTP password. */
+  encryptionKey: string;
+  /** How often the workflow dispatcher looks for new domain events (decision 037). */
+  dispatchIntervalMs?: number;
 };
 
 export type JobEngine = {
@@ -50,7 +55,8 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   const { database, logger } = options;
   const now = options.now ?? (() => new Date());
   const cronJobs = options.cronJobs ?? BUILT_IN_CRON_JOBS;
-  const queueJobs = options.queueJobs ?? builtInQueueJobs(options.messaging ?? {});
+  const queueJobs =
+    options.queueJobs ?? builtInQueueJobs({ ...options.messaging, encryptionKey: options.encryptionKey });
   const retry = options.retry ?? DEFAULT_RETRY;
   const log = logger.child({ component: 'jobs' });
 
@@ -65,10 +71,10 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     retryBackoff: retry.backoff,
     ...(retry.maxDelaySeconds === undefined ? {} : { retryDelayMax: retry.maxDelaySeconds }),
   };
-  for (const job of [...cronJobs, ...queueJobs]) {
-    await boss.createQueue(job.name, queueOptions); // no-op when it exists…
-    await boss.updateQueue(job.name, queueOptions); // …so the policy follows the code
-    await warmQueueCache(boss, job.name);
+  for (const name of [...cronJobs.map((job) => job.name), ...queueJobs.map((job) => job.name), ...WORKFLOW_QUEUES]) {
+    await boss.createQueue(name, queueOptions); // no-op when it exists…
+    await boss.updateQueue(name, queueOptions); // …so the policy follows the code
+    await warmQueueCache(boss, name);
   }
   await registerCronJobs(database.db, cronJobs);
   await syncCronSchedules(boss, database.db, cronJobs);
@@ -77,6 +83,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     onError: (error) => log.error({ err: error }, 'cron schedule check failed'),
   });
 
+  let workflow: { stop: () => Promise<void> } | undefined;
   if (options.workers) {
     const workOptions = { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
     for (const definition of cronJobs) {
@@ -92,6 +99,15 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
         return definition.run(context, { id: job!.id, data: job!.data, attempt, lastAttempt: attempt > retry.limit });
       });
     }
+    workflow = await startWorkflowWorkers({
+      boss,
+      db: database.db,
+      logger: log.child({ component: 'workflow' }),
+      now,
+      encryptionKey: options.encryptionKey,
+      pollingIntervalSeconds: workOptions.pollingIntervalSeconds,
+      ...(options.dispatchIntervalMs === undefined ? {} : { dispatchIntervalMs: options.dispatchIntervalMs }),
+    });
   }
   log.info(
     { workers: options.workers, cronJobs: cronJobs.map((j) => j.name), queueJobs: queueJobs.map((j) => j.name) },
@@ -100,9 +116,10 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
 
   return {
     boss,
-    stop: () => {
+    stop: async () => {
       scheduleWatch.stop();
-      return boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 20_000 });
+      await workflow?.stop(); // no new executions are dispatched while the handlers wind down
+      await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 20_000 });
     },
     checkSchedules: scheduleWatch.check,
   };

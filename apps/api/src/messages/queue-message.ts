@@ -35,7 +35,7 @@ async function existing(tx: Db, idempotencyKey: string): Promise<string | undefi
 }
 
 /** The address (email) or number (SMS) a role names for this merchant, or why there is none. */
-async function resolveRecipient(
+export async function resolveRecipient(
   tx: Db,
   channel: MessageChannel,
   recipient: MessageRecipient,

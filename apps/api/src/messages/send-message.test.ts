@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp();
   engine = await startTestJobEngine(t, {
     cronJobs: [],
-    messaging: { encryptionKey: t.deps.secrets.encryptionKey, publicUrl: 'https://portal.test' },
+    messaging: { publicUrl: 'https://portal.test' },
   });
   smtp = await startTestSmtpServer();
   refusing = await startTestSmtpServer({ rejectRecipients: true });

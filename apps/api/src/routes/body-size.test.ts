@@ -37,6 +37,9 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/todos': { data: { title: 'Size Todo' } },
   // Refused by the size cap before the job name is looked up.
   'PATCH /api/history/cron-jobs/{name}': { cron: '15 3 * * *' },
+  // Refused by the size cap before the path's id is looked at (issue 11).
+  'PATCH /api/stage-actions/{id}': { type: 'create_todo', isActive: false, updatedAt: '2026-01-01T00:00:00Z' },
+  'POST /api/history/stage-action/{id}/retry': {},
   'POST /api/users': {
     data: {
       email: 'size@example.com',

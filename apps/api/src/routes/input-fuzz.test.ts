@@ -88,6 +88,16 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
   }),
   'PATCH /api/todos/{id}': patchBase,
   'PATCH /api/history/cron-jobs/{name}': async () => ({ cron: '15 3 * * *', updatedAt: new Date().toISOString() }),
+  'POST /api/stages/{stageId}/actions': async () => ({
+    data: { type: 'create_todo', config: { title: 'Fuzz', assignTo: 'assignee' } },
+  }),
+  'PATCH /api/stage-actions/{id}': async (ctx) => ({
+    type: 'create_todo',
+    config: { title: 'Fuzz', assignTo: 'assignee' },
+    updatedAt: await ctx.updatedAt('stage-action'),
+  }),
+  'PUT /api/stages/{stageId}/actions/order': async (ctx) => ({ ids: [ctx.ids['/api/stage-actions']] }),
+  'POST /api/stages/{stageId}/actions/test-run': async (ctx) => ({ merchantId: ctx.ids['/api/merchants'] }),
 };
 
 /** A route's address with the seeded rows' ids in it: `{id}` of the collection before it, `{ownerId}`, `{noteId}`. */
@@ -96,7 +106,8 @@ const urlOf = (ids: Record<string, string>, path: string) =>
     .replace('{id}', ids[path.split('/{id}')[0]!] ?? '')
     .replace('{ownerId}', ids.owner ?? '')
     .replace('{noteId}', ids.note ?? '')
-    .replace('{name}', 'log-retention');
+    .replace('{name}', 'log-retention')
+    .replace('{stageId}', ids['/api/stages'] ?? '');
 
 async function patchBase(ctx: Ctx, path: string) {
   return { updatedAt: await ctx.updatedAt(path) };
@@ -213,6 +224,10 @@ describe('input fuzz: every text field of every create and update route', () => 
         const res = await t.app.request(`/api/merchants/${ids['/api/merchants']}/owners`, { headers: { cookie } });
         return ((await res.json()) as { owners: { updatedAt: string }[] }).owners[0]!.updatedAt;
       }
+      if (path === 'stage-action') {
+        const res = await t.app.request(`/api/stages/${ids['/api/stages']}/actions`, { headers: { cookie } });
+        return ((await res.json()) as { stageActions: { updatedAt: string }[] }).stageActions[0]!.updatedAt;
+      }
       if (path === 'note') {
         const res = await t.app.request(`/api/merchants/${ids['/api/merchants']}/notes`, { headers: { cookie } });
         return ((await res.json()) as { notes: { id: string; updatedAt: string }[] }).notes.find(
@@ -268,6 +283,13 @@ describe('input fuzz: every text field of every create and update route', () => 
     );
     expect(note.status, JSON.stringify(note.body)).toBe(201);
     ids.note = note.body.id as string;
+    const action = await request(
+      'POST',
+      `/api/stages/${ids['/api/stages']}/actions`,
+      JSON.stringify({ data: { type: 'create_todo', config: { title: 'Seed', assignTo: 'assignee' } } }),
+    );
+    expect(action.status, JSON.stringify(action.body)).toBe(201);
+    ids['/api/stage-actions'] = action.body.id as string;
   });
   afterAll(() => t.close());
 

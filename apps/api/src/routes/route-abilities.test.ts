@@ -184,6 +184,11 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
     },
     { name: 'GET /api/todos', path: () => '/api/todos?view=today', ability: { action: 'read', subject: 'todo' } },
     {
+      name: 'GET /api/history/stageActionExecutionHistory',
+      path: () => '/api/history/stageActionExecutionHistory?status=failed',
+      ability: { action: 'read', subject: 'stage' },
+    },
+    {
       name: 'POST /api/todos',
       path: () => '/api/todos',
       ability: { action: 'create', subject: 'todo' },

@@ -14,6 +14,8 @@ export function startTestJobEngine(t: TestApp, options: Partial<JobEngineOptions
     pollingIntervalSeconds: 0.5,
     retry: { limit: 2, delaySeconds: 0, backoff: false },
     stopTimeoutMs: 1000,
+    encryptionKey: t.deps.secrets.encryptionKey,
+    dispatchIntervalMs: 100,
     ...options,
   });
 }

@@ -174,8 +174,11 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: '/history/stage-actions',
-    page: placeholder('Stage Action Execution'),
-    ability: { action: 'read', subject: 'log' },
+    page: lazyPage(
+      () => import('../features/stage-action-history/stage-action-history-page.tsx'),
+      'StageActionHistoryPage',
+    ),
+    ability: { action: 'read', subject: 'stage' },
   },
   {
     path: '/history/emails',

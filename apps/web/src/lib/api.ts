@@ -22,6 +22,9 @@ export const API_TAG_TYPES = [
   /** The emails log and the cron jobs (issue 11): `id: 'LIST'` and one per record. */
   'Email',
   'CronJob',
+  /** Stage actions per stage (`id`: the stage id) and their executions (`id: 'LIST'`), issue 11. */
+  'StageAction',
+  'StageActionExecution',
 ] as const;
 
 /** fetchBaseQuery over appFetch, so a 401 here takes the app's one 401 path (lib/http.ts). */

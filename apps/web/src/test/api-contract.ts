@@ -49,6 +49,10 @@ import {
   timeInStageReportSchema,
 } from '@boardwalk/shared/schemas/report';
 import { todoCountsSchema, todoListSchema, todoSchema } from '@boardwalk/shared/schemas/todo';
+import {
+  stageActionExecutionListResponseSchema,
+  stageActionExecutionSchema,
+} from '@boardwalk/shared/schemas/workflow-action';
 import { z } from 'zod';
 
 /**
@@ -110,6 +114,17 @@ const CONTRACTS: Contract[] = [
   ...entity('/api/users', 'users', userSchema),
   { method: 'GET', path: /^\/apps\/permissions\/data$/, schema: listOf('permissions', permissionSchema) },
   { method: 'GET', path: /^\/api\/history\/audit$/, schema: auditListResponseSchema },
+  // Stage action executions (issue 11).
+  {
+    method: 'GET',
+    path: /^\/api\/history\/stageActionExecutionHistory$/,
+    schema: stageActionExecutionListResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: new RegExp(`^/api/history/stage-action/${UUID}/retry$`),
+    schema: stageActionExecutionSchema,
+  },
   // API tokens and usage (issue 12).
   { method: 'GET', path: /^\/api\/api-tokens$/, schema: apiTokenListResponseSchema },
   { method: 'POST', path: /^\/api\/api-tokens$/, schema: apiTokenWithSecretSchema },

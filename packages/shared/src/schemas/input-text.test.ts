@@ -4,6 +4,14 @@ import * as shared from '../index.ts';
 import { changePasswordSchema, createUserSchema, updateUserSchema, userListQuerySchema } from './user.ts';
 import { INVALID_TEXT_MESSAGE } from './fields.ts';
 import { createTodoSchema, todoCountsQuerySchema, todoListQuerySchema, updateTodoSchema } from './todo.ts';
+import {
+  actionInputSchema,
+  createStageActionSchema,
+  reorderStageActionsSchema,
+  stageActionExecutionListQuerySchema,
+  stageActionTestRunSchema,
+  updateStageActionSchema,
+} from './workflow-action.ts';
 
 /**
  * Every text field a client sends is built from `text()` (fields.ts), so NUL and lone surrogates
@@ -71,6 +79,13 @@ function inputSchemas(): [string, z.ZodType][] {
     ['updateTodoSchema', updateTodoSchema],
     ['todoListQuerySchema', todoListQuerySchema],
     ['todoCountsQuerySchema', todoCountsQuerySchema],
+    // Nor is workflow-action.ts (issue 11), for the same reason.
+    ['actionInputSchema', actionInputSchema],
+    ['createStageActionSchema', createStageActionSchema],
+    ['updateStageActionSchema', updateStageActionSchema],
+    ['reorderStageActionsSchema', reorderStageActionsSchema],
+    ['stageActionTestRunSchema', stageActionTestRunSchema],
+    ['stageActionExecutionListQuerySchema', stageActionExecutionListQuerySchema],
   ];
 }
 

@@ -6,6 +6,7 @@ import { users } from '../schema/users.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoMerchants } from './demo-merchants.ts';
 import { seedDemoTodos } from './demo-todos.ts';
+import { seedDemoStageActions } from './demo-stage-actions.ts';
 import { seedReferenceData } from './reference-data.ts';
 import { DEMO_SIGN_IN_EMAILS, randomDemoPassword, seedDemoUsers } from './users.ts';
 
@@ -29,6 +30,8 @@ export const seedHooks: readonly SeedHook[] = [
   { name: 'demo documents', run: (db, ctx) => seedDemoDocuments(db, ctx) },
   // After the demo merchants: some todos are linked to them.
   { name: 'demo todos', run: (db, ctx) => seedDemoTodos(db, ctx) },
+  // After the demo merchants and templates: stage actions and their history (issue 11 §7).
+  { name: 'demo stage actions', run: (db, ctx) => seedDemoStageActions(db, ctx) },
 ];
 
 export type SeedReport =

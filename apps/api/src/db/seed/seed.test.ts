@@ -1,10 +1,12 @@
 import { PIPELINES, type Pipeline } from '@boardwalk/shared';
 import { count, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serverPasswordSchema } from '../../auth/password-policy.ts';
 import { openSensitive } from '../../routes/merchants/merchant-sensitive.ts';
 import { queryRows } from '../migration-level.ts';
+import { emails } from '../schema/emails.ts';
 import {
+  domainEvents,
   merchantEvents,
   merchantNotes,
   merchantOwners,
@@ -14,9 +16,12 @@ import {
 import { stages } from '../schema/stages.ts';
 import { users } from '../schema/users.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { startTestJobEngine } from '../../test/job-engine.ts';
 import { attemptSignIn } from '../../test/sign-in.ts';
 import { DEMO_MERCHANT_COUNT, seedDemoMerchants } from './demo-merchants.ts';
 import { seedHooks, seedIfEmpty, startBanner, type SeedHook } from './run.ts';
+import { stageActionExecutions, stageActions } from '../schema/workflow.ts';
+import { todos } from '../schema/todos.ts';
 import { DEMO_USERS, randomDemoPassword } from './users.ts';
 
 const KEY = '0'.repeat(64);
@@ -152,6 +157,57 @@ describe('demo merchants (issue 9 §4)', () => {
     );
     expect(gaps?.n).toBe(0);
   });
+
+  it(
+    'ships the welcome email and underwriting todo stage actions, active, with history (issue 11 §7)',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const actions = await t.db
+        .select({
+          type: stageActions.type,
+          isActive: stageActions.isActive,
+          stage: stages.name,
+          config: stageActions.config,
+        })
+        .from(stageActions)
+        .innerJoin(stages, eq(stages.id, stageActions.stageId));
+      expect(actions.map((a) => [a.type, a.stage, a.isActive]).sort()).toEqual([
+        ['create_todo', 'Submitted to Underwriting', true],
+        ['send_email', 'New Lead', true],
+      ]);
+      // The welcome emails run for real on the first start: the seed left their entries in the outbox.
+      const pending = await t.db.select().from(domainEvents).where(isNull(domainEvents.processedAt));
+      expect(pending.length).toBeGreaterThan(0);
+      const engine = await startTestJobEngine(t, { cronJobs: [] });
+      try {
+        await vi.waitFor(
+          async () => {
+            const sent = await t.db.select().from(emails).where(eq(emails.status, 'sent'));
+            expect(sent.length).toBe(pending.length);
+          },
+          { timeout: 45_000, interval: 200 },
+        );
+      } finally {
+        await engine.stop();
+      }
+      const sent = await t.db.select().from(emails);
+      expect(new Set(sent.map((m) => m.transport))).toEqual(new Set(['log']));
+      expect(sent.every((m) => m.subject.length > 0 && m.causeType === 'stage_action')).toBe(true);
+      const runs = await t.db.select().from(stageActionExecutions);
+      const byType = (type: string) => runs.filter((r) => r.actionType === type);
+      expect(byType('send_email').map((r) => r.status)).toEqual(pending.map(() => 'succeeded'));
+      expect(byType('create_todo').length).toBeGreaterThan(0);
+      for (const run of byType('create_todo').filter((r) => r.status === 'succeeded')) {
+        const [todo] = await t.db
+          .select()
+          .from(todos)
+          .where(eq(todos.id, (run.result as { todoId: string }).todoId));
+        expect(todo?.merchantId).toBe(run.merchantId);
+      }
+    },
+  );
 
   it('keeps the underwriting decision, MID and go-live date in step with the stage', async () => {
     const rows = await t.db

@@ -1,2 +1,0 @@
-DROP INDEX "merchant_stage_intervals_merchant_idx";--> statement-breakpoint
-CREATE INDEX "merchant_stage_intervals_merchant_idx" ON "merchant_stage_intervals" USING btree ("merchant_id","entered_at","stage_id");

@@ -1,0 +1,135 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { domainEvents, merchants, merchantStageIntervals } from '../schema/merchants.ts';
+import { stages } from '../schema/stages.ts';
+import { templates } from '../schema/templates.ts';
+import { todos } from '../schema/todos.ts';
+import { stageActionExecutions, stageActions } from '../schema/workflow.ts';
+
+const HISTORY_PER_ACTION = 12;
+const TODO_TITLE = 'Review the application';
+
+/**
+ * Issue 11 §7: working stage actions, active on the first start: a welcome email to the contact
+ * on the sales entry stage, and a todo for the assignee when a merchant enters underwriting; plus
+ * their history on demo merchants that entered those stages, so /history/stage-actions shows
+ * what the engine does. The email runs are real: the seed records the entries as
+ * `merchant.stage_changed` outbox events, and on the first start the dispatcher runs the welcome
+ * email for each (rendered and kept with transport `log` when no SMTP is set, so /history/emails
+ * shows them). The todo runs are what the engine would have done: a real todo for an assigned
+ * merchant, `failed` "no assigned user" otherwise.
+ */
+export async function seedDemoStageActions(db: Db, options: { now: Date }) {
+  const [entry] = await db
+    .select({ id: stages.id })
+    .from(stages)
+    .where(and(eq(stages.isDefault, true), isNull(stages.deletedAt)));
+  const [underwriting] = await db
+    .select({ id: stages.id })
+    .from(stages)
+    .where(and(eq(stages.pipeline, 'underwriting'), eq(stages.isActive, true), isNull(stages.deletedAt)))
+    .orderBy(asc(stages.position), asc(stages.createdAt))
+    .limit(1);
+  const [welcome] = await db
+    .select({ id: templates.id })
+    .from(templates)
+    .where(and(eq(templates.name, 'Welcome'), eq(templates.channel, 'email'), isNull(templates.deletedAt)));
+  const { now } = options;
+  const made: { action: typeof stageActions.$inferSelect }[] = [];
+  if (entry && welcome) {
+    const [action] = await db
+      .insert(stageActions)
+      .values({
+        stageId: entry.id,
+        type: 'send_email',
+        config: { templateId: welcome.id, to: 'contact' },
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    made.push({ action: action! });
+  }
+  if (underwriting) {
+    const [action] = await db
+      .insert(stageActions)
+      .values({
+        stageId: underwriting.id,
+        type: 'create_todo',
+        config: { title: TODO_TITLE, assignTo: 'assignee', dueInDays: 1, priority: 'high' },
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    made.push({ action: action! });
+  }
+  for (const { action } of made) await seedHistory(db, action);
+}
+
+async function seedHistory(db: Db, action: typeof stageActions.$inferSelect) {
+  const entries = await db
+    .select({
+      intervalId: merchantStageIntervals.id,
+      merchantId: merchantStageIntervals.merchantId,
+      enteredAt: merchantStageIntervals.enteredAt,
+      assignedUserId: merchants.assignedUserId,
+      dbaName: merchants.dbaName,
+    })
+    .from(merchantStageIntervals)
+    .innerJoin(merchants, eq(merchants.id, merchantStageIntervals.merchantId))
+    .where(and(eq(merchantStageIntervals.stageId, action.stageId), isNull(merchants.deletedAt)))
+    .orderBy(asc(merchantStageIntervals.enteredAt))
+    .limit(HISTORY_PER_ACTION);
+  if (entries.length === 0) return;
+  const rows: (typeof stageActionExecutions.$inferInsert)[] = [];
+  const events: (typeof domainEvents.$inferInsert)[] = [];
+  for (const e of entries) {
+    const base = {
+      stageActionId: action.id,
+      stageId: action.stageId,
+      merchantId: e.merchantId,
+      idempotencyKey: `demo:${e.intervalId}:${action.id}`,
+      actionType: action.type,
+      actionConfig: action.config,
+      position: action.position,
+      createdAt: e.enteredAt,
+      updatedAt: e.enteredAt,
+    };
+    if (action.type !== 'create_todo') {
+      events.push({
+        type: 'merchant.stage_changed',
+        subjectId: e.merchantId,
+        payload: { toStageId: action.stageId, demo: true },
+        occurredAt: e.enteredAt,
+      });
+      continue;
+    }
+    const ran = new Date(e.enteredAt.getTime() + 2000);
+    if (!e.assignedUserId) {
+      const error = `${e.dbaName} has no assigned user to give the todo to`;
+      rows.push({ ...base, status: 'failed', attempt: 1, error, startedAt: ran, finishedAt: ran });
+      continue;
+    }
+    const [todo] = await db
+      .insert(todos)
+      .values({
+        title: TODO_TITLE,
+        assigneeId: e.assignedUserId,
+        merchantId: e.merchantId,
+        priority: 'high',
+        dueOn: new Date(e.enteredAt.getTime() + 86_400_000).toISOString().slice(0, 10),
+        createdAt: ran,
+        updatedAt: ran,
+      })
+      .returning({ id: todos.id });
+    rows.push({
+      ...base,
+      status: 'succeeded',
+      attempt: 1,
+      result: { todoId: todo!.id, assigneeId: e.assignedUserId },
+      startedAt: ran,
+      finishedAt: ran,
+    });
+  }
+  if (rows.length > 0) await db.insert(stageActionExecutions).values(rows);
+  if (events.length > 0) await db.insert(domainEvents).values(events);
+}

@@ -1,0 +1,88 @@
+import type { JobResult, PgBoss } from 'pg-boss';
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
+import { dispatchPendingEvents } from './dispatcher.ts';
+import { runStageActionExecution, STAGE_ACTION_JOB, stageActionJobPayload } from './stage-action-run.ts';
+
+/** The queues the workflow sends jobs to; the engine creates and looks them up at start. */
+export const WORKFLOW_QUEUES = [STAGE_ACTION_JOB] as const;
+
+/** How often an idle dispatcher looks for new domain events (decision 037: the latency it adds). */
+export const DEFAULT_DISPATCH_INTERVAL_MS = 1000;
+
+/** Jobs a worker takes per fetch. */
+const STAGE_ACTION_BATCH = 10;
+
+export type WorkflowOptions = {
+  boss: PgBoss;
+  db: Db;
+  logger: Logger;
+  now: () => Date;
+  encryptionKey: string;
+  pollingIntervalSeconds: number;
+  dispatchIntervalMs?: number;
+};
+
+/**
+ * The workflow's side of a worker process (decision 037): works the stage-action queue and runs the
+ * dispatcher loop that turns domain events into executions and jobs. Its queues exist already
+ * (startJobEngine creates them). stop() ends the loop after its current transaction.
+ */
+export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ stop: () => Promise<void> }> {
+  const { boss, db, logger, now, encryptionKey } = options;
+  // Up to 10 jobs a fetch, settled one by one (perJobResults), fetched again at once while
+  // batches come back full: one job per polling interval would cap a worker at 0.5 jobs/s.
+  await boss.work(
+    STAGE_ACTION_JOB,
+    {
+      batchSize: STAGE_ACTION_BATCH,
+      burstWhenBatchFull: true,
+      perJobResults: true,
+      includeMetadata: true,
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+    },
+    async (jobs) => {
+      const results: JobResult[] = [];
+      for (const job of jobs) {
+        try {
+          const { executionId } = stageActionJobPayload.parse(job.data);
+          const output = await runStageActionExecution(
+            { db, logger, now, signal: job.signal, encryptionKey, jobs: boss },
+            { executionId, retryCount: job.retryCount, retryLimit: job.retryLimit },
+          );
+          results.push({ id: job.id, status: 'completed', output });
+        } catch (error) {
+          // Failed with retries left: pg-boss retries it with backoff (the execution says `queued`).
+          results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+        }
+      }
+      return results;
+    },
+  );
+
+  const interval = options.dispatchIntervalMs ?? DEFAULT_DISPATCH_INTERVAL_MS;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+  const tick = async () => {
+    try {
+      const done = await dispatchPendingEvents(db, boss, now, 500);
+      if (done > 0) logger.debug({ events: done }, 'domain events dispatched');
+    } catch (error) {
+      logger.error({ err: error }, 'dispatching domain events failed; trying again');
+    }
+    if (!stopped) {
+      timer = setTimeout(() => {
+        current = tick();
+      }, interval);
+    }
+  };
+  current = tick();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

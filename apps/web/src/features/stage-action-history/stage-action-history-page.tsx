@@ -1,0 +1,176 @@
+import {
+  ACTION_TYPE_LABELS,
+  EXECUTION_STATUS_LABELS,
+  EXECUTION_STATUSES,
+  stageActionExecutionListQuerySchema,
+  type StageActionExecution,
+} from '@boardwalk/shared/schemas/workflow-action';
+import { Box, Button, Card, CardContent, Stack } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+import { dateTimeColumn } from '../../components/data-table/cells.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import { DateRangeFields } from '../../components/data-table/date-range-fields.tsx';
+import { enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
+import { useListUrlState, type ListQueryParams } from '../../components/data-table/list-url-state.ts';
+import { PageHeader } from '../../components/data-table/page-header.tsx';
+import { MerchantSearchField, type MerchantChoice } from '../../components/merchant-search-field.tsx';
+import { useAppAbility } from '../../lib/ability.tsx';
+import { useListStageActionExecutionsQuery } from './api.ts';
+import { ExecutionDrawer } from './execution-drawer.tsx';
+import { ExecutionStatusChip } from './execution-status-chip.tsx';
+
+const FILTER_KEYS = ['status', 'merchantId', 'stageId', 'from', 'to'] as const;
+const statusFilter: ListFilter[] = [
+  { key: 'status', label: 'Status', options: enumOptions(EXECUTION_STATUSES, EXECUTION_STATUS_LABELS) },
+];
+
+function columns(onShow: (id: string) => void): GridColDef<StageActionExecution>[] {
+  return [
+    dateTimeColumn<StageActionExecution>('createdAt', 'Queued'),
+    {
+      field: 'merchant',
+      headerName: 'Merchant',
+      flex: 1,
+      minWidth: 180,
+      sortable: false,
+      valueGetter: (_v, row) => row.merchant?.dbaName ?? '—',
+    },
+    {
+      field: 'stage',
+      headerName: 'Stage',
+      width: 160,
+      sortable: false,
+      valueGetter: (_v, row) => row.stage?.name ?? '—',
+    },
+    {
+      field: 'type',
+      headerName: 'Action',
+      width: 140,
+      sortable: false,
+      valueGetter: (_v, row) => ACTION_TYPE_LABELS[row.type],
+    },
+    { field: 'summary', headerName: 'What', flex: 1, minWidth: 220, sortable: false },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 120,
+      renderCell: ({ row }) => <ExecutionStatusChip status={row.status} />,
+    },
+    { field: 'attempt', headerName: 'Attempts', width: 100, type: 'number', sortable: false },
+    {
+      field: 'error',
+      headerName: 'Error',
+      flex: 1,
+      minWidth: 200,
+      sortable: false,
+      valueFormatter: (v: string | null) => v ?? '',
+    },
+    {
+      field: 'details',
+      headerName: '',
+      width: 100,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Button
+          size="small"
+          onClick={() => onShow(row.id)}
+          aria-label={`Details of ${row.summary} for ${row.merchant?.dbaName ?? 'a deleted merchant'}`}
+        >
+          Details
+        </Button>
+      ),
+    },
+  ];
+}
+
+const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Local calendar days → the instants they start and end. */
+function apiParams(params: ListQueryParams): ListQueryParams {
+  const next: ListQueryParams = { ...params };
+  for (const [key, end] of [
+    ['from', false],
+    ['to', true],
+  ] as const) {
+    const value = String(params[key] ?? '');
+    if (!value) continue;
+    const date = LOCAL_DATE.test(value) ? new Date(`${value}T${end ? '23:59:59.999' : '00:00:00.000'}`) : null;
+    if (date && !Number.isNaN(date.getTime())) next[key] = date.toISOString();
+    else delete next[key];
+  }
+  return next;
+}
+
+/**
+ * /history/stage-actions (issue 11 §2, §6): every run of a stage action, with status, date and
+ * merchant filters in the URL, a detail drawer, retry of a failed run, and delete.
+ */
+export function StageActionHistoryPage() {
+  const list = useListUrlState({
+    sortable: ['createdAt', 'status'],
+    defaultSort: 'createdAt',
+    defaultOrder: 'desc',
+    filterKeys: FILTER_KEYS,
+    querySchema: stageActionExecutionListQuerySchema,
+  });
+  const params = useMemo(() => apiParams(list.queryParams), [list.queryParams]);
+  const query = useListStageActionExecutionsQuery(params);
+  const ability = useAppAbility();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const gridColumns = useMemo(() => columns(setOpenId), []);
+  const [merchant, setMerchant] = useState<MerchantChoice | null>(null);
+  const rows = query.data?.stageActionExecutions;
+  const open = rows?.find((r) => r.id === openId) ?? null;
+  const merchantValue =
+    merchant && merchant.id === list.state.filters.merchantId
+      ? merchant
+      : list.state.filters.merchantId
+        ? {
+            id: list.state.filters.merchantId,
+            dbaName:
+              rows?.find((r) => r.merchant?.id === list.state.filters.merchantId)?.merchant?.dbaName ??
+              'Chosen merchant',
+          }
+        : null;
+
+  return (
+    <Box>
+      <PageHeader title="Stage Action Execution" subtitle="What the stage actions did, merchant by merchant" />
+      <Card>
+        <CardContent>
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+              <MerchantSearchField
+                value={merchantValue}
+                onChange={(chosen) => {
+                  setMerchant(chosen);
+                  list.setFilter('merchantId', chosen?.id ?? '');
+                }}
+              />
+              <DateRangeFields from={list.state.filters.from} to={list.state.filters.to} onChange={list.setFilter} />
+            </Stack>
+            <DataTable<StageActionExecution>
+              gridId="stage-action-executions"
+              noun={{ singular: 'execution', plural: 'executions' }}
+              columns={gridColumns}
+              rows={rows}
+              total={query.currentData?.total}
+              loading={query.isFetching}
+              error={query.error}
+              onRetry={() => void query.refetch()}
+              list={list}
+              filters={statusFilter}
+            />
+          </Stack>
+        </CardContent>
+      </Card>
+      <ExecutionDrawer
+        execution={open}
+        canRetry={ability.can('update', 'stage')}
+        canDelete={ability.can('delete', 'stage')}
+        onClose={() => setOpenId(null)}
+      />
+    </Box>
+  );
+}
