@@ -37,8 +37,10 @@ const PAGES = [
     target: 250 * KB,
     // 315 → 335 KB when issue 10 merged: the todos tile (RTK Query's endpoints, lazy, fetched beside
     // the desk) and the MUI parts the new lazy features share with the shell, which the bundler
-    // moved into files of their own (more files, each with its headers). Issue 13 brings it down.
-    ceiling: 335 * KB,
+    // moved into files of their own (more files, each with its headers). 335 → 340 KB when the
+    // customizer's switch and layout rules, the hover-safe theme and the workflow pages' route and
+    // tag entries merged (337.3 KB, 67 files). Issue 13 brings it down.
+    ceiling: 340 * KB,
     modules: [...SHELL, 'src/app/home-tiles.tsx', 'src/features/todos/home/my-todos-tile.tsx'],
   },
   {
