@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { WEBHOOK_HEADERS } from '@boardwalk/shared/schemas/workflow-action';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { emails } from '../db/schema/emails.ts';
 import { merchants } from '../db/schema/merchants.ts';
 import { todos } from '../db/schema/todos.ts';
 import { stageActionExecutions } from '../db/schema/workflow.ts';
@@ -149,7 +150,7 @@ describe('stage action runs on the job engine', () => {
     expect(await ctx.t.db.select().from(todos).where(eq(todos.merchantId, m.id))).toEqual([]);
   });
 
-  it('leaves a send_email run failed as not available until the messages module is wired', async () => {
+  it('ends a send_email run whose template is gone failed at once, with the reason and no message (no retry)', async () => {
     const stage = ctx.stage.dead;
     await insertStageAction(ctx.t, stage.id, 'send_email', {
       templateId: '00000000-0000-7000-8000-000000000000',
@@ -158,7 +159,8 @@ describe('stage action runs on the job engine', () => {
     const m = await createMerchant(ctx);
     await ctx.staff.post(`/api/merchants/${m.id}/stage`, { stageId: stage.id });
     const [execution] = await settled(m.id, 1);
-    expect(execution).toMatchObject({ status: 'failed', error: 'Send email is not available in this build' });
+    expect(execution).toMatchObject({ status: 'failed', error: 'The template no longer exists' });
+    expect(await ctx.t.db.select().from(emails)).toEqual([]);
     const [row] = await ctx.t.db
       .select({ attempt: stageActionExecutions.attempt })
       .from(stageActionExecutions)

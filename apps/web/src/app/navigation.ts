@@ -108,7 +108,7 @@ export const verticalNavItems: NavItem[] = [
     ...read('log'),
     children: [
       { title: 'Automation Execution', path: '/history/automations', ...read('log') },
-      { title: 'Stage Action Execution', path: '/history/stage-actions', ...read('log') },
+      { title: 'Stage Action Execution', path: '/history/stage-actions', ...read('stage') },
       { title: 'Emails', path: '/history/emails', ...read('log') },
       { title: 'Cron Job', path: '/history/cron-jobs', ...read('log') },
       { title: 'API Usage', path: '/history/api', ...read('api-usage') },

@@ -176,7 +176,7 @@ export const routeTable: RouteEntry[] = [
     path: '/history/stage-actions',
     page: lazyPage(
       () => import('../features/stage-action-history/stage-action-history-page.tsx'),
-      'StageActionHistoryPage',
+      'HistoryStageActionsPage',
     ),
     ability: { action: 'read', subject: 'stage' },
   },

@@ -6,7 +6,7 @@ import { cronJobRuns, cronJobs } from '../../db/schema/cron-jobs.ts';
 import { inTransaction } from '../../jobs/boss-connection.ts';
 import { CRON_TIME_ZONE } from '../../jobs/cron-jobs.service.ts';
 import type { JobSender } from '../../jobs/job-sender.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import { assertCurrentVersion } from '../../lib/crud/precondition.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
@@ -101,7 +101,7 @@ function audit(db: Db, caller: Caller, action: string, name: string, changes: Re
   return writeAudit(db, {
     action,
     outcome: 'success',
-    actorUserId: caller.actor.userId,
+    ...auditActor(caller.actor),
     actorTokenId: caller.actor.type === 'token' ? caller.actor.tokenId : null,
     subjectType: 'cron_job',
     subjectId: name,

@@ -6,7 +6,7 @@ import { merchants } from '../../db/schema/merchants.ts';
 import { templates } from '../../db/schema/templates.ts';
 import { inTransaction } from '../../jobs/boss-connection.ts';
 import type { JobSender } from '../../jobs/job-sender.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import { likePattern } from '../../lib/db/like-pattern.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
@@ -152,7 +152,7 @@ export async function retryMessage(
     await writeAudit(tx, {
       action: 'email.retry',
       outcome: 'success',
-      actorUserId: caller.actor.userId,
+      ...auditActor(caller.actor),
       actorTokenId: caller.actor.type === 'token' ? caller.actor.tokenId : null,
       subjectType: 'email',
       subjectId: id,

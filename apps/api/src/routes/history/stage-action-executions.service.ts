@@ -8,7 +8,7 @@ import { stages } from '../../db/schema/stages.ts';
 import { stageActionExecutions } from '../../db/schema/workflow.ts';
 import { inTransaction } from '../../jobs/boss-connection.ts';
 import type { JobSender } from '../../jobs/job-sender.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { publicConfig, summarizeAction } from '../../workflow/action-config.ts';
@@ -99,7 +99,7 @@ function audit(db: Db, caller: Caller, action: string, id: string, changes: Reco
   return writeAudit(db, {
     action: `stage_action_execution.${action}`,
     outcome: 'success',
-    actorUserId: caller.actor.userId,
+    ...auditActor(caller.actor),
     actorTokenId: caller.actor.type === 'token' ? caller.actor.tokenId : null,
     subjectType: 'stage_action_execution',
     subjectId: id,

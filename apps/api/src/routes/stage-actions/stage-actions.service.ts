@@ -10,7 +10,7 @@ import { and, asc, eq, isNull, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { stages } from '../../db/schema/stages.ts';
 import { stageActions } from '../../db/schema/workflow.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
 import { assertCurrentVersion } from '../../lib/crud/precondition.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
@@ -62,7 +62,7 @@ function audit(db: Db, caller: Caller, action: string, id: string, changes: Reco
   return writeAudit(db, {
     action: `stage_action.${action}`,
     outcome: 'success',
-    actorUserId: caller.actor.userId,
+    ...auditActor(caller.actor),
     actorTokenId: caller.actor.type === 'token' ? caller.actor.tokenId : null,
     subjectType: 'stage_action',
     subjectId: id,

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { problemBody } from '@boardwalk/shared/problem';
 import { fakeFetch } from '../../test/fake-fetch.ts';
 import { renderPage } from '../../test/render-page.tsx';
-import { StageActionHistoryPage } from './stage-action-history-page.tsx';
+import { HistoryStageActionsPage } from './stage-action-history-page.tsx';
 
 const PATH = '/api/history/stageActionExecutionHistory';
 const execution = (n: number, overrides: Partial<StageActionExecution> = {}): StageActionExecution => ({
@@ -37,7 +37,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('StageActionHistoryPage', { timeout: 60_000 }, () => {
+describe('HistoryStageActionsPage', { timeout: 60_000 }, () => {
   it('lists executions newest first with the URL filters, and retries a failed one from its details', async () => {
     const user = userEvent.setup();
     const failed = execution(1);
@@ -45,7 +45,7 @@ describe('StageActionHistoryPage', { timeout: 60_000 }, () => {
       [`GET ${PATH}`]: () => page([failed]),
       [`POST /api/history/stage-action/${failed.id}/retry`]: () => ({ body: { ...failed, status: 'queued' } }),
     });
-    renderPage(<StageActionHistoryPage />, { url: '/history/stage-actions?status=failed&from=2026-03-01' });
+    renderPage(<HistoryStageActionsPage />, { url: '/history/stage-actions?status=failed&from=2026-03-01' });
     const grid = within(await screen.findByRole('grid', { name: 'Executions' }));
     expect(await grid.findByText('Blue Bottle Cafe')).toBeInTheDocument();
     expect(grid.getByText('The webhook answered 500: nope')).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('StageActionHistoryPage', { timeout: 60_000 }, () => {
     fakeFetch({
       [`GET ${PATH}`]: () => ({ status: 500, body: problemBody(500) }),
     });
-    renderPage(<StageActionHistoryPage />, { url: '/history/stage-actions' });
+    renderPage(<HistoryStageActionsPage />, { url: '/history/stage-actions' });
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Error fetching data:', expect.anything()));
     expect(await screen.findByRole('alert')).toHaveTextContent('Executions could not be loaded');
   });

@@ -106,7 +106,7 @@ function apiParams(params: ListQueryParams): ListQueryParams {
  * /history/stage-actions (issue 11 §2, §6): every run of a stage action, with status, date and
  * merchant filters in the URL, a detail drawer, retry of a failed run, and delete.
  */
-export function StageActionHistoryPage() {
+export function HistoryStageActionsPage() {
   const list = useListUrlState({
     sortable: ['createdAt', 'status'],
     defaultSort: 'createdAt',
