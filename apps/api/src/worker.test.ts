@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from './db/client.ts';
 import { cronJobs } from './db/schema/cron-jobs.ts';
 import { runUntilReadyThenStop } from './test/run-entry-point.ts';
+import { BUILT_IN_CRON_JOBS } from './jobs/built-in-cron-jobs.ts';
 
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker.ts');
 
@@ -24,9 +25,12 @@ it(
   async () => {
     const run = await runUntilReadyThenStop(WORKER, { DATA_DIR: dataDir }, /Boardwalk worker is running/);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(
-      /"workers":true,"cronJobs":\["log-retention","api-usage-retention"\],"msg":"job engine started"/,
-    );
+    const started = run.stdout.split('\n').find((line) => line.includes('"msg":"job engine started"'));
+    expect(JSON.parse(started ?? '{}')).toMatchObject({
+      workers: true,
+      cronJobs: BUILT_IN_CRON_JOBS.map((job) => job.name),
+      queueJobs: ['message.send'],
+    });
     expect(run.stdout).toMatch(/"signal":"SIGTERM","msg":"shutting down"/);
     expect(existsSync(path.join(dataDir, 'boardwalk.lock'))).toBe(false); // the database was closed
 
