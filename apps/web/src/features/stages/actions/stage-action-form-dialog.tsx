@@ -1,11 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
-import {
-  ACTION_TYPE_LABELS,
-  STAGE_ACTION_TYPES,
-  type StageAction,
-  type StageActionType,
-} from '@boardwalk/shared/schemas/workflow-action';
+import { ACTION_TYPE_LABELS, STAGE_ACTION_TYPES, type StageAction } from '@boardwalk/shared/schemas/workflow-action';
 import { enumOptions } from '../../../components/data-table/list-filters.tsx';
 import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { FormSelect } from '../../../components/form/form-select.tsx';
@@ -40,7 +35,7 @@ export function StageActionFormDialog({ stageId, action, onClose }: StageActionF
     onSaved: onClose,
   });
   const { control, setValue } = form;
-  const type = useWatch({ control, name: 'type' }) as StageActionType;
+  const type = useWatch({ control, name: 'type' });
   // Another type: its own fields, empty.
   const shownType = useRef(type);
   useEffect(() => {

@@ -100,5 +100,5 @@ export function stageActionFormSchema(isNew: boolean): z.ZodType<StageActionForm
         return z.NEVER;
       }
       return { type: values.type, isActive: values.isActive, config: result.data as ActionConfigInput };
-    }) as z.ZodType<StageActionFormOutput, StageActionFormValues>;
+    });
 }
