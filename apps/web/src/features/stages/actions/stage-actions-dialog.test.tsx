@@ -223,4 +223,63 @@ describe('stage actions editor', () => {
       merchantId: MERCHANT_ID,
     });
   });
+
+  it('edits a webhook without showing its secret, and adds an SMS action from the SMS templates only', async () => {
+    const webhook: StageAction = {
+      ...todo(4, 'unused', 2),
+      type: 'webhook',
+      config: { url: 'https://example.com/hook', secretSet: true },
+      summary: 'Call https://example.com/hook',
+    };
+    const smsTemplate = {
+      id: id(300),
+      name: 'Welcome SMS',
+      channel: 'sms' as const,
+      subject: '',
+      body: 'Hi',
+      description: '',
+      isActive: true,
+      createdAt: T,
+      updatedAt: T,
+      createdBy: null,
+      updatedBy: null,
+      deletedAt: null,
+    };
+    const api = actionsApi({
+      [`GET /api/stages/${STAGE_ID}/actions`]: () => ({ body: { stageActions: [webhook] } }),
+      [`PATCH /api/stage-actions/${webhook.id}`]: () => ({ body: webhook }),
+      'GET /api/templates': () => ({ body: listBody('templates', [smsTemplate]) }),
+      [`POST /api/stages/${STAGE_ID}/actions`]: () => ({ status: 201, body: webhook }),
+    });
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(await screen.findByRole('button', { name: 'Edit Call https://example.com/hook' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit action: Call webhook' });
+    const secret = within(form).getByLabelText(/Signing secret/);
+    expect(secret).toHaveValue('');
+    expect(within(form).getByText('A secret is set; leave this empty to keep it')).toBeInTheDocument();
+    await user.clear(within(form).getByRole('textbox', { name: /URL/ }));
+    await user.type(within(form).getByRole('textbox', { name: /URL/ }), 'https://example.com/new');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PATCH', `/api/stage-actions/${webhook.id}`)).toHaveLength(1));
+    expect(api.callsTo('PATCH', `/api/stage-actions/${webhook.id}`)[0]!.body).toMatchObject({
+      type: 'webhook',
+      config: { url: 'https://example.com/new' },
+    });
+    expect(api.callsTo('PATCH', `/api/stage-actions/${webhook.id}`)[0]!.body!.config).not.toHaveProperty('secret');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Edit action/ })).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Add action' }));
+    const add = await screen.findByRole('dialog', { name: 'Add action' });
+    await user.click(within(add).getByRole('combobox', { name: /Type/ }));
+    await user.click(screen.getByRole('option', { name: 'Send SMS' }));
+    await user.click(within(add).getByRole('combobox', { name: /SMS template/ }));
+    await user.click(await screen.findByRole('option', { name: 'Welcome SMS' }));
+    await user.click(within(add).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST', `/api/stages/${STAGE_ID}/actions`)).toHaveLength(1));
+    expect(api.callsTo('POST', `/api/stages/${STAGE_ID}/actions`)[0]!.body).toEqual({
+      data: { type: 'send_sms', isActive: true, config: { templateId: id(300), to: 'contact' } },
+    });
+    expect(api.callsTo('GET', '/api/templates')[0]!.search.get('channel')).toBe('sms');
+  });
 });
