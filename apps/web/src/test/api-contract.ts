@@ -52,6 +52,9 @@ import { todoCountsSchema, todoListSchema, todoSchema } from '@boardwalk/shared/
 import {
   stageActionExecutionListResponseSchema,
   stageActionExecutionSchema,
+  stageActionListResponseSchema,
+  stageActionSchema,
+  stageActionTestRunResponseSchema,
 } from '@boardwalk/shared/schemas/workflow-action';
 import { z } from 'zod';
 
@@ -114,7 +117,16 @@ const CONTRACTS: Contract[] = [
   ...entity('/api/users', 'users', userSchema),
   { method: 'GET', path: /^\/apps\/permissions\/data$/, schema: listOf('permissions', permissionSchema) },
   { method: 'GET', path: /^\/api\/history\/audit$/, schema: auditListResponseSchema },
-  // Stage action executions (issue 11).
+  // Stage actions and their executions (issue 11 §2).
+  { method: 'GET', path: new RegExp(`^/api/stages/${UUID}/actions$`), schema: stageActionListResponseSchema },
+  { method: 'POST', path: new RegExp(`^/api/stages/${UUID}/actions$`), schema: stageActionSchema },
+  { method: 'PATCH', path: new RegExp(`^/api/stage-actions/${UUID}$`), schema: stageActionSchema },
+  { method: 'PUT', path: new RegExp(`^/api/stages/${UUID}/actions/order$`), schema: stageActionListResponseSchema },
+  {
+    method: 'POST',
+    path: new RegExp(`^/api/stages/${UUID}/actions/test-run$`),
+    schema: stageActionTestRunResponseSchema,
+  },
   {
     method: 'GET',
     path: /^\/api\/history\/stageActionExecutionHistory$/,

@@ -28,6 +28,7 @@ export type PipelineStagesProps = {
   onEdit: (stage: Stage) => void;
   onDelete: (stage: Stage) => void;
   onMakeDefault: (stage: Stage) => void;
+  onActions: (stage: Stage) => void;
 };
 
 // Pixel strings: in sx a bare 1 means 100%.
@@ -56,6 +57,7 @@ export function PipelineStages(props: PipelineStagesProps) {
     onEdit,
     onDelete,
     onMakeDefault,
+    onActions,
   } = props;
   const [announcement, setAnnouncement] = useState('');
   // Each row's Tab stop: the control last focused in it (row-focus.ts).
@@ -141,6 +143,7 @@ export function PipelineStages(props: PipelineStagesProps) {
                   onEdit={onEdit}
                   onDelete={onDelete}
                   onMakeDefault={onMakeDefault}
+                  onActions={onActions}
                   tabStop={tabStops[stage.id]}
                   onControlFocus={onControlFocus}
                 />

@@ -7,7 +7,7 @@ import type { KeyboardEvent } from 'react';
  * handle keeps Up and Down to move its stage (decision 021): its handler marks them handled.
  */
 
-export const ROW_CONTROLS = ['handle', 'up', 'down', 'default', 'edit', 'delete'] as const;
+export const ROW_CONTROLS = ['handle', 'up', 'down', 'default', 'actions', 'edit', 'delete'] as const;
 export type RowControl = (typeof ROW_CONTROLS)[number];
 
 /** The attribute that names a row's control; the row element carries ROW. */

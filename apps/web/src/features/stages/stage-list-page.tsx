@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Grid, Skeleton } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { PIPELINES, type Pipeline, type Stage } from '@boardwalk/shared/schemas/stage';
@@ -12,6 +12,11 @@ import { useDeleteStageMutation, useListStagesQuery, useReorderStagesMutation, u
 import { PipelineStages } from './pipeline-stages.tsx';
 import { StageFormDialog } from './stage-form-dialog.tsx';
 import { applyOrder, groupByPipeline } from './stage-order.ts';
+
+/** The actions editor is loaded when first opened: it stays out of the page's first load. */
+const StageActionsDialog = lazy(() =>
+  import('./actions/stage-actions-dialog.tsx').then((module) => ({ default: module.StageActionsDialog })),
+);
 
 /** Every stage is in allData (asked for: the API leaves it empty otherwise); the page is not used. */
 const LIST_ARGS = { page: 0, pageSize: 1, sort: 'position', order: 'asc', allData: 'true' };
@@ -36,6 +41,7 @@ export function StageListPage() {
   const [update] = useUpdateStageMutation();
   const [remove] = useDeleteStageMutation();
   const [dialog, setDialog] = useState<DialogState>();
+  const [actionsOf, setActionsOf] = useState<Stage>();
   // The new order shows at once; it gives way to the server's with the first data after its save
   // (the save's own refetch). Data that lands while it is saving (another change's refetch) was
   // read before it and would put the old order back for a moment.
@@ -109,6 +115,7 @@ export function StageListPage() {
                 onEdit={(stage) => setDialog({ record: stage, pipeline: stage.pipeline })}
                 onDelete={deletion.ask}
                 onMakeDefault={(stage) => void onMakeDefault(stage)}
+                onActions={setActionsOf}
               />
             </Grid>
           ))}
@@ -116,6 +123,11 @@ export function StageListPage() {
       )}
       {dialog && (
         <StageFormDialog record={dialog.record} pipeline={dialog.pipeline} onClose={() => setDialog(undefined)} />
+      )}
+      {actionsOf && (
+        <Suspense fallback={null}>
+          <StageActionsDialog stage={actionsOf} onClose={() => setActionsOf(undefined)} />
+        </Suspense>
       )}
       <ConfirmDialog
         open={deletion.target !== undefined}

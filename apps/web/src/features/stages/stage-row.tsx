@@ -8,6 +8,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DragIndicator from '@mui/icons-material/DragIndicator';
 import Star from '@mui/icons-material/Star';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import BoltIcon from '@mui/icons-material/Bolt';
 import StarBorder from '@mui/icons-material/StarBorder';
 import type { Stage } from '@boardwalk/shared/schemas/stage';
 import { ROW_CONTROL, rowControls, type RowControl } from './row-focus.ts';
@@ -29,6 +30,8 @@ export type StageRowProps = {
   onEdit: (stage: Stage) => void;
   onDelete: (stage: Stage) => void;
   onMakeDefault: (stage: Stage) => void;
+  /** Opens the stage's actions editor (run when a merchant enters the stage). */
+  onActions: (stage: Stage) => void;
   /** The control that was last focused in this row: the row's one Tab stop (the first control without one). */
   tabStop: RowControl | undefined;
   /** A control of this row got the focus (by Tab, an arrow key or a click). */
@@ -50,6 +53,7 @@ export function StageRow({
   onEdit,
   onDelete,
   onMakeDefault,
+  onActions,
   tabStop,
   onControlFocus,
 }: StageRowProps) {
@@ -68,6 +72,7 @@ export function StageRow({
     up: canUpdate && index > 0,
     down: canUpdate && index < count - 1,
     default: canUpdate && canBeDefault && !stage.isDefault,
+    actions: canUpdate,
     edit: canUpdate,
     delete: canDelete && !stage.isDefault,
   });
@@ -171,6 +176,18 @@ export function StageRow({
             onClick={() => onMakeDefault(stage)}
           >
             <StarBorder fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {canUpdate && (
+        <Tooltip title="Actions run when a merchant enters this stage">
+          <IconButton
+            size="small"
+            aria-label={`Actions of ${stage.name}`}
+            {...control('actions')}
+            onClick={() => onActions(stage)}
+          >
+            <BoltIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       )}
