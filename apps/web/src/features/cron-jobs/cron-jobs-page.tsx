@@ -147,7 +147,7 @@ export function HistoryCronJobsPage() {
                             size="small"
                             disabled={job.paused}
                             onClick={() => setPending({ job, action: 'run' })}
-                            aria-label={`Run ${job.name} now`}
+                            aria-label={`Run now: ${job.name}`}
                           >
                             Run now
                           </Button>

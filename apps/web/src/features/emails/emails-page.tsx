@@ -71,7 +71,7 @@ function columns(onShow: (row: MessageSummary) => void, onMerchant: (row: Messag
       sortable: false,
       renderCell: ({ row }) =>
         row.merchantName ? (
-          <Tooltip title="Show only this merchant's messages">
+          <Tooltip title="Show only this merchant's messages" describeChild>
             <Chip size="small" variant="outlined" label={row.merchantName} onClick={() => onMerchant(row)} />
           </Tooltip>
         ) : (
