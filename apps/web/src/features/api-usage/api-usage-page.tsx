@@ -1,11 +1,12 @@
 import { apiUsageListQuerySchema, STATUS_CLASSES, type ApiRequest } from '@boardwalk/shared';
+import { dayRangeApiParams } from '../../components/data-table/day-range-params.ts';
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { dateTimeColumn } from '../../components/data-table/cells.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { ListFilter } from '../../components/data-table/list-filters.tsx';
-import { useListUrlState, type ListQueryParams } from '../../components/data-table/list-url-state.ts';
+import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { useApiUsageSeriesQuery, useListApiUsageQuery } from './api.ts';
 import { UsageChart } from './usage-chart.tsx';
@@ -63,24 +64,6 @@ const columns: GridColDef<ApiRequest>[] = [
   },
 ];
 
-const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Local calendar days → the instants they start and end (the user picks days in their zone). */
-function apiParams(params: ListQueryParams): ListQueryParams {
-  const next: ListQueryParams = { ...params };
-  for (const [key, end] of [
-    ['from', false],
-    ['to', true],
-  ] as const) {
-    const value = String(params[key] ?? '');
-    if (!value) continue;
-    const date = LOCAL_DATE.test(value) ? new Date(`${value}T${end ? '23:59:59.999' : '00:00:00.000'}`) : null;
-    if (date && !Number.isNaN(date.getTime())) next[key] = date.toISOString();
-    else delete next[key];
-  }
-  return next;
-}
-
 /**
  * /history/api (issue 12 §2): every API request, by token or session, with filters in the URL,
  * and a chart of requests and errors over time per token for the same filters.
@@ -93,7 +76,7 @@ export function ApiUsagePage() {
     filterKeys: USAGE_FILTER_KEYS,
     querySchema: apiUsageListQuerySchema,
   });
-  const params = useMemo(() => apiParams(list.queryParams), [list.queryParams]);
+  const params = useMemo(() => dayRangeApiParams(list.queryParams), [list.queryParams]);
   const seriesParams = useMemo(() => {
     const { page: _page, pageSize: _size, sort: _sort, order: _order, ...filters } = params;
     const from = filters.from ? new Date(String(filters.from)).getTime() : Date.now() - 86_400_000;

@@ -18,7 +18,8 @@ import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { AUDIT_EXPORT_PATH, useListAuditQuery } from './api.ts';
 import { AuditEntryDialog } from './audit-entry-dialog.tsx';
 import { AuditFilters } from './audit-filters.tsx';
-import { AUDIT_FILTER_KEYS, auditApiParams, auditExportUrl } from './audit-query.ts';
+import { dayRangeApiParams } from '../../components/data-table/day-range-params.ts';
+import { AUDIT_FILTER_KEYS, auditExportUrl } from './audit-query.ts';
 import { tokenLabel } from './audit-actor.ts';
 import { OutcomeChip } from './outcome-chip.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
@@ -111,7 +112,7 @@ export function AuditLogPage() {
     filterKeys: AUDIT_FILTER_KEYS,
     querySchema: auditListQuerySchema,
   });
-  const params = useMemo(() => auditApiParams(list.queryParams), [list.queryParams]);
+  const params = useMemo(() => dayRangeApiParams(list.queryParams), [list.queryParams]);
   const query = useListAuditQuery(params);
   const [shown, setShown] = useState<AuditEntry>();
   const gridColumns = useMemo(() => columns(setShown), []);

@@ -5,6 +5,7 @@ import {
   messageListQuerySchema,
   type MessageSummary,
 } from '@boardwalk/shared';
+import { dayRangeApiParams } from '../../components/data-table/day-range-params.ts';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Box, Card, CardContent, Chip, IconButton, Stack, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -13,7 +14,7 @@ import { dateTimeColumn } from '../../components/data-table/cells.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateRangeFields } from '../../components/data-table/date-range-fields.tsx';
 import { enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
-import { useListUrlState, type ListQueryParams } from '../../components/data-table/list-url-state.ts';
+import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useListEmailsQuery } from './api.ts';
@@ -26,24 +27,6 @@ const filters: ListFilter[] = [
   { key: 'status', label: 'Status', options: enumOptions(MESSAGE_STATUSES, MESSAGE_STATUS_LABELS) },
   { key: 'channel', label: 'Channel', options: enumOptions(MESSAGE_CHANNELS, { email: 'Email', sms: 'SMS' }) },
 ];
-
-const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Local calendar days → the instants they start and end (the user picks days in their zone). */
-function apiParams(params: ListQueryParams): ListQueryParams {
-  const next: ListQueryParams = { ...params };
-  for (const [key, end] of [
-    ['from', false],
-    ['to', true],
-  ] as const) {
-    const value = String(params[key] ?? '');
-    if (!value) continue;
-    const date = LOCAL_DATE.test(value) ? new Date(`${value}T${end ? '23:59:59.999' : '00:00:00.000'}`) : null;
-    if (date && !Number.isNaN(date.getTime())) next[key] = date.toISOString();
-    else delete next[key];
-  }
-  return next;
-}
 
 function columns(onShow: (row: MessageSummary) => void, onMerchant: (row: MessageSummary) => void) {
   const list: GridColDef<MessageSummary>[] = [
@@ -122,21 +105,21 @@ export function HistoryEmailsPage() {
     filterKeys: EMAIL_FILTER_KEYS,
     querySchema: messageListQuerySchema,
   });
-  const params = useMemo(() => apiParams(list.queryParams), [list.queryParams]);
+  const params = useMemo(() => dayRangeApiParams(list.queryParams), [list.queryParams]);
   const query = useListEmailsQuery(params);
   const [shown, setShown] = useState<string>();
   const [merchantName, setMerchantName] = useState<string>();
+  const { setFilter } = list;
   const gridColumns = useMemo(
     () =>
       columns(
         (row) => setShown(row.id),
         (row) => {
           setMerchantName(row.merchantName ?? undefined);
-          list.setFilter('merchantId', row.merchantId ?? '');
+          setFilter('merchantId', row.merchantId ?? '');
         },
       ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- setFilter is stable per URL state
-    [list.setFilter],
+    [setFilter],
   );
   const merchantId = list.state.filters.merchantId;
 

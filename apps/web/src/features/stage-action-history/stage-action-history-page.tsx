@@ -5,6 +5,7 @@ import {
   stageActionExecutionListQuerySchema,
   type StageActionExecution,
 } from '@boardwalk/shared/schemas/workflow-action';
+import { dayRangeApiParams } from '../../components/data-table/day-range-params.ts';
 import { Box, Button, Card, CardContent, Stack } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
@@ -12,7 +13,7 @@ import { dateTimeColumn } from '../../components/data-table/cells.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateRangeFields } from '../../components/data-table/date-range-fields.tsx';
 import { enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
-import { useListUrlState, type ListQueryParams } from '../../components/data-table/list-url-state.ts';
+import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { MerchantSearchField, type MerchantChoice } from '../../components/merchant-search-field.tsx';
 import { useAppAbility } from '../../lib/ability.tsx';
@@ -84,24 +85,6 @@ function columns(onShow: (id: string) => void): GridColDef<StageActionExecution>
   ];
 }
 
-const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Local calendar days → the instants they start and end. */
-function apiParams(params: ListQueryParams): ListQueryParams {
-  const next: ListQueryParams = { ...params };
-  for (const [key, end] of [
-    ['from', false],
-    ['to', true],
-  ] as const) {
-    const value = String(params[key] ?? '');
-    if (!value) continue;
-    const date = LOCAL_DATE.test(value) ? new Date(`${value}T${end ? '23:59:59.999' : '00:00:00.000'}`) : null;
-    if (date && !Number.isNaN(date.getTime())) next[key] = date.toISOString();
-    else delete next[key];
-  }
-  return next;
-}
-
 /**
  * /history/stage-actions (issue 11 §2, §6): every run of a stage action, with status, date and
  * merchant filters in the URL, a detail drawer, retry of a failed run, and delete.
@@ -114,7 +97,7 @@ export function HistoryStageActionsPage() {
     filterKeys: FILTER_KEYS,
     querySchema: stageActionExecutionListQuerySchema,
   });
-  const params = useMemo(() => apiParams(list.queryParams), [list.queryParams]);
+  const params = useMemo(() => dayRangeApiParams(list.queryParams), [list.queryParams]);
   const query = useListStageActionExecutionsQuery(params);
   const ability = useAppAbility();
   const [openId, setOpenId] = useState<string | null>(null);
