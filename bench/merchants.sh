@@ -57,11 +57,29 @@ export AUTH_SECRET ENCRYPTION_KEY
 AUTH_SECRET=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
 ENCRYPTION_KEY=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
 
+# CPU ticks (user + system) of the cluster: the postmaster, its live children, and (cutime, cstime)
+# the children it has reaped, so the seed's ended connections and parallel workers count too.
+pg_ticks() {
+  local pm total=0 pid f
+  pm=$(head -n1 "$WORK/data/postmaster.pid")
+  for pid in "$pm" $(cat "/proc/$pm/task/$pm/children" 2>/dev/null); do
+    f=$(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null) || continue
+    read -r -a s <<<"$f"
+    total=$((total + s[11] + s[12]))
+    [[ "$pid" == "$pm" ]] && total=$((total + s[13] + s[14]))
+  done
+  echo "$total"
+}
+
 say "Seeding $MERCHANTS merchants (npm run seed:bench)…"
+load0=$(cut -d' ' -f1 /proc/loadavg)
+ticks0=$(pg_ticks)
 t0=$(date +%s%N)
 LOG_LEVEL=warn npm run --silent seed:bench -- --merchants "$MERCHANTS" | tee "$WORK/seed.log"
 export SEED_MS=$((($(date +%s%N) - t0) / 1000000))
-say "Seeded in ${SEED_MS} ms (npm and the migrations included)"
+export SEED_PG_CPU_S=$((($(pg_ticks) - ticks0) / $(getconf CLK_TCK)))
+export SEED_LOAD="$load0 → $(cut -d' ' -f1 /proc/loadavg)"
+say "Seeded in ${SEED_MS} ms (npm and the migrations included), PostgreSQL CPU ${SEED_PG_CPU_S} s, load average $SEED_LOAD"
 
 say "pgbench -i (scale 10) for the pgbench -S comparison…"
 pgbench -i -q -s 10 -U postgres -h 127.0.0.1 -p "$PORT" pgbench >/dev/null 2>&1

@@ -112,6 +112,8 @@ type Result = {
   rps: number;
   latencyMs: { p50: number; p95: number; p99: number; mean: number; max: number };
   meanBytes: number;
+  /** The machine's 1-minute load average as the scenario started and ended (shared machines). */
+  loadAverage: { start: number; end: number };
 };
 
 function get(
@@ -156,6 +158,7 @@ async function load(
   let bytes = 0;
   const end = performance.now() + seconds * 1000;
   const started = performance.now();
+  const loadAtStart = loadavg()[0]!;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
@@ -193,6 +196,7 @@ async function load(
       max: round(latencies.at(-1) ?? 0),
     },
     meanBytes: Math.round(bytes / Math.max(1, latencies.length)),
+    loadAverage: { start: round(loadAtStart), end: round(loadavg()[0]!) },
   };
   if (record) console.log(`${name}: ${JSON.stringify(result)}`);
   return result;
@@ -202,6 +206,7 @@ async function load(
 
 function pgbenchSelect(): Record<string, unknown> | null {
   if (!PGBENCH_URL) return null;
+  const loadAtStart = loadavg()[0]!;
   const out = execFileSync(
     'pgbench',
     ['-S', '-n', '-M', 'prepared', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), PGBENCH_URL],
@@ -217,6 +222,7 @@ function pgbenchSelect(): Record<string, unknown> | null {
     latencyAverageMs: num(/latency average = ([\d.]+) ms/),
     transactions: num(/number of transactions actually processed: (\d+)/),
     failed: num(/number of failed transactions: (\d+)/),
+    loadAverage: { start: round(loadAtStart), end: round(loadavg()[0]!) },
   };
 }
 
@@ -354,7 +360,14 @@ const report = {
   },
   postgres: execFileSync('psql', ['-XAt', DATABASE_URL, '-c', 'SHOW server_version'], { encoding: 'utf8' }).trim(),
   merchants,
-  seed: { ms: seedMs, budgetMs: 120_000, log: seedLog },
+  seed: {
+    ms: seedMs,
+    budgetMs: 120_000,
+    /** CPU seconds of the PostgreSQL cluster's processes during the seed (merchants.sh, /proc). */
+    postgresCpuSeconds: Number(process.env.SEED_PG_CPU_S ?? NaN),
+    loadAverage: process.env.SEED_LOAD ?? null,
+    log: seedLog,
+  },
   connections: CONNECTIONS,
   apiProcesses: WORKERS,
   secondsPerScenario: SECONDS,
@@ -375,7 +388,7 @@ const base = join(
 );
 writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
 const row = (r: Result) =>
-  `| ${r.name} | ${r.requests.toLocaleString('en')} | ${r.rps.toLocaleString('en')} | ${r.latencyMs.p50} | ${r.latencyMs.p95} | ${r.latencyMs.p99} | ${r.errors} | ${verdict(r, r.name as keyof typeof BUDGETS)} |`;
+  `| ${r.name} | ${r.requests.toLocaleString('en')} | ${r.rps.toLocaleString('en')} | ${r.latencyMs.p50} | ${r.latencyMs.p95} | ${r.latencyMs.p99} | ${r.errors} | ${r.loadAverage.start} → ${r.loadAverage.end} | ${verdict(r, r.name as keyof typeof BUDGETS)} |`;
 writeFileSync(
   `${base}.md`,
   [
@@ -383,15 +396,16 @@ writeFileSync(
     '',
     `${merchants.toLocaleString('en')} merchants on PostgreSQL ${report.postgres}; ${report.machine.cpus} × ${report.machine.model};` +
       ` load average at the end ${report.machine.loadAverageAtEnd.join(' / ')} (the machine is shared).`,
-    `Seeding (npm run seed:bench, migrations included): ${Number.isNaN(seedMs) ? 'not timed' : `${(seedMs / 1000).toFixed(1)} s`} (budget 120 s).`,
+    `Seeding (npm run seed:bench, migrations included): ${Number.isNaN(seedMs) ? 'not timed' : `${(seedMs / 1000).toFixed(1)} s`} (budget 120 s)` +
+      `, PostgreSQL CPU ${report.seed.postgresCpuSeconds} s, load average (1 min) ${report.seed.loadAverage ?? '?'}.`,
     `${CONNECTIONS} connections, ${SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up, API (${WORKERS} process${WORKERS > 1 ? 'es, cluster.ts' : ''}) and load generator on the same machine.`,
     '',
-    '| Scenario | Requests | Requests/s | p50 ms | p95 ms | p99 ms | Errors | Budget |',
-    '| -------- | -------: | ---------: | -----: | -----: | -----: | -----: | ------ |',
+    '| Scenario | Requests | Requests/s | p50 ms | p95 ms | p99 ms | Errors | Load average (1 min) | Budget |',
+    '| -------- | -------: | ---------: | -----: | -----: | -----: | -----: | -------------------- | ------ |',
     ...results.map(row),
     '',
     pgbench
-      ? `pgbench -S (${pgbench.command}): ${pgbench.tps} tps, latency average ${pgbench.latencyAverageMs} ms.`
+      ? `pgbench -S (${pgbench.command}): ${pgbench.tps} tps, latency average ${pgbench.latencyAverageMs} ms, load average ${pgbench.loadAverage.start} → ${pgbench.loadAverage.end}.`
       : 'pgbench: not run (no PGBENCH_URL).',
     '',
     ...notes.map((n) => `- ${n}`),

@@ -64,6 +64,9 @@ function pgTicks(): number {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      // A child that ended (a parallel worker, a closed connection) is counted in the
+      // postmaster's cutime and cstime once reaped: without these its ticks would vanish.
+      if (pid === postmaster) ticks += Number(fields[13]) + Number(fields[14]);
     } catch {
       // the process ended meanwhile
     }

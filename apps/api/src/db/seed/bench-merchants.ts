@@ -222,9 +222,20 @@ async function dropIndexes(client: pg.Client, table: string): Promise<string[]> 
   return rows.map((r) => r.indexdef);
 }
 
-/** Builds the indexes on several connections at once (CREATE INDEX takes a lock that others share). */
+/**
+ * What an index costs to build, roughly (measured at 1,000,000: a trigram GIN index 15–80 s, an
+ * expression btree 5–12 s, a plain btree 1–5 s), so the longest start first.
+ */
+const buildCost = (definition: string) =>
+  /USING gin/i.test(definition) ? 10 : /\(\(|lower\(/.test(definition) ? 3 : 1;
+
+/**
+ * Builds the indexes on several connections at once (CREATE INDEX takes a lock that others
+ * share), longest first: with the trigram indexes last in line, one connection used to build the
+ * slowest while the other sat idle.
+ */
 async function createIndexes(clients: pg.Client[], definitions: string[], log: (line: string) => void) {
-  const queue = [...definitions];
+  const queue = [...definitions].sort((a, b) => buildCost(b) - buildCost(a));
   await Promise.all(
     clients.map(async (client) => {
       for (let def = queue.shift(); def; def = queue.shift()) {
@@ -248,7 +259,7 @@ export async function seedBenchMerchants(
   if (existing > 0) throw new Error(`The database already holds ${existing} merchants: seed:bench fills an empty one.`);
 
   for (const c of [client, ...indexClients]) {
-    await c.query(`SET maintenance_work_mem = '512MB'; SET synchronous_commit = off`);
+    await c.query(`SET maintenance_work_mem = '1GB'; SET synchronous_commit = off`);
   }
   await client.query(`SET work_mem = '64MB'`);
   await timed(log, 'reference data', () => seedReferenceData(client));

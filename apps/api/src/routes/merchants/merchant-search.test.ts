@@ -5,6 +5,7 @@ import { stages } from '../../db/schema/stages.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient, type JsonClient } from '../../test/json-client.ts';
 import { signInAs } from '../../test/sign-in.ts';
+import { SEARCH_CANDIDATES } from './merchant-search.service.ts';
 
 type Search = { data: SearchResult[] };
 
@@ -79,6 +80,43 @@ describe('merchant search (GET /api/search)', () => {
     const res = await search('pelican laundromat');
     expect(res.body.data).toHaveLength(10);
     expect(names(res).every((n) => n.startsWith('Pelican Laundromat'))).toBe(true);
+  });
+
+  /** More merchants holding a word than one field hands the ranking (decision 045). */
+  async function addMany(dbaName: (i: number) => string) {
+    const count = SEARCH_CANDIDATES + 10;
+    await t.db.insert(merchants).values(
+      Array.from({ length: count }, (_, i) => ({
+        stageId,
+        pipeline: 'sales' as const,
+        dbaName: dbaName(i),
+      })),
+    );
+  }
+
+  it('ranks an exact match, then whole-word starts-with matches, first among many', async () => {
+    await addMany((i) => `Walrus Diner ${i}`);
+    await addMerchant({ dbaName: 'Walrusian Grill' });
+    const exact = await addMerchant({ dbaName: 'Walrus' });
+    const res = await search('walrus');
+    expect(res.body.data).toHaveLength(10);
+    expect(res.body.data[0]!.id).toBe(exact);
+    expect(
+      names(res)
+        .slice(1)
+        .every((n) => n.startsWith('Walrus Diner')),
+    ).toBe(true);
+  });
+
+  it('answers ten holders of a common word, and ten similar ones to its typo', async () => {
+    await addMany((i) => `Blue Okapi Bakery ${i}`);
+    await addMerchant({ dbaName: 'Okapy Store' });
+    const holders = await search('okapi');
+    expect(holders.body.data).toHaveLength(10);
+    expect(names(holders).every((n) => n.startsWith('Blue Okapi Bakery'))).toBe(true);
+    const typo = await search('blue okapu');
+    expect(typo.body.data).toHaveLength(10);
+    expect(names(typo).every((n) => n.startsWith('Blue Okapi Bakery'))).toBe(true);
   });
 
   it('leaves deleted merchants out', async () => {

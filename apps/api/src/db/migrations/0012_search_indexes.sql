@@ -1,0 +1,5 @@
+CREATE INDEX "merchants_search_dba_idx" ON "merchants" USING btree ((lower("dba_name") collate "C"),"id") WHERE "merchants"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "merchants_search_legal_idx" ON "merchants" USING btree ((lower("legal_name") collate "C"),"id") WHERE "merchants"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "merchants_search_contact_idx" ON "merchants" USING btree ((lower("contact_first_name" || ' ' || "contact_last_name") collate "C"),"id") WHERE "merchants"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "merchants_search_email_idx" ON "merchants" USING btree ((lower("contact_email") collate "C"),"id") WHERE "merchants"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "merchants_search_phone_idx" ON "merchants" USING btree ((lower("contact_phone") collate "C"),"id") WHERE "merchants"."deleted_at" is null;
