@@ -1,5 +1,5 @@
 import type { MerchantDetail } from '@boardwalk/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../../db/client.ts';
 import { merchantOwners, merchants } from '../../db/schema/merchants.ts';
@@ -46,14 +46,32 @@ export async function inTransaction<R>(db: Db, run: (tx: Db) => Promise<R>): Pro
   }
 }
 
+/**
+ * The two queries of a merchant's view, prepared once per database (decision 045): building the
+ * SQL text in drizzle and parsing and planning it in PostgreSQL cost more than reading one row by
+ * its primary key. Parameter: id.
+ */
+const viewQueries = new WeakMap<Db, ReturnType<typeof prepareViewQueries>>();
+
+function prepareViewQueries(db: Db) {
+  const id = sql.placeholder('id');
+  return {
+    merchant: selectMerchants(db).where(eq(merchants.id, id)).prepare('merchant_view'),
+    owners: db
+      .select()
+      .from(merchantOwners)
+      .where(and(eq(merchantOwners.merchantId, id), isNull(merchantOwners.deletedAt)))
+      .orderBy(asc(merchantOwners.position), asc(merchantOwners.createdAt))
+      .prepare('merchant_view_owners'),
+  };
+}
+
 /** GET /api/merchants/{id}: the merchant (deleted ones too, with deletedAt) and its live owners, masked. */
 export async function readMerchantDetail(db: Db, id: string): Promise<MerchantDetail> {
-  const [row] = await selectMerchants(db).where(eq(merchants.id, id));
+  let queries = viewQueries.get(db);
+  if (!queries) viewQueries.set(db, (queries = prepareViewQueries(db)));
+  const [row] = await queries.merchant.execute({ id });
   if (!row) throw merchantNotFound();
-  const owners = await db
-    .select()
-    .from(merchantOwners)
-    .where(and(eq(merchantOwners.merchantId, id), isNull(merchantOwners.deletedAt)))
-    .orderBy(asc(merchantOwners.position), asc(merchantOwners.createdAt));
+  const owners = await queries.owners.execute({ id });
   return { ...toMerchant(row), owners: owners.map(toOwner) };
 }
