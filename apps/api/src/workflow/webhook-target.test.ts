@@ -41,10 +41,10 @@ describe('a webhook to an internal address, on an engine with the default policy
     });
     const m = await createMerchant(ctx);
     await ctx.staff.post(`/api/merchants/${m.id}/stage`, { stageId: stage.id });
-    await vi.waitFor(
-      async () => expect((await executionsOf(ctx.t, m.id)).map((r) => r.status)).toEqual(['failed']),
-      { timeout: 20_000, interval: 100 },
-    );
+    await vi.waitFor(async () => expect((await executionsOf(ctx.t, m.id)).map((r) => r.status)).toEqual(['failed']), {
+      timeout: 20_000,
+      interval: 100,
+    });
     const [execution] = await executionsOf(ctx.t, m.id);
     expect(execution).toMatchObject({ attempt: 1 });
     expect(execution!.error).toMatch(

@@ -106,7 +106,8 @@ type Resolver = (
   callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
 ) => void;
 
-const systemResolver: Resolver = (hostname, callback) => dnsLookup(hostname, { all: true, order: 'verbatim' }, callback);
+const systemResolver: Resolver = (hostname, callback) =>
+  dnsLookup(hostname, { all: true, order: 'verbatim' }, callback);
 
 /**
  * A `lookup` for http(s).request: resolves the name, refuses it if ANY address it has is internal

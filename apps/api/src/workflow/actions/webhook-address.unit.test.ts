@@ -38,12 +38,17 @@ describe('isInternalAddress', () => {
     expect(isInternalAddress(address)).toBe(true);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '11.0.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
-    'lets %s through',
-    (address) => {
-      expect(isInternalAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    '93.184.216.34',
+    '8.8.8.8',
+    '172.32.0.1',
+    '100.128.0.1',
+    '11.0.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+  ])('lets %s through', (address) => {
+    expect(isInternalAddress(address)).toBe(false);
+  });
 });
 
 describe('checkWebhookUrl', () => {
