@@ -31,6 +31,10 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -74,6 +78,12 @@ export type Config = {
    * reads the session row.
    */
   sessionCacheMs: number;
+  /**
+   * Let webhooks reach loopback, private and link-local addresses (a partner system on the LAN).
+   * Off by default: a webhook address is typed by users, and must not reach this host or its
+   * network (decision 044).
+   */
+  webhookAllowPrivateNetworks: boolean;
 };
 
 /** A bad or missing setting: the message says which and why, so start-up prints only that. */
@@ -113,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     jobWorkers: e.JOB_WORKERS,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
   };
 }
 

@@ -8,6 +8,7 @@ import type { CronJobDefinition } from './cron-job.ts';
 import { registerCronJobs, runCronJob, syncCronSchedules, watchCronSchedules } from './cron-jobs.service.ts';
 import type { QueueJobDefinition } from './queue-job.ts';
 import type { MessagingConfig } from '../messages/transports.ts';
+import type { WebhookNetworkPolicy } from '../workflow/actions/webhook-address.ts';
 import { startWorkflowWorkers, WORKFLOW_QUEUES } from '../workflow/workflow-engine.ts';
 
 /** DESIGN §5: 3 attempts by default, exponential backoff between them. */
@@ -36,6 +37,8 @@ export type JobEngineOptions = {
   encryptionKey: string;
   /** How often the workflow dispatcher looks for new domain events (decision 037). */
   dispatchIntervalMs?: number;
+  /** Where webhooks may connect (decision 044); public addresses only when unset. */
+  webhookPolicy?: WebhookNetworkPolicy;
 };
 
 export type JobEngine = {
@@ -107,6 +110,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
       encryptionKey: options.encryptionKey,
       pollingIntervalSeconds: workOptions.pollingIntervalSeconds,
       ...(options.dispatchIntervalMs === undefined ? {} : { dispatchIntervalMs: options.dispatchIntervalMs }),
+      ...(options.webhookPolicy === undefined ? {} : { webhookPolicy: options.webhookPolicy }),
     });
   }
   log.info(

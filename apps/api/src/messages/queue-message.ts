@@ -8,6 +8,7 @@ import { templates } from '../db/schema/templates.ts';
 import { users } from '../db/schema/users.ts';
 import { inTransaction } from '../jobs/boss-connection.ts';
 import type { JobSender } from '../jobs/job-sender.ts';
+import { writeMessageEvent } from './message-timeline.ts';
 
 /** The pg-boss queue of the send job (send-message.job.ts). */
 export const MESSAGE_SEND_JOB = 'message.send';
@@ -87,6 +88,16 @@ async function insertAndEnqueue(
     .onConflictDoNothing({ target: emails.idempotencyKey })
     .returning({ id: emails.id });
   if (!inserted) return { messageId: (await existing(tx, row.idempotencyKey))!, duplicate: true };
+  if (failed) {
+    const message = {
+      id: inserted.id,
+      merchantId: row.merchantId ?? null,
+      channel: row.channel,
+      subject: row.subject ?? '',
+      text: row.text ?? '',
+    };
+    await writeMessageEvent(tx, message, { status: 'failed', error: row.error, at: now });
+  }
   if (!failed) await boss.send(MESSAGE_SEND_JOB, { messageId: inserted.id }, { db: inTransaction(tx) });
   return { messageId: inserted.id, duplicate: false };
 }

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { emails } from '../db/schema/emails.ts';
@@ -7,6 +8,7 @@ import type { JobContext } from '../jobs/cron-job.ts';
 import type { QueueJobAttempt, QueueJobDefinition } from '../jobs/queue-job.ts';
 import { renderTemplate } from '../templates/render.ts';
 import { merchantTemplateValues } from './message-context.ts';
+import { writeMessageEvent } from './message-timeline.ts';
 import { MESSAGE_SEND_JOB } from './queue-message.ts';
 import { htmlToText, sendEmail, sendSms, type MessagingConfig, type SendResult } from './transports.ts';
 
@@ -62,6 +64,22 @@ async function claim(db: Db, id: string, rendered: Rendered, now: Date): Promise
   return row;
 }
 
+/**
+ * Ends a message (sent or failed) and, in the same transaction, adds it to its merchant's
+ * timeline. `where` guards the update; nothing is written when it matches no row.
+ */
+async function finish(
+  db: Db,
+  messageId: string,
+  set: PgUpdateSetSource<typeof emails> & { status: 'sent' | 'failed'; updatedAt: Date },
+  where = eq(emails.id, messageId),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.update(emails).set(set).where(where).returning();
+    if (row) await writeMessageEvent(tx, row, { status: set.status, error: row.error, at: set.updatedAt });
+  });
+}
+
 async function transmit(db: Db, config: MessagingConfig, message: Message): Promise<SendResult> {
   if (message.channel === 'sms') return sendSms(config, { to: message.to, text: message.text });
   return sendEmail(db, config, message);
@@ -84,10 +102,12 @@ export async function sendQueuedMessage(
   if (!message) return { skipped: 'missing' };
   if (message.status !== 'queued') return { skipped: message.status };
   if (message.sendingStartedAt) {
-    await db
-      .update(emails)
-      .set({ status: 'failed', error: INTERRUPTED_ERROR, sendingStartedAt: null, updatedAt: now() })
-      .where(and(eq(emails.id, messageId), eq(emails.status, 'queued')));
+    await finish(
+      db,
+      messageId,
+      { status: 'failed', error: INTERRUPTED_ERROR, sendingStartedAt: null, updatedAt: now() },
+      and(eq(emails.id, messageId), eq(emails.status, 'queued')),
+    );
     return { skipped: 'interrupted' };
   }
 
@@ -96,10 +116,12 @@ export async function sendQueuedMessage(
     rendered = await render(db, message, config, now());
   } catch (error) {
     if (!(error instanceof TemplateError)) throw error; // render workers busy: pg-boss retries
-    await db
-      .update(emails)
-      .set({ status: 'failed', error: error.message, attempts: sql`${emails.attempts} + 1`, updatedAt: now() })
-      .where(and(eq(emails.id, messageId), eq(emails.status, 'queued')));
+    await finish(
+      db,
+      messageId,
+      { status: 'failed', error: error.message, attempts: sql`${emails.attempts} + 1`, updatedAt: now() },
+      and(eq(emails.id, messageId), eq(emails.status, 'queued')),
+    );
     return { failed: 'template' };
   }
 
@@ -107,30 +129,25 @@ export async function sendQueuedMessage(
   if (!claimed) return { skipped: 'claimed elsewhere' };
   try {
     const result = await transmit(db, config, claimed);
-    await db
-      .update(emails)
-      .set({
-        status: 'sent',
-        transport: result.transport,
-        transportMessageId: result.messageId,
-        sentAt: now(),
-        sendingStartedAt: null,
-        error: null,
-        updatedAt: now(),
-      })
-      .where(eq(emails.id, messageId));
+    await finish(db, messageId, {
+      status: 'sent',
+      transport: result.transport,
+      transportMessageId: result.messageId,
+      sentAt: now(),
+      sendingStartedAt: null,
+      error: null,
+      updatedAt: now(),
+    });
     return { sent: messageId, transport: result.transport };
   } catch (error) {
     context.logger.warn({ err: error, messageId, final: attempt.lastAttempt }, 'message not sent');
-    await db
-      .update(emails)
-      .set({
-        status: attempt.lastAttempt ? 'failed' : 'queued',
-        error: errorText(error),
-        sendingStartedAt: null,
-        updatedAt: now(),
-      })
-      .where(eq(emails.id, messageId));
+    const ending = { error: errorText(error), sendingStartedAt: null, updatedAt: now() };
+    if (attempt.lastAttempt) await finish(db, messageId, { status: 'failed', ...ending });
+    else
+      await db
+        .update(emails)
+        .set({ status: 'queued', ...ending })
+        .where(eq(emails.id, messageId));
     throw error;
   }
 }

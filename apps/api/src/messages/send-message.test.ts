@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emails } from '../db/schema/emails.ts';
+import { merchantEvents } from '../db/schema/merchants.ts';
 import { settings } from '../db/schema/settings.ts';
 import { templates } from '../db/schema/templates.ts';
 import type { JobEngine } from '../jobs/job-engine.ts';
@@ -80,6 +81,13 @@ function queue(input: Partial<QueueMessageInput> & Pick<QueueMessageInput, 'temp
   );
 }
 
+/** The merchant's timeline entries for messages (decision: written with the message's end). */
+const emailEventsOf = (merchantId: string) =>
+  t.db
+    .select({ type: merchantEvents.type, actorUserId: merchantEvents.actorUserId, data: merchantEvents.data })
+    .from(merchantEvents)
+    .where(eq(merchantEvents.merchantId, merchantId));
+
 const messageRow = async (id: string) => (await t.db.select().from(emails).where(eq(emails.id, id)))[0]!;
 
 async function settled(id: string, status: 'sent' | 'failed') {
@@ -115,6 +123,13 @@ describe('queueTemplateMessage and the send job', () => {
       sendingStartedAt: null,
     });
     expect(row.sentAt).not.toBeNull();
+    expect(await emailEventsOf(m.id)).toEqual([
+      {
+        type: 'email',
+        actorUserId: null,
+        data: { messageId, channel: 'email', messageStatus: 'sent', summary: 'Welcome, Tom & <Jerry>' },
+      },
+    ]);
   });
 
   it('returns the first message for a repeated idempotency key and sends nothing more', async () => {
@@ -165,6 +180,12 @@ describe('queueTemplateMessage and the send job', () => {
       error: "The merchant's contact has no email address.",
     });
     expect(await sendJobsFor(messageId)).toEqual([]);
+    expect(await emailEventsOf(m.id)).toMatchObject([
+      {
+        type: 'email',
+        data: { messageId, messageStatus: 'failed', excerpt: "The merchant's contact has no email address." },
+      },
+    ]);
   });
 
   it('sends an SMS through the default provider, which stores it (text not escaped)', async () => {
@@ -219,6 +240,7 @@ describe('over SMTP', () => {
     );
     expect(smtp.received).toHaveLength(1);
     expect(await messageRow(messageId)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await emailEventsOf(m.id)).toHaveLength(1);
   });
 
   it('marks failed, and does not resend, a message whose earlier attempt stopped after handing it over', async () => {
@@ -258,6 +280,9 @@ describe('over SMTP', () => {
     expect(row.attempts).toBe(3);
     expect(row.error).toMatch(/550/);
     expect(row.sentAt).toBeNull();
+    const events = await emailEventsOf(m.id); // the final failure only, not each attempt
+    expect(events).toMatchObject([{ type: 'email', data: { messageId, messageStatus: 'failed', summary: 'Refused' } }]);
+    expect(events[0]!.data.excerpt).toMatch(/550/);
     await vi.waitFor(async () => expect((await sendJobsFor(messageId))[0]?.state).toBe('failed'), {
       timeout: 10_000,
       interval: 100,

@@ -16,6 +16,8 @@ export function startTestJobEngine(t: TestApp, options: Partial<JobEngineOptions
     stopTimeoutMs: 1000,
     encryptionKey: t.deps.secrets.encryptionKey,
     dispatchIntervalMs: 100,
+    // The tests' receivers listen on 127.0.0.1 (decision 044: the operator's opt-in, here the test's).
+    webhookPolicy: { allowPrivateNetworks: true },
     ...options,
   });
 }

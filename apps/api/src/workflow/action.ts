@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { JobSender } from '../jobs/job-sender.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { ActionMerchant } from './action-merchant.ts';
+import type { WebhookNetworkPolicy } from './actions/webhook-address.ts';
 
 /**
  * Why an action runs: a stage action (its execution row) or, later, an automation. Side effects are
@@ -24,6 +25,8 @@ export type ActionContext = {
   jobs: JobSender | null;
   /** How many earlier runs of this same action succeeded: round robin counts on it. */
   previousRuns: () => Promise<number>;
+  /** Where a webhook may connect (decision 044); unset: public addresses only. */
+  webhookPolicy?: WebhookNetworkPolicy;
 };
 
 /** What a dry run says the action would do (the test-run answer; nothing is sent or changed). */

@@ -1,3 +1,4 @@
+import type { WebhookNetworkPolicy } from './actions/webhook-address.ts';
 import type { ActionPlan, ActionType } from '@boardwalk/shared/schemas/workflow-action';
 import type { Db } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
@@ -23,7 +24,7 @@ export async function describeStageActions(
   db: Db,
   actions: PlannedAction[],
   merchantId: string,
-  options: { now: Date; encryptionKey: string },
+  options: { now: Date; encryptionKey: string; webhookPolicy?: WebhookNetworkPolicy },
 ): Promise<ActionPlan[]> {
   const plans: ActionPlan[] = [];
   try {
@@ -37,6 +38,7 @@ export async function describeStageActions(
           cause: { type: 'stage_action', id: 'dry-run', idempotencyKey: 'dry-run' },
           now: options.now,
           encryptionKey: options.encryptionKey,
+          ...(options.webhookPolicy ? { webhookPolicy: options.webhookPolicy } : {}),
           logger: silent,
           signal: AbortSignal.timeout(5000),
           jobs: null,

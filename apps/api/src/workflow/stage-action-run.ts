@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { stageActionExecutions } from '../db/schema/workflow.ts';
 import type { JobSender } from '../jobs/job-sender.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { WebhookNetworkPolicy } from './actions/webhook-address.ts';
 import { PermanentActionError, type ActionContext, type WorkflowAction } from './action.ts';
 import { loadActionMerchant } from './action-merchant.ts';
 import { actionFor } from './action-registry.ts';
@@ -23,6 +24,8 @@ export type RunEnvironment = {
   signal: AbortSignal;
   encryptionKey: string;
   jobs: JobSender | null;
+  /** Where webhooks may connect (decision 044); public addresses only when unset. */
+  webhookPolicy?: WebhookNetworkPolicy | undefined;
 };
 
 /** Which delivery of the job this is: pg-boss's retry count and limit. */
@@ -136,6 +139,7 @@ async function runAction(env: RunEnvironment, db: Db, execution: Execution, acti
     signal: env.signal,
     jobs: env.jobs,
     previousRuns: () => previousRuns(db, execution),
+    ...(env.webhookPolicy ? { webhookPolicy: env.webhookPolicy } : {}),
   };
   return action.run(context, execution.actionConfig as never);
 }

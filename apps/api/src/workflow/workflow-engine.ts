@@ -1,6 +1,7 @@
 import type { JobResult, PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { WebhookNetworkPolicy } from './actions/webhook-address.ts';
 import { dispatchPendingEvents } from './dispatcher.ts';
 import { runStageActionExecution, STAGE_ACTION_JOB, stageActionJobPayload } from './stage-action-run.ts';
 
@@ -21,6 +22,7 @@ export type WorkflowOptions = {
   encryptionKey: string;
   pollingIntervalSeconds: number;
   dispatchIntervalMs?: number;
+  webhookPolicy?: WebhookNetworkPolicy;
 };
 
 /**
@@ -29,7 +31,7 @@ export type WorkflowOptions = {
  * (startJobEngine creates them). stop() ends the loop after its current transaction.
  */
 export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ stop: () => Promise<void> }> {
-  const { boss, db, logger, now, encryptionKey } = options;
+  const { boss, db, logger, now, encryptionKey, webhookPolicy } = options;
   // Up to 10 jobs a fetch, settled one by one (perJobResults), fetched again at once while
   // batches come back full: one job per polling interval would cap a worker at 0.5 jobs/s.
   await boss.work(
@@ -47,7 +49,7 @@ export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ 
         try {
           const { executionId } = stageActionJobPayload.parse(job.data);
           const output = await runStageActionExecution(
-            { db, logger, now, signal: job.signal, encryptionKey, jobs: boss },
+            { db, logger, now, signal: job.signal, encryptionKey, jobs: boss, webhookPolicy },
             { executionId, retryCount: job.retryCount, retryLimit: job.retryLimit },
           );
           results.push({ id: job.id, status: 'completed', output });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listParamsSchema, type ListResponse } from '../list.ts';
 import { RISK_LEVELS } from './industry.ts';
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from './message.ts';
 import { MERCHANT_VIEWS, PIPELINES, type MerchantView } from '../pipelines.ts';
 import {
   booleanQuery,
@@ -522,6 +523,10 @@ export const merchantEventSchema = z.object({
     ownerName: z.string().optional(),
     summary: z.string().optional(),
     todoId: z.uuid().optional(),
+    /** An `email` event (an email or SMS sent or failed): its row in /history/emails. */
+    messageId: z.uuid().optional(),
+    channel: z.enum(MESSAGE_CHANNELS).optional(),
+    messageStatus: z.enum(MESSAGE_STATUSES).optional(),
   }),
 });
 export type MerchantEvent = z.infer<typeof merchantEventSchema>;

@@ -5,7 +5,11 @@ import type { Context } from 'hono';
 import * as routes from './stage-actions.routes.ts';
 import * as service from './stage-actions.service.ts';
 
-const caller = (c: Context<AppEnv>) => ({ ...callerOf(c), encryptionKey: c.get('deps').secrets.encryptionKey });
+const caller = (c: Context<AppEnv>) => ({
+  ...callerOf(c),
+  encryptionKey: c.get('deps').secrets.encryptionKey,
+  webhookPolicy: { allowPrivateNetworks: c.get('deps').config.webhookAllowPrivateNetworks },
+});
 
 export function registerStageActionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.listStageActionsRoute, async (c) =>

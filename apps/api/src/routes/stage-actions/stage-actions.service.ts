@@ -15,9 +15,10 @@ import { assertCurrentVersion } from '../../lib/crud/precondition.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { publicConfig, storedConfig, summarizeAction } from '../../workflow/action-config.ts';
+import type { WebhookNetworkPolicy } from '../../workflow/actions/webhook-address.ts';
 import { describeStageActions } from '../../workflow/dry-run.ts';
 
-export type StageActionCaller = Caller & { encryptionKey: string };
+export type StageActionCaller = Caller & { encryptionKey: string; webhookPolicy?: WebhookNetworkPolicy };
 type Row = typeof stageActions.$inferSelect;
 
 export function toStageAction(row: Row): StageAction {
@@ -195,5 +196,9 @@ export async function testRunStageActions(
 ): Promise<ActionPlan[]> {
   await liveStage(db, stageId);
   const rows = await liveActionsOf(db, stageId);
-  return describeStageActions(db, rows, merchantId, { now: caller.now, encryptionKey: caller.encryptionKey });
+  return describeStageActions(db, rows, merchantId, {
+    now: caller.now,
+    encryptionKey: caller.encryptionKey,
+    ...(caller.webhookPolicy ? { webhookPolicy: caller.webhookPolicy } : {}),
+  });
 }

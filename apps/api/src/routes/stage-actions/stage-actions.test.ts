@@ -137,6 +137,10 @@ describe('stage actions', () => {
       type: 'webhook',
       config: { url: 'https://p.example.com/h', secret: 'a-long-shared-secret-0123' },
     });
+    await add(stage.id, {
+      type: 'webhook',
+      config: { url: 'http://169.254.169.254/latest/meta-data', secret: 'a-long-shared-secret-0123' },
+    });
     const m = await createMerchant(ctx);
     const res = await ctx.staff.post<{ plans: ActionPlan[] }>(`${base(stage.id)}/test-run`, { merchantId: m.id });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -147,12 +151,16 @@ describe('stage actions', () => {
       ['assign_user', true],
       ['send_email', false],
       ['webhook', true],
+      ['webhook', false],
     ]);
     expect(plans[0]!.summary).toMatch(/has no assigned user/);
     expect(plans[1]!.summary).toBe('Would set MID from empty to “MID-9”');
     expect(plans[2]!.summary).toMatch(/^Would assign /);
     expect(plans[3]!.summary).toBe('The template no longer exists');
     expect(plans[4]!.details).toMatchObject({ url: 'https://p.example.com/h', body: { merchant: { id: m.id } } });
+    expect(plans[5]!.summary).toBe(
+      'The webhook address 169.254.169.254 is on a private or internal network; webhooks only go to public addresses',
+    );
     const after = await ctx.staff.get<{ mid: string; assignedUserId: string | null }>(`/api/merchants/${m.id}`);
     expect(after.body).toMatchObject({ mid: '', assignedUserId: null });
     const unknown = await ctx.staff.post(`${base(stage.id)}/test-run`, {

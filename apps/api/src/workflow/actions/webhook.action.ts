@@ -2,6 +2,8 @@ import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '@boardwalk/shared/schemas/w
 import { decryptSecret } from '../../lib/crypto.ts';
 import { defineAction, PermanentActionError, type ActionContext } from '../action.ts';
 import { signWebhook } from '../webhook-signature.ts';
+import { checkWebhookUrl, STRICT_WEBHOOK_POLICY, WebhookTargetRefused } from './webhook-address.ts';
+import { postWebhook } from './webhook-post.ts';
 
 /** The JSON a receiver gets: who, where, why; no contact details or sensitive values. */
 function payloadOf(context: ActionContext) {
@@ -31,11 +33,18 @@ const MAX_ANSWER = 500;
 export const webhookAction = defineAction({
   type: 'webhook',
   effects: 'external',
-  describe: async (context, config) => ({
-    ok: true,
-    summary: `Would POST ${context.merchant.dbaName} to ${config.url}, signed with the stored secret`,
-    details: { url: config.url, body: payloadOf(context) },
-  }),
+  describe: async (context, config) => {
+    try {
+      checkWebhookUrl(config.url, context.webhookPolicy ?? STRICT_WEBHOOK_POLICY);
+    } catch (error) {
+      return { ok: false, summary: (error as Error).message, details: { url: config.url } };
+    }
+    return {
+      ok: true,
+      summary: `Would POST ${context.merchant.dbaName} to ${config.url}, signed with the stored secret`,
+      details: { url: config.url, body: payloadOf(context) },
+    };
+  },
   run: async (context, config) => {
     let secret: string;
     try {
@@ -45,21 +54,35 @@ export const webhookAction = defineAction({
     }
     const body = JSON.stringify(payloadOf(context));
     const timestamp = Math.floor(context.now.getTime() / 1000);
-    const response = await fetch(config.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Boardwalk-Webhook/1',
-        [WEBHOOK_HEADERS.signature]: signWebhook(secret, timestamp, body),
-        [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-        [WEBHOOK_HEADERS.delivery]: context.cause.idempotencyKey,
-      },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.any([context.signal, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]),
-    });
-    const answer = (await response.text().catch(() => '')).slice(0, MAX_ANSWER);
-    if (!response.ok) throw new Error(`The webhook answered ${response.status}${answer ? `: ${answer}` : ''}`);
+    const policy = context.webhookPolicy ?? STRICT_WEBHOOK_POLICY;
+    let response;
+    try {
+      response = await postWebhook(config.url, {
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Boardwalk-Webhook/1',
+          [WEBHOOK_HEADERS.signature]: signWebhook(secret, timestamp, body),
+          [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+          [WEBHOOK_HEADERS.delivery]: context.cause.idempotencyKey,
+        },
+        body,
+        policy,
+        signal: AbortSignal.any([context.signal, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]),
+      });
+    } catch (error) {
+      // An internal address stays internal however often it is tried: the run ends at once.
+      if (error instanceof WebhookTargetRefused) throw new PermanentActionError(error.message);
+      throw error;
+    }
+    const answer = response.answer.slice(0, MAX_ANSWER);
+    if (response.status >= 300 && response.status < 400) {
+      throw new PermanentActionError(
+        `The webhook answered ${response.status}, a redirect${response.location ? ` to ${response.location.slice(0, MAX_ANSWER)}` : ''}; redirects are not followed: enter the final address`,
+      );
+    }
+    if (response.status < 200 || response.status >= 300) {
+      throw new Error(`The webhook answered ${response.status}${answer ? `: ${answer}` : ''}`);
+    }
     return { status: response.status, answer };
   },
 });

@@ -73,6 +73,32 @@ describe('HistoryEmailsPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(net.callsTo('POST', `/api/history/emails/${ID}/retry`)).toHaveLength(1));
   });
 
+  it('filters by a merchant picked by search, and names one given by the URL', async () => {
+    const harborId = '0190c0de-0000-7000-8000-0000000000a2';
+    const net = fakeFetch({
+      'GET /api/history/emails': () => ({ body: { ...listBody('emails', [summary]), allData: [] } }),
+      'GET /api/search': ({ search }) => ({
+        body: {
+          data:
+            search.get('q') === 'harbor'
+              ? [{ id: harborId, dbaName: 'Red Harbor', stage: { name: 'Live' }, url: `/merchant/view/${harborId}` }]
+              : [],
+        },
+      }),
+    });
+    const { router } = renderPage(<HistoryEmailsPage />, { url: `/history/emails?merchantId=${summary.merchantId}` });
+    const picker = await screen.findByRole('combobox', { name: 'Merchant' });
+    await waitFor(() => expect(picker).toHaveValue('Blue Harbor')); // named from the rows of that merchant
+    await userEvent.clear(picker);
+    await userEvent.type(picker, 'harbor');
+    await userEvent.click(await screen.findByRole('option', { name: 'Red Harbor' }));
+    await waitFor(() => expect(router.state.location.search).toContain(`merchantId=${harborId}`));
+    await waitFor(() =>
+      expect(net.callsTo('GET', '/api/history/emails').at(-1)!.search.get('merchantId')).toBe(harborId),
+    );
+    expect(picker).toHaveValue('Red Harbor');
+  });
+
   it('offers no retry to staff, who may read the log but not control jobs', async () => {
     fakeFetch({
       'GET /api/history/emails': () => ({ body: { ...listBody('emails', [summary]), allData: [] } }),

@@ -16,6 +16,7 @@ import { DateRangeFields } from '../../components/data-table/date-range-fields.t
 import { enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
+import { MerchantSearchField, type MerchantChoice } from '../../components/merchant-search-field.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useListEmailsQuery } from './api.ts';
 import { EmailDrawer } from './email-drawer.tsx';
@@ -108,20 +109,30 @@ export function HistoryEmailsPage() {
   const params = useMemo(() => dayRangeApiParams(list.queryParams), [list.queryParams]);
   const query = useListEmailsQuery(params);
   const [shown, setShown] = useState<string>();
-  const [merchantName, setMerchantName] = useState<string>();
+  const [merchant, setMerchant] = useState<MerchantChoice | null>(null);
   const { setFilter } = list;
   const gridColumns = useMemo(
     () =>
       columns(
         (row) => setShown(row.id),
         (row) => {
-          setMerchantName(row.merchantName ?? undefined);
+          setMerchant(row.merchantId ? { id: row.merchantId, dbaName: row.merchantName ?? '' } : null);
           setFilter('merchantId', row.merchantId ?? '');
         },
       ),
     [setFilter],
   );
   const merchantId = list.state.filters.merchantId;
+  // The chosen merchant, or one named only by the URL (a link from the merchant's timeline).
+  const merchantValue: MerchantChoice | null =
+    merchant && merchant.id === merchantId
+      ? merchant
+      : merchantId
+        ? {
+            id: merchantId,
+            dbaName: query.data?.emails.find((e) => e.merchantId === merchantId)?.merchantName ?? 'Chosen merchant',
+          }
+        : null;
 
   return (
     <Box>
@@ -130,13 +141,14 @@ export function HistoryEmailsPage() {
         <CardContent>
           <Stack spacing={2}>
             <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+              <MerchantSearchField
+                value={merchantValue}
+                onChange={(chosen) => {
+                  setMerchant(chosen);
+                  list.setFilter('merchantId', chosen?.id ?? '');
+                }}
+              />
               <DateRangeFields from={list.state.filters.from} to={list.state.filters.to} onChange={list.setFilter} />
-              {merchantId && (
-                <Chip
-                  label={`Merchant: ${merchantName ?? query.data?.emails[0]?.merchantName ?? merchantId}`}
-                  onDelete={() => list.setFilter('merchantId', '')}
-                />
-              )}
             </Stack>
             <DataTable<MessageSummary>
               gridId="emails"

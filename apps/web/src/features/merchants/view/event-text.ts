@@ -38,8 +38,11 @@ export function eventSentence(event: MerchantEvent): string {
       return `${who} deleted the merchant`;
     case 'restored':
       return `${who} restored the merchant`;
-    case 'email':
-      return `Email: ${d.summary ?? 'sent'}`;
+    case 'email': {
+      const what = d.channel === 'sms' ? 'SMS' : 'Email';
+      const how = d.messageStatus === 'failed' ? 'not sent' : 'sent';
+      return d.summary ? `${what} ${how}: ${d.summary}` : `${what} ${how}`;
+    }
     case 'automation':
       return `Automation: ${d.summary ?? 'ran'}`;
     case 'todo':

@@ -261,7 +261,28 @@ describe('MerchantViewPage', { timeout: 60_000 }, () => {
       event(4, { type: 'note_added', actor: null, data: { excerpt: 'Called the owner' } }),
       event(5, { type: 'note_updated', data: { changes: { note: { from: 'Called the owner', to: 'Called twice' } } } }),
       event(6, { type: 'note_removed', data: { excerpt: 'Called twice' } }),
-      ...Array.from({ length: 19 }, (_, i) =>
+      event(7, {
+        type: 'email',
+        actor: null,
+        data: {
+          messageId: '0190c0de-0000-7000-8000-00000000e001',
+          channel: 'email',
+          messageStatus: 'sent',
+          summary: 'Welcome to Boardwalk',
+        },
+      }),
+      event(8, {
+        type: 'email',
+        actor: null,
+        data: {
+          messageId: '0190c0de-0000-7000-8000-00000000e002',
+          channel: 'sms',
+          messageStatus: 'failed',
+          summary: 'Your application',
+          excerpt: "The merchant's contact has no phone number.",
+        },
+      }),
+      ...Array.from({ length: 17 }, (_, i) =>
         event(10 + i, { type: 'document_added', data: { fileName: `statement-${i}.pdf` } }),
       ),
     ];
@@ -286,6 +307,12 @@ describe('MerchantViewPage', { timeout: 60_000 }, () => {
     expect(within(timeline).getByText('Note: Called the owner → Called twice')).toBeInTheDocument();
     expect(within(timeline).getByText('Ada Admin removed a note')).toBeInTheDocument();
     expect(within(timeline).getByText('“Called twice”')).toBeInTheDocument();
+    expect(within(timeline).getByText('Email sent: Welcome to Boardwalk')).toBeInTheDocument();
+    expect(within(timeline).getByText('SMS not sent: Your application')).toBeInTheDocument();
+    expect(within(timeline).getByText("“The merchant's contact has no phone number.”")).toBeInTheDocument();
+    const logLinks = within(timeline).getAllByRole('link', { name: 'Open in the emails log' });
+    expect(logLinks).toHaveLength(2);
+    expect(logLinks[0]).toHaveAttribute('href', `/history/emails?merchantId=${merchant().id}`);
     expect(within(timeline).queryByText('Ada Admin added the merchant')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(timeline).findByText('Ada Admin added the merchant')).toBeInTheDocument();

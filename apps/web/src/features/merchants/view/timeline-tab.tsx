@@ -1,5 +1,8 @@
-import { Alert, Box, Button, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import type { MerchantEvent } from '@boardwalk/shared/schemas/merchant';
+import { Alert, Box, Button, Link, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useAppAbility } from '../../../lib/ability.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage } from '../../../lib/problem.ts';
 import { changeLines, eventSentence } from './event-text.ts';
@@ -8,6 +11,22 @@ import { useMerchantEventsQuery } from './merchant-api.ts';
 export const TIMELINE_PAGE_SIZE = 25;
 
 /** One page of the timeline; pages are separate requests, so "Load more" leaves the others as they are. */
+/** An email event's way to the message: the emails log, filtered to this merchant (for those who may read logs). */
+function MessageLink({ event }: { event: MerchantEvent }) {
+  const ability = useAppAbility();
+  if (event.type !== 'email' || !event.data.messageId || !ability.can('read', 'log')) return null;
+  return (
+    <Link
+      component={RouterLink}
+      to={`/history/emails?merchantId=${event.merchantId}`}
+      variant="body2"
+      sx={{ display: 'block' }}
+    >
+      Open in the emails log
+    </Link>
+  );
+}
+
 function TimelinePage({ merchantId, page }: { merchantId: string; page: number }) {
   const { data, error, isLoading, refetch } = useMerchantEventsQuery({
     id: merchantId,
@@ -38,6 +57,7 @@ function TimelinePage({ merchantId, page }: { merchantId: string; page: number }
                     “{event.data.excerpt}”
                   </Typography>
                 )}
+                <MessageLink event={event} />
                 {changeLines(event).map((line) => (
                   <Typography key={line} component="span" variant="body2" sx={{ display: 'block' }}>
                     {line}
