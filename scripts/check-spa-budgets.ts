@@ -2,7 +2,8 @@
  * The transfer budgets of DESIGN §7, checked on the built web app (apps/web/dist) as the API
  * sends it: for each page, the JavaScript a browser downloads on a cold visit is the scripts
  * index.html names, the chunks the entry imports, and the chunks of the lazy modules the page
- * loads, all from Vite's manifest. Each file is requested from the real static middleware (mountSpa) with a
+ * loads, all from Vite's manifest (and dist/.vite/chunk-modules.json for modules that a named
+ * code-splitting group holds, decision 047). Each file is requested from the real static middleware (mountSpa) with a
  * browser's Accept-Encoding, and its body plus its response headers are counted, as Chromium
  * counts the bytes it receives. Fails when a page is over its ceiling (below), and says which
  * pages are still over the DESIGN §7 budget.
