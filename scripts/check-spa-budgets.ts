@@ -104,7 +104,9 @@ async function main() {
   const manifestPath = path.join(dist, '.vite/manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`No ${manifestPath}: build the web app first (npm run build).`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-  const modules = JSON.parse(readFileSync(path.join(dist, '.vite/chunk-modules.json'), 'utf8')) as ChunkModules;
+  const modulesPath = path.join(dist, '.vite/chunk-modules.json');
+  if (!existsSync(modulesPath)) throw new Error(`No ${modulesPath}: build the web app again (npm run build).`);
+  const modules = JSON.parse(readFileSync(modulesPath, 'utf8')) as ChunkModules;
 
   const app = new Hono();
   app.use('*', securityHeaders());
