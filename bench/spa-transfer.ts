@@ -6,25 +6,22 @@
  *
  *   npm run build && ./node_modules/.bin/node bench/spa-transfer.ts
  *
- * The script starts the server itself (apps/api/src/main.ts on a temporary DATA_DIR, demo users,
- * a free port) and stops it by its PID. BENCH_URL measures a server that is already running
- * instead (with the demo users and DEMO_PASSWORD=BENCH_PASSWORD); BENCH_ROOT starts another
- * checkout's server (its own build) with this script; BENCH_LABEL names the result file.
+ * The script starts the server itself and stops it by its PID (bench/spa-server.ts, which also
+ * says what BENCH_URL and BENCH_ROOT do); BENCH_LABEL names the result file. The load average
+ * before and after the run goes with the figures: timings on a shared machine depend on it.
  *
  * Figures per page: JavaScript bytes on the wire (CDP encodedDataLength: body as sent plus
  * headers) and body bytes alone, all bytes, request count, FCP, LCP, CLS, total blocking time,
  * a Lighthouse-like performance score (Lighthouse's mobile log-normal curves and weights, without
- * Speed Index, which needs a filmstrip) and axe-core violations. No Lighthouse is installed.
+ * Speed Index, which needs a filmstrip) and axe-core violations. Lighthouse itself: bench/lighthouse.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { ADMIN_EMAIL, PASSWORD, ROOT, startServer } from './spa-server.ts';
 
-const ROOT = resolve(process.env.BENCH_ROOT ?? join(import.meta.dirname, '..'));
-const PASSWORD = process.env.BENCH_PASSWORD ?? 'bench-Demo-password-2024';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
@@ -95,56 +92,6 @@ const OBSERVE = () => {
   }).observe({ type: 'longtask', buffered: true });
 };
 
-async function freePort() {
-  return new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-bench-'));
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['apps/api/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_SEED: 'true',
-      DEMO_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 600) throw new Error('the server did not answer within 60 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** Session cookies of the demo admin, signed in as the login form does. */
 async function signIn(context: BrowserContext, url: string) {
   const csrf = (await (await context.request.get(`${url}/api/auth/csrf`)).json()) as { csrfToken: string };
@@ -152,7 +99,7 @@ async function signIn(context: BrowserContext, url: string) {
     headers: { 'x-auth-return-redirect': '1' },
     form: {
       csrfToken: csrf.csrfToken,
-      email: 'admin@example.com',
+      email: ADMIN_EMAIL,
       password: PASSWORD,
       callbackUrl: `${url}/`,
       json: 'true',
@@ -301,7 +248,8 @@ function summarise(loads: Load[]) {
   };
 }
 
-const server = process.env.BENCH_URL ? { url: process.env.BENCH_URL, stop: async () => {} } : await startServer();
+const server = await startServer();
+const loadBefore = loadavg();
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: [
@@ -349,6 +297,6 @@ const out = join(import.meta.dirname, 'results', `${new Date().toISOString().sli
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(
   out,
-  `${JSON.stringify({ date: new Date().toISOString(), commit, machine: `${cpus().length} x ${cpus()[0]?.model}`, runs: RUNS, pages: results }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), commit, machine: `${cpus().length} x ${cpus()[0]?.model}`, load: { before: loadBefore, after: loadavg() }, runs: RUNS, pages: results }, null, 2)}\n`,
 );
 console.log(`written to ${out}`);

@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { chunkModulesPlugin } from './vite-chunk-modules.ts';
 import { precompressPlugin } from './vite-precompress.ts';
 
 export default defineConfig(({ mode }) => {
   // API_URL lets the dev server proxy to an API on another port (default: the API's 3000).
   const apiTarget = loadEnv(mode, '.', '').API_URL || 'http://localhost:3000';
   return {
-    plugins: [react(), precompressPlugin()],
+    plugins: [react(), chunkModulesPlugin(), precompressPlugin()],
     server: {
       port: 5173,
       proxy: {
@@ -28,7 +29,21 @@ export default defineConfig(({ mode }) => {
           // providers) in one chunk instead of ~20 small ones: each file costs a request and
           // about 1 KB of headers, and one large file compresses better (decision 025).
           // Lazy pages and their libraries keep rolldown's automatic split.
-          codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+          codeSplitting: {
+            groups: [
+              { name: 'initial', tags: ['$initial'], priority: 40 },
+              {
+                name: 'login',
+                priority: 30,
+                test: /src[\\/](features[\\/]auth[\\/](login-page|sign-in-fields|outlined-field|use-sign-in-steps|sign-in-messages)|lib[\\/]form-data|components[\\/]brand-logo)/,
+              },
+              {
+                name: 'shell',
+                priority: 20,
+                test: /src[\\/](app[\\/](layout[\\/](vertical-shell|vertical-layout|app-bar-content|footer|nav[\\/]|screen-settings|scroll-to-top|skip-link|forced-steps|customizer[\\/]customizer-cog|toast-provider|user-dropdown|mode-toggler|search[\\/]search-button)|page-providers|shell-store|store)|features[\\/]auth[\\/]session-guard|lib[\\/]api\.ts)/,
+              },
+            ],
+          },
         },
       },
     },

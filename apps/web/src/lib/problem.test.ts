@@ -1,6 +1,6 @@
-import { problemBody, type ProblemOptions } from '@boardwalk/shared/problem';
+import { problemBody, problemSchema, type ProblemOptions } from '@boardwalk/shared/problem';
 import { describe, expect, it } from 'vitest';
-import { errorMessage, errorStatus, problemFieldErrors, readProblem } from './problem.ts';
+import { errorMessage, errorStatus, parseProblem, problemFieldErrors, readProblem } from './problem.ts';
 
 /** An RTK Query error carrying the problem the API would send. */
 const rtkError = (status: number, options: ProblemOptions = {}) => ({ status, data: problemBody(status, options) });
@@ -58,5 +58,41 @@ describe('errorStatus', () => {
     expect(errorStatus(problemBody(409))).toBe(409);
     expect(errorStatus(new Error('x'))).toBeUndefined();
     expect(errorStatus({ status: 'FETCH_ERROR', error: 'x' })).toBeUndefined();
+  });
+});
+
+describe('parseProblem', () => {
+  const body = problemBody(409, { detail: 'Changed meanwhile.', errors: { name: ['Taken'] } });
+  const samples: unknown[] = [
+    body,
+    problemBody(404),
+    { ...body, extra: 'dropped' },
+    { ...body, detail: undefined },
+    { ...body, errors: undefined },
+    { ...body, status: 409.5 },
+    { ...body, status: Number.MAX_SAFE_INTEGER + 2 },
+    { ...body, status: '409' },
+    { ...body, code: 7 },
+    { ...body, type: null },
+    { ...body, title: undefined },
+    { ...body, detail: 12 },
+    { ...body, detail: null },
+    { ...body, errors: [] },
+    { ...body, errors: null },
+    { ...body, errors: { name: 'Taken' } },
+    { ...body, errors: { name: ['Taken', 3] } },
+    { ...body, errors: { name: [] } },
+    [],
+    'Bad Request',
+    null,
+    undefined,
+    42,
+  ];
+
+  it('answers as the shared problemSchema does, without zod on the first-load path', () => {
+    for (const sample of samples) {
+      const parsed = problemSchema.safeParse(sample);
+      expect(parseProblem(sample), JSON.stringify(sample)).toEqual(parsed.success ? parsed.data : undefined);
+    }
   });
 });

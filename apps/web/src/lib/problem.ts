@@ -1,4 +1,4 @@
-import { parseProblem, type FieldErrors, type Problem } from '@boardwalk/shared/problem';
+import type { FieldErrors, Problem } from '@boardwalk/shared/problem';
 
 /**
  * The web app's one reader of failed calls, built on the shared problem parser: whatever RTK
@@ -10,6 +10,36 @@ export type { FieldErrors, Problem };
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
+}
+
+function isFieldErrors(value: unknown): value is FieldErrors {
+  return (
+    isObject(value) &&
+    !Array.isArray(value) &&
+    Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'))
+  );
+}
+
+/**
+ * The shared problemSchema's answer, written without zod: every page that reports an error
+ * reads this, and zod would add about 24 KB to their first load (DESIGN §7). problem.test.ts
+ * keeps the two in agreement.
+ */
+export function parseProblem(value: unknown): Problem | undefined {
+  if (!isObject(value)) return undefined;
+  const { type, title, status, code, detail, errors } = value;
+  if (typeof type !== 'string' || typeof title !== 'string' || typeof code !== 'string') return undefined;
+  if (typeof status !== 'number' || !Number.isSafeInteger(status)) return undefined;
+  if (detail !== undefined && typeof detail !== 'string') return undefined;
+  if (errors !== undefined && !isFieldErrors(errors)) return undefined;
+  return {
+    type,
+    title,
+    status,
+    code,
+    ...(detail === undefined ? {} : { detail }),
+    ...(errors === undefined ? {} : { errors }),
+  };
 }
 
 /** The problem body of an RTK Query error (`{ status, data }`) or a bare body, if there is one. */

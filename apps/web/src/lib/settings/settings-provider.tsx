@@ -2,10 +2,26 @@ import type { UiSettings } from '@boardwalk/shared/ui-settings';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SettingsContext, type SettingsContextValue } from './settings-context.ts';
 import { changedKeys, withChange } from './layout-rules.ts';
+import { checkSettings } from './settings-check.ts';
 import { BOOT_DEFAULTS, coerceSettings, readStoredSettings, writeStoredSettings } from './settings-storage.ts';
 import { fetchServerSettings, putServerSettings } from './settings-sync.ts';
 
-const loadValidator = () => import('./settings-validate.ts').then((m) => m.validateSettings);
+type Validate = (input: unknown, base: UiSettings) => UiSettings;
+
+/** Without zod: enough for anything but a non-empty list or map (then only the kinds are checked). */
+const quickValidate: Validate = (input, base) => {
+  const { settings, needsSchema } = checkSettings(input, base);
+  return needsSchema ? coerceSettings(input, base) : settings;
+};
+
+/**
+ * The validator `input` needs: the zod-free check when it can tell, else the shared schema
+ * (settings-validate.ts, loaded then: a stored search history or column choice needs it).
+ */
+async function validatorFor(input: unknown): Promise<Validate> {
+  if (!checkSettings(input).needsSchema) return quickValidate;
+  return (await import('./settings-validate.ts')).validateSettings;
+}
 
 export type SettingsProviderProps = {
   children: ReactNode;
@@ -36,11 +52,11 @@ export function SettingsProvider({ children, userId, saveDelayMs = 800 }: Settin
     });
   }, []);
 
-  // Right after start: check what localStorage held with the shared schema (kept out of the
-  // first bundle, see settings-storage.ts).
+  // Right after start: check what localStorage held against the shared contract (the start-up
+  // read only checked the kinds of values, see settings-storage.ts).
   useEffect(() => {
     let cancelled = false;
-    void loadValidator().then((validate) => {
+    void validatorFor(readStoredSettings()).then((validate) => {
       if (cancelled) return;
       setSettings((current) => {
         const valid = validate(current, BOOT_DEFAULTS);
@@ -60,9 +76,11 @@ export function SettingsProvider({ children, userId, saveDelayMs = 800 }: Settin
     pending.current = {};
     if (!userId) return;
     let cancelled = false;
-    Promise.all([fetchServerSettings(), loadValidator()])
-      .then(([saved, validate]) => {
+    fetchServerSettings()
+      .then(async (saved) => {
         if (cancelled || !saved || typeof saved !== 'object') return;
+        const validate = await validatorFor(saved);
+        if (cancelled) return;
         setSettings((local) => {
           const merged = validate(saved, local);
           writeStoredSettings(merged);

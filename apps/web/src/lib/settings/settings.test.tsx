@@ -1,4 +1,4 @@
-import { UI_SETTINGS_DEFAULTS, UI_SETTINGS_STORAGE_KEY } from '@boardwalk/shared/ui-settings';
+import { UI_SETTINGS_DEFAULTS, UI_SETTINGS_STORAGE_KEY, uiSettingsSchema } from '@boardwalk/shared/ui-settings';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fake-fetch.ts';
@@ -6,6 +6,7 @@ import { BOOT_DEFAULTS, coerceSettings, SETTINGS_STORAGE_KEY } from './settings-
 import { SettingsProvider } from './settings-provider.tsx';
 import { useSettings } from './use-settings.ts';
 import { validateSettings } from './settings-validate.ts';
+import { checkSettings, SETTING_CHOICES, SETTING_FLAGS, STRUCTURED_SETTINGS } from './settings-check.ts';
 
 describe('UI settings storage', () => {
   it('keeps its start-up copies equal to the shared contract', () => {
@@ -33,6 +34,44 @@ describe('UI settings storage', () => {
       mode: 'dark',
     });
     expect(validateSettings({ mode: 'purple', skin: 'bordered' })).toEqual({ ...BOOT_DEFAULTS, skin: 'bordered' });
+  });
+});
+
+describe('the zod-free settings check', () => {
+  it('knows every key of the shared schema, with its choices', () => {
+    const shape = uiSettingsSchema.shape;
+    const known = [...Object.keys(SETTING_CHOICES), ...SETTING_FLAGS, ...STRUCTURED_SETTINGS].sort();
+    expect(known).toEqual(Object.keys(shape).sort());
+    for (const [key, choices] of Object.entries(SETTING_CHOICES)) {
+      const field = shape[key as keyof typeof shape].unwrap() as unknown as { options: string[] };
+      expect(choices, key).toEqual(field.options);
+    }
+  });
+
+  it('answers as the shared schema does whenever it can tell, and otherwise says so', () => {
+    const stored = { ...BOOT_DEFAULTS, mode: 'dark' as const, lastSearches: ['acme'] };
+    const samples: unknown[] = [
+      {},
+      { mode: 'purple', skin: 'bordered', navCollapsed: 'yes', appBarBlur: false },
+      { layout: 'horizontal', mode: 'semi-dark', appBar: 'hidden', unknown: 1 },
+      { toastPosition: 'bottom-left', themeColor: 'info', direction: 'rtl', footer: 'hidden' },
+      { columnVisibility: {}, lastSearches: [], searchResults: [] },
+      { columnVisibility: [], lastSearches: {}, searchResults: null },
+      { mode: undefined, lastSearches: undefined, navHidden: undefined },
+      UI_SETTINGS_DEFAULTS,
+      null,
+      'dark',
+    ];
+    for (const sample of samples) {
+      for (const base of [BOOT_DEFAULTS, stored]) {
+        const checked = checkSettings(sample, base);
+        expect(checked.needsSchema, JSON.stringify(sample)).toBe(false);
+        expect(checked.settings, JSON.stringify(sample)).toEqual(validateSettings(sample, base));
+      }
+    }
+    expect(checkSettings({ lastSearches: ['acme'] }).needsSchema).toBe(true);
+    expect(checkSettings({ columnVisibility: { users: { email: false } } }).needsSchema).toBe(true);
+    expect(checkSettings({ searchResults: [{ title: 'x', url: '/x' }] }).needsSchema).toBe(true);
   });
 });
 

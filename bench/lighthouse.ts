@@ -1,0 +1,145 @@
+/**
+ * Lighthouse's mobile figures for /login and /home (issue 13 §1: performance ≥ 90 and
+ * accessibility ≥ 95 as targets): Lighthouse 13.5.0's default mobile preset (Moto G Power
+ * screen, simulated slow 4G and 4x CPU slowdown) on /usr/bin/chromium, against the built app
+ * served by the API (bench/spa-server.ts starts it). /home is opened signed in as the demo
+ * admin (the session cookie sent as an extra header).
+ *
+ *   npm run build && ./node_modules/.bin/node bench/lighthouse.ts
+ *
+ * Lighthouse is not a dependency of the project (114 packages, 176 MB): the script runs it with
+ * `npm exec --package=lighthouse@13.5.0`, which fetches it from the npm registry once into npm's
+ * cache; it downloads no browser. LIGHTHOUSE_CLI=/path/to/lighthouse/cli/index.js uses an
+ * installed copy instead. BENCH_RUNS (default 1) runs per page; the median score is kept.
+ *
+ * The simulated throttling multiplies the CPU time this machine actually took, so on a shared,
+ * loaded machine TBT and the performance score come out worse than on a phone: each result
+ * carries the load average before and after the run and Lighthouse's own benchmarkIndex (its
+ * CPU yardstick; an idle laptop scores ~1,000-2,000), to be read with the figures.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { adminCookie, ROOT, startServer } from './spa-server.ts';
+
+const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const PAGES = [
+  { path: '/login', signedIn: false },
+  { path: '/home', signedIn: true },
+];
+
+type Report = {
+  lighthouseVersion: string;
+  runtimeError?: { code: string; message: string };
+  environment: { benchmarkIndex: number };
+  categories: Record<
+    'performance' | 'accessibility',
+    { score: number | null; auditRefs: { id: string; weight: number }[] }
+  >;
+  audits: Record<
+    string,
+    {
+      numericValue?: number;
+      score: number | null;
+      details?: { items?: { url?: string; transferSize?: number; resourceType?: string }[] };
+    }
+  >;
+};
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<void>((done, fail) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`lighthouse exited with ${code}`))));
+  });
+}
+
+async function lighthouse(url: string, cookie: string | undefined, out: string) {
+  const args = [
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${out}`,
+    '--only-categories=performance,accessibility',
+    '--chrome-flags=--headless --no-sandbox --disable-gpu',
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
+  // Lighthouse 13 needs Node ≥ 22: this script's own Node runs it.
+  const env = { ...process.env, CHROME_PATH: CHROMIUM, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}` };
+  if (process.env.LIGHTHOUSE_CLI) await run(process.execPath, [process.env.LIGHTHOUSE_CLI, ...args], env);
+  else await run('npm', ['exec', '--yes', '--package=lighthouse@13.5.0', '--', 'lighthouse', ...args], env);
+  return JSON.parse(readFileSync(out, 'utf8')) as Report;
+}
+
+const round = (value: number | undefined, digits = 0) =>
+  value === undefined ? undefined : Math.round(value * 10 ** digits) / 10 ** digits;
+
+function figures(report: Report, loadBefore: number[]) {
+  if (report.runtimeError) throw new Error(`${report.runtimeError.code}: ${report.runtimeError.message}`);
+  const a = report.audits;
+  const scripts = (a['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script');
+  return {
+    performance: Math.round((report.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((report.categories.accessibility.score ?? 0) * 100),
+    fcpMs: round(a['first-contentful-paint']?.numericValue),
+    lcpMs: round(a['largest-contentful-paint']?.numericValue),
+    tbtMs: round(a['total-blocking-time']?.numericValue),
+    cls: round(a['cumulative-layout-shift']?.numericValue, 3),
+    speedIndexMs: round(a['speed-index']?.numericValue),
+    scriptKB: round(scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024, 1),
+    scriptFiles: scripts.length,
+    benchmarkIndex: report.environment.benchmarkIndex,
+    loadBefore: loadBefore.map((l) => round(l, 2)),
+    loadAfter: loadavg().map((l) => round(l, 2)),
+    failedAccessibility: report.categories.accessibility.auditRefs
+      .filter((ref) => ref.weight > 0 && a[ref.id]?.score === 0)
+      .map((ref) => ref.id),
+  };
+}
+
+const server = await startServer();
+const scratch = mkdtempSync(join(tmpdir(), 'boardwalk-lighthouse-'));
+const results: Record<string, unknown> = {};
+let version = '';
+try {
+  const cookie = await adminCookie(server.url);
+  for (const page of PAGES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const loadBefore = loadavg();
+      const report = await lighthouse(
+        `${server.url}${page.path}`,
+        page.signedIn ? cookie : undefined,
+        join(scratch, `${i}.json`),
+      );
+      version = report.lighthouseVersion;
+      runs.push(figures(report, loadBefore));
+    }
+    runs.sort((x, y) => x.performance - y.performance);
+    const median = runs[Math.floor(runs.length / 2)];
+    results[page.path] = { median, runs };
+    console.log(
+      `${page.path.padEnd(6)} performance ${median?.performance} accessibility ${median?.accessibility} | FCP ${median?.fcpMs} ms LCP ${median?.lcpMs} ms TBT ${median?.tbtMs} ms CLS ${median?.cls} SI ${median?.speedIndexMs} ms | JS ${median?.scriptKB} KB in ${median?.scriptFiles} files | benchmarkIndex ${median?.benchmarkIndex}, load ${median?.loadBefore.join(' ')}`,
+    );
+  }
+} finally {
+  await server.stop();
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const commit = await new Promise<string>((done) => {
+  const git = spawn('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT });
+  let out = '';
+  git.stdout.on('data', (d) => (out += d));
+  git.on('close', () => done(out.trim() || 'unknown'));
+});
+const label = process.env.BENCH_LABEL ?? commit;
+const out = join(import.meta.dirname, 'results', `${new Date().toISOString().slice(0, 10)}-lighthouse-${label}.json`);
+mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+writeFileSync(
+  out,
+  `${JSON.stringify({ date: new Date().toISOString(), commit, lighthouse: version, preset: 'mobile (default)', machine: `${cpus().length} x ${cpus()[0]?.model}`, runs: RUNS, pages: results }, null, 2)}\n`,
+);
+console.log(`written to ${out}`);
