@@ -21,6 +21,14 @@ import { currentMode } from '../shell.ts';
  * - one test per width, so two workers take one each.
  */
 
+/**
+ * No Playwright trace here (decision 048): the config records one for every test, and the sweep's
+ * thousands of actions each took a DOM snapshot while a screencast ran, a third of the sweep's
+ * CPU. A finding names its screen, role, mode and width, and a failure still leaves a screenshot;
+ * to follow a run step by step, run the spec with `--trace on`.
+ */
+test.use({ trace: 'off' });
+
 const MODES = ['light', 'dark'] as const;
 type Mode = (typeof MODES)[number];
 const WIDTHS = [1400, 800] as const;
