@@ -30,6 +30,11 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...apiUnitTests],
           environment: 'node',
           globalSetup: ['apps/api/src/test/global-setup.ts'],
+          // The files of a worker share one module graph (decision 048): the app, Hono, Drizzle,
+          // Auth.js and PGlite are imported once per worker, not once per file, which was 40% of
+          // the pass's CPU. Nothing the tests touch is kept in modules: each file makes its own app
+          // and database (harness.ts), and the one spy is restored in the test that sets it.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { defineAbilityFor, type Action } from '@boardwalk/shared/ability';
 import { MERCHANT_VIEWS, PIPELINES } from '@boardwalk/shared/pipelines';
 import { FIRST_PAINT } from '../admin-fixtures.ts';
@@ -20,6 +20,14 @@ import { currentMode } from '../shell.ts';
  *   role seeing the same list) is not checked again: axe would see exactly the same thing;
  * - one test per width, so two workers take one each.
  */
+
+/**
+ * No Playwright trace here (decision 048): the config records one for every test, and the sweep's
+ * thousands of actions each took a DOM snapshot while a screencast ran, a third of the sweep's
+ * CPU. A finding names its screen, role, mode and width, and a failure still leaves a screenshot;
+ * to follow a run step by step, run the spec with `--trace on`.
+ */
+test.use({ trace: 'off' });
 
 const MODES = ['light', 'dark'] as const;
 type Mode = (typeof MODES)[number];
@@ -174,6 +182,23 @@ async function atRest(page: Page) {
     return document.querySelectorAll('button:hover, a:hover, [role="row"]:hover, li:hover').length;
   });
   expect(hovered, 'nothing under the pointer').toBe(0);
+}
+
+/**
+ * CSS transitions off in the sweep's pages (decision 048). A transition only delays the state it
+ * ends in, and axe is run on the page at rest, so what axe reads is the same; without them a mode
+ * switch, a resize or a dialog is at rest two frames later, not after every fade and colour
+ * change has been painted frame by frame. Animations (spinners, skeletons) stay: they are the
+ * busy signals that `settled` waits for.
+ */
+async function withoutTransitions(context: BrowserContext) {
+  await context.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = '*, *::before, *::after { transition: none !important; }';
+      document.head.append(style);
+    });
+  });
 }
 
 /**
@@ -448,6 +473,7 @@ for (let part = 0; part < PARTS; part += 1) {
         viewport: { width: WIDTHS[0], height: HEIGHT },
         storageState: await signedInState(playwright, user),
       });
+      await withoutTransitions(context);
       sessions.push({ user, page: await context.newPage(), mode: 'light', width: WIDTHS[0] });
     }
     const visits = new Map(sessions.map((session) => [session, partOf(visitsOf(session.user, records), part)]));
