@@ -114,6 +114,15 @@ async function checkRules(tx: Db, trigger: Trigger, actions: { type: string; con
   if (Object.keys(errors).length > 0) throw invalid(errors);
 }
 
+/** JSON with object keys sorted, to compare values whatever order their keys come in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
 export const automationEntity: CrudEntity<typeof automations, AutomationListQuery> = {
   subject: 'automation',
   label: 'automation',
@@ -143,6 +152,15 @@ export const automationEntity: CrudEntity<typeof automations, AutomationListQuer
         extra.actions = actions;
       }
       await checkRules(tx, trigger, actions);
+      // jsonb keeps keys in its own order: a value sent back as read is no change.
+      if (current) {
+        for (const field of ['trigger', 'conditions', 'actions'] as const) {
+          const sent = extra[field] ?? values[field];
+          if (sent !== undefined && canonical(sent) === canonical(current[field])) {
+            (extra as Record<string, unknown>)[field] = current[field];
+          }
+        }
+      }
       return extra;
     },
   },
