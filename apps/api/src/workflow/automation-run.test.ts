@@ -7,6 +7,8 @@ import { todos } from '../db/schema/todos.ts';
 import { evaluateTimeInStage } from '../jobs/automation-triggers.job.ts';
 import type { JobEngine } from '../jobs/job-engine.ts';
 import { startTestJobEngine } from '../test/job-engine.ts';
+import { jsonClient } from '../test/json-client.ts';
+import { signInAs } from '../test/sign-in.ts';
 import { createMerchant, queryRows, useMerchantContext } from '../test/merchant-record-context.ts';
 import { AUTOMATION_JOB, automationConsumer, DEPTH_LIMIT_REASON, MAX_CHAIN_DEPTH } from './automation-dispatch.ts';
 import { dispatchNextEvent, dispatchPendingEvents } from './dispatcher.ts';
@@ -105,29 +107,6 @@ describe('automations on the job engine', () => {
     expect(await runsOf(a.id)).toHaveLength(1);
   });
 
-  it('a time-in-stage automation fires once per stage entry', async () => {
-    const stage = ctx.stage.terminated;
-    const a = await create({
-      trigger: { type: 'time_in_stage', stageId: stage.id, hours: 2 },
-      actions: [{ type: 'create_todo', config: { title: 'Still here?', assignTo: 'user', userId: ctx.staffUser.id } }],
-    });
-    const m = await createMerchant(ctx);
-    await ctx.staff.post(`/api/merchants/${m.id}/stage`, { stageId: stage.id });
-    expect((await evaluateTimeInStage(ctx.t.db, (await running()).boss, ctx.t.clock.now())).runsQueued).toBe(0);
-    ctx.t.clock.advance(3 * HOUR);
-    expect((await evaluateTimeInStage(ctx.t.db, (await running()).boss, ctx.t.clock.now())).runsQueued).toBe(1);
-    expect((await evaluateTimeInStage(ctx.t.db, (await running()).boss, ctx.t.clock.now())).runsQueued).toBe(0);
-    await settled(a.id, 1);
-    // Leaving and entering again is a new stage entry: it fires once more.
-    await ctx.staff.post(`/api/merchants/${m.id}/stage`, { stageId: ctx.entry.id });
-    await ctx.staff.post(`/api/merchants/${m.id}/stage`, { stageId: stage.id });
-    ctx.t.clock.advance(3 * HOUR);
-    expect((await evaluateTimeInStage(ctx.t.db, (await running()).boss, ctx.t.clock.now())).runsQueued).toBe(1);
-    expect((await evaluateTimeInStage(ctx.t.db, (await running()).boss, ctx.t.clock.now())).runsQueued).toBe(0);
-    await settled(a.id, 2);
-    expect(await ctx.t.db.select().from(todos).where(eq(todos.merchantId, m.id))).toHaveLength(2);
-  });
-
   it('change_stage moves the merchant for real; a loop stops at the depth limit, visibly', async () => {
     await running();
     const [s1, s2] = [ctx.stage.dead, ctx.stage.withdrawn];
@@ -183,6 +162,32 @@ describe('automations on the job engine', () => {
     expect(new Date(job!.start_after).getTime()).toBe(run!.resumeAt!.getTime());
     const [row] = await ctx.t.db.select().from(merchants).where(eq(merchants.id, m.id));
     expect(row).toMatchObject({ mid: 'BEFORE', underwritingReason: '' });
+  });
+
+  // Last: it moves the clock by hours.
+  it('a time-in-stage automation fires once per stage entry', async () => {
+    const stage = ctx.stage.terminated;
+    const a = await create({
+      trigger: { type: 'time_in_stage', stageId: stage.id, hours: 2 },
+      actions: [{ type: 'create_todo', config: { title: 'Still here?', assignTo: 'user', userId: ctx.staffUser.id } }],
+    });
+    const m = await createMerchant(ctx);
+    await ctx.staff.post(`/api/merchants/${m.id}/stage`, { stageId: stage.id });
+    expect((await evaluateTimeInStage(ctx.t.db, (await running()).boss, ctx.t.clock.now())).runsQueued).toBe(0);
+    ctx.t.clock.advance(3 * HOUR);
+    expect((await evaluateTimeInStage(ctx.t.db, (await running()).boss, ctx.t.clock.now())).runsQueued).toBe(1);
+    expect((await evaluateTimeInStage(ctx.t.db, (await running()).boss, ctx.t.clock.now())).runsQueued).toBe(0);
+    await settled(a.id, 1);
+    // Leaving and entering again is a new stage entry: it fires once more.
+    // (The clock moved past the session's idle timeout: sign in again.)
+    const staff = jsonClient(ctx.t, (await signInAs(ctx.t, 'ROLE_STAFF')).cookie);
+    expect((await staff.post(`/api/merchants/${m.id}/stage`, { stageId: ctx.entry.id })).status).toBe(200);
+    expect((await staff.post(`/api/merchants/${m.id}/stage`, { stageId: stage.id })).status).toBe(200);
+    ctx.t.clock.advance(3 * HOUR);
+    expect((await evaluateTimeInStage(ctx.t.db, (await running()).boss, ctx.t.clock.now())).runsQueued).toBe(1);
+    expect((await evaluateTimeInStage(ctx.t.db, (await running()).boss, ctx.t.clock.now())).runsQueued).toBe(0);
+    await settled(a.id, 2);
+    expect(await ctx.t.db.select().from(todos).where(eq(todos.merchantId, m.id))).toHaveLength(2);
   });
 });
 
