@@ -232,9 +232,10 @@ const actionsSchema = z
 // ---- The automation record (/api/automations) ----
 
 /**
- * POST /api/automations body `{ data }`. On an update (PATCH /api/automations/{id}, `{ data }` with
- * updatedAt) trigger, conditions and actions replace the stored ones; a webhook action sent
- * without a secret keeps the stored secret of the webhook action at the same position.
+ * POST /api/automations body `{ data }`. PATCH /api/automations/{id} body: the record itself
+ * (partial, not wrapped), with the updatedAt last read (428 without, 409 stale), as for the other
+ * administration entities; trigger, conditions and actions sent replace the stored ones; a webhook
+ * action sent without a secret keeps the stored secret of the webhook action at the same position.
  * Refused (400, field `actions.N.config.stageId`): a change_stage into the stage the trigger watches.
  */
 export const createAutomationSchema = z.object({
@@ -472,7 +473,7 @@ export type AutomationExecutionListResponse = z.infer<typeof automationExecution
 /**
  * The routes (issue 11 §3), all under the `automation` subject except the log (`log`):
  * - GET /api/automations (automationListQuerySchema → AutomationListResponse), GET/PATCH/DELETE
- *   /api/automations/{id}, POST /api/automations `{ data }` (201), PATCH `{ data }` with updatedAt
+ *   /api/automations/{id}, POST /api/automations `{ data }` (201), PATCH the record with updatedAt
  *   (428 without, 409 stale), POST /api/automations/{id}/duplicate (201: the copy, inactive, "… (copy)").
  * - POST /api/automations/preview (automationPreviewSchema → automationPreviewResponseSchema).
  * - POST /api/automations/dry-run (automationDryRunSchema → automationDryRunResponseSchema).
