@@ -75,8 +75,13 @@ export function conditionHolds(condition: Condition, actual: string | number | n
       return a !== v;
     case 'contains':
       return typeof a === 'string' && typeof v === 'string' && a.includes(v);
-    default: {
-      if (isEmpty(a) || isEmpty(v)) return false;
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+    case 'in':
+    case 'not_in': {
+      if (isEmpty(a) || isEmpty(v) || Array.isArray(v)) return false;
       const c = compare(a as string | number, v as string | number);
       return operator === 'gt' ? c > 0 : operator === 'gte' ? c >= 0 : operator === 'lt' ? c < 0 : c <= 0;
     }
@@ -148,8 +153,8 @@ export async function matchingMerchantIds(
 /** Facts of several merchants at once (the time-in-stage and schedule checks). */
 export async function loadFactsOf(db: Db, ids: string[]): Promise<MerchantFacts[]> {
   if (ids.length === 0) return [];
-  return (await db
+  return await db
     .select(factColumns)
     .from(m)
-    .where(and(inArray(m.id, ids), isNull(m.deletedAt)))) as MerchantFacts[];
+    .where(and(inArray(m.id, ids), isNull(m.deletedAt)));
 }

@@ -154,8 +154,9 @@ export function triggerMatches(trigger: Trigger, event: DomainEvent): boolean {
       const changed = Array.isArray(p.fields) ? (p.fields as unknown[]) : [];
       return trigger.fields.some((f) => changed.includes(f));
     }
-    default:
-      return false;
+    case 'time_in_stage':
+    case 'schedule':
+      return false; // run by their cron jobs, never by an event
   }
 }
 

@@ -5,10 +5,9 @@ import {
   type AutomationDryRunResponse,
   type AutomationListQuery,
   type AutomationPreviewInput,
-  type Condition,
   type Trigger,
 } from '@boardwalk/shared/schemas/automation';
-import type { ActionConfigInput, ActionInput, ActionType } from '@boardwalk/shared/schemas/workflow-action';
+import type { ActionInput, ActionType } from '@boardwalk/shared/schemas/workflow-action';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { automations, type StoredAutomationAction } from '../../db/schema/automations.ts';
@@ -65,9 +64,9 @@ function storedActions(
   key: string,
 ): StoredAutomationAction[] {
   return input.map((action, i) => {
-    const before = previous[i]?.type === action.type ? previous[i]!.config : null;
+    const before = previous[i]?.type === action.type ? previous[i].config : null;
     try {
-      return { type: action.type, config: storedConfig(action.type, action.config as ActionConfigInput, before, key) };
+      return { type: action.type, config: storedConfig(action.type, action.config, before, key) };
     } catch (error) {
       if (error instanceof ProblemError) throw invalid({ [`actions.${i}.config.secret`]: ['Enter a signing secret'] });
       throw error;
@@ -217,7 +216,7 @@ export async function dryRunAutomation(
 ): Promise<AutomationDryRunResponse> {
   const facts = await loadMerchantFacts(db, input.merchantId);
   if (!facts) throw new ProblemError(404, 'No such merchant.');
-  const conditions = checkConditions((input.automation.conditions ?? []) as Condition[], facts);
+  const conditions = checkConditions(input.automation.conditions ?? [], facts);
   const plans = await describeStageActions(
     db,
     input.automation.actions.map((a) => ({
