@@ -40,6 +40,13 @@ const VALID_BODIES: Record<string, unknown> = {
   // Refused by the size cap before the path's id is looked at (issue 11).
   'PATCH /api/stage-actions/{id}': { type: 'create_todo', isActive: false, updatedAt: '2026-01-01T00:00:00Z' },
   'POST /api/history/stage-action/{id}/retry': {},
+  'POST /api/automations': {
+    data: {
+      name: 'Size Automation',
+      trigger: { type: 'merchant_created' },
+      actions: [{ type: 'set_field', config: { field: 'mid', value: 'SIZE' } }],
+    },
+  },
   'POST /api/users': {
     data: {
       email: 'size@example.com',

@@ -23,6 +23,14 @@ type Operation = { method: string; path: string; body: JsonSchema };
 type Field = string[];
 type Ctx = { ids: Record<string, string>; updatedAt: (path: string) => Promise<string> };
 
+/** An automation with a text condition and a text action (issue 11 §3). */
+const FUZZ_AUTOMATION = {
+  name: 'Fuzz',
+  trigger: { type: 'merchant_created' },
+  conditions: [{ field: 'dbaName', operator: 'contains', value: 'Fuzz' }],
+  actions: [{ type: 'set_field', config: { field: 'mid', value: 'FUZZ' } }],
+};
+
 /** A valid body per write route; the fuzz replaces one field of it at a time. */
 const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<string, unknown>>> = {
   'POST /api/templates/preview': async () => ({ channel: 'sms', body: 'Hi' }),
@@ -98,6 +106,20 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
   }),
   'PUT /api/stages/{stageId}/actions/order': async (ctx) => ({ ids: [ctx.ids['/api/stage-actions']] }),
   'POST /api/stages/{stageId}/actions/test-run': async (ctx) => ({ merchantId: ctx.ids['/api/merchants'] }),
+  'POST /api/automations': async () => ({ data: FUZZ_AUTOMATION }),
+  'PATCH /api/automations/{id}': patchBase,
+  'POST /api/automations/preview': async () => ({
+    trigger: FUZZ_AUTOMATION.trigger,
+    conditions: FUZZ_AUTOMATION.conditions,
+  }),
+  'POST /api/automations/dry-run': async (ctx) => ({
+    merchantId: ctx.ids['/api/merchants'],
+    automation: {
+      trigger: FUZZ_AUTOMATION.trigger,
+      conditions: FUZZ_AUTOMATION.conditions,
+      actions: FUZZ_AUTOMATION.actions,
+    },
+  }),
 };
 
 /** A route's address with the seeded rows' ids in it: `{id}` of the collection before it, `{ownerId}`, `{noteId}`. */
@@ -251,6 +273,7 @@ describe('input fuzz: every text field of every create and update route', () => 
       '/api/lead-sources': { name: 'Seed' },
       '/api/api-tokens': { name: 'Seed', scopes: { merchant: 'read' }, expiry: '30' },
       '/api/todos': { title: 'Seed' },
+      '/api/automations': { ...FUZZ_AUTOMATION, name: 'Seed', isActive: false },
       '/api/users': {
         email: 'seed@example.com',
         password: 'temporary-pass-1234',

@@ -189,6 +189,23 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
       ability: { action: 'read', subject: 'stage' },
     },
     {
+      name: 'GET /api/automations',
+      path: () => '/api/automations',
+      ability: { action: 'read', subject: 'automation' },
+    },
+    {
+      name: 'POST /api/automations/preview',
+      path: () => '/api/automations/preview',
+      ability: { action: 'read', subject: 'automation' },
+      method: 'POST',
+      body: () => ({ trigger: { type: 'merchant_created' } }),
+    },
+    {
+      name: 'GET /api/history/automations',
+      path: () => '/api/history/automations?status=failed',
+      ability: { action: 'read', subject: 'log' },
+    },
+    {
       name: 'POST /api/todos',
       path: () => '/api/todos',
       ability: { action: 'create', subject: 'todo' },

@@ -3,6 +3,7 @@ import { serverPasswordSchema } from '../../auth/password-policy.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../client.ts';
 import { users } from '../schema/users.ts';
+import { seedDemoAutomations } from './demo-automations.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoMerchants } from './demo-merchants.ts';
 import { seedDemoTodos } from './demo-todos.ts';
@@ -32,6 +33,8 @@ export const seedHooks: readonly SeedHook[] = [
   { name: 'demo todos', run: (db, ctx) => seedDemoTodos(db, ctx) },
   // After the demo merchants and templates: stage actions and their history (issue 11 §7).
   { name: 'demo stage actions', run: (db, ctx) => seedDemoStageActions(db, ctx) },
+  // After the demo merchants and templates: automations, their runs replayed on the first start.
+  { name: 'demo automations', run: (db, ctx) => seedDemoAutomations(db, ctx) },
 ];
 
 export type SeedReport =

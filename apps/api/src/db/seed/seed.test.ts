@@ -1,5 +1,5 @@
 import { PIPELINES, type Pipeline } from '@boardwalk/shared';
-import { count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serverPasswordSchema } from '../../auth/password-policy.ts';
 import { openSensitive } from '../../routes/merchants/merchant-sensitive.ts';
@@ -21,6 +21,7 @@ import { attemptSignIn } from '../../test/sign-in.ts';
 import { DEMO_MERCHANT_COUNT, seedDemoMerchants } from './demo-merchants.ts';
 import { seedHooks, seedIfEmpty, startBanner, type SeedHook } from './run.ts';
 import { stageActionExecutions, stageActions } from '../schema/workflow.ts';
+import { automationExecutions, automations } from '../schema/automations.ts';
 import { todos } from '../schema/todos.ts';
 import { DEMO_USERS, randomDemoPassword } from './users.ts';
 
@@ -177,22 +178,39 @@ describe('demo merchants (issue 9 §4)', () => {
         ['create_todo', 'Submitted to Underwriting', true],
         ['send_email', 'New Lead', true],
       ]);
-      // The welcome emails run for real on the first start: the seed left their entries in the outbox.
-      const pending = await t.db.select().from(domainEvents).where(isNull(domainEvents.processedAt));
+      // The welcome emails run for real on the first start: the seed left their entries in the outbox
+      // (beside the approvals the demo automation replays, decision 042).
+      const [approved] = await t.db.select().from(stages).where(eq(stages.name, 'Approved'));
+      const outbox = await t.db.select().from(domainEvents).where(isNull(domainEvents.processedAt));
+      const pending = outbox.filter((e) => e.payload.toStageId !== approved!.id);
+      const approvals = outbox.filter((e) => e.payload.toStageId === approved!.id);
       expect(pending.length).toBeGreaterThan(0);
+      expect(approvals.length).toBeGreaterThan(0);
       const engine = await startTestJobEngine(t, { cronJobs: [] });
       try {
         await vi.waitFor(
           async () => {
-            const sent = await t.db.select().from(emails).where(eq(emails.status, 'sent'));
+            const sent = await t.db
+              .select()
+              .from(emails)
+              .where(and(eq(emails.status, 'sent'), eq(emails.causeType, 'stage_action')));
             expect(sent.length).toBe(pending.length);
+            const automationRuns = await t.db.select().from(automationExecutions);
+            expect(automationRuns).toHaveLength(approvals.length);
+            expect(automationRuns.every((r) => r.status === 'succeeded' || r.status === 'failed')).toBe(true);
           },
           { timeout: 45_000, interval: 200 },
         );
       } finally {
         await engine.stop();
       }
-      const sent = await t.db.select().from(emails);
+      const demoAutomations = await t.db.select().from(automations);
+      expect(demoAutomations.map((a) => [a.triggerType, a.isActive]).sort()).toEqual([
+        ['merchant_created', false],
+        ['stage_changed', true],
+        ['time_in_stage', true],
+      ]);
+      const sent = (await t.db.select().from(emails)).filter((m) => m.causeType === 'stage_action');
       expect(new Set(sent.map((m) => m.transport))).toEqual(new Set(['log']));
       expect(sent.every((m) => m.subject.length > 0 && m.causeType === 'stage_action')).toBe(true);
       const runs = await t.db.select().from(stageActionExecutions);
