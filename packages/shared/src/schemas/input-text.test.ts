@@ -12,6 +12,14 @@ import {
   stageActionTestRunSchema,
   updateStageActionSchema,
 } from './workflow-action.ts';
+import {
+  automationDryRunSchema,
+  automationExecutionListQuerySchema,
+  automationListQuerySchema,
+  automationPreviewSchema,
+  createAutomationSchema,
+  updateAutomationSchema,
+} from './automation.ts';
 
 /**
  * Every text field a client sends is built from `text()` (fields.ts), so NUL and lone surrogates
@@ -86,6 +94,13 @@ function inputSchemas(): [string, z.ZodType][] {
     ['reorderStageActionsSchema', reorderStageActionsSchema],
     ['stageActionTestRunSchema', stageActionTestRunSchema],
     ['stageActionExecutionListQuerySchema', stageActionExecutionListQuerySchema],
+    // Nor is automation.ts (issue 11 §3).
+    ['createAutomationSchema', createAutomationSchema],
+    ['updateAutomationSchema', updateAutomationSchema],
+    ['automationListQuerySchema', automationListQuerySchema],
+    ['automationPreviewSchema', automationPreviewSchema],
+    ['automationDryRunSchema', automationDryRunSchema],
+    ['automationExecutionListQuerySchema', automationExecutionListQuerySchema],
   ];
 }
 
