@@ -40,6 +40,7 @@ import { registerMessageRoutes } from './routes/history/messages.handlers.ts';
 import { registerCronJobRoutes } from './routes/history/cron-jobs.handlers.ts';
 import { registerStageActionRoutes } from './routes/stage-actions/stage-actions.handlers.ts';
 import { registerStageActionExecutionRoutes } from './routes/history/stage-action-executions.handlers.ts';
+import { registerAutomationRoutes } from './routes/automations/automations.handlers.ts';
 
 /** Builds the whole HTTP app from its dependencies. Nothing global: tests build their own. */
 export function createApp(deps: AppDeps) {
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps) {
   registerTodoRoutes(app);
   registerMessageRoutes(app);
   registerCronJobRoutes(app);
+  registerAutomationRoutes(app);
   registerStageActionRoutes(app);
   registerStageActionExecutionRoutes(app);
 

@@ -1,5 +1,6 @@
 import type { CronJobDefinition } from './cron-job.ts';
 import { apiUsageRetentionJob } from './api-usage-retention.job.ts';
+import { automationScheduleJob, automationTimeInStageJob } from './automation-triggers.job.ts';
 import { dailyDigestJob } from './daily-digest.job.ts';
 import { expiredCredentialsJob } from './expired-credentials.job.ts';
 import { inactiveUsersJob } from './inactive-users.job.ts';
@@ -12,4 +13,6 @@ export const BUILT_IN_CRON_JOBS: readonly CronJobDefinition[] = [
   expiredCredentialsJob,
   inactiveUsersJob,
   dailyDigestJob,
+  automationTimeInStageJob,
+  automationScheduleJob,
 ];

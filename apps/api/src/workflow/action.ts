@@ -8,7 +8,13 @@ import type { ActionMerchant } from './action-merchant.ts';
  * Why an action runs: a stage action (its execution row) or, later, an automation. Side effects are
  * keyed by `idempotencyKey` (one per execution), so a run repeated by a re-delivered job is seen.
  */
-export type ActionCause = { type: 'stage_action' | 'automation'; id: string; idempotencyKey: string };
+export type ActionCause = {
+  type: 'stage_action' | 'automation';
+  id: string;
+  idempotencyKey: string;
+  /** Chain depth of the event that started the run (automations, decision 042); changes it makes carry depth + 1. */
+  depth?: number;
+};
 
 /** What every action gets, for a run and for a dry run alike. */
 export type ActionContext = {

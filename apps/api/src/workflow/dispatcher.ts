@@ -5,14 +5,15 @@ import { domainEvents } from '../db/schema/merchants.ts';
 import { stageActionExecutions, stageActions } from '../db/schema/workflow.ts';
 import { inTransaction } from '../jobs/boss-connection.ts';
 import type { JobSender } from '../jobs/job-sender.ts';
+import { automationConsumer } from './automation-dispatch.ts';
 import { STAGE_ACTION_JOB } from './stage-action-run.ts';
 
 export type DomainEvent = typeof domainEvents.$inferSelect;
 
 /**
  * A consumer of the outbox: inside the dispatcher's transaction, records the work an event causes
- * (execution rows, idempotent by key) and sends their jobs with that transaction. Automations add
- * a second consumer here.
+ * (execution rows, idempotent by key) and sends their jobs with that transaction: stage actions
+ * here, automations in automation-dispatch.ts.
  */
 export type EventConsumer = (tx: Db, jobs: JobSender, event: DomainEvent) => Promise<number>;
 
@@ -59,7 +60,7 @@ export const stageActionConsumer: EventConsumer = async (tx, jobs, event) => {
   return inserted.length;
 };
 
-export const EVENT_CONSUMERS: readonly EventConsumer[] = [stageActionConsumer];
+export const EVENT_CONSUMERS: readonly EventConsumer[] = [stageActionConsumer, automationConsumer];
 
 /**
  * Takes the oldest unprocessed domain event nobody else holds (FOR UPDATE SKIP LOCKED: several

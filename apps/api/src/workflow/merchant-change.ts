@@ -26,7 +26,12 @@ export async function recordActionChange(
   await db.insert(domainEvents).values({
     type: 'merchant.updated',
     subjectId: merchant.id,
-    payload: { fields: entry.fields, actorUserId: null, cause: { type: cause.type, id: cause.id } },
+    payload: {
+      fields: entry.fields,
+      actorUserId: null,
+      cause: { type: cause.type, id: cause.id },
+      depth: (cause.depth ?? 0) + 1,
+    },
     occurredAt: now,
   });
   await writeAudit(db, {

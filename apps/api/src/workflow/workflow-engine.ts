@@ -1,11 +1,13 @@
 import type { JobResult, PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
+import { AUTOMATION_JOB } from './automation-dispatch.ts';
+import { automationJobPayload, runAutomationExecution } from './automation-run.ts';
 import { dispatchPendingEvents } from './dispatcher.ts';
 import { runStageActionExecution, STAGE_ACTION_JOB, stageActionJobPayload } from './stage-action-run.ts';
 
 /** The queues the workflow sends jobs to; the engine creates and looks them up at start. */
-export const WORKFLOW_QUEUES = [STAGE_ACTION_JOB] as const;
+export const WORKFLOW_QUEUES = [STAGE_ACTION_JOB, AUTOMATION_JOB] as const;
 
 /** How often an idle dispatcher looks for new domain events (decision 037: the latency it adds). */
 export const DEFAULT_DISPATCH_INTERVAL_MS = 1000;
@@ -24,8 +26,8 @@ export type WorkflowOptions = {
 };
 
 /**
- * The workflow's side of a worker process (decision 037): works the stage-action queue and runs the
- * dispatcher loop that turns domain events into executions and jobs. Its queues exist already
+ * The workflow's side of a worker process (decisions 037, 042): works the stage-action and
+ * automation queues and runs the dispatcher loop that turns domain events into executions and jobs. Its queues exist already
  * (startJobEngine creates them). stop() ends the loop after its current transaction.
  */
 export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ stop: () => Promise<void> }> {
@@ -53,6 +55,33 @@ export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ 
           results.push({ id: job.id, status: 'completed', output });
         } catch (error) {
           // Failed with retries left: pg-boss retries it with backoff (the execution says `queued`).
+          results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+        }
+      }
+      return results;
+    },
+  );
+
+  await boss.work(
+    AUTOMATION_JOB,
+    {
+      batchSize: STAGE_ACTION_BATCH,
+      burstWhenBatchFull: true,
+      perJobResults: true,
+      includeMetadata: true,
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+    },
+    async (jobs) => {
+      const results: JobResult[] = [];
+      for (const job of jobs) {
+        try {
+          const { executionId } = automationJobPayload.parse(job.data);
+          const output = await runAutomationExecution(
+            { db, logger, now, signal: job.signal, encryptionKey, jobs: boss },
+            { executionId, retryCount: job.retryCount, retryLimit: job.retryLimit },
+          );
+          results.push({ id: job.id, status: 'completed', output });
+        } catch (error) {
           results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
         }
       }

@@ -24,7 +24,7 @@ export function nextRun(cron: string, after: Date): Date | null {
 }
 
 /** cron-parser's verdict in words, or null when the expression is fine. */
-function cronProblem(cron: string): string | null {
+export function cronProblem(cron: string): string | null {
   if (cron.split(/\s+/).length !== 5) return 'Give five fields: minute hour day-of-month month day-of-week';
   try {
     CronExpressionParser.parse(cron, { tz: CRON_TIME_ZONE });
