@@ -4,11 +4,11 @@ import type { GridColDef } from '@mui/x-data-grid';
 import {
   AUTOMATION_EXECUTION_STATUSES,
   AUTOMATION_EXECUTION_STATUS_LABELS,
-  AUTOMATION_SUBJECT,
   TRIGGER_TYPE_LABELS,
   automationExecutionListQuerySchema,
   type AutomationExecution,
 } from '@boardwalk/shared/schemas/automation';
+import { LOG_SUBJECT } from '@boardwalk/shared/schemas/cron-job';
 import { dateTimeColumn } from '../../components/data-table/cells.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateRangeFields } from '../../components/data-table/date-range-fields.tsx';
@@ -158,8 +158,8 @@ export function HistoryAutomationsPage() {
       </Card>
       <AutomationExecutionDrawer
         execution={open}
-        canRetry={ability.can('update', AUTOMATION_SUBJECT)}
-        canDelete={ability.can('delete', AUTOMATION_SUBJECT)}
+        canRetry={ability.can('update', LOG_SUBJECT)}
+        canDelete={ability.can('delete', LOG_SUBJECT)}
         onClose={() => setOpenId(null)}
       />
     </Box>
