@@ -29,7 +29,7 @@ test('an automation built in the builder emails the contact and makes a todo whe
         name: templateName,
         channel: 'email',
         subject: `You are approved ${suffix}`,
-        body: '<p>Welcome aboard, {{ merchant.dbaName }}.</p>',
+        body: '<p>Welcome aboard, {{ merchant.dba_name }}.</p>',
       },
     },
   });

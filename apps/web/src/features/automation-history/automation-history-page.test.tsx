@@ -58,7 +58,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('HistoryAutomationsPage', { timeout: 60_000 }, () => {
+describe('HistoryAutomationsPage', { timeout: 120_000 }, () => {
   it('lists runs with the URL filters, shows each action result in the details, and retries a failed run', async () => {
     const user = userEvent.setup();
     const api = fakeFetch({

@@ -97,22 +97,21 @@ export function HistoryAutomationsPage() {
   const params = useMemo(() => dayRangeApiParams(list.queryParams), [list.queryParams]);
   const query = useListAutomationExecutionsQuery(params);
   const automations = useAutomationOptionsQuery();
-  const filters = useMemo<ListFilter[]>(
-    () => [
-      STATUS_FILTER,
-      {
-        key: 'automationId',
-        label: 'Automation',
-        options: (automations.data ?? []).map((a) => ({ value: a.id, label: a.name })),
-      },
-    ],
-    [automations.data],
-  );
+  const chosenAutomation = list.state.filters.automationId;
+  const rows = query.data?.executions;
+  // The automation of the URL stays choosable when it is gone from the options (deleted since).
+  const chosenName = rows?.find((r) => r.automation?.id === chosenAutomation)?.automationName;
+  const filters = useMemo<ListFilter[]>(() => {
+    const options = (automations.data ?? []).map((a) => ({ value: a.id, label: a.name }));
+    if (chosenAutomation && !options.some((o) => o.value === chosenAutomation)) {
+      options.push({ value: chosenAutomation, label: chosenName ?? 'Chosen automation' });
+    }
+    return [STATUS_FILTER, { key: 'automationId', label: 'Automation', options }];
+  }, [automations.data, chosenAutomation, chosenName]);
   const ability = useAppAbility();
   const [openId, setOpenId] = useState<string | null>(null);
   const gridColumns = useMemo(() => columns(setOpenId), []);
   const [merchant, setMerchant] = useState<MerchantChoice | null>(null);
-  const rows = query.data?.executions;
   const open = rows?.find((r) => r.id === openId) ?? null;
   const merchantId = list.state.filters.merchantId;
   const merchantValue =

@@ -73,7 +73,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('automation builder', { timeout: 90_000 }, () => {
+describe('automation builder', { timeout: 240_000 }, () => {
   it('builds a trigger, a condition and actions, counts the matches, and shows the guard rail refusal beside its action', async () => {
     const api = automationsApi({
       'POST /api/automations': () => ({
@@ -144,7 +144,7 @@ describe('automation builder', { timeout: 90_000 }, () => {
     });
     const user = userEvent.setup();
     renderPage(<AutomationListPage />, { url: '/automation/list' });
-    await user.click(await screen.findByRole('menuitem', { name: 'Edit Welcome on approval' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Welcome on approval' }));
     const form = await screen.findByRole('dialog', { name: 'Edit automation: Welcome on approval' });
     const order = () =>
       within(within(form).getByRole('list', { name: 'Actions, in order' }))
@@ -181,13 +181,17 @@ describe('automation builder', { timeout: 90_000 }, () => {
     };
     const api = automationsApi({
       'GET /api/search': () => ({
-        body: { data: [{ id: id(900), dbaName: 'Blue Bottle Cafe', stage: { name: 'Approved' } }] },
+        body: {
+          data: [
+            { id: id(900), dbaName: 'Blue Bottle Cafe', stage: { name: 'Approved' }, url: `/merchant/view/${id(900)}` },
+          ],
+        },
       }),
       'POST /api/automations/dry-run': () => ({ body: result }),
     });
     const user = userEvent.setup();
     renderPage(<AutomationListPage />, { url: '/automation/list' });
-    await user.click(await screen.findByRole('menuitem', { name: 'Edit Welcome on approval' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Welcome on approval' }));
     const form = await screen.findByRole('dialog', { name: 'Edit automation: Welcome on approval' });
     await user.type(within(form).getByRole('combobox', { name: 'Merchant to try it on' }), 'Blue');
     await user.click(await screen.findByRole('option', { name: 'Blue Bottle Cafe' }));
