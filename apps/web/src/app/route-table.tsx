@@ -1,17 +1,7 @@
 import { MERCHANT_VIEWS, PIPELINES } from '@boardwalk/shared/pipelines';
 import { NotAuthorizedPage } from '../features/errors/not-authorized-page.tsx';
 import { ServerErrorPage } from '../features/errors/server-error-page.tsx';
-import { eagerPage, lazyPage, type PageComponent, type RouteEntry } from './route-types.ts';
-
-/** A menu entry whose page comes with a later issue: one generic page that names it. */
-function placeholder(title: string): () => Promise<PageComponent> {
-  return () =>
-    import('../features/placeholder/placeholder-page.tsx').then(({ PlaceholderPage }) => {
-      const Page = () => <PlaceholderPage title={title} />;
-      Page.displayName = `Placeholder(${title})`;
-      return Page;
-    });
-}
+import { eagerPage, lazyPage, type RouteEntry } from './route-types.ts';
 
 // The merchant views (issue 9 §3): a list per view and a board per pipeline, the lists in one
 // chunk, the boards (with drag and drop) in another.
@@ -104,8 +94,7 @@ export const routeTable: RouteEntry[] = [
     ability: { action: 'read', subject: 'todo' },
   },
 
-  // Settings group: the admin screens of issue 3. Automations, the logs, API tokens and the API
-  // documentation come with later issues and show the placeholder page until then.
+  // Settings group: the admin screens of issue 3, automations and the logs of issue 11.
   {
     path: '/user/list',
     page: lazyPage(() => import('../features/users/user-list-page.tsx'), 'UserListPage'),
@@ -156,7 +145,11 @@ export const routeTable: RouteEntry[] = [
     page: lazyPage(() => import('../features/companies/company-list-page.tsx'), 'CompanyListPage'),
     ability: { action: 'read', subject: 'company' },
   },
-  { path: '/automation/list', page: placeholder('Automations'), ability: { action: 'read', subject: 'automation' } },
+  {
+    path: '/automation/list',
+    page: lazyPage(() => import('../features/automations/automation-list-page.tsx'), 'AutomationListPage'),
+    ability: { action: 'read', subject: 'automation' },
+  },
   {
     path: '/lead-source/list',
     page: lazyPage(() => import('../features/lead-sources/lead-source-list-page.tsx'), 'LeadSourceListPage'),
@@ -169,7 +162,10 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: '/history/automations',
-    page: placeholder('Automation Execution'),
+    page: lazyPage(
+      () => import('../features/automation-history/automation-history-page.tsx'),
+      'HistoryAutomationsPage',
+    ),
     ability: { action: 'read', subject: 'log' },
   },
   {

@@ -25,6 +25,9 @@ export const API_TAG_TYPES = [
   /** Stage actions per stage (`id`: the stage id) and their executions (`id: 'LIST'`), issue 11. */
   'StageAction',
   'StageActionExecution',
+  /** Automations (`id: 'LIST'` and one per record) and their executions (`id: 'LIST'`), issue 11 §3. */
+  'Automation',
+  'AutomationExecution',
 ] as const;
 
 /** fetchBaseQuery over appFetch, so a 401 here takes the app's one 401 path (lib/http.ts). */

@@ -56,6 +56,13 @@ import {
   stageActionSchema,
   stageActionTestRunResponseSchema,
 } from '@boardwalk/shared/schemas/workflow-action';
+import {
+  automationDryRunResponseSchema,
+  automationExecutionDetailSchema,
+  automationExecutionListResponseSchema,
+  automationPreviewResponseSchema,
+  automationSchema,
+} from '@boardwalk/shared/schemas/automation';
 import { z } from 'zod';
 
 /**
@@ -136,6 +143,22 @@ const CONTRACTS: Contract[] = [
     method: 'POST',
     path: new RegExp(`^/api/history/stage-action/${UUID}/retry$`),
     schema: stageActionExecutionSchema,
+  },
+  // Automations and their executions (issue 11 §3).
+  ...entity('/api/automations', 'automations', automationSchema),
+  { method: 'POST', path: new RegExp(`^/api/automations/${UUID}/duplicate$`), schema: automationSchema },
+  { method: 'POST', path: /^\/api\/automations\/preview$/, schema: automationPreviewResponseSchema },
+  { method: 'POST', path: /^\/api\/automations\/dry-run$/, schema: automationDryRunResponseSchema },
+  { method: 'GET', path: /^\/api\/history\/automations$/, schema: automationExecutionListResponseSchema },
+  {
+    method: 'GET',
+    path: new RegExp(`^/api/history/automations/${UUID}$`),
+    schema: automationExecutionDetailSchema,
+  },
+  {
+    method: 'POST',
+    path: new RegExp(`^/api/history/automations/${UUID}/retry$`),
+    schema: automationExecutionDetailSchema,
   },
   // API tokens and usage (issue 12).
   { method: 'GET', path: /^\/api\/api-tokens$/, schema: apiTokenListResponseSchema },

@@ -20,9 +20,10 @@ export function draftKey({ userId, route, formId, recordId }: DraftKeyParts): st
 
 /**
  * Any field whose name says password (password, currentPassword, smtp.password...), or names a
- * sensitive merchant or owner value (taxId, routingNumber, accountNumber, ssn, dateOfBirth).
+ * sensitive merchant or owner value (taxId, routingNumber, accountNumber, ssn, dateOfBirth), or is a
+ * webhook's signing secret (`secret`).
  */
-const SECRET_NAME = /password|taxid|routingnumber|accountnumber|^ssn$|dateofbirth/i;
+const SECRET_NAME = /password|taxid|routingnumber|accountnumber|^ssn$|dateofbirth|^secret$/i;
 
 /** The values without secret fields, at any depth. */
 export function withoutSecrets(values: unknown): unknown {

@@ -4,8 +4,6 @@ import type {
   StageAction,
   UpdateStageActionInput,
 } from '@boardwalk/shared/schemas/workflow-action';
-import type { Template, TemplateChannel, TemplateListResponse } from '@boardwalk/shared/schemas/template';
-import type { UserOption } from '@boardwalk/shared/schemas/user';
 import { api } from '../../../lib/api.ts';
 
 const listTag = (stageId: string) => ({ type: 'StageAction' as const, id: `stage-${stageId}` });
@@ -44,20 +42,6 @@ export const stageActionsApi = api.injectEndpoints({
       }),
       transformResponse: (response: { plans: ActionPlan[] }) => response.plans,
     }),
-    /** The active templates of one channel, for the send_email / send_sms picker. */
-    stageActionTemplates: build.query<Template[], TemplateChannel>({
-      query: (channel) => ({
-        url: '/api/templates',
-        params: { channel, isActive: 'true', page: 0, pageSize: 100, sort: 'name', order: 'asc' },
-      }),
-      transformResponse: (response: TemplateListResponse) => response.templates,
-      providesTags: [{ type: 'Template', id: 'LIST' }],
-    }),
-    stageActionUsers: build.query<UserOption[], void>({
-      query: () => ({ url: '/api/users/options', params: { status: 'active' } }),
-      transformResponse: (response: { options: UserOption[] }) => response.options,
-      providesTags: [{ type: 'User', id: 'LIST' }],
-    }),
   }),
 });
 
@@ -68,6 +52,4 @@ export const {
   useDeleteStageActionMutation,
   useReorderStageActionsMutation,
   useTestRunStageActionsMutation,
-  useStageActionTemplatesQuery,
-  useStageActionUsersQuery,
 } = stageActionsApi;

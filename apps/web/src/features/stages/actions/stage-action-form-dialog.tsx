@@ -7,8 +7,9 @@ import { FormSelect } from '../../../components/form/form-select.tsx';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
 import { useEntityForm } from '../../../components/form/use-entity-form.ts';
 import { useCreateStageActionMutation, useUpdateStageActionMutation } from './api.ts';
-import { StageActionConfigFields } from './stage-action-config-fields.tsx';
-import { configDefaults, formValuesOf, stageActionFormSchema } from './stage-action-form.ts';
+import { ActionConfigFields } from '../../../components/workflow-actions/action-config-fields.tsx';
+import { configDefaults } from '../../../components/workflow-actions/action-config-form.ts';
+import { formValuesOf, stageActionFormSchema } from './stage-action-form.ts';
 
 /** Stage actions only: change_stage and wait belong to automations. */
 const TYPE_OPTIONS = enumOptions(STAGE_ACTION_TYPES, ACTION_TYPE_LABELS);
@@ -59,7 +60,7 @@ export function StageActionFormDialog({ stageId, action, onClose }: StageActionF
         disabled={action !== undefined}
         autoFocus={action === undefined}
       />
-      <StageActionConfigFields key={type} type={type} control={control} secretSet={secretSet === true} />
+      <ActionConfigFields key={type} type={type} control={control} secretSet={secretSet === true} />
       <FormSwitch control={control} name="isActive" label="Active (runs when a merchant enters the stage)" />
     </FormDialog>
   );

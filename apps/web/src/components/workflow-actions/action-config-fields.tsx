@@ -8,16 +8,16 @@ import {
   MESSAGE_RECIPIENT_LABELS,
   SET_FIELD_FIELDS,
   SET_FIELD_LABELS,
-  type StageActionType,
+  type ActionType,
 } from '@boardwalk/shared/schemas/workflow-action';
-import { enumOptions } from '../../../components/data-table/list-filters.tsx';
-import { FormAutocomplete } from '../../../components/form/form-autocomplete.tsx';
-import { FormSelect, type SelectOption } from '../../../components/form/form-select.tsx';
-import { FormTextField } from '../../../components/form/form-text-field.tsx';
-import { useStageActionTemplatesQuery, useStageActionUsersQuery } from './api.ts';
-import type { StageActionFormValues } from './stage-action-form.ts';
+import { enumOptions } from '../data-table/list-filters.tsx';
+import { FormAutocomplete } from '../form/form-autocomplete.tsx';
+import { FormSelect, type SelectOption } from '../form/form-select.tsx';
+import { FormTextField } from '../form/form-text-field.tsx';
+import type { ActionFormValues } from './action-config-form.ts';
+import { useWorkflowActionStagesQuery, useWorkflowActionTemplatesQuery, useWorkflowActionUsersQuery } from './api.ts';
 
-type FieldsProps = { control: Control<StageActionFormValues> };
+type FieldsProps = { control: Control<ActionFormValues> };
 
 const RECIPIENT_OPTIONS = enumOptions(MESSAGE_RECIPIENTS, MESSAGE_RECIPIENT_LABELS);
 const TODO_FOR_OPTIONS: SelectOption[] = [
@@ -38,12 +38,12 @@ const RISK_OPTIONS: SelectOption[] = [{ value: '', label: 'Clear it' }, ...enumO
 const userLabel = (u: UserOption) => u.displayName || `${u.firstName} ${u.lastName}`.trim() || u.email;
 
 function useUserOptions() {
-  const users = useStageActionUsersQuery();
+  const users = useWorkflowActionUsersQuery();
   return { options: (users.data ?? []).map((u) => ({ value: u.id, label: userLabel(u) })), loading: users.isLoading };
 }
 
 function MessageFields({ control, channel }: FieldsProps & { channel: 'email' | 'sms' }) {
-  const templates = useStageActionTemplatesQuery(channel);
+  const templates = useWorkflowActionTemplatesQuery(channel);
   const options = (templates.data ?? []).map((t) => ({ value: t.id, label: t.name }));
   return (
     <>
@@ -182,12 +182,44 @@ function SetFieldFields({ control }: FieldsProps) {
   );
 }
 
-/** The config fields of one action type. */
-export function StageActionConfigFields({
+function ChangeStageFields({ control }: FieldsProps) {
+  const stages = useWorkflowActionStagesQuery();
+  const options = (stages.data ?? []).map((s) => ({
+    value: s.id,
+    label: s.isActive ? s.name : `${s.name} (inactive)`,
+  }));
+  return (
+    <FormAutocomplete
+      control={control}
+      name="config.stageId"
+      label="Move the merchant to"
+      options={options}
+      loading={stages.isLoading}
+      required
+    />
+  );
+}
+
+function WaitFields({ control }: FieldsProps) {
+  return (
+    <FormTextField
+      control={control}
+      name="config.hours"
+      label="Hours to wait"
+      type="number"
+      required
+      helperText="The next action runs this many hours later"
+      slotProps={{ htmlInput: { min: 1, max: 8760, step: 1 } }}
+    />
+  );
+}
+
+/** The config fields of one action type (stage actions and automations alike). */
+export function ActionConfigFields({
   type,
   control,
   secretSet,
-}: FieldsProps & { type: StageActionType; secretSet: boolean }) {
+}: FieldsProps & { type: ActionType; secretSet: boolean }) {
   switch (type) {
     case 'send_email':
       return <MessageFields control={control} channel="email" />;
@@ -201,5 +233,9 @@ export function StageActionConfigFields({
       return <WebhookFields control={control} secretSet={secretSet} />;
     case 'set_field':
       return <SetFieldFields control={control} />;
+    case 'change_stage':
+      return <ChangeStageFields control={control} />;
+    case 'wait':
+      return <WaitFields control={control} />;
   }
 }

@@ -1,0 +1,166 @@
+import { useMemo, useState } from 'react';
+import { Box, Button, Card, CardContent, Stack } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import {
+  AUTOMATION_EXECUTION_STATUSES,
+  AUTOMATION_EXECUTION_STATUS_LABELS,
+  TRIGGER_TYPE_LABELS,
+  automationExecutionListQuerySchema,
+  type AutomationExecution,
+} from '@boardwalk/shared/schemas/automation';
+import { LOG_SUBJECT } from '@boardwalk/shared/schemas/cron-job';
+import { dateTimeColumn } from '../../components/data-table/cells.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import { DateRangeFields } from '../../components/data-table/date-range-fields.tsx';
+import { dayRangeApiParams } from '../../components/data-table/day-range-params.ts';
+import { enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
+import { useListUrlState } from '../../components/data-table/list-url-state.ts';
+import { PageHeader } from '../../components/data-table/page-header.tsx';
+import { MerchantSearchField, type MerchantChoice } from '../../components/merchant-search-field.tsx';
+import { useAppAbility } from '../../lib/ability.tsx';
+import { useAutomationOptionsQuery, useListAutomationExecutionsQuery } from './api.ts';
+import { AutomationExecutionDrawer } from './automation-execution-drawer.tsx';
+import { AutomationExecutionStatusChip } from './automation-execution-status-chip.tsx';
+
+const FILTER_KEYS = ['status', 'automationId', 'merchantId', 'from', 'to'] as const;
+const STATUS_FILTER: ListFilter = {
+  key: 'status',
+  label: 'Status',
+  options: enumOptions(AUTOMATION_EXECUTION_STATUSES, AUTOMATION_EXECUTION_STATUS_LABELS),
+};
+
+function columns(onShow: (id: string) => void): GridColDef<AutomationExecution>[] {
+  return [
+    dateTimeColumn<AutomationExecution>('createdAt', 'Queued'),
+    { field: 'automationName', headerName: 'Automation', flex: 1, minWidth: 180, sortable: false },
+    {
+      field: 'merchant',
+      headerName: 'Merchant',
+      flex: 1,
+      minWidth: 180,
+      sortable: false,
+      valueGetter: (_v, row) => row.merchant?.dbaName ?? '—',
+    },
+    {
+      field: 'triggerType',
+      headerName: 'Trigger',
+      width: 200,
+      sortable: false,
+      valueGetter: (_v, row) => TRIGGER_TYPE_LABELS[row.triggerType],
+    },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 120,
+      renderCell: ({ row }) => <AutomationExecutionStatusChip status={row.status} />,
+    },
+    dateTimeColumn<AutomationExecution>('finishedAt', 'Finished'),
+    {
+      field: 'error',
+      headerName: 'Error',
+      flex: 1,
+      minWidth: 200,
+      sortable: false,
+      valueFormatter: (v: string | null) => v ?? '',
+    },
+    {
+      field: 'details',
+      headerName: '',
+      width: 100,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Button
+          size="small"
+          onClick={() => onShow(row.id)}
+          aria-label={`Details of ${row.automationName} for ${row.merchant?.dbaName ?? 'a deleted merchant'}`}
+        >
+          Details
+        </Button>
+      ),
+    },
+  ];
+}
+
+/**
+ * /history/automations (issue 11 §3, §6): every run of an automation, filtered by status,
+ * automation, merchant and days (in the URL), a detail drawer with each action's result, retry of
+ * a failed or stopped run, and delete.
+ */
+export function HistoryAutomationsPage() {
+  const list = useListUrlState({
+    sortable: ['createdAt', 'status', 'finishedAt'],
+    defaultSort: 'createdAt',
+    defaultOrder: 'desc',
+    filterKeys: FILTER_KEYS,
+    querySchema: automationExecutionListQuerySchema,
+  });
+  const params = useMemo(() => dayRangeApiParams(list.queryParams), [list.queryParams]);
+  const query = useListAutomationExecutionsQuery(params);
+  const automations = useAutomationOptionsQuery();
+  const chosenAutomation = list.state.filters.automationId;
+  const rows = query.data?.executions;
+  // The automation of the URL stays choosable when it is gone from the options (deleted since).
+  const chosenName = rows?.find((r) => r.automation?.id === chosenAutomation)?.automationName;
+  const filters = useMemo<ListFilter[]>(() => {
+    const options = (automations.data ?? []).map((a) => ({ value: a.id, label: a.name }));
+    if (chosenAutomation && !options.some((o) => o.value === chosenAutomation)) {
+      options.push({ value: chosenAutomation, label: chosenName ?? 'Chosen automation' });
+    }
+    return [STATUS_FILTER, { key: 'automationId', label: 'Automation', options }];
+  }, [automations.data, chosenAutomation, chosenName]);
+  const ability = useAppAbility();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const gridColumns = useMemo(() => columns(setOpenId), []);
+  const [merchant, setMerchant] = useState<MerchantChoice | null>(null);
+  const open = rows?.find((r) => r.id === openId) ?? null;
+  const merchantId = list.state.filters.merchantId;
+  const merchantValue =
+    merchant && merchant.id === merchantId
+      ? merchant
+      : merchantId
+        ? {
+            id: merchantId,
+            dbaName: rows?.find((r) => r.merchant?.id === merchantId)?.merchant?.dbaName ?? 'Chosen merchant',
+          }
+        : null;
+
+  return (
+    <Box>
+      <PageHeader title="Automation Execution" subtitle="What the automations did, merchant by merchant" />
+      <Card>
+        <CardContent>
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+              <MerchantSearchField
+                value={merchantValue}
+                onChange={(chosen) => {
+                  setMerchant(chosen);
+                  list.setFilter('merchantId', chosen?.id ?? '');
+                }}
+              />
+              <DateRangeFields from={list.state.filters.from} to={list.state.filters.to} onChange={list.setFilter} />
+            </Stack>
+            <DataTable<AutomationExecution>
+              gridId="automation-executions"
+              noun={{ singular: 'execution', plural: 'executions' }}
+              columns={gridColumns}
+              rows={rows}
+              total={query.currentData?.total}
+              loading={query.isFetching}
+              error={query.error}
+              onRetry={() => void query.refetch()}
+              list={list}
+              filters={filters}
+            />
+          </Stack>
+        </CardContent>
+      </Card>
+      <AutomationExecutionDrawer
+        execution={open}
+        canRetry={ability.can('update', LOG_SUBJECT)}
+        canDelete={ability.can('delete', LOG_SUBJECT)}
+        onClose={() => setOpenId(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+import { Typography } from '@mui/material';
+import { useWatch, type Control } from 'react-hook-form';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
+import { usePreviewAutomationQuery } from './api.ts';
+import { previewInput, type AutomationFormValues } from './automation-form.ts';
+
+/** "N merchants match": the trigger and conditions asked of the server once typing pauses. */
+export function MatchCount({ control }: { control: Control<AutomationFormValues> }) {
+  const trigger = useWatch({ control, name: 'trigger' });
+  const conditions = useWatch({ control, name: 'conditions' });
+  const input = useDebouncedValue(JSON.stringify(previewInput(trigger, conditions) ?? null), 400);
+  const body = JSON.parse(input) as ReturnType<typeof previewInput> | null;
+  const preview = usePreviewAutomationQuery(body ?? skipToken);
+  const text = !body
+    ? 'Complete the trigger and conditions to see how many merchants match.'
+    : preview.isError
+      ? 'The match count could not be loaded.'
+      : preview.data === undefined || preview.isFetching
+        ? 'Counting the matching merchants…'
+        : `${preview.data.matching} ${preview.data.matching === 1 ? 'merchant matches' : 'merchants match'} now`;
+  return (
+    <Typography role="status" aria-live="polite" variant="body2" color="text.secondary">
+      {text}
+    </Typography>
+  );
+}
