@@ -14,6 +14,12 @@ import {
 } from './report-scope.ts';
 import { percentileCont, rollupSlice, stageExitsFromRollups, stageStepsFromRollups } from './stage-rollups.ts';
 
+/**
+ * Where a stay report counts: the daily rollups (whenever the scope has at most one filter), or
+ * the stays themselves (tests compare the two; two filters or more always read the stays).
+ */
+export type ReportSource = 'rollups' | 'stays';
+
 /** The pipelines a merchant moves through in order; the others are exits (no conversion). */
 const FLOW_PIPELINES = new Set(['sales', 'underwriting', 'operations']);
 
@@ -29,12 +35,16 @@ function shown(stages: StageInfo[], counted: Map<string, unknown>): StageInfo[] 
  * The stay after a stay begun in the range begins later, so it is in the same read when it
  * began before the end: one ordered read of the range's stays (the merchant index, index only).
  */
-export async function funnelReport(db: Db, scope: ReportScope): Promise<FunnelReport> {
+export async function funnelReport(
+  db: Db,
+  scope: ReportScope,
+  source: ReportSource = 'rollups',
+): Promise<FunnelReport> {
   const stages = await stagesInOrder(db);
   // The steps of the flow as configured now: an inactive stage still shows its entries, but no step.
   const flow = stages.filter((s) => s.isActive && FLOW_PIPELINES.has(s.pipeline));
   const nextOf = new Map(flow.slice(0, -1).map((stage, i) => [stage.id, flow[i + 1]!.id]));
-  const slice = rollupSlice(scope);
+  const slice = source === 'rollups' ? rollupSlice(scope) : null;
   // From the daily rollups (decision 046); with two filters or more, from the stays.
   const { steps, after } = slice
     ? await stageStepsFromRollups(db, scope, slice)
@@ -96,8 +106,12 @@ async function stageTimesFromRollups(db: Db, scope: ReportScope, slice: SQL): Pr
 }
 
 /** Median and 90th percentile of the stays that ended in the range, in hours, per stage. */
-export async function timeInStageReport(db: Db, scope: ReportScope): Promise<TimeInStageReport> {
-  const slice = rollupSlice(scope);
+export async function timeInStageReport(
+  db: Db,
+  scope: ReportScope,
+  source: ReportSource = 'rollups',
+): Promise<TimeInStageReport> {
+  const slice = source === 'rollups' ? rollupSlice(scope) : null;
   const [stages, rows] = await Promise.all([
     stagesInOrder(db),
     slice
