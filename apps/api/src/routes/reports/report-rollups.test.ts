@@ -67,7 +67,7 @@ describe('report rollups', () => {
     const a = await createMerchant(ctx);
     const b = await createMerchant(ctx, { agentId: agent!.id });
     expect(await drift(ctx.t.db)).toEqual([]);
-    const today = reportScope({ tz: 'UTC' } as never, ctx.t.clock.now());
+    const today = reportScope({ tz: 'UTC' }, ctx.t.clock.now());
     const lead = async () =>
       (await funnelReport(ctx.t.db, today)).stages.find((s) => s.stageId === ctx.entry.id)?.entered ?? 0;
     const before = await lead();
@@ -134,7 +134,7 @@ describe('report rollups', () => {
           pipeline: 'dead',
           enteredAt: ctx.t.clock.now(),
         });
-        inside = await rollupTotal(tx as unknown as Db);
+        inside = await rollupTotal(tx);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -178,7 +178,7 @@ describe('report rollups', () => {
         ['2026-01-10', '2026-02-20'],
       ]) {
         for (const agentId of [undefined, agent!.id]) {
-          const scope = reportScope({ from, to, tz, agentId } as never, ctx.t.clock.now());
+          const scope = reportScope({ from, to, tz, agentId }, ctx.t.clock.now());
           const what = `${tz} ${from}..${to} ${agentId ?? ''}`;
           expect(await funnelReport(ctx.t.db, scope), what).toEqual(await funnelReport(ctx.t.db, scope, 'stays'));
           expect(await timeInStageReport(ctx.t.db, scope), what).toEqual(
@@ -227,7 +227,7 @@ describe('report rollups on an upgraded database', () => {
         ]);
       }
       const now = new Date('2026-03-01T00:00:00Z');
-      const scope = reportScope({ from: '2026-02-01', to: '2026-02-28', tz: 'America/New_York' } as never, now);
+      const scope = reportScope({ from: '2026-02-01', to: '2026-02-28', tz: 'America/New_York' }, now);
       const funnelBefore: FunnelReport = await funnelReport(db, scope, 'stays');
       const timesBefore: TimeInStageReport = await timeInStageReport(db, scope, 'stays');
 
