@@ -17,3 +17,5 @@ CREATE TABLE "report_stay_exits" (
 	"n" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "report_stay_exits_key" UNIQUE NULLS NOT DISTINCT("dim","dim_id","day","stage_id","bucket")
 );
+--> statement-breakpoint
+CREATE INDEX "merchants_deleted_id_idx" ON "merchants" USING btree ("id") WHERE "merchants"."deleted_at" is not null;
