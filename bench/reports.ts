@@ -78,22 +78,25 @@ try {
     });
   }
 
-  // CPU ticks (1/100 s) of the database backends serving this database (the bench's pool).
+  // CPU ticks (1/100 s) per database backend serving this database (the bench's pool). A request's
+  // share is what each backend alive after it gained (a backend opened meanwhile: all of its ticks).
   const ticks = async () => {
     const pids = (await database.db.execute(
       sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`,
     )) as unknown as { rows: { pid: number }[] };
-    let sum = 0;
+    const byPid = new Map<number, number>();
     for (const { pid } of pids.rows) {
       try {
         const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        sum += Number(fields[11]) + Number(fields[12]);
+        byPid.set(pid, Number(fields[11]) + Number(fields[12]));
       } catch {
         // Not on this machine (a remote database) or gone: not counted.
       }
     }
-    return sum;
+    return byPid;
   };
+  const gained = (before: Map<number, number>, after: Map<number, number>) =>
+    [...after].reduce((sum, [pid, n]) => sum + n - (before.get(pid) ?? 0), 0);
 
   const results = [];
   for (const [what, path] of calls.filter(([what]) => !ONLY.length || ONLY.some((w) => what.startsWith(w)))) {
@@ -119,7 +122,7 @@ try {
         side.times.push(performance.now() - start);
         const cpu = process.cpuUsage(cpu0);
         side.apiCpuMs += (cpu.user + cpu.system) / 1000;
-        side.dbCpuMs += ((await ticks()) - db0) * 10;
+        side.dbCpuMs += gained(db0, await ticks()) * 10;
       }
     }
     for (const side of sides) {
