@@ -1,7 +1,7 @@
 import { REPORT_FILTER_KEYS } from '@boardwalk/shared/schemas/report';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { hasFilters, intervalMerchantScope, merchantFilters, type ReportScope, rowsOf } from './report-scope.ts';
+import { intervalMerchantScope, type ReportScope, rowsOf } from './report-scope.ts';
 
 /**
  * Reads of the daily stay rollups (report_stay_entries, report_stay_exits; decision 046). A range
@@ -130,23 +130,6 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
     bucketsOf.set(row.stage_id, buckets);
   }
 
-  // Every rank read of one report goes out as one statement (the merchants in scope found once).
-  type Read = { stageId: string; bucket: number; from: number; to: number };
-  let pending: { reads: Read[]; done: Promise<number[][]> } | null = null;
-  const read = (r: Read) => {
-    if (!pending) {
-      const reads: Read[] = [];
-      const done = Promise.resolve().then(() => {
-        pending = null;
-        return readRanks(db, scope, reads);
-      });
-      pending = { reads, done };
-    }
-    const { reads, done } = pending;
-    const k = reads.push(r) - 1;
-    return done.then((all) => all[k]!);
-  };
-
   const result = new Map<string, StageExits>();
   for (const [stageId, buckets] of bucketsOf) {
     const ordered = [...buckets.entries()].filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
@@ -154,13 +137,13 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
     if (count === 0) continue;
     const valueAt = async (ranks: number[]) => {
       // Which bucket holds each rank, and its place within the bucket.
-      const wanted = new Map<number, { before: number; from: number; to: number; ranks: number[] }>();
+      const wanted = new Map<number, { from: number; to: number; ranks: number[] }>();
       for (const rank of ranks) {
         let before = 0;
         for (const [bucket, n] of ordered) {
           if (rank < before + n) {
             const within = rank - before;
-            const w = wanted.get(bucket) ?? { before, from: within, to: within, ranks: [] };
+            const w = wanted.get(bucket) ?? { from: within, to: within, ranks: [] };
             w.from = Math.min(w.from, within);
             w.to = Math.max(w.to, within);
             w.ranks.push(rank);
@@ -173,8 +156,21 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
       const values = new Map<number, number>();
       await Promise.all(
         [...wanted.entries()].map(async ([bucket, w]) => {
-          const seconds = await read({ stageId, bucket, from: w.from, to: w.to });
-          for (const rank of w.ranks) values.set(rank, seconds[rank - w.before - w.from]!);
+          const seconds = await rowsOf<{ s: string | number }>(
+            db,
+            sql`SELECT extract(epoch FROM i.left_at - i.entered_at) AS s FROM merchant_stage_intervals i
+                 WHERE i.stage_id = ${stageId}::uuid AND report_duration_bucket(i.entered_at, i.left_at) = ${bucket}
+                   AND i.left_at IS NOT NULL AND i.left_at >= ${scope.start} AND i.left_at < ${scope.end}
+                   ${intervalMerchantScope(scope)}
+                 ORDER BY extract(epoch FROM i.left_at - i.entered_at)
+                 OFFSET ${w.from} LIMIT ${w.to - w.from + 1}`,
+          );
+          let before = 0;
+          for (const [b, n] of ordered) {
+            if (b === bucket) break;
+            before += n;
+          }
+          for (const rank of w.ranks) values.set(rank, Number(seconds[rank - before - w.from]!.s));
         }),
       );
       return values;
@@ -182,34 +178,6 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
     result.set(stageId, { count, valueAt });
   }
   return result;
-}
-
-/** The durations (seconds) at places from..to of each stage's bucket, in the range and scope. */
-function readRanks(db: Db, scope: ReportScope, reads: { stageId: string; bucket: number; from: number; to: number }[]) {
-  const filtered = hasFilters(scope);
-  const inScope = filtered
-    ? sql`AND i.merchant_id IN (SELECT id FROM scoped)`
-    : sql`AND i.merchant_id NOT IN (SELECT id FROM gone)`;
-  const parts = reads.map(
-    (r, k) =>
-      sql`(SELECT ${k}::int AS k, extract(epoch FROM i.left_at - i.entered_at) AS s FROM merchant_stage_intervals i
-            WHERE i.stage_id = ${r.stageId}::uuid AND report_duration_bucket(i.entered_at, i.left_at) = ${r.bucket}
-              AND i.left_at IS NOT NULL AND i.left_at >= ${scope.start} AND i.left_at < ${scope.end} ${inScope}
-            ORDER BY extract(epoch FROM i.left_at - i.entered_at)
-            OFFSET ${r.from} LIMIT ${r.to - r.from + 1})`,
-  );
-  const ids = filtered
-    ? sql`scoped AS MATERIALIZED (SELECT m.id FROM merchants m WHERE m.deleted_at IS NULL ${merchantFilters(scope)})`
-    : sql`gone AS MATERIALIZED (SELECT d.id FROM merchants d WHERE d.deleted_at IS NOT NULL)`;
-  return rowsOf<{ k: number; s: string | number }>(db, sql`WITH ${ids} ${sql.join(parts, sql` UNION ALL `)}`).then(
-    (rows) =>
-      reads.map((_, k) =>
-        rows
-          .filter((row) => Number(row.k) === k)
-          .map((row) => Number(row.s))
-          .sort((a, b) => a - b),
-      ),
-  );
 }
 
 /** percentile_cont as PostgreSQL computes it (linear between the two ranks around p × (n − 1)). */
