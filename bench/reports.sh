@@ -8,6 +8,9 @@
 #   4. bench/reports.ts: every report through the real app in process; results to bench/results/
 #   5. everything it started stopped and removed (also on Ctrl-C or a failure)
 # Usage: bench/reports.sh [merchants]        (default 1000000). REPORT_REQUESTS (default 30).
+# Old and new code on one database, request by request in turn (decision 046):
+#   git archive <old commit> | tar -x -C /tmp/old && ln -s "$PWD/node_modules" /tmp/old/node_modules
+#   REPORT_VS=/tmp/old bench/reports.sh          (REPORT_ONLY=funnel,time-in-stage for some calls)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 

@@ -9,12 +9,18 @@
  * sign in with. Each call: 3 warm-up requests, then REPORT_REQUESTS (default 30) timed ones.
  * REPORT_ONLY (e.g. `funnel,home`) keeps the calls whose label starts with one of its words.
  * BENCH_LABEL names the run (e.g. `before`, for an export of an older commit outside git).
+ * REPORT_VS=/path/to/an/export/of/another/commit (with node_modules linked) builds that commit's
+ * app too, on the same database, and times the two request by request in turn (`before` = that
+ * commit, `after` = this tree): one run, one load, one database.
+ * Besides the wall time, each call reports its CPU per request: the API process
+ * (process.cpuUsage) plus the database backends serving this bench (their /proc ticks; parallel
+ * workers, which come and go, are not counted, which flatters whichever code uses them).
  * The result, with the load average at the start and the end, is printed and written to
  * bench/results/.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -28,6 +34,7 @@ const URL_ = process.env.DATABASE_URL;
 const REQUESTS = Number(process.env.REPORT_REQUESTS ?? 30);
 const ONLY = process.env.REPORT_ONLY?.split(',').filter(Boolean) ?? [];
 const LABEL = process.env.BENCH_LABEL ?? '';
+const VS = process.env.REPORT_VS ?? '';
 const loadAtStart = loadavg().map((n) => Number(n.toFixed(2)));
 if (!URL_) throw new Error('Set DATABASE_URL to the seeded benchmark database.');
 
@@ -57,24 +64,83 @@ try {
   calls.push(['funnel, this month', '/api/reports/funnel']);
   calls.push(['home (superadmin, all over-SLA)', '/api/home']);
 
+  type App = { request: (path: string, init: { headers: { cookie: string } }) => Response | Promise<Response> };
+  const apps: { side: string; app: App; cookie: string }[] = [{ side: VS ? 'after' : 'run', app, cookie }];
+  if (VS) {
+    const { createApp: createOld } = (await import(
+      join(VS, 'apps/api/src/app.ts')
+    )) as typeof import('../apps/api/src/app.ts');
+    const old = createOld({ config, database, logger: createLogger('silent'), secrets, version: 'bench-before' });
+    apps.unshift({
+      side: 'before',
+      app: old,
+      cookie: await signIn({ app: old, db: database.db }, user.email, user.password),
+    });
+  }
+
+  // CPU ticks (1/100 s) per database backend serving this database (the bench's pool). A request's
+  // share is what each backend alive after it gained (a backend opened meanwhile: all of its ticks).
+  const ticks = async () => {
+    const pids = (await database.db.execute(
+      sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`,
+    )) as unknown as { rows: { pid: number }[] };
+    const byPid = new Map<number, number>();
+    for (const { pid } of pids.rows) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        byPid.set(pid, Number(fields[11]) + Number(fields[12]));
+      } catch {
+        // Not on this machine (a remote database) or gone: not counted.
+      }
+    }
+    return byPid;
+  };
+  const gained = (before: Map<number, number>, after: Map<number, number>) =>
+    [...after].reduce((sum, [pid, n]) => sum + n - (before.get(pid) ?? 0), 0);
+
   const results = [];
   for (const [what, path] of calls.filter(([what]) => !ONLY.length || ONLY.some((w) => what.startsWith(w)))) {
-    const probe = await app.request(path, { headers: { cookie } });
-    if (probe.status !== 200) {
-      results.push({ what, status: probe.status, body: (await probe.text()).slice(0, 200) });
-      continue;
+    const sides = [];
+    for (const side of apps) {
+      const probe = await side.app.request(path, { headers: { cookie: side.cookie } });
+      if (probe.status !== 200) {
+        results.push({ what, side: side.side, status: probe.status, body: (await probe.text()).slice(0, 200) });
+        continue;
+      }
+      const bytes = (await probe.arrayBuffer()).byteLength;
+      for (let i = 0; i < 3; i++)
+        await (await side.app.request(path, { headers: { cookie: side.cookie } })).arrayBuffer();
+      sides.push({ ...side, bytes, times: [] as number[], apiCpuMs: 0, dbCpuMs: 0 });
     }
-    const bytes = (await probe.arrayBuffer()).byteLength;
-    for (let i = 0; i < 3; i++) await (await app.request(path, { headers: { cookie } })).arrayBuffer();
-    const times: number[] = [];
+    // The sides take turns request by request, so both see the same load.
     for (let i = 0; i < REQUESTS; i++) {
-      const start = performance.now();
-      await (await app.request(path, { headers: { cookie } })).arrayBuffer();
-      times.push(performance.now() - start);
+      for (const side of sides) {
+        const cpu0 = process.cpuUsage();
+        const db0 = await ticks();
+        const start = performance.now();
+        await (await side.app.request(path, { headers: { cookie: side.cookie } })).arrayBuffer();
+        side.times.push(performance.now() - start);
+        const cpu = process.cpuUsage(cpu0);
+        side.apiCpuMs += (cpu.user + cpu.system) / 1000;
+        side.dbCpuMs += gained(db0, await ticks()) * 10;
+      }
     }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => Number(times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!.toFixed(1));
-    results.push({ what, status: 200, bytes, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) });
+    for (const side of sides) {
+      const times = side.times.sort((a, b) => a - b);
+      const at = (q: number) => Number(times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!.toFixed(1));
+      results.push({
+        what,
+        side: side.side,
+        status: 200,
+        bytes: side.bytes,
+        p50Ms: at(0.5),
+        p95Ms: at(0.95),
+        maxMs: at(1),
+        cpuMsPerRequest: Number(((side.apiCpuMs + side.dbCpuMs) / REQUESTS).toFixed(1)),
+        dbCpuMsPerRequest: Number((side.dbCpuMs / REQUESTS).toFixed(1)),
+        load1: Number(loadavg()[0]!.toFixed(2)),
+      });
+    }
   }
   let commit = 'export';
   try {
@@ -92,6 +158,7 @@ try {
     requests: REQUESTS,
     budgetP95Ms: 300,
     label: LABEL || undefined,
+    vs: VS || undefined,
     loadAverage: { start: loadAtStart, end: loadavg().map((n) => Number(n.toFixed(2))) },
     results,
   };

@@ -117,6 +117,10 @@ export const merchants = pgTable(
     index('merchants_deleted_idx')
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} is not null`),
+    // The few deleted merchants' ids, read alone by every stay report's anti-join (decision 046).
+    index('merchants_deleted_id_idx')
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null`),
     index('merchants_tax_id_fingerprint_idx').on(t.taxIdFingerprint),
     index('merchants_bank_account_fingerprint_idx').on(t.bankAccountFingerprint),
     index('merchants_dba_phone_idx').on(sql`lower(${t.dbaName})`, t.contactPhone),

@@ -8,7 +8,8 @@ import type pg from 'pg';
  * The load runs with the merchants' secondary indexes dropped and rebuilt afterwards from their
  * own definitions (read from pg_indexes, so they are exactly the migrations' indexes), and with
  * triggers and foreign-key checks off (`session_replication_role = replica`: the rows point only at
- * rows made here); merchant_counts is then rebuilt by `refresh_merchant_counts()`. Needs a
+ * rows made here); merchant_counts and the report rollups are then rebuilt by
+ * `refresh_merchant_counts()` and `refresh_report_rollups()`. Needs a
  * superuser (replica mode), which a benchmark's throwaway cluster has.
  *
  * Sensitive values get their last 4 digits only (no ciphertext, no fingerprint): nothing here
@@ -282,6 +283,7 @@ export async function seedBenchMerchants(
     );
   }
   await timed(log, 'counts (refresh_merchant_counts)', () => client.query('SELECT refresh_merchant_counts()'));
+  await timed(log, 'report rollups (refresh_report_rollups)', () => client.query('SELECT refresh_report_rollups()'));
   await timed(log, 'indexes', () =>
     createIndexes([client, ...indexClients], [...merchantIndexes, ...intervalIndexes], log),
   );

@@ -1,5 +1,5 @@
 import type { FunnelReport, SlaBreachesReport, TimeInStageReport } from '@boardwalk/shared/schemas/report';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   intervalMerchantScope,
@@ -12,6 +12,13 @@ import {
   stageRef,
   stagesInOrder,
 } from './report-scope.ts';
+import { percentileCont, rollupSlice, stageExitsFromRollups, stageStepsFromRollups } from './stage-rollups.ts';
+
+/**
+ * Where a stay report counts: the daily rollups (whenever the scope has at most one filter), or
+ * the stays themselves (tests compare the two; two filters or more always read the stays).
+ */
+export type ReportSource = 'rollups' | 'stays';
 
 /** The pipelines a merchant moves through in order; the others are exits (no conversion). */
 const FLOW_PIPELINES = new Set(['sales', 'underwriting', 'operations']);
@@ -28,27 +35,31 @@ function shown(stages: StageInfo[], counted: Map<string, unknown>): StageInfo[] 
  * The stay after a stay begun in the range begins later, so it is in the same read when it
  * began before the end: one ordered read of the range's stays (the merchant index, index only).
  */
-export async function funnelReport(db: Db, scope: ReportScope): Promise<FunnelReport> {
+export async function funnelReport(
+  db: Db,
+  scope: ReportScope,
+  source: ReportSource = 'rollups',
+): Promise<FunnelReport> {
   const stages = await stagesInOrder(db);
   // The steps of the flow as configured now: an inactive stage still shows its entries, but no step.
   const flow = stages.filter((s) => s.isActive && FLOW_PIPELINES.has(s.pipeline));
   const nextOf = new Map(flow.slice(0, -1).map((stage, i) => [stage.id, flow[i + 1]!.id]));
-  const rows = await rowsOf<{ stage_id: string; next_stage_id: string | null; n: number }>(
-    db,
-    sql`SELECT s.stage_id, s.next_stage_id, count(*)::int AS n FROM (
-          SELECT i.stage_id, lead(i.stage_id) OVER (PARTITION BY i.merchant_id ORDER BY i.entered_at) AS next_stage_id
-            FROM merchant_stage_intervals i
-           WHERE i.entered_at >= ${scope.start} AND i.entered_at < ${scope.end} ${intervalMerchantScope(scope)}
-        ) s GROUP BY 1, 2`,
-  );
+  const slice = source === 'rollups' ? rollupSlice(scope) : null;
+  // From the daily rollups (decision 046); with two filters or more, from the stays.
+  const { steps, after } = slice
+    ? await stageStepsFromRollups(db, scope, slice)
+    : { steps: await funnelStepsFromStays(db, scope), after: [] };
   const entered = new Map<string, number>();
   const converted = new Map<string, number>();
-  for (const row of rows) {
+  const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
+  for (const row of steps) {
     const n = Number(row.n);
-    entered.set(row.stage_id, (entered.get(row.stage_id) ?? 0) + n);
-    if (row.next_stage_id !== null && nextOf.get(row.stage_id) === row.next_stage_id) {
-      converted.set(row.stage_id, (converted.get(row.stage_id) ?? 0) + n);
-    }
+    add(entered, row.stage_id, n);
+    if (row.next_stage_id !== null && nextOf.get(row.stage_id) === row.next_stage_id) add(converted, row.stage_id, n);
+  }
+  // Stays whose next stay began after the range did not move on within it.
+  for (const row of after) {
+    if (nextOf.get(row.stage_id) === row.next_stage_id) add(converted, row.stage_id, -Number(row.n));
   }
   return {
     ...scopeMeta(scope),
@@ -66,19 +77,54 @@ export async function funnelReport(db: Db, scope: ReportScope): Promise<FunnelRe
   };
 }
 
+/**
+ * Per stage, the stays begun in the range by the stage of the stay that followed within it (null:
+ * none yet, or not before the range ended): one ordered read of the range's stays.
+ */
+function funnelStepsFromStays(db: Db, scope: ReportScope) {
+  return rowsOf<{ stage_id: string; next_stage_id: string | null; n: number }>(
+    db,
+    sql`SELECT s.stage_id, s.next_stage_id, count(*)::int AS n FROM (
+          SELECT i.stage_id, lead(i.stage_id) OVER (PARTITION BY i.merchant_id ORDER BY i.entered_at) AS next_stage_id
+            FROM merchant_stage_intervals i
+           WHERE i.entered_at >= ${scope.start} AND i.entered_at < ${scope.end} ${intervalMerchantScope(scope)}
+        ) s GROUP BY 1, 2`,
+  );
+}
+
+type StageTimes = { stage_id: string; n: number; median: number; p90: number };
+
+/** Median and 90th percentile per stage from the daily rollups and the duration index (exact). */
+async function stageTimesFromRollups(db: Db, scope: ReportScope, slice: SQL): Promise<StageTimes[]> {
+  const exits = await stageExitsFromRollups(db, scope, slice);
+  return Promise.all(
+    [...exits.entries()].map(async ([stageId, stage]) => {
+      const [median, p90] = await percentileCont(stage, [0.5, 0.9]);
+      return { stage_id: stageId, n: stage.count, median: median! / 3600, p90: p90! / 3600 };
+    }),
+  );
+}
+
 /** Median and 90th percentile of the stays that ended in the range, in hours, per stage. */
-export async function timeInStageReport(db: Db, scope: ReportScope): Promise<TimeInStageReport> {
+export async function timeInStageReport(
+  db: Db,
+  scope: ReportScope,
+  source: ReportSource = 'rollups',
+): Promise<TimeInStageReport> {
+  const slice = source === 'rollups' ? rollupSlice(scope) : null;
   const [stages, rows] = await Promise.all([
     stagesInOrder(db),
-    rowsOf<{ stage_id: string; n: number; median: number; p90: number }>(
-      db,
-      sql`SELECT i.stage_id, count(*)::int AS n,
+    slice
+      ? stageTimesFromRollups(db, scope, slice)
+      : rowsOf<StageTimes>(
+          db,
+          sql`SELECT i.stage_id, count(*)::int AS n,
                  percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM i.left_at - i.entered_at)) / 3600 AS median,
                  percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM i.left_at - i.entered_at)) / 3600 AS p90
             FROM merchant_stage_intervals i
            WHERE i.left_at >= ${scope.start} AND i.left_at < ${scope.end} ${intervalMerchantScope(scope)}
            GROUP BY i.stage_id`,
-    ),
+        ),
   ]);
   const byStage = new Map(rows.map((r) => [r.stage_id, r]));
   return {
