@@ -21,6 +21,7 @@ import { cronProblem } from '../history/cron-jobs.service.ts';
 import { publicConfig, storedConfig, summarizeAction } from '../../workflow/action-config.ts';
 import { checkConditions, loadMerchantFacts, matchingMerchantIds } from '../../workflow/automation-conditions.ts';
 import { describeStageActions } from '../../workflow/dry-run.ts';
+import type { WebhookNetworkPolicy } from '../../workflow/actions/webhook-address.ts';
 
 /** A caller with the key webhook secrets are sealed with. */
 export type AutomationCaller = Caller & { encryptionKey: string };
@@ -212,7 +213,7 @@ export async function previewAutomation(db: Db, input: AutomationPreviewInput, n
 export async function dryRunAutomation(
   db: Db,
   input: AutomationDryRunInput,
-  options: { now: Date; encryptionKey: string },
+  options: { now: Date; encryptionKey: string; webhookPolicy: WebhookNetworkPolicy },
 ): Promise<AutomationDryRunResponse> {
   const facts = await loadMerchantFacts(db, input.merchantId);
   if (!facts) throw new ProblemError(404, 'No such merchant.');
