@@ -145,7 +145,9 @@ export async function evaluateSchedules(db: Db, jobs: JobSender, now: Date) {
       .limit(1);
     if (seen) continue;
     const conditions = automation.conditions as Condition[];
-    const { ids, total } = await matchingMerchantIds(db, automation.parsed, conditions, now, SCHEDULE_MERCHANT_LIMIT);
+    const { ids, total } = await matchingMerchantIds(db, automation.parsed, conditions, now, {
+      limit: SCHEDULE_MERCHANT_LIMIT,
+    });
     const queued = await db.transaction(async (tx) => {
       let n = 0;
       for (const merchantId of ids) {

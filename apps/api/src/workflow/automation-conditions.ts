@@ -5,9 +5,10 @@ import {
   type ConditionField,
   type Trigger,
 } from '@boardwalk/shared/schemas/automation';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { merchants } from '../db/schema/merchants.ts';
+import { conditionSql } from './condition-sql.ts';
 
 /** A merchant's values of the condition fields (dates as YYYY-MM-DD, amounts as numbers). */
 export type MerchantFacts = { id: string } & Record<ConditionField, string | number | null>;
@@ -103,18 +104,32 @@ export const conditionsHold = (conditions: Condition[], facts: MerchantFacts) =>
 
 const PAGE = 2000;
 
+export type MatchingMerchants = {
+  /** The first `limit` matching ids, in id order. */
+  ids: string[];
+  /** How many match; when `complete` is false, how many were found before the deadline. */
+  total: number;
+  complete: boolean;
+};
+
 /**
- * The live merchants whose facts satisfy every condition, in id order, at most `limit`; for a
+ * The live merchants whose facts satisfy every condition, in id order, at most `limit` ids; for a
  * stage or time-in-stage trigger only those in the watched stage (and, for time in stage, in it
- * for at least its hours). Evaluated by the same code as a run, page by page.
+ * for at least its hours). Conditions that translate exactly (`conditionSql`) are filtered by the
+ * database; when all do, the database counts. The others are checked by the same code as a run,
+ * `pageSize` rows at a time, until `deadline` (epoch ms) if one is given.
  */
 export async function matchingMerchantIds(
   db: Db,
   trigger: Trigger,
   conditions: Condition[],
   now: Date,
-  limit = Number.POSITIVE_INFINITY,
-): Promise<{ ids: string[]; total: number }> {
+  {
+    limit = Number.POSITIVE_INFINITY,
+    deadline,
+    pageSize = PAGE,
+  }: { limit?: number; deadline?: number; pageSize?: number } = {},
+): Promise<MatchingMerchants> {
   const stageId =
     trigger.type === 'time_in_stage'
       ? trigger.stageId
@@ -122,6 +137,24 @@ export async function matchingMerchantIds(
         ? (trigger.toStageId ?? null)
         : null;
   const since = trigger.type === 'time_in_stage' ? new Date(now.getTime() - trigger.hours * 3_600_000) : null;
+  const translated = conditions.map((c) => ({ condition: c, sql: conditionSql(c) }));
+  const inApp = translated.filter((t) => t.sql === null).map((t) => t.condition);
+  const where = and(
+    isNull(m.deletedAt),
+    stageId ? eq(m.stageId, stageId) : undefined,
+    since ? sql`${m.stageEnteredAt} <= ${since.toISOString()}::timestamptz` : undefined,
+    ...translated.map((t) => t.sql ?? undefined),
+  );
+  if (inApp.length === 0) {
+    const [counted] = await db.select({ n: count() }).from(m).where(where);
+    const total = counted?.n ?? 0;
+    const take = Math.min(limit, total);
+    const ids =
+      take === 0
+        ? []
+        : (await db.select({ id: m.id }).from(m).where(where).orderBy(asc(m.id)).limit(take)).map((r) => r.id);
+    return { ids, total, complete: true };
+  }
   const ids: string[] = [];
   let total = 0;
   let after: string | null = null;
@@ -129,25 +162,18 @@ export async function matchingMerchantIds(
     const rows = (await db
       .select(factColumns)
       .from(m)
-      .where(
-        and(
-          isNull(m.deletedAt),
-          stageId ? eq(m.stageId, stageId) : undefined,
-          since ? sql`${m.stageEnteredAt} <= ${since.toISOString()}::timestamptz` : undefined,
-          after ? gt(m.id, after) : undefined,
-        ),
-      )
+      .where(and(where, after ? gt(m.id, after) : undefined))
       .orderBy(asc(m.id))
-      .limit(PAGE)) as MerchantFacts[];
+      .limit(pageSize)) as MerchantFacts[];
     for (const row of rows) {
-      if (!conditionsHold(conditions, row)) continue;
+      if (!conditionsHold(inApp, row)) continue;
       total += 1;
       if (ids.length < limit) ids.push(row.id);
     }
-    if (rows.length < PAGE) break;
+    if (rows.length < pageSize) return { ids, total, complete: true };
+    if (deadline !== undefined && Date.now() >= deadline) return { ids, total, complete: false };
     after = rows[rows.length - 1]!.id;
   }
-  return { ids, total };
 }
 
 /** Facts of several merchants at once (the time-in-stage and schedule checks). */

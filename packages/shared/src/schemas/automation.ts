@@ -330,7 +330,10 @@ export type AutomationPreviewInput = z.infer<typeof automationPreviewSchema>;
 export const automationPreviewResponseSchema = z.object({
   /** Merchants whose fields satisfy every condition (and, for stage/time triggers, in the watched stage). */
   matching: z.number().int(),
+  /** False when counting stopped at its time limit: `matching` is then how many were found so far. */
+  complete: z.boolean(),
 });
+export type AutomationPreviewResponse = z.infer<typeof automationPreviewResponseSchema>;
 
 /** POST /api/automations/dry-run: what the automation would do for one merchant; nothing sent or written. */
 export const automationDryRunSchema = z.object({

@@ -5,6 +5,7 @@ import {
   type AutomationDryRunResponse,
   type AutomationListQuery,
   type AutomationPreviewInput,
+  type AutomationPreviewResponse,
   type Trigger,
 } from '@boardwalk/shared/schemas/automation';
 import type { ActionInput, ActionType } from '@boardwalk/shared/schemas/workflow-action';
@@ -203,10 +204,24 @@ export async function duplicateAutomation(db: Db, caller: Caller, id: string): P
   });
 }
 
-/** POST /api/automations/preview: how many live merchants match now (the run's own evaluation). */
-export async function previewAutomation(db: Db, input: AutomationPreviewInput, now: Date) {
-  const { total } = await matchingMerchantIds(db, input.trigger, input.conditions ?? [], now, 0);
-  return { matching: total };
+/** How long the builder's count may take before it answers with what it has counted (DESIGN §9). */
+export const PREVIEW_TIME_LIMIT_MS = 2000;
+
+/**
+ * POST /api/automations/preview: how many live merchants match now (the run's own evaluation),
+ * or, when text conditions make the count outlast PREVIEW_TIME_LIMIT_MS, how many were found so far.
+ */
+export async function previewAutomation(
+  db: Db,
+  input: AutomationPreviewInput,
+  now: Date,
+  timeLimitMs = PREVIEW_TIME_LIMIT_MS,
+): Promise<AutomationPreviewResponse> {
+  const { total, complete } = await matchingMerchantIds(db, input.trigger, input.conditions ?? [], now, {
+    limit: 0,
+    deadline: Date.now() + timeLimitMs,
+  });
+  return { matching: total, complete };
 }
 
 /** POST /api/automations/dry-run: the conditions checked and each action described; nothing sent or written. */

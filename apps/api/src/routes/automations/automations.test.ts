@@ -118,11 +118,15 @@ describe('automations API', () => {
     const byCity = [{ field: 'city', operator: 'eq', value: city.toUpperCase() }];
     expect((await preview({ trigger: { type: 'merchant_created' }, conditions: byCity })).body).toEqual({
       matching: 3,
+      complete: true,
     });
     const big = [...byCity, { field: 'monthlyVolume', operator: 'gte', value: 1000 }];
-    expect((await preview({ trigger: { type: 'merchant_created' }, conditions: big })).body).toEqual({ matching: 2 });
+    expect((await preview({ trigger: { type: 'merchant_created' }, conditions: big })).body).toEqual({
+      matching: 2,
+      complete: true,
+    });
     const inOps = { type: 'stage_changed', toStageId: ctx.stage.operations.id };
-    expect((await preview({ trigger: inOps, conditions: big })).body).toEqual({ matching: 1 });
+    expect((await preview({ trigger: inOps, conditions: big })).body).toEqual({ matching: 1, complete: true });
     // The same count as the merchants the conditions select in the database.
     const [expected] = await ctx.t.db
       .select({ n: count() })

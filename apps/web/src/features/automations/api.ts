@@ -4,6 +4,7 @@ import type {
   AutomationDryRunResponse,
   AutomationListResponse,
   AutomationPreviewInput,
+  AutomationPreviewResponse,
   CreateAutomationInput,
   UpdateAutomationInput,
 } from '@boardwalk/shared/schemas/automation';
@@ -43,7 +44,7 @@ export const automationsApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Automation', id: 'LIST' }]),
     }),
     /** How many merchants match a trigger and conditions now: a POST, cached per body like a read. */
-    previewAutomation: build.query<{ matching: number }, AutomationPreviewInput>({
+    previewAutomation: build.query<AutomationPreviewResponse, AutomationPreviewInput>({
       query: (body) => ({ url: `${PATH}/preview`, method: 'POST', body }),
       keepUnusedDataFor: 30,
     }),

@@ -1,9 +1,17 @@
 import { Typography } from '@mui/material';
+import type { AutomationPreviewResponse } from '@boardwalk/shared/schemas/automation';
 import { useWatch, type Control } from 'react-hook-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { usePreviewAutomationQuery } from './api.ts';
 import { previewInput, type AutomationFormValues } from './automation-form.ts';
+
+function matchText({ matching, complete }: AutomationPreviewResponse): string {
+  const phrase = `${matching} ${matching === 1 ? 'merchant matches' : 'merchants match'} now`;
+  return complete
+    ? phrase
+    : `At least ${phrase} (counting stopped after 2 seconds: text conditions are checked one merchant at a time)`;
+}
 
 /** "N merchants match": the trigger and conditions asked of the server once typing pauses. */
 export function MatchCount({ control }: { control: Control<AutomationFormValues> }) {
@@ -18,7 +26,7 @@ export function MatchCount({ control }: { control: Control<AutomationFormValues>
       ? 'The match count could not be loaded.'
       : preview.data === undefined || preview.isFetching
         ? 'Counting the matching merchants…'
-        : `${preview.data.matching} ${preview.data.matching === 1 ? 'merchant matches' : 'merchants match'} now`;
+        : matchText(preview.data);
   return (
     <Typography role="status" aria-live="polite" variant="body2" color="text.secondary">
       {text}
