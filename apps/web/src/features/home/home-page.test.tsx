@@ -103,7 +103,7 @@ describe('HomePage', () => {
 
   it('renders the tiles the shell passes in first', async () => {
     fakeFetch({ 'GET /api/home': () => ({ body: EMPTY }) });
-    renderPage(<HomePage leadingTiles={[{ key: 'todos', Tile: () => <p>My todos tile</p> }]} />, { url: '/home' });
+    renderPage(<HomePage leadingTiles={[{ key: 'todos', Tile: () => <p>My todos tile</p>, minHeight: 100 }]} />, { url: '/home' });
     expect(await screen.findByText('My todos tile')).toBeVisible();
   });
 });
