@@ -39,7 +39,11 @@ test.describe('a phone screen', () => {
 
   // The roles that have /home (an agent's desk is elsewhere: agent-permissions.spec.ts).
   for (const role of ['superadmin', 'admin', 'staff'] as const) {
-    test(`/home as a new ${role} (empty personal tiles) does not shift`, async ({ browser, createUser, playwright }) => {
+    test(`/home as a new ${role} (empty personal tiles) does not shift`, async ({
+      browser,
+      createUser,
+      playwright,
+    }) => {
       const user = await createUser(role);
       const context = await browser.newContext({ ...PHONE, storageState: await signedInState(playwright, user) });
       const page = await context.newPage();

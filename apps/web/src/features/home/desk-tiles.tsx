@@ -142,7 +142,10 @@ export function ActivityTile({ data, loading }: TileProps) {
         {rows.map((a) => (
           <Box component="li" key={a.id} sx={{ py: 0.5 }}>
             <Typography>
-              <TileLink to={merchantLink(a.merchantId)}>{a.dbaName}</TileLink> {EVENT_WORDS[a.type] ?? a.type}
+              <TileLink to={merchantLink(a.merchantId)} inText>
+                {a.dbaName}
+              </TileLink>{' '}
+              {EVENT_WORDS[a.type] ?? a.type}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {`${a.actorName ?? 'The system'} · ${when(a.at)}`}

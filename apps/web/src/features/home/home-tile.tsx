@@ -36,8 +36,22 @@ function SkeletonLines({ label, rows }: { label: string; rows: number }) {
   );
 }
 
-/** A router link in the primary colour at text contrast (as the theme's MuiLink). */
-export function TileLink({ to, children, variant }: { to: string; children: ReactNode; variant?: 'body2' }) {
+/**
+ * A router link in the primary colour at text contrast (as the theme's MuiLink). `inText`: the
+ * link sits inside a sentence, so it is underlined, not told apart by its colour alone (WCAG
+ * 1.4.1, axe's link-in-text-block); a link that is a row of its own is underlined on hover.
+ */
+export function TileLink({
+  to,
+  children,
+  variant,
+  inText = false,
+}: {
+  to: string;
+  children: ReactNode;
+  variant?: 'body2';
+  inText?: boolean;
+}) {
   return (
     <Typography
       component={RouterLink}
@@ -45,7 +59,7 @@ export function TileLink({ to, children, variant }: { to: string; children: Reac
       variant={variant ?? 'body1'}
       sx={{
         color: (theme) => primaryTextColour(theme),
-        textDecoration: 'none',
+        textDecoration: inText ? 'underline' : 'none',
         '&:hover, &:focus-visible': { textDecoration: 'underline' },
       }}
     >
