@@ -11,6 +11,7 @@
  * `npm exec --package=lighthouse@13.5.0`, which fetches it from the npm registry once into npm's
  * cache; it downloads no browser. LIGHTHOUSE_CLI=/path/to/lighthouse/cli/index.js uses an
  * installed copy instead. BENCH_RUNS (default 1) runs per page; the median score is kept.
+ * LIGHTHOUSE_KEEP=dir keeps each full report there (its diagnostics: bootup-time, long tasks…).
  *
  * The simulated throttling multiplies the CPU time this machine actually took, so on a shared,
  * loaded machine TBT and the performance score come out worse than on a phone: each result
@@ -115,6 +116,11 @@ try {
         join(scratch, `${i}.json`),
       );
       version = report.lighthouseVersion;
+      if (process.env.LIGHTHOUSE_KEEP) {
+        mkdirSync(process.env.LIGHTHOUSE_KEEP, { recursive: true });
+        const name = `${page.path.slice(1)}-${process.env.BENCH_LABEL ?? 'run'}-${i}.json`;
+        writeFileSync(join(process.env.LIGHTHOUSE_KEEP, name), readFileSync(join(scratch, `${i}.json`)));
+      }
       runs.push(figures(report, loadBefore));
     }
     runs.sort((x, y) => x.performance - y.performance);

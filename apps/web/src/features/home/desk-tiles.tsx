@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { localDay, merchantLink, myStageLink, overSlaLink } from './home-links.ts';
-import { HomeTile, TileLink } from './home-tile.tsx';
+import { HomeTile, SkeletonBar, TileLink } from './home-tile.tsx';
 
 type TileProps = { data: HomeSummary | undefined; loading: boolean };
 
@@ -142,7 +142,10 @@ export function ActivityTile({ data, loading }: TileProps) {
         {rows.map((a) => (
           <Box component="li" key={a.id} sx={{ py: 0.5 }}>
             <Typography>
-              <TileLink to={merchantLink(a.merchantId)}>{a.dbaName}</TileLink> {EVENT_WORDS[a.type] ?? a.type}
+              <TileLink to={merchantLink(a.merchantId)} inText>
+                {a.dbaName}
+              </TileLink>{' '}
+              {EVENT_WORDS[a.type] ?? a.type}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {`${a.actorName ?? 'The system'} · ${when(a.at)}`}
@@ -163,6 +166,13 @@ export function trendText(kpi: HomeKpi, unit = ''): string {
   return `${diff > 0 ? 'Up' : 'Down'} ${shown}${unit} on the 30 days before`;
 }
 
+/** A trend line is at most two lines of caption; it keeps both, so the tile's height does not depend on it. */
+const TREND_HEIGHT = 'calc(2 * 1.66 * 0.75rem)';
+
+/**
+ * One figure. While the desk loads it keeps its shape: the label (fixed text), a bar the height
+ * of the figure and one the height of the trend, so the tile does not change size on arrival.
+ */
 function Kpi({
   label,
   kpi,
@@ -171,45 +181,69 @@ function Kpi({
   digits = 0,
 }: {
   label: string;
-  kpi: HomeKpi;
-  href: string;
+  kpi: HomeKpi | undefined;
+  href: string | undefined;
   unit?: string;
   digits?: number;
 }) {
   return (
     <Box>
-      <TileLink to={href} variant="body2">
-        {label}
-      </TileLink>
-      <Typography variant="h5" component="p">
-        {kpi.current === null ? '—' : `${kpi.current.toFixed(digits)}${unit}`}
-      </Typography>
-      <Typography variant="caption" color="text.secondary">
-        {trendText(kpi, unit)}
-      </Typography>
+      {href ? (
+        <TileLink to={href} variant="body2">
+          {label}
+        </TileLink>
+      ) : (
+        // Inline, as the link is: the same line box, so the same height.
+        <Typography variant="body2" component="span">
+          {label}
+        </Typography>
+      )}
+      {kpi ? (
+        <>
+          <Typography variant="h5" component="p">
+            {kpi.current === null ? '—' : `${kpi.current.toFixed(digits)}${unit}`}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ minHeight: TREND_HEIGHT }}>
+            {trendText(kpi, unit)}
+          </Typography>
+        </>
+      ) : (
+        <>
+          <Box sx={{ height: 'calc(1.5rem * 1.334)', py: 0.5 }}>
+            <SkeletonBar width="40%" height="100%" />
+          </Box>
+          <Box sx={{ height: TREND_HEIGHT, py: 0.25 }}>
+            <SkeletonBar width="80%" height="100%" />
+          </Box>
+        </>
+      )}
     </Box>
   );
 }
 
 export function KpiTile({ data, loading }: TileProps) {
-  const k = data?.kpis;
+  const k = loading ? undefined : data?.kpis;
   const since = k ? localDay(k.currentStart) : '';
+  const link = (href: string) => (k ? href : undefined);
   return (
-    <HomeTile id="home-kpis" title="Last 30 days, all merchants" loading={loading || !k}>
-      {k ? (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-          <Kpi label="New applications" kpi={k.newApplications} href={`/merchant/all?createdFrom=${since}`} />
-          <Kpi label="Approvals" kpi={k.approvals} href="/merchant/all?decision=approved" />
-          <Kpi label="Go-lives" kpi={k.goLives} href="/merchant/operations" />
-          <Kpi
-            label="Median days to approve"
-            kpi={k.medianDaysToApprove}
-            href={`/report?preset=custom&from=${since}&to=${localDay(new Date().toISOString())}`}
-            unit=" d"
-            digits={1}
-          />
-        </Box>
-      ) : null}
+    // Not HomeTile's skeleton lines: the four figures keep their place while they load.
+    <HomeTile id="home-kpis" title="Last 30 days, all merchants" loading={false} rows={0}>
+      <Box
+        role={k ? undefined : 'status'}
+        aria-label={k ? undefined : 'Loading Last 30 days, all merchants'}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
+      >
+        <Kpi label="New applications" kpi={k?.newApplications} href={link(`/merchant/all?createdFrom=${since}`)} />
+        <Kpi label="Approvals" kpi={k?.approvals} href={link('/merchant/all?decision=approved')} />
+        <Kpi label="Go-lives" kpi={k?.goLives} href={link('/merchant/operations')} />
+        <Kpi
+          label="Median days to approve"
+          kpi={k?.medianDaysToApprove}
+          href={link(`/report?preset=custom&from=${since}&to=${localDay(new Date().toISOString())}`)}
+          unit=" d"
+          digits={1}
+        />
+      </Box>
     </HomeTile>
   );
 }

@@ -1,10 +1,12 @@
 import type { HomeSummary } from '@boardwalk/shared/schemas/home';
 import { cleanup, screen, within } from '@testing-library/react';
+import { lazy, type ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../test/fake-fetch.ts';
 import { renderPage } from '../../test/render-page.tsx';
 import { trendText } from './desk-tiles.tsx';
 import { HomePage } from './home-page.tsx';
+import { TILE_ROW_PX } from './home-tile.tsx';
 
 const kpi = (current: number | null, previous: number | null) => ({ current, previous });
 
@@ -97,14 +99,54 @@ describe('HomePage', () => {
     );
     // Not an admin's answer: no "Everyone's" list.
     expect(within(tile("Over their stage's SLA")).queryByText("Everyone's")).toBeNull();
-    expect(screen.getByRole('link', { name: 'Fresh Bakery' })).toHaveAttribute('href', `/merchant/view/${MERCHANT}`);
+    const bakery = screen.getByRole('link', { name: 'Fresh Bakery' });
+    expect(bakery).toHaveAttribute('href', `/merchant/view/${MERCHANT}`);
+    // A link inside a sentence is underlined, not told apart by colour alone (axe link-in-text-block).
+    expect(getComputedStyle(bakery).textDecoration).toContain('underline');
     expect(screen.getByText('Up 3 on the 30 days before')).toBeVisible();
   });
 
   it('renders the tiles the shell passes in first', async () => {
     fakeFetch({ 'GET /api/home': () => ({ body: EMPTY }) });
-    renderPage(<HomePage leadingTiles={[{ key: 'todos', Tile: () => <p>My todos tile</p> }]} />, { url: '/home' });
+    renderPage(<HomePage leadingTiles={[{ key: 'todos', Tile: () => <p>My todos tile</p>, minHeight: 100 }]} />, {
+      url: '/home',
+    });
     expect(await screen.findByText('My todos tile')).toBeVisible();
+  });
+
+  // The layout does not move while the answers arrive (decision 049; e2e home-layout-shift.spec.ts
+  // measures it in Chromium): each part keeps the height it will have.
+  it('keeps the place of a lazy tile and of the four figures while they load', async () => {
+    let answer: (r: { body: HomeSummary }) => void = () => {};
+    fakeFetch({ 'GET /api/home': () => new Promise((resolve) => (answer = resolve)) });
+    let arrive: () => void = () => {};
+    const code = new Promise<{ default: () => ReactElement }>(
+      (resolve) => (arrive = () => resolve({ default: () => <p>My todos tile</p> })),
+    );
+    const Lazy = lazy(() => code);
+    const { container } = renderPage(<HomePage leadingTiles={[{ key: 'todos', Tile: Lazy, minHeight: 416 }]} />, {
+      url: '/home',
+    });
+    const kpis = await screen.findByRole('region', { name: 'Last 30 days, all merchants' });
+    // Before the tile's code arrives, an empty card of its height stands in its place.
+    const placeholder = container.querySelector('[aria-hidden="true"].MuiCard-root');
+    expect(placeholder).not.toBeNull();
+    expect(getComputedStyle(placeholder as Element).minHeight).toBe('416px');
+    // The figures' labels are there before their values, with a bar the height of each value.
+    expect(within(kpis).getByRole('status', { name: 'Loading Last 30 days, all merchants' })).toBeVisible();
+    for (const label of ['New applications', 'Approvals', 'Go-lives', 'Median days to approve']) {
+      expect(within(kpis).getByText(label)).toBeVisible();
+    }
+    // The list tiles keep five rows' height whether loading, empty or short.
+    const stages = tile('My merchants by stage');
+    const rows = () => stages.querySelector('.MuiCardContent-root > div') as Element;
+    expect(getComputedStyle(rows()).minHeight).toBe(`${5 * TILE_ROW_PX}px`);
+    arrive();
+    answer({ body: EMPTY });
+    expect(await screen.findByText('My todos tile')).toBeVisible();
+    expect(await within(stages).findByText(/No merchant is assigned to you yet/)).toBeVisible();
+    expect(getComputedStyle(rows()).minHeight).toBe(`${5 * TILE_ROW_PX}px`);
+    expect(within(kpis).getAllByRole('link')).toHaveLength(4);
   });
 });
 

@@ -16,8 +16,12 @@ function greetingFor(hour: number) {
   return 'Good evening';
 }
 
-/** A tile another feature puts at the top of /home (the app shell passes them in: app/home-tiles.tsx). */
-export type HomeTileEntry = { key: string; Tile: ComponentType };
+/**
+ * A tile another feature puts at the top of /home (the app shell passes them in:
+ * app/home-tiles.tsx), with the height it keeps while it loads: an empty card of that height
+ * holds its place until its code arrives, so the tiles below it do not move (decision 049).
+ */
+export type HomeTileEntry = { key: string; Tile: ComponentType; minHeight: number };
 
 /** /home: the signed-in user's desk, with other features' tiles (my todos) first. */
 export function HomePage({ leadingTiles = [] }: { leadingTiles?: readonly HomeTileEntry[] }) {
@@ -39,9 +43,9 @@ export function HomePage({ leadingTiles = [] }: { leadingTiles?: readonly HomeTi
           {user ? <Chip label={roleLabel(user.role)} color="primary" variant="outlined" size="small" /> : null}
         </CardContent>
       </Card>
-      {leadingTiles.map(({ key, Tile }) => (
+      {leadingTiles.map(({ key, Tile, minHeight }) => (
         // A tile may be lazy: it appears when it arrives, the desk does not wait for it.
-        <Suspense key={key} fallback={null}>
+        <Suspense key={key} fallback={<Card aria-hidden sx={{ minHeight }} />}>
           <Tile />
         </Suspense>
       ))}

@@ -17,6 +17,7 @@ import {
 import { errorMessage } from '../../../lib/problem.ts';
 import { useListTodosQuery, useTodoCountsQuery } from '../todo-api.ts';
 import { browserTimeZone, calendarNow, dueLabel } from '../todo-dates.ts';
+import { MY_TODOS_TILE_MIN_HEIGHT } from './my-todos-tile-height.ts';
 
 /** How many of the due todos the tile lists by name. */
 const SHOWN = 5;
@@ -55,7 +56,7 @@ export function MyTodosTile() {
   const error = counts.error ?? overdue.error ?? today.error;
 
   return (
-    <Card component="section" aria-labelledby="my-todos-title">
+    <Card component="section" aria-labelledby="my-todos-title" sx={{ minHeight: MY_TODOS_TILE_MIN_HEIGHT }}>
       <CardHeader
         title="My todos"
         slotProps={{ title: { id: 'my-todos-title', component: 'h2', variant: 'h6' } }}
@@ -110,6 +111,8 @@ export function MyTodosTile() {
                 {due.map((todo) => (
                   <ListItem key={todo.id} disablePadding>
                     <ListItemText
+                      // One line each, so five todos always fit the tile's reserved height.
+                      slotProps={{ primary: { noWrap: true } }}
                       primary={
                         <Link
                           component={RouterLink}
