@@ -35,7 +35,7 @@ export default defineConfig(({ mode }) => {
               {
                 name: 'login',
                 priority: 30,
-                test: /src[\\/](features[\\/]auth[\\/](login-page|sign-in-fields|outlined-field|use-sign-in-steps|sign-in-messages)|lib[\\/]form-data|components[\\/]brand-logo)/,
+                test: /src[\\/](app[\\/]sign-in-start|features[\\/]auth[\\/](sign-in-card|sign-in-fields|outlined-field|use-sign-in-steps|sign-in-messages)|lib[\\/]form-data|components[\\/]brand-logo)/,
               },
               {
                 name: 'shell',
