@@ -32,6 +32,16 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               { name: 'initial', tags: ['$initial'], priority: 40 },
+              // The router, the ability and the route table (app-routes.tsx, ADR 050): every page
+              // but a first visit to /login. Only what the test names: pulled-in dependencies
+              // (MUI parts the error pages share with the sign-in form) would drag this chunk
+              // into /login.
+              {
+                name: 'app-routes',
+                priority: 35,
+                includeDependenciesRecursively: false,
+                test: /node_modules[\\/](react-router|@casl|@ucast)[\\/]|src[\\/](app[\\/](app-routes|router|route-table|route-types|route-gate|access|root-layout|route-progress|route-error-page)\.|lib[\\/]ability\.|features[\\/]errors[\\/](not-authorized-page|server-error-page|error-screen)\.)|@mui[\\/]material[\\/](esm[\\/])?LinearProgress[\\/]|@mui[\\/]icons-material[\\/](esm[\\/])?(LockOutlined|ReportProblemOutlined)\.|shared[\\/]src[\\/](ability|pipelines)\./,
+              },
               {
                 name: 'login',
                 priority: 30,
