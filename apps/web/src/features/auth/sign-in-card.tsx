@@ -91,9 +91,7 @@ export function SignInCard({ params, startLink }: SignInCardProps) {
 
           <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
             Forgot your password? Ask an administrator to set a temporary one.{' '}
-            <Link {...startLink}>
-              Back to the start page
-            </Link>
+            <Link {...startLink}>Back to the start page</Link>
           </Typography>
         </CardContent>
       </Card>
