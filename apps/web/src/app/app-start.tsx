@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import type { LeaveSignIn } from './sign-in-start.tsx';
 
@@ -38,6 +38,12 @@ export function AppStart() {
     setSignInFirst(false);
   }, []);
   const showApp = useCallback(() => setSignInFirst(false), []);
+  // Back, Forward or a script moving the address: the router takes over and reads it.
+  useEffect(() => {
+    if (!signInFirst) return;
+    window.addEventListener('popstate', showApp);
+    return () => window.removeEventListener('popstate', showApp);
+  }, [signInFirst, showApp]);
   return (
     <Suspense fallback={<PageSpinner />}>
       {signInFirst ? (
