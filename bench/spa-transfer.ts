@@ -5,6 +5,7 @@
  * applies (4x CPU slowdown, 562.5 ms request latency, 1.47 Mbit/s down, Moto G Power screen).
  *
  *   npm run build && ./node_modules/.bin/node bench/spa-transfer.ts
+ *   (BENCH_MOBILE=0: the loopback runs only, for bytes and files)
  *
  * The script starts the server itself and stops it by its PID (bench/spa-server.ts, which also
  * says what BENCH_URL and BENCH_ROOT do); BENCH_LABEL names the result file. The load average
@@ -24,6 +25,8 @@ import { ADMIN_EMAIL, PASSWORD, ROOT, startServer } from './spa-server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** BENCH_MOBILE=0: loopback only (bytes and files do not depend on throttling; a loaded machine times the throttled runs out). */
+const MOBILE_RUNS = process.env.BENCH_MOBILE !== '0';
 
 type PageSpec = { path: string; signedIn: boolean; ready: (page: Page) => Promise<unknown> };
 
@@ -271,14 +274,18 @@ try {
       const d = await measure(browser, server.url, spec, false);
       desktop.push(d.load);
       a11y ??= d.a11y;
-      mobile.push((await measure(browser, server.url, spec, true)).load);
+      if (MOBILE_RUNS) mobile.push((await measure(browser, server.url, spec, true)).load);
     }
-    results[spec.path] = { loopback: summarise(desktop), mobileThrottled: summarise(mobile), axe: a11y };
+    results[spec.path] = {
+      loopback: summarise(desktop),
+      ...(MOBILE_RUNS ? { mobileThrottled: summarise(mobile) } : {}),
+      axe: a11y,
+    };
     const l = summarise(desktop);
     const m = summarise(mobile);
     console.log(
       `${spec.path.padEnd(11)} JS ${(Number(l.jsWire) / 1024).toFixed(1)} KB wire (${(Number(l.jsBody) / 1024).toFixed(1)} KB bodies, ${l.jsFiles} files), ` +
-        `all ${(Number(l.allWire) / 1024).toFixed(1)} KB, LCP ${l.lcp} ms | mobile: FCP ${m.fcp} LCP ${m.lcp} TBT ${m.tbt} CLS ${m.cls} score ${m.score} | axe ${a11y?.violations.length ?? '?'} violations`,
+        `all ${(Number(l.allWire) / 1024).toFixed(1)} KB, LCP ${l.lcp} ms | ${MOBILE_RUNS ? `mobile: FCP ${m.fcp} LCP ${m.lcp} TBT ${m.tbt} CLS ${m.cls} score ${m.score}` : 'mobile: not run'} | axe ${a11y?.violations.length ?? '?'} violations`,
     );
   }
 } finally {

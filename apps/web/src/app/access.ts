@@ -1,5 +1,5 @@
 import { DEFAULT_PERMISSION, type AppAbility } from '@boardwalk/shared/ability';
-import { loginRedirectPath, safeReturnUrl } from '../lib/return-url.ts';
+import { loginRedirectPath, signInDestination } from '../lib/return-url.ts';
 import type { RouteEntry } from './route-types.ts';
 
 export type AccessDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'deny' };
@@ -22,9 +22,7 @@ export function decideAccess(
 ): AccessDecision {
   if (entry.guestOnly) {
     if (!signedIn) return { kind: 'allow' };
-    const params = new URLSearchParams(where.search);
-    const next = safeReturnUrl(params.get('returnUrl')) ?? safeReturnUrl(params.get('callbackUrl')) ?? '/';
-    return { kind: 'redirect', to: next };
+    return { kind: 'redirect', to: signInDestination(where.search) };
   }
   if (entry.public) return { kind: 'allow' };
   if (!signedIn) return { kind: 'redirect', to: signedOut ? '/' : loginRedirectPath(where) };

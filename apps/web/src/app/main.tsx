@@ -5,19 +5,16 @@ import '@fontsource/inter/600.css';
 import '@fontsource/inter/700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { CoreProviders } from './core-providers.tsx';
-import { createAppRouter } from './router.tsx';
+import { AppStart } from './app-start.tsx';
+import { StartProviders } from './start-providers.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const router = createAppRouter();
-
 createRoot(container).render(
   <StrictMode>
-    <CoreProviders>
-      <RouterProvider router={router} />
-    </CoreProviders>
+    <StartProviders>
+      <AppStart />
+    </StartProviders>
   </StrictMode>,
 );

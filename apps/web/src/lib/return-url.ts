@@ -10,6 +10,15 @@ export function loginRedirectPath(wanted: { pathname: string; search?: string; h
   return `${LOGIN_PATH}?${new URLSearchParams({ returnUrl: target })}`;
 }
 
+/**
+ * Where /login sends a user once signed in (or at once, when already signed in): the page's
+ * ?returnUrl, else its ?callbackUrl (Auth.js), when same-origin, else /.
+ */
+export function signInDestination(search: string | URLSearchParams): string {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return safeReturnUrl(params.get('returnUrl')) ?? safeReturnUrl(params.get('callbackUrl')) ?? '/';
+}
+
 function hasControlOrBackslash(value: string) {
   for (const char of value) {
     const code = char.charCodeAt(0);

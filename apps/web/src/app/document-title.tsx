@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { usePortalName } from '../lib/portal-name.ts';
+
+/** Page title `<portal name> Portal` (SPEC §1). */
+export function DocumentTitle() {
+  const portalName = usePortalName();
+  useEffect(() => {
+    document.title = `${portalName} Portal`;
+  }, [portalName]);
+  return null;
+}
