@@ -2,6 +2,7 @@ import { HOME_ACTIVITY_LIMIT, HOME_KPI_DAYS, type HomeKpi, type HomeSummary } fr
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, type StageInfo, stageRef, stagesInOrder } from './report-scope.ts';
+import { overSlaFromRollup } from './sla-rollups.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -14,17 +15,14 @@ async function countsByStage(db: Db, where: SQL): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
 }
 
-/** Per stage with an SLA, the live merchants (matching `who`) that entered it longer ago than the SLA. */
-async function overSla(db: Db, stages: StageInfo[], who: SQL, now: Date) {
-  const rows = await rowsOf<{ stage_id: string; n: number }>(
-    db,
-    sql`SELECT s.id AS stage_id,
-               (SELECT count(*) FROM merchants m
-                 WHERE m.stage_id = s.id AND m.deleted_at IS NULL AND ${who}
-                   AND m.stage_entered_at < ${now}::timestamptz - make_interval(hours => s.sla_hours))::int AS n
-          FROM stages s WHERE s.sla_hours IS NOT NULL AND s.deleted_at IS NULL`,
-  );
-  const counts = new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
+/**
+ * Per stage with an SLA, the live merchants (matching `who`; null: every merchant, counted from
+ * the rollup of decision 051) that entered it longer ago than the SLA.
+ */
+async function overSla(db: Db, stages: StageInfo[], who: SQL | null, now: Date) {
+  const counts = who
+    ? await overSlaFromMerchants(db, who, now)
+    : await overSlaFromRollup(db, stages, EVERY_MERCHANT, sql``, now);
   return stages
     .filter((s) => s.slaHours !== null && (counts.get(s.id) ?? 0) > 0)
     .map((s) => ({
@@ -33,6 +31,20 @@ async function overSla(db: Db, stages: StageInfo[], who: SQL, now: Date) {
       slaHours: s.slaHours!,
       enteredBefore: new Date(now.getTime() - s.slaHours! * 3_600_000).toISOString(),
     }));
+}
+
+const EVERY_MERCHANT = sql`r.dim = 0 AND r.dim_id IS NULL`;
+
+async function overSlaFromMerchants(db: Db, who: SQL, now: Date): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ stage_id: string; n: number }>(
+    db,
+    sql`SELECT s.id AS stage_id,
+               (SELECT count(*) FROM merchants m
+                 WHERE m.stage_id = s.id AND m.deleted_at IS NULL AND ${who}
+                   AND m.stage_entered_at < ${now}::timestamptz - make_interval(hours => s.sla_hours))::int AS n
+          FROM stages s WHERE s.sla_hours IS NOT NULL AND s.deleted_at IS NULL`,
+  );
+  return new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
 }
 
 async function kpis(db: Db, now: Date): Promise<HomeSummary['kpis']> {
@@ -130,7 +142,7 @@ export async function homeSummary(db: Db, user: { userId: string; teamSla: boole
   const [myCounts, overSlaMine, overSlaAll, activity, kpiValues] = await Promise.all([
     countsByStage(db, mine),
     overSla(db, stages, mine, now),
-    user.teamSla ? overSla(db, stages, sql`true`, now) : Promise.resolve(null),
+    user.teamSla ? overSla(db, stages, null, now) : Promise.resolve(null),
     recentActivity(db, user.userId),
     kpis(db, now),
   ]);

@@ -40,7 +40,9 @@ export async function newMerchantsReport(
   // The zone is applied here, not in SQL: each bucket is bounded by the instant its day begins.
   const bounds = [...starts.map((day) => dayStart(day, scope.tz)), scope.end];
   const slice = source === 'rollups' ? rollupSlice(scope) : null;
-  const counts = slice ? await newMerchantsFromRollup(db, scope, bounds, slice) : await newMerchantsFromRows(db, scope, bounds);
+  const counts = slice
+    ? await newMerchantsFromRollup(db, scope, bounds, slice)
+    : await newMerchantsFromRows(db, scope, bounds);
   const buckets = starts.map((start, i) => ({ start, count: counts[i] ?? 0 }));
   return { ...scopeMeta(scope), interval, buckets, total: buckets.reduce((sum, b) => sum + b.count, 0) };
 }
@@ -81,7 +83,9 @@ async function newMerchantsFromRollup(db: Db, scope: ReportScope, bounds: Date[]
           db,
           sql`SELECT p.k, count(*)::int AS n
                 FROM (VALUES ${sql.join(
-                  plan.pieces.map((piece, k) => sql`(${k}::int, ${piece.start}::timestamptz, ${piece.end}::timestamptz)`),
+                  plan.pieces.map(
+                    (piece, k) => sql`(${k}::int, ${piece.start}::timestamptz, ${piece.end}::timestamptz)`,
+                  ),
                   sql`, `,
                 )}) AS p(k, s, e)
                 JOIN merchants m ON m.created_at >= p.s AND m.created_at < p.e
