@@ -11,6 +11,7 @@ import { agentAccounts } from '../../db/schema/agent-accounts.ts';
 import { merchantStageIntervals } from '../../db/schema/merchants.ts';
 import { seedDemoMerchants } from '../../db/seed/demo-merchants.ts';
 import { seedReferenceData } from '../../db/seed/reference-data.ts';
+import { seedIfEmpty } from '../../db/seed/run.ts';
 import { startTestJobEngine } from '../../test/job-engine.ts';
 import {
   createMerchant,
@@ -358,10 +359,10 @@ describe('merchant and SLA rollups', () => {
       const b = await createMerchant(ctx, { monthlyVolume: 10.1 });
       expect(await merchantDrift(ctx.t.db)).toEqual([]);
 
-      ctx.t.clock.advance(3 * 3_600_000);
+      ctx.t.clock.advance(60_000);
       expect((await ctx.staff.post(`/api/merchants/${a.id}/stage`, { stageId: slaStage.id })).status).toBe(200);
       expect(await merchantDrift(ctx.t.db)).toEqual([]);
-      ctx.t.clock.advance(5 * 3_600_000);
+      ctx.t.clock.advance(60_000);
       const bulk = await ctx.staff.post('/api/merchants/bulk/stage', {
         ids: [a.id, b.id],
         stageId: ctx.stage.operations.id,
@@ -403,6 +404,15 @@ describe('merchant and SLA rollups', () => {
                                         stage_entered_at = stage_entered_at - interval '2 days'
                                   WHERE id IN (${a.id}::uuid, ${b.id}::uuid)`);
       expect(await merchantDrift(ctx.t.db)).toEqual([]);
+      // a's stay in the SLA stage (two minutes) made five hours longer: over its SLA of 2 hours.
+      await ctx.t.db.execute(sql`UPDATE merchant_stage_intervals SET entered_at = entered_at - interval '5 hours'
+                                  WHERE merchant_id = ${a.id}::uuid AND stage_id = ${slaStage.id}::uuid`);
+      expect(await merchantDrift(ctx.t.db)).toEqual([]);
+      const [breached] = await rowsOf<{ n: string }>(
+        ctx.t.db,
+        sql`SELECT coalesce(sum(breached), 0)::text AS n FROM report_stay_sla WHERE dim = 0 AND stage_id = ${slaStage.id}::uuid`,
+      );
+      expect(breached!.n).toBe('1');
       await ctx.t.db.execute(sql`UPDATE stages SET sla_hours = 10 WHERE id = ${slaStage.id}::uuid`);
       expect(await merchantDrift(ctx.t.db)).toEqual([]);
       await ctx.t.db.execute(sql`UPDATE stages SET sla_hours = 1 WHERE id = ${slaStage.id}::uuid`);
@@ -559,8 +569,15 @@ describe('merchant rollups on an upgraded or seeded database', () => {
     try {
       await database.migrate();
       const now = new Date('2026-11-01T00:00:00Z');
-      await seedReferenceData(database.db, { now });
-      await seedDemoMerchants(database.db, { now, encryptionKey: TEST_ENCRYPTION_KEY }, 40);
+      await seedIfEmpty(
+        database.db,
+        { demoSeed: true, demoPassword: 'demo-password-2024', encryptionKey: TEST_ENCRYPTION_KEY },
+        now,
+        [
+          { name: 'reference data', run: (db, c) => seedReferenceData(db, { now: c.now }) },
+          { name: 'demo merchants', run: (db, c) => seedDemoMerchants(db, c, 40) },
+        ],
+      );
       const [row] = await rowsOf<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM merchants`);
       expect(Number(row!.n)).toBe(40);
       expect(await merchantDrift(database.db)).toEqual([]);
