@@ -442,12 +442,12 @@ describe('merchant and SLA rollups', () => {
     let inside: unknown;
     await expect(
       ctx.t.db.transaction(async (tx) => {
-        await createTestMerchant(tx as unknown as Db, {
+        await createTestMerchant(tx, {
           stageId: ctx.entry.id,
           underwritingDecision: 'declined',
           decidedAt: ctx.t.clock.now(),
         });
-        inside = await merchantRollupTotals(tx as unknown as Db);
+        inside = await merchantRollupTotals(tx);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
