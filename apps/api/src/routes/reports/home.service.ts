@@ -2,6 +2,7 @@ import { HOME_ACTIVITY_LIMIT, HOME_KPI_DAYS, type HomeKpi, type HomeSummary } fr
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, type StageInfo, stageRef, stagesInOrder } from './report-scope.ts';
+import { bucketCounts } from './merchant-rollups.ts';
 import { overSlaFromRollup } from './sla-rollups.ts';
 
 const DAY_MS = 86_400_000;
@@ -50,29 +51,38 @@ async function overSlaFromMerchants(db: Db, who: SQL, now: Date): Promise<Map<st
 async function kpis(db: Db, now: Date): Promise<HomeSummary['kpis']> {
   const currentStart = new Date(now.getTime() - HOME_KPI_DAYS * DAY_MS);
   const previousStart = new Date(now.getTime() - 2 * HOME_KPI_DAYS * DAY_MS);
-  const split = (column: SQL) =>
-    sql`count(*) FILTER (WHERE ${column} >= ${currentStart})::int AS cur,
-        count(*) FILTER (WHERE ${column} < ${currentStart})::int AS prev`;
   type Pair = { cur: number | null; prev: number | null };
+  // Counts from the daily rollups of decision 051 (whole UTC days, the partial ones from the rows).
+  const bounds = [previousStart, currentStart, now];
+  const asPair = ([prev, cur]: number[]): Pair[] => [{ cur: cur ?? 0, prev: prev ?? 0 }];
   const [created, approved, live, median] = await Promise.all([
-    rowsOf<Pair>(
+    bucketCounts(
       db,
-      sql`SELECT ${split(sql`m.created_at`)} FROM merchants m
-           WHERE m.deleted_at IS NULL AND m.created_at >= ${previousStart} AND m.created_at < ${now}`,
-    ),
-    rowsOf<Pair>(
+      bounds,
+      (firstDay, lastDay) =>
+        sql`SELECT r.day, sum(r.n)::bigint AS n FROM report_new_merchants r
+             WHERE ${EVERY_MERCHANT} AND r.day >= ${firstDay} AND r.day <= ${lastDay} GROUP BY 1`,
+      (pieces) =>
+        sql`SELECT p.k, count(*)::int AS n FROM ${pieces} JOIN merchants m ON m.created_at >= p.s AND m.created_at < p.e
+             WHERE m.deleted_at IS NULL GROUP BY 1`,
+    ).then(asPair),
+    bucketCounts(
       db,
-      sql`SELECT ${split(sql`m.decided_at`)} FROM merchants m
-           WHERE m.deleted_at IS NULL AND m.underwriting_decision = 'approved'
-             AND m.decided_at >= ${previousStart} AND m.decided_at < ${now}`,
-    ),
+      bounds,
+      (firstDay, lastDay) =>
+        sql`SELECT r.day, sum(r.n)::bigint AS n FROM report_decisions r
+             WHERE ${EVERY_MERCHANT} AND r.decision = 'approved' AND r.day >= ${firstDay} AND r.day <= ${lastDay} GROUP BY 1`,
+      (pieces) =>
+        sql`SELECT p.k, count(*)::int AS n FROM ${pieces} JOIN merchants m ON m.decided_at >= p.s AND m.decided_at < p.e
+             WHERE m.deleted_at IS NULL AND m.underwriting_decision = 'approved' GROUP BY 1`,
+    ).then(asPair),
     // Go-live is a calendar day: the periods' days in UTC.
     rowsOf<Pair>(
       db,
-      sql`SELECT count(*) FILTER (WHERE m.go_live_on >= ${day(currentStart)}::date)::int AS cur,
-                 count(*) FILTER (WHERE m.go_live_on < ${day(currentStart)}::date)::int AS prev
-            FROM merchants m
-           WHERE m.deleted_at IS NULL AND m.go_live_on >= ${day(previousStart)}::date AND m.go_live_on <= ${day(now)}::date`,
+      sql`SELECT coalesce(sum(r.n) FILTER (WHERE r.day >= ${day(currentStart)}::date), 0)::int AS cur,
+                 coalesce(sum(r.n) FILTER (WHERE r.day < ${day(currentStart)}::date), 0)::int AS prev
+            FROM report_go_lives r
+           WHERE ${EVERY_MERCHANT} AND r.day >= ${day(previousStart)}::date AND r.day <= ${day(now)}::date`,
     ),
     rowsOf<Pair>(
       db,

@@ -8,7 +8,7 @@ import {
 } from '@boardwalk/shared/schemas/report';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dayPlan, DIMENSION_SLICE, rangeUnion } from './merchant-rollups.ts';
+import { bucketCounts, DIMENSION_SLICE, rangeUnion } from './merchant-rollups.ts';
 import { hasFilters, merchantFilters, ratio, type ReportScope, rowsOf, scopeMeta } from './report-scope.ts';
 import type { ReportSource } from './stage-reports.service.ts';
 import { rollupSlice } from './stage-rollups.ts';
@@ -65,45 +65,17 @@ async function newMerchantsFromRows(db: Db, scope: ReportScope, bounds: Date[]):
   return counts;
 }
 
-async function newMerchantsFromRollup(db: Db, scope: ReportScope, bounds: Date[], slice: SQL): Promise<number[]> {
-  const plan = dayPlan(bounds);
-  const dayNumbers = [...plan.days.keys()];
-  const [days, pieces] = await Promise.all([
-    dayNumbers.length === 0
-      ? Promise.resolve([])
-      : rowsOf<{ day: number; n: string | number }>(
-          db,
-          sql`SELECT r.day, sum(r.n)::bigint AS n FROM report_new_merchants r
-               WHERE ${slice} AND r.day >= ${Math.min(...dayNumbers)} AND r.day <= ${Math.max(...dayNumbers)}
-               GROUP BY 1`,
-        ),
-    plan.pieces.length === 0
-      ? Promise.resolve([])
-      : rowsOf<{ k: number; n: string | number }>(
-          db,
-          sql`SELECT p.k, count(*)::int AS n
-                FROM (VALUES ${sql.join(
-                  plan.pieces.map(
-                    (piece, k) => sql`(${k}::int, ${piece.start}::timestamptz, ${piece.end}::timestamptz)`,
-                  ),
-                  sql`, `,
-                )}) AS p(k, s, e)
-                JOIN merchants m ON m.created_at >= p.s AND m.created_at < p.e
-               WHERE m.deleted_at IS NULL ${merchantFilters(scope)}
-               GROUP BY 1`,
-        ),
-  ]);
-  const counts: number[] = [];
-  const add = (bucket: number, n: number) => {
-    if (bucket >= 0) counts[bucket] = (counts[bucket] ?? 0) + n;
-  };
-  for (const r of days) add(plan.days.get(Number(r.day)) ?? -1, Number(r.n));
-  for (const r of pieces) {
-    const piece = plan.pieces[Number(r.k)]!;
-    add(piece.add, Number(r.n));
-    add(piece.sub, -Number(r.n));
-  }
-  return counts;
+function newMerchantsFromRollup(db: Db, scope: ReportScope, bounds: Date[], slice: SQL): Promise<number[]> {
+  return bucketCounts(
+    db,
+    bounds,
+    (firstDay, lastDay) =>
+      sql`SELECT r.day, sum(r.n)::bigint AS n FROM report_new_merchants r
+           WHERE ${slice} AND r.day >= ${firstDay} AND r.day <= ${lastDay} GROUP BY 1`,
+    (pieces) =>
+      sql`SELECT p.k, count(*)::int AS n FROM ${pieces} JOIN merchants m ON m.created_at >= p.s AND m.created_at < p.e
+           WHERE m.deleted_at IS NULL ${merchantFilters(scope)} GROUP BY 1`,
+  );
 }
 
 /** The most reason lines one answer lists (reasons are free text). */

@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from './report-scope.ts';
 import { dayCover } from './stage-rollups.ts';
 
 /**
@@ -74,3 +76,39 @@ export function rangeUnion(
 
 /** The rollup slice of one production dimension (1 agent … 4 company: every value of it). */
 export const DIMENSION_SLICE = { agent: 1, leadSource: 2, industry: 3, company: 4 } as const;
+
+/**
+ * Counts per bucket [bounds[i], bounds[i + 1]) by the day plan: `rollup(firstDay, lastDay)` gives
+ * (day, n) rows of the rollup, `rows(pieces)` (k, n) rows counted from the rows, where `pieces`
+ * is a VALUES list `p(k, s, e)` of the partial days to join on.
+ */
+export async function bucketCounts(
+  db: Db,
+  bounds: Date[],
+  rollup: (firstDay: number, lastDay: number) => SQL,
+  rows: (pieces: SQL) => SQL,
+): Promise<number[]> {
+  const plan = dayPlan(bounds);
+  const dayNumbers = [...plan.days.keys()];
+  const values = sql`(VALUES ${sql.join(
+    plan.pieces.map((piece, k) => sql`(${k}::int, ${piece.start}::timestamptz, ${piece.end}::timestamptz)`),
+    sql`, `,
+  )}) AS p(k, s, e)`;
+  const [days, pieces] = await Promise.all([
+    dayNumbers.length === 0
+      ? Promise.resolve([])
+      : rowsOf<{ day: number; n: string | number }>(db, rollup(Math.min(...dayNumbers), Math.max(...dayNumbers))),
+    plan.pieces.length === 0 ? Promise.resolve([]) : rowsOf<{ k: number; n: string | number }>(db, rows(values)),
+  ]);
+  const counts = Array.from({ length: bounds.length - 1 }, () => 0);
+  const add = (bucket: number, n: number) => {
+    if (bucket >= 0) counts[bucket]! += n;
+  };
+  for (const r of days) add(plan.days.get(Number(r.day)) ?? -1, Number(r.n));
+  for (const r of pieces) {
+    const piece = plan.pieces[Number(r.k)]!;
+    add(piece.add, Number(r.n));
+    add(piece.sub, -Number(r.n));
+  }
+  return counts;
+}
