@@ -1,4 +1,5 @@
-import { bigint, integer, pgTable, smallint, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, numeric, pgTable, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { underwritingDecisionEnum } from './merchants.ts';
 
 /**
  * Daily rollups of the stage stays behind the funnel and time-in-stage reports (decision 046).
@@ -41,4 +42,83 @@ export const reportStayExits = pgTable(
     n: bigint('n', { mode: 'number' }).notNull().default(0),
   },
   (t) => [unique('report_stay_exits_key').on(t.dim, t.dimId, t.day, t.stageId, t.bucket).nullsNotDistinct()],
+);
+
+/*
+ * Daily rollups of the merchant rows behind new merchants, decisions, production, SLA breaches
+ * and the /home "over SLA" tile (decision 051), in the same five slices. Kept by statement-level
+ * triggers on merchants, merchant_stage_intervals and stages (the custom migration after this
+ * one's generated part); `refresh_report_rollups()` rebuilds them with the stay rollups.
+ */
+
+/** Live merchants created per UTC day. */
+export const reportNewMerchants = pgTable(
+  'report_new_merchants',
+  {
+    dim: smallint('dim').notNull(),
+    dimId: uuid('dim_id'),
+    day: integer('day').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('report_new_merchants_key').on(t.dim, t.dimId, t.day).nullsNotDistinct()],
+);
+
+/**
+ * Live merchants decided per UTC day of `decided_at`, decision and reason (trimmed), with the sum
+ * of their expected monthly volume (production's approved volume).
+ */
+export const reportDecisions = pgTable(
+  'report_decisions',
+  {
+    dim: smallint('dim').notNull(),
+    dimId: uuid('dim_id'),
+    day: integer('day').notNull(),
+    decision: underwritingDecisionEnum('decision').notNull(),
+    reason: text('reason').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+    volume: numeric('volume', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('report_decisions_key').on(t.dim, t.dimId, t.day, t.decision, t.reason).nullsNotDistinct()],
+);
+
+/** Live merchants per go-live day (a calendar day: no zone, no edges). */
+export const reportGoLives = pgTable(
+  'report_go_lives',
+  {
+    dim: smallint('dim').notNull(),
+    dimId: uuid('dim_id'),
+    day: date('day', { mode: 'string' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('report_go_lives_key').on(t.dim, t.dimId, t.day).nullsNotDistinct()],
+);
+
+/** Live merchants per current stage and UTC day they entered it (`stage_entered_at`). */
+export const reportCurrentStages = pgTable(
+  'report_current_stages',
+  {
+    dim: smallint('dim').notNull(),
+    dimId: uuid('dim_id'),
+    stageId: uuid('stage_id').notNull(),
+    day: integer('day').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('report_current_stages_key').on(t.dim, t.dimId, t.stageId, t.day).nullsNotDistinct()],
+);
+
+/**
+ * Stays begun per UTC day and stage: those still open, and the closed ones that lasted longer
+ * than the stage's SLA as it is now (0 for a stage without one; a change of the SLA recounts).
+ */
+export const reportStaySla = pgTable(
+  'report_stay_sla',
+  {
+    dim: smallint('dim').notNull(),
+    dimId: uuid('dim_id'),
+    day: integer('day').notNull(),
+    stageId: uuid('stage_id').notNull(),
+    open: bigint('open', { mode: 'number' }).notNull().default(0),
+    breached: bigint('breached', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('report_stay_sla_key').on(t.dim, t.dimId, t.day, t.stageId).nullsNotDistinct()],
 );

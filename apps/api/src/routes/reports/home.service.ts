@@ -2,6 +2,8 @@ import { HOME_ACTIVITY_LIMIT, HOME_KPI_DAYS, type HomeKpi, type HomeSummary } fr
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, type StageInfo, stageRef, stagesInOrder } from './report-scope.ts';
+import { bucketCounts } from './merchant-rollups.ts';
+import { overSlaFromRollup } from './sla-rollups.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -14,17 +16,14 @@ async function countsByStage(db: Db, where: SQL): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
 }
 
-/** Per stage with an SLA, the live merchants (matching `who`) that entered it longer ago than the SLA. */
-async function overSla(db: Db, stages: StageInfo[], who: SQL, now: Date) {
-  const rows = await rowsOf<{ stage_id: string; n: number }>(
-    db,
-    sql`SELECT s.id AS stage_id,
-               (SELECT count(*) FROM merchants m
-                 WHERE m.stage_id = s.id AND m.deleted_at IS NULL AND ${who}
-                   AND m.stage_entered_at < ${now}::timestamptz - make_interval(hours => s.sla_hours))::int AS n
-          FROM stages s WHERE s.sla_hours IS NOT NULL AND s.deleted_at IS NULL`,
-  );
-  const counts = new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
+/**
+ * Per stage with an SLA, the live merchants (matching `who`; null: every merchant, counted from
+ * the rollup of decision 051) that entered it longer ago than the SLA.
+ */
+async function overSla(db: Db, stages: StageInfo[], who: SQL | null, now: Date) {
+  const counts = who
+    ? await overSlaFromMerchants(db, who, now)
+    : await overSlaFromRollup(db, stages, EVERY_MERCHANT, sql``, now);
   return stages
     .filter((s) => s.slaHours !== null && (counts.get(s.id) ?? 0) > 0)
     .map((s) => ({
@@ -35,32 +34,55 @@ async function overSla(db: Db, stages: StageInfo[], who: SQL, now: Date) {
     }));
 }
 
+const EVERY_MERCHANT = sql`r.dim = 0 AND r.dim_id IS NULL`;
+
+async function overSlaFromMerchants(db: Db, who: SQL, now: Date): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ stage_id: string; n: number }>(
+    db,
+    sql`SELECT s.id AS stage_id,
+               (SELECT count(*) FROM merchants m
+                 WHERE m.stage_id = s.id AND m.deleted_at IS NULL AND ${who}
+                   AND m.stage_entered_at < ${now}::timestamptz - make_interval(hours => s.sla_hours))::int AS n
+          FROM stages s WHERE s.sla_hours IS NOT NULL AND s.deleted_at IS NULL`,
+  );
+  return new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
+}
+
 async function kpis(db: Db, now: Date): Promise<HomeSummary['kpis']> {
   const currentStart = new Date(now.getTime() - HOME_KPI_DAYS * DAY_MS);
   const previousStart = new Date(now.getTime() - 2 * HOME_KPI_DAYS * DAY_MS);
-  const split = (column: SQL) =>
-    sql`count(*) FILTER (WHERE ${column} >= ${currentStart})::int AS cur,
-        count(*) FILTER (WHERE ${column} < ${currentStart})::int AS prev`;
   type Pair = { cur: number | null; prev: number | null };
+  // Counts from the daily rollups of decision 051 (whole UTC days, the partial ones from the rows).
+  const bounds = [previousStart, currentStart, now];
+  const asPair = ([prev, cur]: number[]): Pair[] => [{ cur: cur ?? 0, prev: prev ?? 0 }];
   const [created, approved, live, median] = await Promise.all([
-    rowsOf<Pair>(
+    bucketCounts(
       db,
-      sql`SELECT ${split(sql`m.created_at`)} FROM merchants m
-           WHERE m.deleted_at IS NULL AND m.created_at >= ${previousStart} AND m.created_at < ${now}`,
-    ),
-    rowsOf<Pair>(
+      bounds,
+      (firstDay, lastDay) =>
+        sql`SELECT r.day, sum(r.n)::bigint AS n FROM report_new_merchants r
+             WHERE ${EVERY_MERCHANT} AND r.day >= ${firstDay} AND r.day <= ${lastDay} GROUP BY 1`,
+      (pieces) =>
+        sql`SELECT p.k, count(*)::int AS n FROM ${pieces} JOIN merchants m ON m.created_at >= p.s AND m.created_at < p.e
+             WHERE m.deleted_at IS NULL GROUP BY 1`,
+    ).then(asPair),
+    bucketCounts(
       db,
-      sql`SELECT ${split(sql`m.decided_at`)} FROM merchants m
-           WHERE m.deleted_at IS NULL AND m.underwriting_decision = 'approved'
-             AND m.decided_at >= ${previousStart} AND m.decided_at < ${now}`,
-    ),
+      bounds,
+      (firstDay, lastDay) =>
+        sql`SELECT r.day, sum(r.n)::bigint AS n FROM report_decisions r
+             WHERE ${EVERY_MERCHANT} AND r.decision = 'approved' AND r.day >= ${firstDay} AND r.day <= ${lastDay} GROUP BY 1`,
+      (pieces) =>
+        sql`SELECT p.k, count(*)::int AS n FROM ${pieces} JOIN merchants m ON m.decided_at >= p.s AND m.decided_at < p.e
+             WHERE m.deleted_at IS NULL AND m.underwriting_decision = 'approved' GROUP BY 1`,
+    ).then(asPair),
     // Go-live is a calendar day: the periods' days in UTC.
     rowsOf<Pair>(
       db,
-      sql`SELECT count(*) FILTER (WHERE m.go_live_on >= ${day(currentStart)}::date)::int AS cur,
-                 count(*) FILTER (WHERE m.go_live_on < ${day(currentStart)}::date)::int AS prev
-            FROM merchants m
-           WHERE m.deleted_at IS NULL AND m.go_live_on >= ${day(previousStart)}::date AND m.go_live_on <= ${day(now)}::date`,
+      sql`SELECT coalesce(sum(r.n) FILTER (WHERE r.day >= ${day(currentStart)}::date), 0)::int AS cur,
+                 coalesce(sum(r.n) FILTER (WHERE r.day < ${day(currentStart)}::date), 0)::int AS prev
+            FROM report_go_lives r
+           WHERE ${EVERY_MERCHANT} AND r.day >= ${day(previousStart)}::date AND r.day <= ${day(now)}::date`,
     ),
     rowsOf<Pair>(
       db,
@@ -130,7 +152,7 @@ export async function homeSummary(db: Db, user: { userId: string; teamSla: boole
   const [myCounts, overSlaMine, overSlaAll, activity, kpiValues] = await Promise.all([
     countsByStage(db, mine),
     overSla(db, stages, mine, now),
-    user.teamSla ? overSla(db, stages, sql`true`, now) : Promise.resolve(null),
+    user.teamSla ? overSla(db, stages, null, now) : Promise.resolve(null),
     recentActivity(db, user.userId),
     kpis(db, now),
   ]);

@@ -4,15 +4,26 @@ import path from 'node:path';
 import type { FunnelReport, TimeInStageReport } from '@boardwalk/shared/schemas/report';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import type { Db } from '../../db/client.ts';
 import { agentAccounts } from '../../db/schema/agent-accounts.ts';
 import { merchantStageIntervals } from '../../db/schema/merchants.ts';
-import { createMerchant, failInsertsInto, useMerchantContext } from '../../test/merchant-record-context.ts';
-import { createTestMerchant, createTestStage } from '../merchants/test-fixtures.ts';
+import { seedDemoMerchants } from '../../db/seed/demo-merchants.ts';
+import { seedReferenceData } from '../../db/seed/reference-data.ts';
+import { seedIfEmpty } from '../../db/seed/run.ts';
+import { startTestJobEngine } from '../../test/job-engine.ts';
+import {
+  createMerchant,
+  createStage,
+  failInsertsInto,
+  useMerchantContext,
+} from '../../test/merchant-record-context.ts';
+import { insertStageAction } from '../../workflow/workflow-test-helpers.ts';
+import { createTestMerchant, createTestStage, TEST_ENCRYPTION_KEY } from '../merchants/test-fixtures.ts';
+import { decisionsReport, newMerchantsReport, productionReport } from './merchant-reports.service.ts';
 import { reportScope, rowsOf } from './report-scope.ts';
-import { funnelReport, timeInStageReport } from './stage-reports.service.ts';
+import { funnelReport, slaBreachesReport, timeInStageReport } from './stage-reports.service.ts';
 
 /**
  * The daily stay rollups (decision 046) against a recount from the stays: every writer keeps them
@@ -241,6 +252,336 @@ describe('report rollups on an upgraded database', () => {
       ]);
     } finally {
       rmSync(older, { recursive: true, force: true });
+      await database.close();
+    }
+  }, 180_000);
+});
+
+/**
+ * The merchant rollups and the stay SLA rollup (decision 051) against a recount: merchants
+ * created, decided (with reason and volume), going live, in their current stage by entry day; open
+ * stays and closed stays over their stage's SLA by entry day. Empty when the rollups are exact.
+ */
+async function merchantDrift(db: Db): Promise<unknown[]> {
+  return rowsOf(
+    db,
+    sql`WITH d AS (
+          SELECT m.*, x.dim, x.dim_id FROM merchants m CROSS JOIN LATERAL (VALUES (0::smallint, NULL::uuid),
+            (1::smallint, m.agent_id), (2::smallint, m.lead_source_id), (3::smallint, m.industry_id),
+            (4::smallint, m.company_id)) AS x(dim, dim_id)
+           WHERE m.deleted_at IS NULL
+        ), s AS (
+          SELECT i.*, st.sla_hours, x.dim, x.dim_id FROM merchant_stage_intervals i
+            JOIN merchants m ON m.id = i.merchant_id AND m.deleted_at IS NULL
+            JOIN stages st ON st.id = i.stage_id
+           CROSS JOIN LATERAL (VALUES (0::smallint, NULL::uuid), (1::smallint, m.agent_id), (2::smallint, m.lead_source_id),
+             (3::smallint, m.industry_id), (4::smallint, m.company_id)) AS x(dim, dim_id)
+        ), want AS (
+          SELECT 'new' AS t, dim, dim_id, report_day(created_at)::text AS k, count(*)::numeric AS n FROM d GROUP BY 1, 2, 3, 4
+          UNION ALL
+          SELECT 'decided', dim, dim_id, report_day(decided_at) || ' ' || underwriting_decision || ' ' || btrim(underwriting_reason),
+                 count(*) FROM d WHERE decided_at IS NOT NULL AND underwriting_decision <> 'pending' GROUP BY 1, 2, 3, 4
+          UNION ALL
+          SELECT 'volume', dim, dim_id, report_day(decided_at) || ' ' || underwriting_decision || ' ' || btrim(underwriting_reason),
+                 sum(coalesce(monthly_volume, 0)) FROM d WHERE decided_at IS NOT NULL AND underwriting_decision <> 'pending'
+           GROUP BY 1, 2, 3, 4 HAVING sum(coalesce(monthly_volume, 0)) <> 0
+          UNION ALL
+          SELECT 'live', dim, dim_id, go_live_on::text, count(*) FROM d WHERE go_live_on IS NOT NULL GROUP BY 1, 2, 3, 4
+          UNION ALL
+          SELECT 'current', dim, dim_id, stage_id || ' ' || report_day(stage_entered_at), count(*) FROM d GROUP BY 1, 2, 3, 4
+          UNION ALL
+          SELECT 'open', dim, dim_id, stage_id || ' ' || report_day(entered_at), count(*) FROM s WHERE left_at IS NULL
+           GROUP BY 1, 2, 3, 4
+          UNION ALL
+          SELECT 'breached', dim, dim_id, stage_id || ' ' || report_day(entered_at), count(*) FROM s
+           WHERE left_at - entered_at > make_interval(hours => sla_hours) GROUP BY 1, 2, 3, 4
+        ), have AS (
+          SELECT 'new' AS t, dim, dim_id, day::text AS k, n::numeric AS n FROM report_new_merchants WHERE n <> 0
+          UNION ALL
+          SELECT 'decided', dim, dim_id, day || ' ' || decision || ' ' || reason, n FROM report_decisions WHERE n <> 0
+          UNION ALL
+          SELECT 'volume', dim, dim_id, day || ' ' || decision || ' ' || reason, volume FROM report_decisions WHERE volume <> 0
+          UNION ALL
+          SELECT 'live', dim, dim_id, day::text, n FROM report_go_lives WHERE n <> 0
+          UNION ALL
+          SELECT 'current', dim, dim_id, stage_id || ' ' || day, n FROM report_current_stages WHERE n <> 0
+          UNION ALL
+          SELECT 'open', dim, dim_id, stage_id || ' ' || day, open FROM report_stay_sla WHERE open <> 0
+          UNION ALL
+          SELECT 'breached', dim, dim_id, stage_id || ' ' || day, breached FROM report_stay_sla WHERE breached <> 0
+        )
+        (SELECT 'missing' AS what, * FROM (SELECT * FROM want EXCEPT SELECT * FROM have) a)
+        UNION ALL
+        (SELECT 'extra', * FROM (SELECT * FROM have EXCEPT SELECT * FROM want) b)`,
+  );
+}
+
+async function merchantRollupTotals(db: Db) {
+  const [row] = await rowsOf<Record<string, string | number>>(
+    db,
+    sql`SELECT (SELECT coalesce(sum(n), 0) FROM report_new_merchants WHERE dim = 0)::text AS created,
+               (SELECT coalesce(sum(n), 0) FROM report_decisions WHERE dim = 0)::text AS decided,
+               (SELECT coalesce(sum(n), 0) FROM report_current_stages WHERE dim = 0)::text AS current,
+               (SELECT coalesce(sum(open), 0) FROM report_stay_sla WHERE dim = 0)::text AS open`,
+  );
+  return row;
+}
+
+/** Every report of decision 051 from the rollups, and the same from the rows. */
+async function merchantReports(db: Db, scope: ReturnType<typeof reportScope>, now: Date, source: 'rollups' | 'rows') {
+  const stays = source === 'rollups' ? 'rollups' : 'stays';
+  return {
+    weeks: await newMerchantsReport(db, scope, 'week', stays),
+    months: await newMerchantsReport(db, scope, 'month', stays),
+    decisions: await decisionsReport(db, scope, stays),
+    production: await Promise.all(
+      (['agent', 'leadSource', 'industry', 'company'] as const).map((by) => productionReport(db, scope, by, stays)),
+    ),
+    sla: await slaBreachesReport(db, scope, now, stays),
+  };
+}
+
+describe('merchant and SLA rollups', () => {
+  const ctx = useMerchantContext();
+
+  it('follow every writer in its transaction: routes, bulk, a workflow action, hand-run SQL, an SLA change', async () => {
+    const [agent] = await ctx.t.db.insert(agentAccounts).values({ name: 'Desk Agent', agentCode: 'DA-1' }).returning();
+    const slaStage = await createStage(ctx, 'underwriting', { slaHours: 2 });
+    await insertStageAction(ctx.t, ctx.stage.operations.id, 'set_field', { field: 'goLiveOn', value: '2026-02-03' });
+    const engine = await startTestJobEngine(ctx.t);
+    try {
+      const a = await createMerchant(ctx, {
+        agentId: agent!.id,
+        monthlyVolume: 1234.56,
+        underwritingDecision: 'approved',
+        underwritingReason: ' Clean file ',
+      });
+      const b = await createMerchant(ctx, { monthlyVolume: 10.1 });
+      expect(await merchantDrift(ctx.t.db)).toEqual([]);
+
+      ctx.t.clock.advance(60_000);
+      expect((await ctx.staff.post(`/api/merchants/${a.id}/stage`, { stageId: slaStage.id })).status).toBe(200);
+      expect(await merchantDrift(ctx.t.db)).toEqual([]);
+      ctx.t.clock.advance(60_000);
+      const bulk = await ctx.staff.post('/api/merchants/bulk/stage', {
+        ids: [a.id, b.id],
+        stageId: ctx.stage.operations.id,
+      });
+      expect(bulk.status).toBe(200);
+      expect(await merchantDrift(ctx.t.db)).toEqual([]);
+      // The stage action sets the go-live day of both, on the job engine, in its own transaction.
+      await vi.waitFor(
+        async () => {
+          const rows = await rowsOf<{ n: number }>(
+            ctx.t.db,
+            sql`SELECT count(*)::int AS n FROM merchants WHERE go_live_on = '2026-02-03' AND id IN (${a.id}::uuid, ${b.id}::uuid)`,
+          );
+          expect(Number(rows[0]!.n)).toBe(2);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      expect(await merchantDrift(ctx.t.db)).toEqual([]);
+
+      const current = (await ctx.staff.get<{ updatedAt: string }>(`/api/merchants/${b.id}`)).body;
+      const patched = await ctx.staff.patch(`/api/merchants/${b.id}`, {
+        id: b.id,
+        updatedAt: current.updatedAt,
+        agentId: agent!.id,
+        underwritingDecision: 'declined',
+        underwritingReason: 'Incomplete documents',
+      });
+      expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+      expect(await merchantDrift(ctx.t.db)).toEqual([]);
+
+      expect((await ctx.staff.delete(`/api/merchants/${a.id}`)).status).toBe(204);
+      expect(await merchantDrift(ctx.t.db)).toEqual([]);
+      expect((await ctx.staff.post(`/api/merchants/${a.id}/restore`, {})).status).toBe(200);
+      expect(await merchantDrift(ctx.t.db)).toEqual([]);
+
+      // By hand: dates moved, a reason rewritten, the SLA of a stage changed (its breaches recounted).
+      await ctx.t.db.execute(sql`UPDATE merchants SET created_at = created_at - interval '40 days 5 hours',
+                                        decided_at = decided_at - interval '3 days', underwriting_reason = 'Clean file',
+                                        stage_entered_at = stage_entered_at - interval '2 days'
+                                  WHERE id IN (${a.id}::uuid, ${b.id}::uuid)`);
+      expect(await merchantDrift(ctx.t.db)).toEqual([]);
+      // a's stay in the SLA stage (two minutes) made five hours longer: over its SLA of 2 hours.
+      await ctx.t.db.execute(sql`UPDATE merchant_stage_intervals SET entered_at = entered_at - interval '5 hours'
+                                  WHERE merchant_id = ${a.id}::uuid AND stage_id = ${slaStage.id}::uuid`);
+      expect(await merchantDrift(ctx.t.db)).toEqual([]);
+      const [breached] = await rowsOf<{ n: string }>(
+        ctx.t.db,
+        sql`SELECT coalesce(sum(breached), 0)::text AS n FROM report_stay_sla WHERE dim = 0 AND stage_id = ${slaStage.id}::uuid`,
+      );
+      expect(breached!.n).toBe('1');
+      await ctx.t.db.execute(sql`UPDATE stages SET sla_hours = 10 WHERE id = ${slaStage.id}::uuid`);
+      expect(await merchantDrift(ctx.t.db)).toEqual([]);
+      await ctx.t.db.execute(sql`UPDATE stages SET sla_hours = 1 WHERE id = ${slaStage.id}::uuid`);
+      expect(await merchantDrift(ctx.t.db)).toEqual([]);
+      await ctx.t.db.execute(
+        sql`DELETE FROM merchant_stage_intervals WHERE merchant_id = ${b.id}::uuid AND left_at IS NULL`,
+      );
+      expect(await merchantDrift(ctx.t.db)).toEqual([]);
+    } finally {
+      await engine.stop();
+    }
+  });
+
+  it('leave the rollups as they were when the write rolls back', async () => {
+    const totals = await merchantRollupTotals(ctx.t.db);
+    const allow = await failInsertsInto(ctx.t, 'domain_events', 'true');
+    try {
+      const res = await ctx.staff.post('/api/merchants', {
+        data: { dbaName: 'Rolled Back', underwritingDecision: 'approved' },
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      await allow();
+    }
+    expect(await merchantRollupTotals(ctx.t.db)).toEqual(totals);
+
+    let inside: unknown;
+    await expect(
+      ctx.t.db.transaction(async (tx) => {
+        await createTestMerchant(tx, {
+          stageId: ctx.entry.id,
+          underwritingDecision: 'declined',
+          decidedAt: ctx.t.clock.now(),
+        });
+        inside = await merchantRollupTotals(tx);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(inside).not.toEqual(totals);
+    expect(await merchantRollupTotals(ctx.t.db)).toEqual(totals);
+    expect(await merchantDrift(ctx.t.db)).toEqual([]);
+  });
+
+  it('report the same from the rollups as from the rows, in zones with odd offsets and with a filter', async () => {
+    const sla = await createStage(ctx, 'underwriting', { slaHours: 30 });
+    const [agent] = await ctx.t.db.insert(agentAccounts).values({ name: 'Zone Agent', agentCode: 'ZA-1' }).returning();
+    const reasons = ['Clean file', 'High risk ', 'Clean file'];
+    for (let k = 0; k < 24; k++) {
+      const createdAt = new Date(Date.UTC(2026, 0, 1 + k * 2, (k * 5) % 24, (k * 17) % 60));
+      const enteredAt = new Date(createdAt.getTime() + k * 3_100_000);
+      const m = await createTestMerchant(ctx.t.db, {
+        stageId: sla.id,
+        stageEnteredAt: enteredAt,
+        createdAt,
+        agentId: k % 2 ? agent!.id : null,
+        monthlyVolume: k % 4 ? 100.1 * k : null,
+        underwritingDecision: k % 3 === 0 ? 'pending' : k % 3 === 1 ? 'approved' : 'declined',
+        underwritingReason: reasons[k % 3]!,
+        decidedAt: k % 3 === 0 ? null : new Date(createdAt.getTime() + k * 4_000_000),
+        goLiveOn: k % 2 ? `2026-01-${String(1 + k).padStart(2, '0')}` : null,
+      });
+      await ctx.t.db.insert(merchantStageIntervals).values([
+        { merchantId: m.id, stageId: ctx.entry.id, pipeline: 'sales', enteredAt: createdAt, leftAt: enteredAt },
+        {
+          merchantId: m.id,
+          stageId: sla.id,
+          pipeline: 'underwriting',
+          enteredAt,
+          leftAt: k % 3 ? new Date(enteredAt.getTime() + k * 9_000_000) : null,
+        },
+      ]);
+    }
+    expect(await merchantDrift(ctx.t.db)).toEqual([]);
+    const now = new Date('2026-01-30T07:45:00Z');
+    for (const tz of ['UTC', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham']) {
+      for (const [from, to] of [
+        ['2026-01-01', '2026-02-28'],
+        ['2026-01-05', '2026-01-05'],
+        ['2026-01-10', '2026-02-20'],
+      ]) {
+        for (const agentId of [undefined, agent!.id]) {
+          const scope = reportScope({ from, to, tz, agentId }, now);
+          const what = `${tz} ${from}..${to} ${agentId ?? ''}`;
+          expect(await merchantReports(ctx.t.db, scope, now, 'rollups'), what).toEqual(
+            await merchantReports(ctx.t.db, scope, now, 'rows'),
+          );
+        }
+      }
+    }
+  });
+});
+
+describe('merchant rollups on an upgraded or seeded database', () => {
+  it('fills the rollups from the rows already there when migration 0015 runs', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    const folder = path.join(import.meta.dirname, '../../db/migrations');
+    const older = mkdtempSync(path.join(tmpdir(), 'rollup-migrations-'));
+    try {
+      cpSync(folder, older, { recursive: true });
+      const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as {
+        entries: { tag: string }[];
+      };
+      const cut = journal.entries.findIndex((e) => e.tag.endsWith('_report_merchant_rollups'));
+      expect(cut).toBeGreaterThan(0);
+      writeFileSync(
+        path.join(older, 'meta/_journal.json'),
+        JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }),
+      );
+      await migratePglite(database.db as never, { migrationsFolder: older });
+      const { db } = database;
+
+      const lead = await createTestStage(db, { name: 'Lead', pipeline: 'sales', position: 0 });
+      const review = await createTestStage(db, { name: 'Review', pipeline: 'underwriting', position: 0, slaHours: 24 });
+      for (let k = 0; k < 6; k++) {
+        const createdAt = new Date(Date.UTC(2026, 1, 1 + k, 12 + k));
+        const enteredAt = new Date(createdAt.getTime() + (k + 1) * 20 * 3_600_000);
+        const m = await createTestMerchant(db, {
+          stageId: review.id,
+          stageEnteredAt: enteredAt,
+          createdAt,
+          monthlyVolume: 500,
+          underwritingDecision: k % 2 ? 'approved' : 'declined',
+          underwritingReason: 'Reviewed',
+          decidedAt: enteredAt,
+          goLiveOn: '2026-02-10',
+        });
+        await db.insert(merchantStageIntervals).values([
+          { merchantId: m.id, stageId: lead.id, pipeline: 'sales', enteredAt: createdAt, leftAt: enteredAt },
+          { merchantId: m.id, stageId: review.id, pipeline: 'underwriting', enteredAt, leftAt: null },
+        ]);
+      }
+      const now = new Date('2026-02-08T00:00:00Z');
+      const scope = reportScope({ from: '2026-02-01', to: '2026-02-28', tz: 'America/New_York' }, now);
+      const before = await merchantReports(db, scope, now, 'rows');
+
+      await database.migrate();
+      expect(await merchantDrift(db)).toEqual([]);
+      expect(await merchantReports(db, scope, now, 'rollups')).toEqual(before);
+      expect(before.decisions).toMatchObject({ decided: 6, approved: 3, declined: 3 });
+      expect(before.production[0]!.rows).toMatchObject([
+        { applications: 6, approvals: 3, goLives: 6, approvedVolume: 1500 },
+      ]);
+      expect(before.sla.stages.map((s) => [s.name, s.entered, s.breached, s.overSlaNow])).toEqual([
+        ['Review', 6, 3, 3],
+      ]);
+    } finally {
+      rmSync(older, { recursive: true, force: true });
+      await database.close();
+    }
+  }, 180_000);
+
+  it('follows the demo seed', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    try {
+      await database.migrate();
+      const now = new Date('2026-11-01T00:00:00Z');
+      await seedIfEmpty(
+        database.db,
+        { demoSeed: true, demoPassword: 'demo-password-2024', encryptionKey: TEST_ENCRYPTION_KEY },
+        now,
+        [
+          { name: 'reference data', run: (db, c) => seedReferenceData(db, { now: c.now }) },
+          { name: 'demo merchants', run: (db, c) => seedDemoMerchants(db, c, 40) },
+        ],
+      );
+      const [row] = await rowsOf<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM merchants`);
+      expect(Number(row!.n)).toBe(40);
+      expect(await merchantDrift(database.db)).toEqual([]);
+    } finally {
       await database.close();
     }
   }, 180_000);

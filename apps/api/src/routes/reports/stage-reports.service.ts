@@ -12,6 +12,7 @@ import {
   stageRef,
   stagesInOrder,
 } from './report-scope.ts';
+import { overSlaFromRollup, slaStaysFromRollups } from './sla-rollups.ts';
 import { percentileCont, rollupSlice, stageExitsFromRollups, stageStepsFromRollups } from './stage-rollups.ts';
 
 /**
@@ -143,32 +144,26 @@ export async function timeInStageReport(
 
 /**
  * Per stage with an SLA: stays begun in the range, those that lasted longer than the SLA (an open
- * stay counts until `now`), and the merchants over it right now.
+ * stay counts until `now`), and the merchants over it right now. From the rollups whenever the
+ * scope has at most one filter (decision 051), else (or with source 'stays') from the rows.
  */
-export async function slaBreachesReport(db: Db, scope: ReportScope, now: Date): Promise<SlaBreachesReport> {
-  const [stages, rows, current] = await Promise.all([
-    stagesInOrder(db),
-    rowsOf<{ stage_id: string; entered: number; breached: number }>(
-      db,
-      sql`SELECT i.stage_id, count(*)::int AS entered,
-                 count(*) FILTER (WHERE coalesce(i.left_at, ${now}) - i.entered_at > make_interval(hours => s.sla_hours))::int AS breached
-            FROM merchant_stage_intervals i
-            JOIN stages s ON s.id = i.stage_id AND s.sla_hours IS NOT NULL AND s.deleted_at IS NULL
-           WHERE i.entered_at >= ${scope.start} AND i.entered_at < ${scope.end} ${intervalMerchantScope(scope)}
-           GROUP BY i.stage_id`,
-    ),
-    rowsOf<{ stage_id: string; n: number }>(
-      db,
-      sql`SELECT s.id AS stage_id,
-                 (SELECT count(*) FROM merchants m
-                   WHERE m.stage_id = s.id AND m.deleted_at IS NULL
-                     AND m.stage_entered_at < ${now}::timestamptz - make_interval(hours => s.sla_hours)
-                     ${merchantFilters(scope)})::int AS n
-            FROM stages s WHERE s.sla_hours IS NOT NULL AND s.deleted_at IS NULL`,
-    ),
-  ]);
+export async function slaBreachesReport(
+  db: Db,
+  scope: ReportScope,
+  now: Date,
+  source: ReportSource = 'rollups',
+): Promise<SlaBreachesReport> {
+  const stages = await stagesInOrder(db);
+  const slice = source === 'rollups' ? rollupSlice(scope) : null;
+  // From the rollups (decision 051); with two filters or more, from the stays and merchants.
+  const [rows, current] = slice
+    ? await Promise.all([
+        slaStaysFromRollups(db, scope, stages, slice, now),
+        overSlaFromRollup(db, stages, slice, merchantFilters(scope), now),
+      ])
+    : await Promise.all([slaStaysFromStays(db, scope, now), overSlaFromMerchants(db, scope, now)]);
   const byStage = new Map(rows.map((r) => [r.stage_id, r]));
-  const overNow = new Map(current.map((r) => [r.stage_id, Number(r.n)]));
+  const overNow = current;
   return {
     ...scopeMeta(scope),
     stages: shown(stages, byStage)
@@ -186,4 +181,29 @@ export async function slaBreachesReport(db: Db, scope: ReportScope, now: Date): 
         };
       }),
   };
+}
+
+function slaStaysFromStays(db: Db, scope: ReportScope, now: Date) {
+  return rowsOf<{ stage_id: string; entered: number; breached: number }>(
+    db,
+    sql`SELECT i.stage_id, count(*)::int AS entered,
+               count(*) FILTER (WHERE coalesce(i.left_at, ${now}) - i.entered_at > make_interval(hours => s.sla_hours))::int AS breached
+          FROM merchant_stage_intervals i
+          JOIN stages s ON s.id = i.stage_id AND s.sla_hours IS NOT NULL AND s.deleted_at IS NULL
+         WHERE i.entered_at >= ${scope.start} AND i.entered_at < ${scope.end} ${intervalMerchantScope(scope)}
+         GROUP BY i.stage_id`,
+  );
+}
+
+async function overSlaFromMerchants(db: Db, scope: ReportScope, now: Date): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ stage_id: string; n: number }>(
+    db,
+    sql`SELECT s.id AS stage_id,
+               (SELECT count(*) FROM merchants m
+                 WHERE m.stage_id = s.id AND m.deleted_at IS NULL
+                   AND m.stage_entered_at < ${now}::timestamptz - make_interval(hours => s.sla_hours)
+                   ${merchantFilters(scope)})::int AS n
+          FROM stages s WHERE s.sla_hours IS NOT NULL AND s.deleted_at IS NULL`,
+  );
+  return new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
 }
