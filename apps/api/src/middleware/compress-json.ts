@@ -15,6 +15,19 @@ const GZIP_LEVEL = 1;
 /** application/json and the +json types (application/problem+json). */
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json(?:[;\s]|$)/i;
 
+/** A JSON body compressed as compressJson does it (the read cache keeps what this makes, decision 052). */
+export async function compressBody(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer<ArrayBuffer>> {
+  return encoding === 'br'
+    ? brotli(body, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipAsync(body, { level: GZIP_LEVEL });
+}
+
 /** br if the client takes it, else gzip; none when Accept-Encoding refuses both (q=0) or is absent. */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   if (!acceptEncoding) return undefined;
@@ -54,16 +67,7 @@ export const compressJson = () =>
       c.res = new Response(body, res);
       return;
     }
-    const compressed =
-      encoding === 'br'
-        ? await brotli(body, {
-            params: {
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            },
-          })
-        : await gzipAsync(body, { level: GZIP_LEVEL });
+    const compressed = await compressBody(body, encoding);
     c.res = new Response(compressed, res);
     // After the assignment: Hono copies the old answer's headers onto the new one.
     c.res.headers.set('Content-Encoding', encoding);
