@@ -111,7 +111,7 @@ async function signIn(db: pg.Client): Promise<string> {
 function ticksOf(pid: number | undefined, withReaped: boolean): number {
   if (!pid) return Number.NaN;
   let ticks = 0;
-  let children: string[] = [];
+  let children: string[];
   try {
     children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
   } catch {

@@ -2,10 +2,9 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { COMPRESS_MIN_BYTES, compressBody, pickEncoding } from '../../middleware/compress-json.ts';
+import { COMPRESS_MIN_BYTES, compressBody, pickEncoding } from '../http/compression.ts';
 import type { Actor, AppDeps, AppEnv } from '../context.ts';
 import { markConformed, stripToSchema } from '../http/contract.ts';
-import type { Logger } from '../logger.ts';
 import { ReadCache, type CachedAnswer } from './read-cache.ts';
 import { listenForChanges } from './read-cache-listener.ts';
 
@@ -18,7 +17,7 @@ export function readCacheOf(deps: Pick<AppDeps, 'database' | 'config' | 'logger'
   if (!cache) {
     cache = new ReadCache(deps.config.readCacheMb * 1024 * 1024);
     caches.set(deps.database, cache);
-    if (cache.maxBytes > 0) listenForChanges(deps.database, cache, deps.logger as Logger);
+    if (cache.maxBytes > 0) listenForChanges(deps.database, cache, deps.logger);
   }
   return cache;
 }

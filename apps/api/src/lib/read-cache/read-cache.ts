@@ -128,6 +128,10 @@ const OVERHEAD = 200;
 
 function sizeOf(key: string, answer: CachedAnswer): number {
   return (
-    OVERHEAD + key.length * 2 + answer.json.length + (answer.encoded.br?.length ?? 0) + (answer.encoded.gzip?.length ?? 0)
+    OVERHEAD +
+    key.length * 2 +
+    answer.json.length +
+    (answer.encoded.br?.length ?? 0) +
+    (answer.encoded.gzip?.length ?? 0)
   );
 }

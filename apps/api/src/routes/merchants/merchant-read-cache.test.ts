@@ -9,6 +9,7 @@ import { readCacheOf } from '../../lib/read-cache/cached-json.ts';
 import type { ReadCache } from '../../lib/read-cache/read-cache.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient, type JsonClient } from '../../test/json-client.ts';
+import { testServerUrl } from '../../test/scratch-database.ts';
 import { signInAs } from '../../test/sign-in.ts';
 import { applyStageChange } from './merchant-stage.service.ts';
 
@@ -203,7 +204,11 @@ describe('merchant read cache', () => {
     await t.db.transaction(async (tx) => {
       const [row] = await tx.select().from(merchants).where(eq(merchants.id, m.id));
       const to = before.view.stage.id === stage.sales.id ? stage.underwriting.id : stage.sales.id;
-      await applyStageChange(tx as never, row!, to, { now: new Date(), userId: null, audit: { actorUserId: null, actorTokenId: null, actorLabel: 'workflow', ip: null } });
+      await applyStageChange(tx, row!, to, {
+        now: new Date(),
+        userId: null,
+        audit: { actorUserId: null, actorTokenId: null, actorLabel: 'workflow', ip: null },
+      });
     });
     await waitFor(async () => (await staff.get<MerchantDetail>(paths().view)).body.stage.id !== before.view.stage.id);
   });
@@ -222,7 +227,7 @@ describe('merchant read cache', () => {
     expect(JSON.stringify((await staff.get(paths().view)).body)).not.toContain('rolled back');
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('is off while its LISTEN connection is lost, and on once it is back', async () => {
+  it.runIf(Boolean(testServerUrl))('is off while its LISTEN connection is lost, and on once it is back', async () => {
     await primed();
     await t.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'boardwalk read cache' and datname = current_database()`,
