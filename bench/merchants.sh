@@ -10,6 +10,7 @@
 # Usage: bench/merchants.sh [merchants]        (default 1000000)
 # Environment: BENCH_SECONDS (per scenario, default 20), BENCH_CONNECTIONS (default 50),
 #              BENCH_WORKERS (API processes, default 2), BENCH_SCENARIOS (e.g. list,view; default all),
+#              READ_CACHE_MB (the API's read cache per process, decision 052; 0 measures without it),
 #              BENCH_KEEP=1 keeps the cluster's directory (printed) instead of removing it.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
@@ -86,4 +87,5 @@ pgbench -i -q -s 10 -U postgres -h 127.0.0.1 -p "$PORT" pgbench >/dev/null 2>&1
 
 export PGBENCH_URL="postgres://postgres@127.0.0.1:$PORT/pgbench"
 export SEED_LOG="$WORK/seed.log"
+export PGDATA_PID="$WORK/data/postmaster.pid"
 node bench/merchants.ts

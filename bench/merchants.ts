@@ -100,6 +100,39 @@ async function signIn(db: pg.Client): Promise<string> {
   return session.join('; ');
 }
 
+// ── CPU ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Clock ticks (user + system) of a process, its live children and (withReaped) the children it
+ * has reaped: the API's processes (cluster.ts and its workers), or the PostgreSQL cluster (the
+ * postmaster named by PGDATA_PID, as merchants.sh sets it). CPU per request does not depend on
+ * what else the machine runs, as wall-clock latency does.
+ */
+function ticksOf(pid: number | undefined, withReaped: boolean): number {
+  if (!pid) return Number.NaN;
+  let ticks = 0;
+  let children: string[];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  } catch {
+    return Number.NaN;
+  }
+  for (const p of [String(pid), ...children]) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+      if (withReaped && p === String(pid)) ticks += Number(f[13]) + Number(f[14]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return ticks;
+}
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+const postmasterPid = () =>
+  process.env.PGDATA_PID ? Number(readFileSync(process.env.PGDATA_PID, 'utf8').split('\n')[0]) : undefined;
+
 // ── load ────────────────────────────────────────────────────────────────────────────────────
 
 type Result = {
@@ -114,6 +147,8 @@ type Result = {
   meanBytes: number;
   /** The machine's 1-minute load average as the scenario started and ended (shared machines). */
   loadAverage: { start: number; end: number };
+  /** CPU ms per request: the API's processes, PostgreSQL (with PGDATA_PID), and this load generator. */
+  cpuMsPerRequest: { api: number; postgres: number; loadGenerator: number };
 };
 
 function get(
@@ -159,6 +194,9 @@ async function load(
   const end = performance.now() + seconds * 1000;
   const started = performance.now();
   const loadAtStart = loadavg()[0]!;
+  const api0 = ticksOf(apiPid, false);
+  const pg0 = ticksOf(postmasterPid(), true);
+  const self0 = process.cpuUsage();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
@@ -178,6 +216,13 @@ async function load(
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const self = process.cpuUsage(self0);
+  const perRequest = (ms: number) => round(ms / Math.max(1, latencies.length));
+  const cpuMsPerRequest = {
+    api: perRequest((ticksOf(apiPid, false) - api0) * TICK_MS),
+    postgres: perRequest((ticksOf(postmasterPid(), true) - pg0) * TICK_MS),
+    loadGenerator: perRequest((self.user + self.system) / 1000),
+  };
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const result: Result = {
@@ -197,6 +242,7 @@ async function load(
     },
     meanBytes: Math.round(bytes / Math.max(1, latencies.length)),
     loadAverage: { start: round(loadAtStart), end: round(loadavg()[0]!) },
+    cpuMsPerRequest,
   };
   if (record) console.log(`${name}: ${JSON.stringify(result)}`);
   return result;
@@ -235,6 +281,7 @@ const ids: string[] = (
   await db.query('SELECT id FROM merchants TABLESAMPLE SYSTEM (1) WHERE deleted_at IS NULL LIMIT 2000')
 ).rows.map((r) => r.id);
 const api = await startApi();
+const apiPid = api.pid;
 const notes: string[] = [];
 const results: Result[] = [];
 try {
@@ -262,6 +309,10 @@ try {
     { name: 'search', path: () => `/api/search?q=${encodeURIComponent(pick(terms))}` },
     { name: 'view', path: () => `/api/merchants/${pick(ids)}` },
   ];
+  notes.push(
+    `Distinct requests: list ${views.length * 10 * sorts.length} URLs (${views.length} views × 10 pages × ${sorts.length} sorts), ` +
+      `search ${terms.length} terms, view ${ids.length} merchant ids. Read cache (decision 052): READ_CACHE_MB=${process.env.READ_CACHE_MB ?? '64 (default)'} per API process.`,
+  );
   const only = process.env.BENCH_SCENARIOS?.split(',');
   for (const s of scenarios) {
     if (only && !only.includes(s.name)) {
@@ -388,7 +439,7 @@ const base = join(
 );
 writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
 const row = (r: Result) =>
-  `| ${r.name} | ${r.requests.toLocaleString('en')} | ${r.rps.toLocaleString('en')} | ${r.latencyMs.p50} | ${r.latencyMs.p95} | ${r.latencyMs.p99} | ${r.errors} | ${r.loadAverage.start} → ${r.loadAverage.end} | ${verdict(r, r.name as keyof typeof BUDGETS)} |`;
+  `| ${r.name} | ${r.requests.toLocaleString('en')} | ${r.rps.toLocaleString('en')} | ${r.latencyMs.p50} | ${r.latencyMs.p95} | ${r.latencyMs.p99} | ${r.errors} | ${r.cpuMsPerRequest.api} / ${r.cpuMsPerRequest.postgres} / ${r.cpuMsPerRequest.loadGenerator} | ${r.loadAverage.start} → ${r.loadAverage.end} | ${verdict(r, r.name as keyof typeof BUDGETS)} |`;
 writeFileSync(
   `${base}.md`,
   [
@@ -400,8 +451,8 @@ writeFileSync(
       `, PostgreSQL CPU ${report.seed.postgresCpuSeconds} s, load average (1 min) ${report.seed.loadAverage ?? '?'}.`,
     `${CONNECTIONS} connections, ${SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up, API (${WORKERS} process${WORKERS > 1 ? 'es, cluster.ts' : ''}) and load generator on the same machine.`,
     '',
-    '| Scenario | Requests | Requests/s | p50 ms | p95 ms | p99 ms | Errors | Load average (1 min) | Budget |',
-    '| -------- | -------: | ---------: | -----: | -----: | -----: | -----: | -------------------- | ------ |',
+    '| Scenario | Requests | Requests/s | p50 ms | p95 ms | p99 ms | Errors | CPU ms/request: API / PostgreSQL / load generator | Load average (1 min) | Budget |',
+    '| -------- | -------: | ---------: | -----: | -----: | -----: | -----: | ------------------------------------------------- | -------------------- | ------ |',
     ...results.map(row),
     '',
     pgbench

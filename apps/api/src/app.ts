@@ -9,6 +9,7 @@ import { AUTH_BASE_PATH } from './auth/auth-config.ts';
 import { apiDocument } from './lib/http/api-document.ts';
 import { bodyLimit, defaultBodyLimit, KB } from './lib/http/body-limit.ts';
 import { compressJson } from './middleware/compress-json.ts';
+import { emptyReadCacheAfterWrites, readCacheOf } from './lib/read-cache/cached-json.ts';
 import { forwardedHeaders } from './middleware/forwarded-headers.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
@@ -61,6 +62,8 @@ export function createApp(deps: AppDeps) {
   const tokenLimiter = createRateLimiter({ db, name: 'token', max: 600, windowMs: TOKEN_WINDOW_MS, now });
   const usageLog = deps.usageLog ?? createUsageLog({ db, logger: deps.logger });
 
+  // Outermost: a write's answer leaves only after this process's read cache is emptied (decision 052).
+  app.use('*', emptyReadCacheAfterWrites(readCacheOf(deps)));
   app.use('*', requestContext(deps));
   app.use('*', forwardedHeaders());
   app.use('/api/*', noStore());

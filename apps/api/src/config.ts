@@ -27,6 +27,7 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   JOB_WORKERS: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -79,6 +80,11 @@ export type Config = {
    */
   sessionCacheMs: number;
   /**
+   * Memory for the merchant list, search and view answers kept per process (decision 052),
+   * invalidated by the database's notifications. 0 turns the cache off.
+   */
+  readCacheMb: number;
+  /**
    * Let webhooks reach loopback, private and link-local addresses (a partner system on the LAN).
    * Off by default: a webhook address is typed by users, and must not reach this host or its
    * network (decision 044).
@@ -123,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     jobWorkers: e.JOB_WORKERS,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    readCacheMb: e.READ_CACHE_MB,
     webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
   };
 }

@@ -26,7 +26,21 @@ export type Database = {
   dumpDataDir?: (compression?: 'none' | 'gzip') => Promise<Blob>;
   /** What the job engine connects through: the one PGlite instance, or the server's URL. */
   driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
+  /** Runs `stop` when the database is closed, first (a LISTEN connection of the read cache, decision 052). */
+  atClose: (stop: () => Promise<void>) => void;
 };
+
+/** The atClose list of a database, and a close that runs it before closing the driver. */
+function closing(closeDriver: () => Promise<void>) {
+  const stops: (() => Promise<void>)[] = [];
+  return {
+    atClose: (stop: () => Promise<void>) => void stops.push(stop),
+    close: async () => {
+      await Promise.allSettled(stops.splice(0).map((stop) => stop()));
+      await closeDriver();
+    },
+  };
+}
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -63,10 +77,10 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     // race these migrations. (An advisory lock would be granted to that one session anyway.)
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => (await client.query('select 1')).rows.length === 1,
-    close: async () => {
+    ...closing(async () => {
       await client.close();
       releaseLock();
-    },
+    }),
     dumpDataDir: (compression = 'none') => client.dumpDataDir(compression),
     driver: { kind: 'pglite', client },
   };
@@ -125,7 +139,7 @@ async function openPostgres(url: string, max = 10, logger: Logger): Promise<Data
     kind: 'postgres',
     migrate: () => migratePostgres(pool, migrationsFolder),
     ping: async () => (await pool.query('select 1')).rowCount === 1,
-    close: () => pool.end(),
+    ...closing(() => pool.end()),
     driver: { kind: 'postgres', url },
   };
 }

@@ -1,33 +1,10 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
+import { COMPRESS_MIN_BYTES, compressBody, pickEncoding } from '../lib/http/compression.ts';
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** Below this a compressed answer saves less than its headers and the CPU cost. */
-export const COMPRESS_MIN_BYTES = 1024;
-
-/** The fastest levels: see compressJson. */
-const BROTLI_QUALITY = 1;
-const GZIP_LEVEL = 1;
+export { COMPRESS_MIN_BYTES, compressBody, pickEncoding };
 
 /** application/json and the +json types (application/problem+json). */
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json(?:[;\s]|$)/i;
-
-/** br if the client takes it, else gzip; none when Accept-Encoding refuses both (q=0) or is absent. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  if (!acceptEncoding) return undefined;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const weight = (encoding: string) => weights.get(encoding) ?? weights.get('*') ?? 0;
-  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
-  return weight('gzip') > 0 ? 'gzip' : undefined;
-}
 
 /**
  * Compresses JSON answers of COMPRESS_MIN_BYTES or more (list pages, pickers, the OpenAPI
@@ -54,16 +31,7 @@ export const compressJson = () =>
       c.res = new Response(body, res);
       return;
     }
-    const compressed =
-      encoding === 'br'
-        ? await brotli(body, {
-            params: {
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            },
-          })
-        : await gzipAsync(body, { level: GZIP_LEVEL });
+    const compressed = await compressBody(body, encoding);
     c.res = new Response(compressed, res);
     // After the assignment: Hono copies the old answer's headers onto the new one.
     c.res.headers.set('Content-Encoding', encoding);

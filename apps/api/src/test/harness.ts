@@ -59,6 +59,8 @@ export function testDeps(database: Database, options: { now?: () => Date; config
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     demoSeed: false,
     sessionCacheMs: 0,
+    // Likewise merchants: the read cache (decision 052) is off unless a test turns it on (read-cache tests).
+    readCacheMb: 0,
     ...options.config,
   };
   return {

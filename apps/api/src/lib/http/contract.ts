@@ -108,6 +108,18 @@ function compile(schema: z.ZodType): Strip {
   }
 }
 
+/**
+ * Answers already cut down to their contract before they were serialised and stored (the read
+ * cache's bodies, decision 052): conformToContract lets them through as they are. Known by their
+ * body stream, which stays the same when Hono copies an answer into a new Response.
+ */
+const conformedBodies = new WeakSet<ReadableStream>();
+
+export function markConformed(res: Response): Response {
+  if (res.body) conformedBodies.add(res.body);
+  return res;
+}
+
 /** The zod schema a route declares for a JSON answer with this status, if any. */
 function jsonSchemaOf(responses: RouteConfig['responses'], status: number): z.ZodType | undefined {
   const response = (responses as Record<string, { content?: Record<string, { schema?: unknown }> }>)[status];
@@ -138,6 +150,7 @@ export function conformToContract(responses: RouteConfig['responses']): Middlewa
     await next();
     const { status } = c.res;
     if (conformed && (conformed === c.res || conformed.status === status)) return;
+    if (c.res.body && conformedBodies.has(c.res.body)) return;
     const schema = jsonSchemaOf(responses, status);
     if (!schema || !c.res.headers.get('content-type')?.startsWith('application/json')) return;
     const body = stripToSchema(schema, await c.res.json());

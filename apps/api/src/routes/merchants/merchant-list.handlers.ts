@@ -1,9 +1,10 @@
-import { MERCHANT_EXPORT_MAX_ROWS } from '@boardwalk/shared';
+import { MERCHANT_EXPORT_MAX_ROWS, type MerchantListQuery, type MerchantView } from '@boardwalk/shared';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { auditActor, writeAudit } from '../../lib/audit.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { csvResponse } from '../../lib/csv.ts';
-import { callerOf } from '../../lib/http/caller.ts';
+import { callerOf, type Caller } from '../../lib/http/caller.ts';
+import { cachedJson, readerOf, stableKey } from '../../lib/read-cache/cached-json.ts';
 import { MERCHANT_CSV_HEADER, merchantCsvFilename, merchantCsvLine } from './merchant-export.ts';
 import * as routes from './merchant-list.routes.ts';
 import * as service from './merchant-list.service.ts';
@@ -37,8 +38,22 @@ export function registerMerchantListRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   for (const { view, route } of routes.listViews) {
-    app.openapi(route, async (c) =>
-      c.json(await service.listMerchants(c.get('db'), callerOf(c), view, c.req.valid('query')), 200),
-    );
+    app.openapi(route, async (c) => {
+      const caller = callerOf(c);
+      const query = c.req.valid('query');
+      return cachedJson(c, listCacheKey(caller, view, query), routes.merchantListSchema, () =>
+        service.listMerchants(c.get('db'), caller, view, query),
+      ) as never;
+    });
   }
+}
+
+/**
+ * What a list page depends on (decision 052): the caller's role, the view, the whole parsed query,
+ * and the caller for assignee=me. Not cached: overSla, which depends on the time of the request.
+ */
+export function listCacheKey(caller: Caller, view: MerchantView, query: MerchantListQuery): string | null {
+  if (query.overSla === true) return null;
+  const me = query.assignee === 'me' ? caller.actor.userId : '';
+  return `list|${readerOf(caller.actor)}|${view}|${me}|${stableKey(query)}`;
 }

@@ -13,7 +13,7 @@ import { jsonResponse, problems } from '../../lib/http/openapi.ts';
 const read = { action: 'read', subject: 'merchant' } as const;
 const tags = ['merchants'];
 
-const merchantListSchema = z.object({
+export const merchantListSchema = z.object({
   merchants: z.array(merchantSchema),
   total: z.number().int().describe('Merchants matching the view, q and the filters (exact)'),
   params: z.record(z.string(), z.unknown()).describe('The parsed query, defaults filled, and the view'),

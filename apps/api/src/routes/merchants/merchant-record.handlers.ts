@@ -1,4 +1,7 @@
+import { merchantDetailSchema } from '@boardwalk/shared';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { callerOf } from '../../lib/http/caller.ts';
+import { cachedJson, readerOf } from '../../lib/read-cache/cached-json.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { registerMerchantDraftRoutes } from './merchant-drafts.handlers.ts';
 import { bulkAssign, bulkChangeStage } from './merchant-bulk.service.ts';
@@ -48,9 +51,12 @@ export function registerMerchantRecordRoutes(app: OpenAPIHono<AppEnv>) {
     return c.json(await readMerchantDetail(db, id), 201);
   });
 
-  app.openapi(routes.getMerchantRoute, async (c) =>
-    c.json(await readMerchantDetail(c.get('db'), c.req.valid('param').id), 200),
-  );
+  app.openapi(routes.getMerchantRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    // A merchant that does not exist throws (404) and is not cached.
+    const key = `view|${readerOf(callerOf(c).actor)}|${id}`;
+    return cachedJson(c, key, merchantDetailSchema, () => readMerchantDetail(c.get('db'), id)) as never;
+  });
 
   app.openapi(routes.updateMerchantRoute, async (c) => {
     const { id } = c.req.valid('param');

@@ -66,7 +66,14 @@ export async function searchMerchants(db: Db, q: string): Promise<SearchResult[]
   const tiers: SearchTier[] = query.length < FUZZY_MIN_LENGTH ? ['starts'] : ['starts', 'contains', 'similar'];
   let rows: Awaited<ReturnType<typeof searchQuery>> = [];
   for (const tier of tiers) {
-    rows = await searchQuery(db, query, tier);
+    // Fewer than SEARCH_LIMIT found so far: those are every live candidate of the tiers above, so
+    // the next tier ranks them with its own candidates without asking their indexes again.
+    rows = await searchQuery(
+      db,
+      query,
+      tier,
+      rows.map((r) => r.id),
+    );
     if (rows.length >= SEARCH_LIMIT) break;
   }
   return rows.map((r) => ({
@@ -77,28 +84,38 @@ export async function searchMerchants(db: Db, q: string): Promise<SearchResult[]
   }));
 }
 
-/** The candidate ids down to `tier` (each tier includes the ones above it), each field's own index query. */
-function candidates(query: string, tier: SearchTier): SQL {
+/**
+ * The candidate ids of `tier`, each field's own index query, and `found`: what the tiers above
+ * answered. A tier is asked only when those answered fewer than SEARCH_LIMIT, so `found` is then
+ * every live candidate they had, and ranking it with this tier's candidates gives what asking
+ * every tier down to this one again would (the three round trips of a term that matches nothing
+ * used to run the starts-with subqueries three times and the contains ones twice).
+ */
+function candidates(query: string, tier: SearchTier, found: string[]): SQL {
   const lq = query.toLowerCase();
-  const parts = [
-    ...NAME_FIELDS.map((f) => startsWith(f, likePrefix(lq))),
-    startsWith(sql`lower(${PHONE})`, likePrefix(lq)),
-    someWhere(eq(m.mid, query)),
-  ];
-  if (tier !== 'starts') {
+  const parts: SQL[] = [];
+  if (tier === 'starts') {
+    parts.push(
+      ...NAME_FIELDS.map((f) => startsWith(f, likePrefix(lq))),
+      startsWith(sql`lower(${PHONE})`, likePrefix(lq)),
+      someWhere(eq(m.mid, query)),
+    );
+  }
+  if (tier === 'contains') {
     parts.push(...NAME_FIELDS.map((f) => someWhere(sql`${f} like ${likePattern(lq)}`)));
     parts.push(someWhere(sql`${PHONE} like ${likePattern(query)}`));
   }
   if (tier === 'similar') parts.push(...NAME_FIELDS.map((f) => someWhere(sql`${lq} <% ${f}`)));
+  if (found.length > 0) parts.push(sql`(select unnest(${`{${found.join(',')}}`}::uuid[]))`);
   return sql.join(parts, sql` union all `);
 }
 
 /**
  * The search down to `tier` as one SELECT (exported so its plan can be checked with EXPLAIN):
- * the candidates of every field's index, ranked: exact (3), starts with (2), contains (1),
+ * the candidates of the tier's field indexes and those the tiers above found, ranked: exact (3), starts with (2), contains (1),
  * similar (0); then word similarity, DBA name, id. `query` is trimmed, not empty.
  */
-export function searchQuery(db: Db, query: string, tier: SearchTier) {
+export function searchQuery(db: Db, query: string, tier: SearchTier, found: string[] = []) {
   const lq = query.toLowerCase();
   const contains = likePattern(lq);
   const prefix = likePrefix(lq);
@@ -116,7 +133,7 @@ export function searchQuery(db: Db, query: string, tier: SearchTier) {
     .select({ id: m.id, dbaName: m.dbaName, stageName: stages.name })
     .from(m)
     .innerJoin(stages, eq(stages.id, m.stageId))
-    .where(and(isNull(m.deletedAt), sql`${m.id} in (${candidates(query, tier)})`))
+    .where(and(isNull(m.deletedAt), sql`${m.id} in (${candidates(query, tier, found)})`))
     .orderBy(desc(rank), desc(similarity), asc(sql`lower(${m.dbaName})`), asc(m.id))
     .limit(SEARCH_LIMIT);
 }
