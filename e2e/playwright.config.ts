@@ -30,11 +30,7 @@ export default defineConfig({
   reporter: isCI ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]] : [['list']],
   use: {
     baseURL,
-    // A failed test keeps its trace (every action with its DOM snapshot, the network, the console)
-    // and a screenshot; the trace's screencast, a JPEG of every frame painted, is not recorded
-    // (decision 053): it cost Chromium a large share of the pass's CPU, and was thrown away with
-    // the trace of every test that passed.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
