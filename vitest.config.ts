@@ -21,6 +21,9 @@ export default defineConfig({
           // The root's own *.test.ts: checks of the repository's configuration.
           include: ['*.test.ts', 'packages/*/src/**/*.test.ts', ...apiUnitTests],
           environment: 'node',
+          // One module graph per worker, as in the api project (decisions 048, 053): these files
+          // keep nothing in modules (no vi.mock, stubbed globals or environment, fake timers, spies).
+          isolate: false,
         },
       },
       {

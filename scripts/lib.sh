@@ -70,3 +70,31 @@ as_postgres() {
   else return 1
   fi
 }
+
+# CPU per pass (decision 053), when TEST_CPU=1 and this runs as root with cgroup v1's cpuacct:
+# the script's shell moves into a cgroup of its own for the pass, so everything the pass starts
+# is counted, Chromium's renderers too (they leave the process tree, and /usr/bin/time misses
+# them). Prints nothing and changes nothing otherwise.
+CPU_ROOT=/sys/fs/cgroup/cpuacct
+CPU_GROUP=""
+cpu_meter_start() { # name
+  CPU_GROUP=""
+  [[ "${TEST_CPU:-}" == 1 && -w "$CPU_ROOT/cgroup.procs" ]] || return 0
+  local name=${1,,}
+  local group="$CPU_ROOT/boardwalk-test-$$-${name//[^a-z0-9]/-}"
+  mkdir "$group" 2>/dev/null && echo $$ >"$group/cgroup.procs" && CPU_GROUP=$group
+}
+cpu_meter_stop() { # prints "cpu N s (user U, sys S)" for the pass, and removes the group
+  [[ -n "$CPU_GROUP" ]] || return 0
+  local group=$CPU_GROUP pid hz user sys
+  CPU_GROUP=""
+  # Back to the root group: the script first, then anything the pass left running (a cluster it started).
+  echo $$ >"$CPU_ROOT/cgroup.procs"
+  hz=$(getconf CLK_TCK)
+  user=$(awk '$1 == "user" { print $2 }' "$group/cpuacct.stat")
+  sys=$(awk '$1 == "system" { print $2 }' "$group/cpuacct.stat")
+  awk -v ns="$(cat "$group/cpuacct.usage")" -v u="$user" -v s="$sys" -v hz="$hz" \
+    'BEGIN { printf "cpu %.1fs (user %.1f, sys %.1f)", ns / 1e9, u / hz, s / hz }'
+  while read -r pid; do echo "$pid" >"$CPU_ROOT/cgroup.procs" 2>/dev/null; done <"$group/cgroup.procs"
+  rmdir "$group" 2>/dev/null || true
+}

@@ -11,6 +11,9 @@
 # Usage: scripts/test.sh [pass ...]   passes: static unit api api-pg e2e (default: all, in order)
 # Environment: TEST_DATABASE_URL=postgres://… uses that server for pass 4 instead of the local one;
 #              CHROMIUM_PATH overrides /usr/bin/chromium.
+#              TEST_CPU=1 adds each pass's CPU time to the summary (as root, with cgroup v1's
+#              cpuacct; Chromium included), to tell a pass that keeps both cores busy from one
+#              that waits (decision 053).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -208,10 +211,13 @@ record() { # name outcome seconds [note]
 }
 
 run_pass() { # name function
-  local name=$1 fn=$2 t0=$SECONDS
+  local name=$1 fn=$2 t0=$SECONDS rc=0 cpu
   printf '\n%s━━ %s ━━%s\n' "$B" "$name" "$N"
-  if $fn; then record "$name" PASS $((SECONDS - t0)); return 0; fi
-  record "$name" FAIL $((SECONDS - t0)); return 1
+  cpu_meter_start "$name"
+  $fn || rc=1
+  cpu=$(cpu_meter_stop)
+  if [[ $rc -eq 0 ]]; then record "$name" PASS $((SECONDS - t0)) "$cpu"; return 0; fi
+  record "$name" FAIL $((SECONDS - t0)) "$cpu"; return 1
 }
 
 finish() {
