@@ -1,4 +1,5 @@
-import type { Context } from 'hono';
+import type { Context, TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -64,7 +65,19 @@ export function stableKey(value: unknown): string {
  * conformToContract would), `compute` the answer. Without the cache (off, or not listening) this
  * is `c.json(await compute(), 200)`. Compressed forms are made once per encoding and kept.
  */
-export async function cachedJson(
+export async function cachedJson<S extends z.ZodType>(
+  c: Context<AppEnv>,
+  key: string | null,
+  schema: S,
+  compute: () => Promise<z.output<S>>,
+): Promise<CachedJsonResponse<z.output<S>>> {
+  return (await cachedJsonResponse(c, key, schema, compute)) as CachedJsonResponse<z.output<S>>;
+}
+
+/** What c.json(body, 200) answers, to the route's typing: the cached response is the same answer. */
+type CachedJsonResponse<T> = Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
+
+async function cachedJsonResponse(
   c: Context<AppEnv>,
   key: string | null,
   schema: z.ZodType,

@@ -43,7 +43,7 @@ export function registerMerchantListRoutes(app: OpenAPIHono<AppEnv>) {
       const query = c.req.valid('query');
       return cachedJson(c, listCacheKey(caller, view, query), routes.merchantListSchema, () =>
         service.listMerchants(c.get('db'), caller, view, query),
-      ) as never;
+      );
     });
   }
 }

@@ -55,7 +55,7 @@ export function registerMerchantRecordRoutes(app: OpenAPIHono<AppEnv>) {
     const { id } = c.req.valid('param');
     // A merchant that does not exist throws (404) and is not cached.
     const key = `view|${readerOf(callerOf(c).actor)}|${id}`;
-    return cachedJson(c, key, merchantDetailSchema, () => readMerchantDetail(c.get('db'), id)) as never;
+    return cachedJson(c, key, merchantDetailSchema, () => readMerchantDetail(c.get('db'), id));
   });
 
   app.openapi(routes.updateMerchantRoute, async (c) => {

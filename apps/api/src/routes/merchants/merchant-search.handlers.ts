@@ -13,6 +13,6 @@ export function registerMerchantSearchRoutes(app: OpenAPIHono<AppEnv>) {
     const key = `search|${readerOf(callerOf(c).actor)}|${q.trim()}`;
     return cachedJson(c, key, searchResponseSchema, async () => ({
       data: await searchMerchants(c.get('db'), q),
-    })) as never;
+    }));
   });
 }
