@@ -55,17 +55,26 @@ describe('merchant read cache', () => {
     view: `/api/merchants/${m.id}`,
   });
 
-  /** GETs each path twice: the second must be a hit with the same body. */
+  /**
+   * GETs each path twice: the second must be a hit with the same body. On PostgreSQL the
+   * notification of an earlier write may arrive during the two and empty the cache (the epoch
+   * moves): then the pair is asked again, at most five times.
+   */
   async function primed(client = staff) {
     const bodies: Record<string, unknown> = {};
     for (const [name, path] of Object.entries(paths())) {
-      const first = await client.get(path);
-      expect(first.status, `${name}: ${JSON.stringify(first.body)}`).toBe(200);
-      const hits = cache.stats.hits;
-      const second = await client.get(path);
-      expect(second.body).toEqual(first.body);
-      expect(cache.stats.hits, `${name} is served from the cache`).toBe(hits + 1);
-      bodies[name] = first.body;
+      for (let attempt = 1; ; attempt++) {
+        const epoch = cache.epoch;
+        const first = await client.get(path);
+        expect(first.status, `${name}: ${JSON.stringify(first.body)}`).toBe(200);
+        const hits = cache.stats.hits;
+        const second = await client.get(path);
+        if (cache.epoch !== epoch && attempt < 5) continue;
+        expect(second.body).toEqual(first.body);
+        expect(cache.stats.hits, `${name} is served from the cache`).toBe(hits + 1);
+        bodies[name] = first.body;
+        break;
+      }
     }
     return bodies as { list: { merchants: { id: string; dbaName: string }[] }; search: unknown; view: MerchantDetail };
   }
