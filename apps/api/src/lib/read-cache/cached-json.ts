@@ -96,13 +96,17 @@ async function cachedJsonResponse(
   return respond(c, cache, key, answer);
 }
 
+/**
+ * The answer through c.body, so that what middleware set before the handler (c.header: the token
+ * rate limit, CORS) is sent with it, as with c.json.
+ */
 async function respond(c: Context<AppEnv>, cache: ReadCache, key: string, answer: CachedAnswer): Promise<Response> {
   const encoding = c.req.method === 'HEAD' ? undefined : pickEncoding(c.req.header('Accept-Encoding'));
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (!encoding || answer.json.length < COMPRESS_MIN_BYTES) {
     // compressJson adds Vary as it does to every JSON answer, and finds nothing to compress.
     headers['Content-Length'] = String(answer.json.length);
-    return markConformed(new Response(answer.json, { status: 200, headers }));
+    return markConformed(c.body(answer.json, 200, headers));
   }
   let body = answer.encoded[encoding];
   if (!body) {
@@ -112,5 +116,5 @@ async function respond(c: Context<AppEnv>, cache: ReadCache, key: string, answer
   headers['Content-Encoding'] = encoding;
   headers['Content-Length'] = String(body.length);
   headers.Vary = 'Accept-Encoding';
-  return markConformed(new Response(body, { status: 200, headers }));
+  return markConformed(c.body(body, 200, headers));
 }

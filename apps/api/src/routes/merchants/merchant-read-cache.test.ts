@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
-import type { MerchantDetail, Stage } from '@boardwalk/shared';
+import type { ApiTokenWithSecret, MerchantDetail, Stage } from '@boardwalk/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants } from '../../db/schema/merchants.ts';
@@ -166,6 +166,25 @@ describe('merchant read cache', () => {
       expect(shown(after)).not.toEqual(shown(before));
     });
   }
+
+  it('sends what middleware set before the handler with a cached answer too (the token rate limit)', async () => {
+    const superadmin = jsonClient(t, (await signInAs(t, 'ROLE_SUPERADMIN')).cookie);
+    const token = await superadmin.post<ApiTokenWithSecret>('/api/api-tokens', {
+      data: { name: `Cache ${tag}`, scopes: { merchant: 'read' }, expiry: 'none' },
+    });
+    expect(token.status, JSON.stringify(token.body)).toBe(201);
+    const call = () =>
+      t.app.request(paths().list, {
+        headers: { authorization: `Bearer ${token.body.secret}`, origin: 'http://localhost' },
+      });
+    const hits = cache.stats.hits;
+    for (const res of [await call(), await call()]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit-limit')).toBeTruthy();
+      expect(res.headers.get('ratelimit-remaining')).toBeTruthy();
+    }
+    expect(cache.stats.hits).toBeGreaterThan(hits);
+  });
 
   it('is emptied by any request that may write, once it is answered, before its answer leaves', async () => {
     await primed();
