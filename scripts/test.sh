@@ -130,6 +130,7 @@ pg_cleanup() {
 
 cleanup() {
   pg_cleanup
+  [[ -n "${LOG_DIR:-}" ]] && rm -rf "$LOG_DIR"
   [[ -n "$E2E_DIR" ]] && rm -rf "$E2E_DIR"
   E2E_DIR=""
 }
@@ -210,17 +211,39 @@ record() { # name outcome seconds [note]
   say "$(printf '%s %s (%ss) %s' "$2" "$1" "$3" "${4:-}")"
 }
 
+LOG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/boardwalk-test-logs-XXXXXX")
+declare -a FAILURES=()
+
+# The lines of a failed pass's output that name what failed and why (vitest's FAIL and ×,
+# Playwright's ✘, the first error lines), at most 12, so that the end of the run, which is all
+# that a CI log's tail shows, says which test broke.
+failure_digest() { # name log
+  local lines
+  lines=$(sed -E 's/\x1b\[[0-9;]*m//g' "$2" |
+    grep -E '^\s*(FAIL|×|✘)\s|^\s*(Error|AssertionError|TypeError|TimeoutError)\b|^\s*(Expected|Received)\b|Test timeout' |
+    awk '!seen[$0]++' | head -n 12 | cut -c1-220)
+  [[ -n "$lines" ]] && FAILURES+=("── $1:" "$lines")
+}
+
 run_pass() { # name function
-  local name=$1 fn=$2 t0=$SECONDS rc=0 cpu
+  local name=$1 fn=$2 t0=$SECONDS rc=0 cpu log
+  log="$LOG_DIR/$(printf '%s' "$name" | tr -c 'a-zA-Z0-9' '-').log"
   printf '\n%s━━ %s ━━%s\n' "$B" "$name" "$N"
   cpu_meter_start "$name"
-  $fn || rc=1
+  # The pass stays in this shell (its cleanup state is this shell's); tee keeps a copy for the digest.
+  $fn > >(tee "$log") 2>&1 || rc=1
+  wait $! 2>/dev/null || true # tee's last lines are in the log before the digest reads it
   cpu=$(cpu_meter_stop)
   if [[ $rc -eq 0 ]]; then record "$name" PASS $((SECONDS - t0)) "$cpu"; return 0; fi
+  failure_digest "$name" "$log"
   record "$name" FAIL $((SECONDS - t0)) "$cpu"; return 1
 }
 
 finish() {
+  if [[ ${#FAILURES[@]} -gt 0 ]]; then
+    printf '\n%s━━ what failed ━━%s\n' "$B" "$N"
+    printf '%s\n' "${FAILURES[@]}"
+  fi
   printf '\n%s━━ summary ━━%s\n' "$B" "$N"
   printf '%s\n' "${SUMMARY[@]}"
   printf 'total %ss\n' "$((SECONDS - T_START))"
