@@ -47,6 +47,8 @@ export async function resolveRecipient(
   if (!merchantId) return { error: `No merchant to take the ${recipient}'s ${what} from.` };
   const [row] = await tx
     .select({
+      agentId: merchants.agentId,
+      assigneeId: users.id,
       contactEmail: merchants.contactEmail,
       contactPhone: merchants.contactPhone,
       agentEmail: agentAccounts.email,
@@ -60,6 +62,9 @@ export async function resolveRecipient(
     .where(eq(merchants.id, merchantId))
     .limit(1);
   if (!row) return { error: 'The merchant does not exist.' };
+  // "Has no email address" would send the reader to the agent's or user's record for nothing.
+  if (recipient === 'agent' && !row.agentId) return { error: 'The merchant has no agent.' };
+  if (recipient === 'assignee' && !row.assigneeId) return { error: 'The merchant is not assigned to anyone.' };
   const byRole = {
     contact: channel === 'email' ? row.contactEmail : row.contactPhone,
     agent: channel === 'email' ? row.agentEmail : row.agentPhone,

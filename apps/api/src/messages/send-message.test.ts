@@ -188,6 +188,15 @@ describe('queueTemplateMessage and the send job', () => {
     ]);
   });
 
+  it('says the merchant has no agent or no assignee, rather than that their address is missing', async () => {
+    const m = await insertTestMerchant(t, { agentId: null, assignedUserId: null });
+    const template = await emailTemplate('Hi', '<p>Hi</p>');
+    const toAgent = await queue({ templateId: template.id, merchantId: m.id, recipient: 'agent' });
+    const toAssignee = await queue({ templateId: template.id, merchantId: m.id, recipient: 'assignee' });
+    expect((await messageRow(toAgent.messageId)).error).toBe('The merchant has no agent.');
+    expect((await messageRow(toAssignee.messageId)).error).toBe('The merchant is not assigned to anyone.');
+  });
+
   it('sends an SMS through the default provider, which stores it (text not escaped)', async () => {
     const m = await merchant();
     const [template] = await t.db
