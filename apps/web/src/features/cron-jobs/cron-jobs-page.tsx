@@ -100,7 +100,10 @@ export function HistoryCronJobsPage() {
                     <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>{job.description}</Box>
                   </TableCell>
                   <TableCell>
-                    <code>{job.cron}</code>
+                    {/* An expression broken over two lines reads as two schedules. */}
+                    <Box component="code" sx={{ whiteSpace: 'nowrap' }}>
+                      {job.cron}
+                    </Box>
                     {job.paused && <Chip size="small" label="Paused" sx={{ ml: 1 }} />}
                   </TableCell>
                   <TableCell>
@@ -116,7 +119,7 @@ export function HistoryCronJobsPage() {
                   </TableCell>
                   <TableCell>{job.nextRunAt ? formatDateTime(job.nextRunAt) : '—'}</TableCell>
                   <TableCell>
-                    <Stack direction="row" spacing={1}>
+                    <Stack direction="row" spacing={1} sx={{ whiteSpace: 'nowrap' }}>
                       <Button size="small" onClick={() => setShownName(job.name)} aria-label={`Runs of ${job.name}`}>
                         Runs
                       </Button>
