@@ -11,7 +11,8 @@
  * BENCH_LABEL names the run (e.g. `before`, for an export of an older commit outside git).
  * REPORT_VS=/path/to/an/export/of/another/commit (with node_modules linked) builds that commit's
  * app too, on the same database, and times the two request by request in turn (`before` = that
- * commit, `after` = this tree): one run, one load, one database.
+ * commit, `after` = this tree): one run, one load, one database. Each result then says whether
+ * the two sides answered the same bytes (`sameAnswer`).
  * Besides the wall time, each call reports its CPU per request: the API process
  * (process.cpuUsage) plus the database backends serving this bench (their /proc ticks; parallel
  * workers, which come and go, are not counted, which flatters whichever code uses them).
@@ -48,9 +49,14 @@ try {
   const counts = (await database.db.execute(
     sql`SELECT (SELECT count(*) FROM merchants)::int AS merchants,
                (SELECT count(*) FROM merchant_stage_intervals)::int AS intervals,
-               (SELECT agent_id FROM merchants WHERE agent_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AS agent`,
-  )) as unknown as { rows: { merchants: number; intervals: number; agent: string }[] };
-  const { merchants, intervals, agent } = counts.rows[0]!;
+               (SELECT agent_id FROM merchants WHERE agent_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AS agent,
+               (SELECT lead_source_id FROM merchants WHERE lead_source_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AS source,
+               (SELECT industry_id FROM merchants WHERE industry_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AS industry,
+               (SELECT company_id FROM merchants WHERE company_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) AS company`,
+  )) as unknown as {
+    rows: { merchants: number; intervals: number; agent: string; source: string; industry: string; company: string }[];
+  };
+  const { merchants, intervals, agent, source, industry, company } = counts.rows[0]!;
 
   const today = new Date().toISOString().slice(0, 10);
   const year = `from=${new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10)}&to=${today}`;
@@ -59,6 +65,13 @@ try {
     calls.push([`${report}, 12 months`, `/api/reports/${report}?${year}&tz=Europe/Berlin`]);
     calls.push([`${report}, 12 months, one agent`, `/api/reports/${report}?${year}&agentId=${agent}`]);
   }
+  // Time in stage for each kind of filter (decision 054), the largest slice of each.
+  calls.push([
+    'time-in-stage, 12 months, one lead source',
+    `/api/reports/time-in-stage?${year}&leadSourceId=${source}`,
+  ]);
+  calls.push(['time-in-stage, 12 months, one industry', `/api/reports/time-in-stage?${year}&industryId=${industry}`]);
+  calls.push(['time-in-stage, 12 months, one company', `/api/reports/time-in-stage?${year}&companyId=${company}`]);
   calls.push(['new-merchants by week, 12 months', `/api/reports/new-merchants?${year}&interval=week`]);
   calls.push(['production by industry, 12 months', `/api/reports/production?${year}&by=industry`]);
   calls.push(['funnel, this month', '/api/reports/funnel']);
@@ -107,10 +120,11 @@ try {
         results.push({ what, side: side.side, status: probe.status, body: (await probe.text()).slice(0, 200) });
         continue;
       }
-      const bytes = (await probe.arrayBuffer()).byteLength;
+      const body = await probe.text();
+      const bytes = Buffer.byteLength(body);
       for (let i = 0; i < 3; i++)
         await (await side.app.request(path, { headers: { cookie: side.cookie } })).arrayBuffer();
-      sides.push({ ...side, bytes, times: [] as number[], apiCpuMs: 0, dbCpuMs: 0 });
+      sides.push({ ...side, bytes, body, times: [] as number[], apiCpuMs: 0, dbCpuMs: 0 });
     }
     // The sides take turns request by request, so both see the same load.
     for (let i = 0; i < REQUESTS; i++) {
@@ -133,6 +147,8 @@ try {
         side: side.side,
         status: 200,
         bytes: side.bytes,
+        // With REPORT_VS: whether this side's answer is byte for byte the other side's.
+        sameAnswer: sides.length > 1 ? sides.every((other) => other.body === side.body) : undefined,
         p50Ms: at(0.5),
         p95Ms: at(0.95),
         maxMs: at(1),

@@ -1,4 +1,4 @@
-import { bigint, date, integer, numeric, pgTable, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, numeric, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { underwritingDecisionEnum } from './merchants.ts';
 
 /**
@@ -121,4 +121,27 @@ export const reportStaySla = pgTable(
     breached: bigint('breached', { mode: 'number' }).notNull().default(0),
   },
   (t) => [unique('report_stay_sla_key').on(t.dim, t.dimId, t.day, t.stageId).nullsNotDistinct()],
+);
+
+/**
+ * The closed stays of each filter slice (`dim` 1–4, a `dim_id` given: a report filter) in duration
+ * order, for the exact percentiles of a filtered time-in-stage report (decision 054). The slice's
+ * bucket counts (report_stay_exits) say which bucket holds a rank; its value is read here, from
+ * the slice's own stays of that stage and bucket, instead of every stay of the bucket rechecked
+ * against the filter. `n` counts stays with the same key (nearly always 1); the triggers of
+ * decision 046 keep it and delete the rows that fall to 0.
+ */
+export const reportStayDurations = pgTable(
+  'report_stay_durations',
+  {
+    dim: smallint('dim').notNull(),
+    dimId: uuid('dim_id').notNull(),
+    stageId: uuid('stage_id').notNull(),
+    bucket: smallint('bucket').notNull(),
+    /** `extract(epoch FROM left_at - entered_at)`, as the duration index and percentile_cont see it. */
+    seconds: numeric('seconds').notNull(),
+    leftAt: timestamp('left_at', { withTimezone: true, mode: 'date' }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [unique('report_stay_durations_key').on(t.dim, t.dimId, t.stageId, t.bucket, t.seconds, t.leftAt)],
 );

@@ -11,14 +11,20 @@ import { intervalMerchantScope, type ReportScope, rowsOf } from './report-scope.
 
 const DAY_MS = 86_400_000;
 
+/** The filters given, as rollup slices (`dim` 1 agent, 2 lead source, 3 industry, 4 company). */
+function givenFilters(scope: ReportScope): { dim: number; id: string }[] {
+  return REPORT_FILTER_KEYS.flatMap((key, i) => {
+    const id = scope.filters[key];
+    return id ? [{ dim: i + 1, id }] : [];
+  });
+}
+
 /** The rollup slice a scope reads: every merchant, or the one filter given; null with two or more. */
 export function rollupSlice(scope: ReportScope): SQL | null {
-  const given = REPORT_FILTER_KEYS.flatMap((key, i) =>
-    scope.filters[key] ? [[i + 1, scope.filters[key]] as const] : [],
-  );
+  const given = givenFilters(scope);
   if (given.length > 1) return null;
   if (given.length === 0) return sql`r.dim = 0 AND r.dim_id IS NULL`;
-  const [dim, id] = given[0]!;
+  const [{ dim, id }] = given as [{ dim: number; id: string }];
   return sql`r.dim = ${dim} AND r.dim_id = ${id}::uuid`;
 }
 
@@ -98,7 +104,8 @@ type StageExits = { count: number; valueAt: (ranks: number[]) => Promise<Map<num
 /**
  * Per stage, how many stays ended in the range, and a reader of the exact duration (seconds) at
  * any rank: the bucket counts say which bucket holds a rank, and that bucket's stays are read in
- * duration order from the duration index (migration 0013), so no percentile is approximated.
+ * duration order from the duration index (migration 0014), or with one filter from the slice's
+ * durations (migration 0018), so no percentile is approximated.
  */
 export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: SQL): Promise<Map<string, StageExits>> {
   const cover = dayCover(scope.start, scope.end);
@@ -130,6 +137,9 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
     bucketsOf.set(row.stage_id, buckets);
   }
 
+  // With one filter, the ranks are read from that slice's own stays (report_stay_durations).
+  const given = givenFilters(scope);
+  const filter = given.length === 1 ? given[0]! : null;
   const result = new Map<string, StageExits>();
   for (const [stageId, buckets] of bucketsOf) {
     const ordered = [...buckets.entries()].filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
@@ -156,21 +166,15 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
       const values = new Map<number, number>();
       await Promise.all(
         [...wanted.entries()].map(async ([bucket, w]) => {
-          const seconds = await rowsOf<{ s: string | number }>(
-            db,
-            sql`SELECT extract(epoch FROM i.left_at - i.entered_at) AS s FROM merchant_stage_intervals i
-                 WHERE i.stage_id = ${stageId}::uuid AND report_duration_bucket(i.entered_at, i.left_at) = ${bucket}
-                   AND i.left_at IS NOT NULL AND i.left_at >= ${scope.start} AND i.left_at < ${scope.end}
-                   ${intervalMerchantScope(scope)}
-                 ORDER BY extract(epoch FROM i.left_at - i.entered_at)
-                 OFFSET ${w.from} LIMIT ${w.to - w.from + 1}`,
-          );
+          const seconds = filter
+            ? await sliceBucketSeconds(db, scope, filter, stageId, bucket, w)
+            : await bucketSeconds(db, scope, stageId, bucket, w);
           let before = 0;
           for (const [b, n] of ordered) {
             if (b === bucket) break;
             before += n;
           }
-          for (const rank of w.ranks) values.set(rank, Number(seconds[rank - before - w.from]!.s));
+          for (const rank of w.ranks) values.set(rank, seconds[rank - before - w.from]!);
         }),
       );
       return values;
@@ -178,6 +182,60 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
     result.set(stageId, { count, valueAt });
   }
   return result;
+}
+
+/** Ranks [from, to] of a bucket (0-based within it): which of its stays to read, in duration order. */
+type BucketRanks = { from: number; to: number };
+
+/**
+ * The durations (seconds) at ranks from..to of one stage's bucket, among every live merchant's
+ * stays that ended in the range: the duration index (migration 0014), in order, from the rank on.
+ */
+async function bucketSeconds(db: Db, scope: ReportScope, stageId: string, bucket: number, w: BucketRanks) {
+  const rows = await rowsOf<{ s: string | number }>(
+    db,
+    sql`SELECT extract(epoch FROM i.left_at - i.entered_at) AS s FROM merchant_stage_intervals i
+         WHERE i.stage_id = ${stageId}::uuid AND report_duration_bucket(i.entered_at, i.left_at) = ${bucket}
+           AND i.left_at IS NOT NULL AND i.left_at >= ${scope.start} AND i.left_at < ${scope.end}
+           ${intervalMerchantScope(scope)}
+         ORDER BY extract(epoch FROM i.left_at - i.entered_at)
+         OFFSET ${w.from} LIMIT ${w.to - w.from + 1}`,
+  );
+  return rows.map((r) => Number(r.s));
+}
+
+/**
+ * The same ranks among one filter slice's stays (report_stay_durations, decision 054): its key
+ * order is the slice, stage, bucket and duration, so only the slice's stays of the bucket are
+ * read. A row counts `n` stays of one duration and end, so ranks are counted by running sums.
+ */
+async function sliceBucketSeconds(
+  db: Db,
+  scope: ReportScope,
+  filter: { dim: number; id: string },
+  stageId: string,
+  bucket: number,
+  w: BucketRanks,
+) {
+  const rows = await rowsOf<{ s: string | number; upto: string | number }>(
+    db,
+    sql`SELECT x.s, x.upto FROM (
+          SELECT d.seconds AS s, sum(d.n) OVER (ORDER BY d.seconds, d.left_at ROWS UNBOUNDED PRECEDING) AS upto
+            FROM report_stay_durations d
+           WHERE d.dim = ${filter.dim} AND d.dim_id = ${filter.id}::uuid AND d.stage_id = ${stageId}::uuid
+             AND d.bucket = ${bucket} AND d.left_at >= ${scope.start} AND d.left_at < ${scope.end} AND d.n > 0
+           ORDER BY d.seconds, d.left_at) x
+         WHERE x.upto > ${w.from}
+         LIMIT ${w.to - w.from + 1}`,
+  );
+  // Rank k (from ≤ k ≤ to) is the first row whose running sum passes k.
+  const seconds: number[] = [];
+  let row = 0;
+  for (let k = w.from; k <= w.to; k++) {
+    while (Number(rows[row]!.upto) <= k) row++;
+    seconds.push(Number(rows[row]!.s));
+  }
+  return seconds;
 }
 
 /** percentile_cont as PostgreSQL computes it (linear between the two ranks around p × (n − 1)). */
