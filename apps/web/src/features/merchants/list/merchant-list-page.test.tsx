@@ -30,7 +30,7 @@ function merchantsApi(routes: FakeRoutes = {}) {
 const lastList = (api: ReturnType<typeof fakeFetch>) =>
   Object.fromEntries(api.callsTo('GET', '/api/merchants/sales').at(-1)!.search);
 
-describe('MerchantListPage', { timeout: 60_000 }, () => {
+describe('MerchantListPage', { timeout: 120_000 }, () => {
   it('reads its state from the URL and corrects what the API would refuse', async () => {
     const api = merchantsApi();
     const { router } = renderPage(<MerchantListPage view="sales" />, {
