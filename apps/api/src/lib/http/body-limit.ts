@@ -36,6 +36,7 @@ export function streamedBody(): RouteBodyLimit {
 /** The cap for every request whose route declares none; mounted once for the whole app. */
 export function defaultBodyLimit(maxBytes = DEFAULT_BODY_LIMIT): MiddlewareHandler {
   return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next(); // no body: see capBody
     if (matchedRoutes(c).some((route) => ROUTE_LIMIT in route.handler)) return next();
     return capBody(c, next, maxBytes);
   };
