@@ -14,7 +14,11 @@
 #              BENCH_KEEP=1 keeps the cluster's directory (printed) instead of removing it;
 #              BENCH_DIR=<that directory> runs again on the kept cluster: no initdb, no seed, no
 #              pgbench -i (the directory is kept again afterwards),
-#              BENCH_LOADGEN=node|wrk (default wrk when installed; merchants.ts).
+#              BENCH_LOADGEN=node|wrk (default wrk when installed; merchants.ts, decision 056),
+#              BENCH_ACCEPT_ENCODING (default `gzip, deflate, br`, as a browser; `identity` for none),
+#              BENCH_API_ROOT (another checkout's API, with its node_modules: old and new on one cluster),
+#              BENCH_NODE_ARGS (flags for the API's Node, e.g. --cpu-prof --cpu-prof-dir=DIR),
+#              BENCH_REQUESTS (node generator: exactly N requests per scenario, a fixed amount of work).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 

@@ -55,6 +55,9 @@ const LOADGEN: 'wrk' | 'node' =
   process.env.BENCH_LOADGEN === 'node' ? 'node' : process.env.BENCH_LOADGEN === 'wrk' || HAS_WRK ? 'wrk' : 'node';
 if (process.env.BENCH_LOADGEN === 'wrk' && !HAS_WRK) throw new Error('BENCH_LOADGEN=wrk but wrk is not installed.');
 const WRK_THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
+/** BENCH_REQUESTS=N: each scenario sends exactly N requests after its warm-up (node generator only). */
+const FIXED_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 0);
+if (FIXED_REQUESTS > 0 && LOADGEN === 'wrk') throw new Error('BENCH_REQUESTS needs BENCH_LOADGEN=node.');
 const BUDGETS = { list: { p95: 15, rps: 2000 }, search: { p95: 25 }, view: { p95: 10 } } as const;
 
 function required(name: string): string {
@@ -210,12 +213,19 @@ async function load(name: string, paths: readonly string[], cookie: string, seco
   const result =
     LOADGEN === 'wrk'
       ? await loadWithWrk(name, paths, cookie, seconds)
-      : await loadInProcess(name, paths, cookie, seconds);
+      : await loadInProcess(name, paths, cookie, seconds, record ? FIXED_REQUESTS : 0);
   if (record) console.log(`${name}: ${JSON.stringify(result)}`);
   return result;
 }
 
-async function loadInProcess(name: string, paths: readonly string[], cookie: string, seconds: number): Promise<Result> {
+/** `count` > 0: exactly that many requests, however long they take (a fixed amount of work to time whole). */
+async function loadInProcess(
+  name: string,
+  paths: readonly string[],
+  cookie: string,
+  seconds: number,
+  count = 0,
+): Promise<Result> {
   const nextPath = () => paths[Math.floor(Math.random() * paths.length)]!;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
@@ -223,6 +233,8 @@ async function loadInProcess(name: string, paths: readonly string[], cookie: str
   let errors = 0;
   let bytes = 0;
   const end = performance.now() + seconds * 1000;
+  let sent = 0;
+  const more = count > 0 ? () => sent++ < count : () => performance.now() < end;
   const started = performance.now();
   const loadAtStart = loadavg()[0]!;
   const api0 = ticksOf(apiPid, false);
@@ -230,7 +242,7 @@ async function loadInProcess(name: string, paths: readonly string[], cookie: str
   const self0 = process.cpuUsage();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < end) {
+      while (more()) {
         const t0 = performance.now();
         try {
           const res = await get(agent, nextPath(), cookie);
