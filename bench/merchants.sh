@@ -18,7 +18,8 @@
 #              BENCH_ACCEPT_ENCODING (default `gzip, deflate, br`, as a browser; `identity` for none),
 #              BENCH_API_ROOT (another checkout's API, with its node_modules: old and new on one cluster),
 #              BENCH_NODE_ARGS (flags for the API's Node, e.g. --cpu-prof --cpu-prof-dir=DIR),
-#              BENCH_REQUESTS (node generator: exactly N requests per scenario, a fixed amount of work).
+#              BENCH_REQUESTS (node generator: exactly N requests per scenario, a fixed amount of work),
+#              BENCH_LOG_LEVEL (the API's LOG_LEVEL, default warn; info writes the access line per request).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 

@@ -79,7 +79,7 @@ async function startApi() {
       ...process.env,
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', // info: the production default, an access line per request
       JOB_WORKERS: 'false',
       DEMO_SEED: 'false',
       NODE_ENV: 'production',
