@@ -11,7 +11,15 @@
 # Environment: BENCH_SECONDS (per scenario, default 20), BENCH_CONNECTIONS (default 50),
 #              BENCH_WORKERS (API processes, default 2), BENCH_SCENARIOS (e.g. list,view; default all),
 #              READ_CACHE_MB (the API's read cache per process, decision 052; 0 measures without it),
-#              BENCH_KEEP=1 keeps the cluster's directory (printed) instead of removing it.
+#              BENCH_KEEP=1 keeps the cluster's directory (printed) instead of removing it;
+#              BENCH_DIR=<that directory> runs again on the kept cluster: no initdb, no seed, no
+#              pgbench -i (the directory is kept again afterwards),
+#              BENCH_LOADGEN=node|wrk (default wrk when installed; merchants.ts, decision 056),
+#              BENCH_ACCEPT_ENCODING (default `gzip, deflate, br`, as a browser; `identity` for none),
+#              BENCH_API_ROOT (another checkout's API, with its node_modules: old and new on one cluster),
+#              BENCH_NODE_ARGS (flags for the API's Node, e.g. --cpu-prof --cpu-prof-dir=DIR),
+#              BENCH_REQUESTS (node generator: exactly N requests per scenario, a fixed amount of work),
+#              BENCH_LOG_LEVEL (the API's LOG_LEVEL, default warn; info writes the access line per request).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 
@@ -22,9 +30,15 @@ PG_BIN=$(compgen -G '/usr/lib/postgresql/*/bin/postgres' | sort -V | tail -n1 | 
 [[ -n "$PG_BIN" ]] || die "No PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)."
 command -v pgbench >/dev/null || die "pgbench is missing (it comes with postgresql-contrib / postgresql-client)."
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/boardwalk-bench-XXXXXX")
-chmod 755 "$WORK"
-chown postgres "$WORK" 2>/dev/null || true
+REUSE=""
+if [[ -n "${BENCH_DIR:-}" ]]; then
+  [[ -f "$BENCH_DIR/data/PG_VERSION" ]] || die "BENCH_DIR=$BENCH_DIR holds no kept cluster (data/PG_VERSION)."
+  WORK=$BENCH_DIR REUSE=1 BENCH_KEEP=1
+else
+  WORK=$(mktemp -d "${TMPDIR:-/tmp}/boardwalk-bench-XXXXXX")
+  chmod 755 "$WORK"
+  chown postgres "$WORK" 2>/dev/null || true
+fi
 PORT=""
 cleanup() {
   if [[ -n "$PORT" ]]; then
@@ -47,11 +61,11 @@ say "PostgreSQL $($PG_BIN/postgres --version | awk '{print $3}') in $WORK/data o
 # no WAL at all. Reads, which the benchmark measures, do not depend on either.
 BULK_LOAD_SETTINGS="-c wal_level=minimal -c max_wal_senders=0 -c max_wal_size=8GB -c checkpoint_timeout=30min"
 # Trust on loopback only: a throwaway cluster that lives for this run and listens on 127.0.0.1.
-as_postgres "$PG_BIN/initdb" -D "$WORK/data" -U postgres --auth=trust -E UTF8 >/dev/null
+[[ -n "$REUSE" ]] || as_postgres "$PG_BIN/initdb" -D "$WORK/data" -U postgres --auth=trust -E UTF8 >/dev/null
 as_postgres "$PG_BIN/pg_ctl" -D "$WORK/data" -l "$WORK/postgres.log" -w \
   -o "-p $PORT_FREE -k $WORK -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c max_connections=120 $BULK_LOAD_SETTINGS" start >/dev/null
 PORT=$PORT_FREE
-as_postgres psql -X -q -h 127.0.0.1 -p "$PORT" -d postgres -c 'CREATE DATABASE boardwalk_bench' -c 'CREATE DATABASE pgbench'
+[[ -n "$REUSE" ]] || as_postgres psql -X -q -h 127.0.0.1 -p "$PORT" -d postgres -c 'CREATE DATABASE boardwalk_bench' -c 'CREATE DATABASE pgbench'
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/boardwalk_bench"
 export AUTH_SECRET ENCRYPTION_KEY
@@ -72,6 +86,10 @@ pg_ticks() {
   echo "$total"
 }
 
+if [[ -n "$REUSE" ]]; then
+  say "Reusing the seeded cluster in $WORK (seed figures are those of its first run: $WORK/seed.log)."
+  # The API's first process applies this checkout's migrations, should they differ from the seeding one's.
+else
 say "Seeding $MERCHANTS merchants (npm run seed:bench)…"
 load0=$(cut -d' ' -f1 /proc/loadavg)
 ticks0=$(pg_ticks)
@@ -84,6 +102,7 @@ say "Seeded in ${SEED_MS} ms (npm and the migrations included), PostgreSQL CPU $
 
 say "pgbench -i (scale 10) for the pgbench -S comparison…"
 pgbench -i -q -s 10 -U postgres -h 127.0.0.1 -p "$PORT" pgbench >/dev/null 2>&1
+fi
 
 export PGBENCH_URL="postgres://postgres@127.0.0.1:$PORT/pgbench"
 export SEED_LOG="$WORK/seed.log"

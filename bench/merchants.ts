@@ -10,11 +10,17 @@
  * sorted), search (GET /api/search?q=) and merchant view (GET /api/merchants/{id}). A scenario whose
  * route answers 404 "No API route" is skipped with a note. Then `pgbench -S` on the same cluster,
  * for comparison. Prints the figures and writes bench/results/<date>-merchants.json and .md.
+ *
+ * The load generator is `wrk` (Debian's package; decision 056) when it is installed: a C event loop
+ * whose CPU per request is a small fraction of this process's, so that on a 2-core machine the
+ * figures measure the API rather than the generator. BENCH_LOADGEN=node keeps the in-process
+ * generator below (also the fallback without wrk). Both send the session cookie and
+ * BENCH_ACCEPT_ENCODING (default `gzip, deflate, br`, as a browser does; `identity` for none).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { writeFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { asc, desc, sql } from 'drizzle-orm';
@@ -25,6 +31,8 @@ import { countMerchants, merchantConditions } from '../apps/api/src/routes/merch
 import { selectMerchants } from '../apps/api/src/routes/merchants/merchant-row.ts';
 
 const ROOT = join(import.meta.dirname, '..');
+/** The checkout whose API is measured (BENCH_API_ROOT: another commit's, with node_modules), by default this one. */
+const API_ROOT = process.env.BENCH_API_ROOT ?? ROOT;
 const DATABASE_URL = required('DATABASE_URL');
 const PGBENCH_URL = process.env.PGBENCH_URL;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -33,6 +41,23 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
 /** API processes: 1 runs main.ts, more run cluster.ts --workers N (decision 027). */
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
+const HAS_WRK = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // wrk --version prints its usage and exits 1: it is there. ENOENT: it is not.
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+})();
+const LOADGEN: 'wrk' | 'node' =
+  process.env.BENCH_LOADGEN === 'node' ? 'node' : process.env.BENCH_LOADGEN === 'wrk' || HAS_WRK ? 'wrk' : 'node';
+if (process.env.BENCH_LOADGEN === 'wrk' && !HAS_WRK) throw new Error('BENCH_LOADGEN=wrk but wrk is not installed.');
+const WRK_THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
+/** BENCH_REQUESTS=N: each scenario sends exactly N requests after its warm-up (node generator only). */
+const FIXED_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 0);
+if (FIXED_REQUESTS > 0 && LOADGEN === 'wrk') throw new Error('BENCH_REQUESTS needs BENCH_LOADGEN=node.');
 const BUDGETS = { list: { p95: 15, rps: 2000 }, search: { p95: 25 }, view: { p95: 10 } } as const;
 
 function required(name: string): string {
@@ -45,13 +70,16 @@ function required(name: string): string {
 
 async function startApi() {
   const entry = WORKERS > 1 ? ['apps/api/src/cluster.ts', '--workers', String(WORKERS)] : ['apps/api/src/main.ts'];
-  const child = spawn(join(ROOT, 'node_modules/.bin/node'), entry, {
-    cwd: ROOT,
+  // BENCH_NODE_ARGS: flags for the API's Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`); cluster
+  // workers inherit them.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(join(API_ROOT, 'node_modules/.bin/node'), [...nodeArgs, ...entry], {
+    cwd: API_ROOT,
     env: {
       ...process.env,
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', // info: the production default, an access line per request
       JOB_WORKERS: 'false',
       DEMO_SEED: 'false',
       NODE_ENV: 'production',
@@ -149,6 +177,7 @@ type Result = {
   loadAverage: { start: number; end: number };
   /** CPU ms per request: the API's processes, PostgreSQL (with PGDATA_PID), and this load generator. */
   cpuMsPerRequest: { api: number; postgres: number; loadGenerator: number };
+  loadGenerator: string;
 };
 
 function get(
@@ -157,7 +186,8 @@ function get(
   cookie: string,
 ): Promise<{ status: number; bytes: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port: PORT, path, agent, headers: { cookie } }, (res) => {
+    const headers = ACCEPT_ENCODING === 'identity' ? { cookie } : { cookie, 'accept-encoding': ACCEPT_ENCODING };
+    const req = http.get({ host: '127.0.0.1', port: PORT, path, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -178,20 +208,33 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** CONNECTIONS loops, each sending its next request when the last one is answered, for `seconds`. */
-async function load(
+/** CONNECTIONS connections, each sending its next request (a random one of `paths`) when the last one is answered, for `seconds`. */
+async function load(name: string, paths: readonly string[], cookie: string, seconds: number, record: boolean) {
+  const result =
+    LOADGEN === 'wrk'
+      ? await loadWithWrk(name, paths, cookie, seconds)
+      : await loadInProcess(name, paths, cookie, seconds, record ? FIXED_REQUESTS : 0);
+  if (record) console.log(`${name}: ${JSON.stringify(result)}`);
+  return result;
+}
+
+/** `count` > 0: exactly that many requests, however long they take (a fixed amount of work to time whole). */
+async function loadInProcess(
   name: string,
-  nextPath: () => string,
+  paths: readonly string[],
   cookie: string,
   seconds: number,
-  record: boolean,
+  count = 0,
 ): Promise<Result> {
+  const nextPath = () => paths[Math.floor(Math.random() * paths.length)]!;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
   const non2xx: Record<string, number> = {};
   let errors = 0;
   let bytes = 0;
   const end = performance.now() + seconds * 1000;
+  let sent = 0;
+  const more = count > 0 ? () => sent++ < count : () => performance.now() < end;
   const started = performance.now();
   const loadAtStart = loadavg()[0]!;
   const api0 = ticksOf(apiPid, false);
@@ -199,7 +242,7 @@ async function load(
   const self0 = process.cpuUsage();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < end) {
+      while (more()) {
         const t0 = performance.now();
         try {
           const res = await get(agent, nextPath(), cookie);
@@ -243,9 +286,101 @@ async function load(
     meanBytes: Math.round(bytes / Math.max(1, latencies.length)),
     loadAverage: { start: round(loadAtStart), end: round(loadavg()[0]!) },
     cpuMsPerRequest,
+    loadGenerator: 'node (in process)',
   };
-  if (record) console.log(`${name}: ${JSON.stringify(result)}`);
   return result;
+}
+
+/**
+ * The same load from wrk: `paths` pre-formatted into requests once (wrk's advice for fast
+ * servers), one picked at random per request; the Lua `done()` prints the figures as JSON.
+ * wrk's CPU is read from this process's reaped children (it is the only one ended meanwhile).
+ */
+async function loadWithWrk(name: string, paths: readonly string[], cookie: string, seconds: number): Promise<Result> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
+  const script = join(dir, 'load.lua');
+  const lua = (text: string) => JSON.stringify(text); // a JSON string is a valid Lua string literal for ASCII
+  writeFileSync(
+    script,
+    [
+      `local paths = { ${paths.map(lua).join(', ')} }`,
+      'local requests = {}',
+      `wrk.headers["Cookie"] = ${lua(cookie)}`,
+      ACCEPT_ENCODING === 'identity' ? '' : `wrk.headers["Accept-Encoding"] = ${lua(ACCEPT_ENCODING)}`,
+      'function init(args)',
+      '  for i, p in ipairs(paths) do requests[i] = wrk.format("GET", p) end',
+      '  math.randomseed(os.time() + (tonumber(tostring({}):sub(8)) or 0))',
+      'end',
+      'function request() return requests[math.random(#requests)] end',
+      'function done(summary, latency, _)',
+      '  local e = summary.errors',
+      '  io.write(string.format(\'WRK {"requests":%d,"durationUs":%d,"bytes":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,"p50":%d,"p95":%d,"p99":%d,"mean":%f,"max":%d}\\n\',',
+      '    summary.requests, summary.duration, summary.bytes, e.connect, e.read, e.write, e.status, e.timeout,',
+      '    latency:percentile(50), latency:percentile(95), latency:percentile(99), latency.mean, latency.max))',
+      'end',
+      '',
+    ].join('\n'),
+  );
+  const loadAtStart = loadavg()[0]!;
+  const api0 = ticksOf(apiPid, false);
+  const pg0 = ticksOf(postmasterPid(), true);
+  const children0 = reapedChildTicks();
+  const args = [
+    '-t',
+    String(WRK_THREADS),
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    `${seconds}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    script,
+  ];
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn('wrk', [...args, `http://127.0.0.1:${PORT}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}: ${text}`))));
+  });
+  const wrkTicks = reapedChildTicks() - children0;
+  const api = ticksOf(apiPid, false) - api0;
+  const pgTicks = ticksOf(postmasterPid(), true) - pg0;
+  rmSync(dir, { recursive: true, force: true });
+  const line = out.split('\n').find((l) => l.startsWith('WRK '));
+  if (!line) throw new Error(`wrk printed no figures:\n${out}`);
+  const w = JSON.parse(line.slice(4)) as Record<string, number>;
+  const requests = w.requests!;
+  const elapsed = w.durationUs! / 1e6;
+  const perRequest = (ms: number) => round(ms / Math.max(1, requests));
+  const ms = (us: number) => round(us / 1000);
+  const socketErrors = w.connect! + w.read! + w.write! + w.timeout!;
+  return {
+    name,
+    path: paths[0]!,
+    requests,
+    errors: socketErrors + w.status!,
+    non2xx: w.status ? { '4xx/5xx': w.status } : {},
+    seconds: round(elapsed),
+    rps: round(requests / elapsed),
+    latencyMs: { p50: ms(w.p50!), p95: ms(w.p95!), p99: ms(w.p99!), mean: ms(w.mean!), max: ms(w.max!) },
+    meanBytes: Math.round(w.bytes! / Math.max(1, requests)),
+    loadAverage: { start: round(loadAtStart), end: round(loadavg()[0]!) },
+    cpuMsPerRequest: {
+      api: perRequest(api * TICK_MS),
+      postgres: perRequest(pgTicks * TICK_MS),
+      loadGenerator: perRequest(wrkTicks * TICK_MS),
+    },
+    loadGenerator: `wrk -t ${WRK_THREADS} -c ${CONNECTIONS}`,
+  };
+}
+
+/** User + system ticks of this process's children that have ended and been waited for. */
+function reapedChildTicks(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(f[13]) + Number(f[14]);
 }
 
 // ── pgbench ─────────────────────────────────────────────────────────────────────────────────
@@ -301,17 +436,21 @@ try {
     'pizzeria',
     'nguyen',
   ];
+  const listPaths = views.flatMap((view) =>
+    Array.from({ length: 10 }, (_, page) =>
+      sorts.map((sort) => `/api/merchants/${view}?pageSize=25&page=${page}&${sort}`),
+    ).flat(),
+  );
   const scenarios = [
-    {
-      name: 'list',
-      path: () => `/api/merchants/${pick(views)}?pageSize=25&page=${Math.floor(Math.random() * 10)}&${pick(sorts)}`,
-    },
-    { name: 'search', path: () => `/api/search?q=${encodeURIComponent(pick(terms))}` },
-    { name: 'view', path: () => `/api/merchants/${pick(ids)}` },
-  ];
+    { name: 'list', paths: listPaths },
+    { name: 'search', paths: terms.map((t) => `/api/search?q=${encodeURIComponent(t)}`) },
+    { name: 'view', paths: ids.map((id) => `/api/merchants/${id}`) },
+  ].map((s) => ({ ...s, path: () => pick(s.paths) }));
   notes.push(
     `Distinct requests: list ${views.length * 10 * sorts.length} URLs (${views.length} views × 10 pages × ${sorts.length} sorts), ` +
       `search ${terms.length} terms, view ${ids.length} merchant ids. Read cache (decision 052): READ_CACHE_MB=${process.env.READ_CACHE_MB ?? '64 (default)'} per API process.`,
+    `Load generator: ${LOADGEN === 'wrk' ? `wrk (${WRK_THREADS} thread), on this machine` : 'node, in the benchmark process'}; Accept-Encoding: ${ACCEPT_ENCODING}. ` +
+      (LOADGEN === 'wrk' ? 'Mean bytes are whole responses (headers included).' : 'Mean bytes are bodies.'),
   );
   const only = process.env.BENCH_SCENARIOS?.split(',');
   for (const s of scenarios) {
@@ -329,8 +468,8 @@ try {
     }
     if (probe.status !== 200)
       notes.push(`${s.name}: the first request answered ${probe.status}: ${probe.body.slice(0, 200)}`);
-    await load(s.name, s.path, cookie, WARMUP_SECONDS, false);
-    results.push(await load(s.name, s.path, cookie, SECONDS, true));
+    await load(s.name, s.paths, cookie, WARMUP_SECONDS, false);
+    results.push(await load(s.name, s.paths, cookie, SECONDS, true));
   }
 } finally {
   api.kill('SIGTERM');
@@ -389,7 +528,7 @@ async function explainList(client: pg.Client) {
   };
 }
 
-const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: API_ROOT, encoding: 'utf8' }).trim();
 const date = new Date().toISOString().slice(0, 10);
 const seedMs = Number(process.env.SEED_MS ?? NaN);
 const seedLog = process.env.SEED_LOG ? readFileSync(process.env.SEED_LOG, 'utf8').split('\n').filter(Boolean) : [];

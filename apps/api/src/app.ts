@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { except } from 'hono/combine';
+import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { mountAuth } from './auth/mount-auth.ts';
 import { resolveActor } from './auth/resolve-actor.ts';
@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps) {
   app.use('/apps/*', noStore());
   // JSON answers of 1 KB and more go out compressed; Auth.js's answers (redirects, cookies) are
   // left as it makes them. The SPA's files are compressed at build time (static-spa.ts).
-  app.use('/api/*', except(`${AUTH_BASE_PATH}/*`, compressJson()));
+  app.use('/api/*', unlessAuthJs(compressJson()));
   app.use('/apps/*', compressJson());
   // Auth.js takes a small form (DESIGN §9: a few KB); everything else 1 MB unless its route
   // declares a bodyLimit() of its own (lib/http/body-limit.ts).
@@ -136,3 +136,12 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * `middleware` for every path but Auth.js's (`/api/auth` and below). A prefix test: hono's
+ * `except()` matched each request against a router of its own (decision 056).
+ */
+function unlessAuthJs(middleware: MiddlewareHandler): MiddlewareHandler {
+  return (c, next) =>
+    c.req.path === AUTH_BASE_PATH || c.req.path.startsWith(`${AUTH_BASE_PATH}/`) ? next() : middleware(c, next);
+}

@@ -21,11 +21,12 @@ export type RequestOrigin = {
 };
 
 export function requestOrigin(c: Context): RequestOrigin {
-  const url = new URL(c.req.url);
+  // Asked several times per request (usage log, caller, HSTS): the URL is parsed only without a Host.
+  const href = c.req.url;
   const direct: RequestOrigin = {
     ip: peerAddress(c),
-    https: url.protocol === 'https:',
-    host: c.req.header('host') ?? url.host,
+    https: href.startsWith('https:'),
+    host: c.req.header('host') ?? new URL(href).host,
   };
   if (!trustsProxy(c)) return direct;
   const proto = lastValue(c.req.header('x-forwarded-proto'))?.replace(/:$/, '').toLowerCase();

@@ -19,12 +19,17 @@ export const compressJson = () =>
   createMiddleware(async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 206) return;
+    // Headers first, the body last: asking a @hono/node-server answer for its `body` turns it into
+    // an undici Response read back as a stream (decision 056), so only an answer about to be
+    // compressed is asked. The read cache's answers come compressed already (Content-Encoding).
+    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206) return;
     if (!JSON_TYPE.test(res.headers.get('Content-Type') ?? '') || res.headers.has('Content-Encoding')) return;
     if (/no-transform/i.test(res.headers.get('Cache-Control') ?? '')) return;
+    const declared = res.headers.get('Content-Length');
+    if (declared === null ? !res.body : declared === '0') return; // no body, nothing to compress
     if (!/accept-encoding/i.test(res.headers.get('Vary') ?? '')) res.headers.append('Vary', 'Accept-Encoding');
     const encoding = pickEncoding(c.req.header('Accept-Encoding'));
-    const length = Number(res.headers.get('Content-Length') ?? Number.NaN);
+    const length = Number(declared ?? Number.NaN);
     if (!encoding || length < COMPRESS_MIN_BYTES) return;
     const body = Buffer.from(await res.arrayBuffer());
     if (body.length < COMPRESS_MIN_BYTES) {

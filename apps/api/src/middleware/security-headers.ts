@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import { servedOverHttps } from '../lib/forwarded.ts';
+import { setResponseHeader } from '../lib/http/response-header.ts';
 
 /** CSP for a same-origin SPA: scripts and styles from us only (MUI's emotion needs inline styles). */
 export const securityHeaders = () =>
@@ -31,7 +32,7 @@ export const securityHeaders = () =>
 export const hsts = () =>
   createMiddleware(async (c, next) => {
     await next();
-    if (servedOverHttps(c)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (servedOverHttps(c)) setResponseHeader(c, 'Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
 
 /**
@@ -43,5 +44,5 @@ export const hsts = () =>
 export const noStore = () =>
   createMiddleware(async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    setResponseHeader(c, 'Cache-Control', 'no-store');
   });

@@ -1,4 +1,4 @@
-import { API_TOKEN_SUBJECT, defineAbilityFor, scopeAllows, type Permission } from '@boardwalk/shared';
+import { API_TOKEN_SUBJECT, defineAbilityFor, scopeAllows, type Permission, type Role } from '@boardwalk/shared';
 import { createMiddleware } from 'hono/factory';
 import { auditActor, writeAudit } from '../audit.ts';
 import type { AppEnv } from '../context.ts';
@@ -12,6 +12,18 @@ import { problemResponse } from '../problem.ts';
 export type RouteAbility = Permission | 'authenticated' | 'public';
 
 export function authorize(ability: RouteAbility) {
+  // defineAbilityFor builds a CASL ability from the role alone (and the subject): its verdict for
+  // this route's permission is the same for every request of a role, so it is built once per role
+  // (decision 056). The actor's role is still read from their session or token on every request.
+  const byRoleVerdicts = new Map<Role, boolean>();
+  const roleMay = (role: Role, permission: Permission) => {
+    let verdict = byRoleVerdicts.get(role);
+    if (verdict === undefined) {
+      verdict = defineAbilityFor({ role }, permission.subject).can(permission.action, permission.subject);
+      byRoleVerdicts.set(role, verdict);
+    }
+    return verdict;
+  };
   return createMiddleware<AppEnv>(async (c, next) => {
     if (ability === 'public') return next();
     const actor = c.get('actor');
@@ -26,7 +38,7 @@ export function authorize(ability: RouteAbility) {
       }
     } else if (ability === 'authenticated') return next();
     // A token needs both: its creator's role today and its own scopes (docs/decisions/033).
-    const byRole = defineAbilityFor(actor, ability.subject).can(ability.action, ability.subject);
+    const byRole = roleMay(actor.role, ability);
     const byScope = actor.type !== 'token' || scopeAllows(actor.scopes, ability.action, ability.subject);
     if (byRole && byScope) return next();
     await writeAudit(c.get('db'), {

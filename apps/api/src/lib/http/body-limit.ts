@@ -36,6 +36,7 @@ export function streamedBody(): RouteBodyLimit {
 /** The cap for every request whose route declares none; mounted once for the whole app. */
 export function defaultBodyLimit(maxBytes = DEFAULT_BODY_LIMIT): MiddlewareHandler {
   return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next(); // no body: see capBody
     if (matchedRoutes(c).some((route) => ROUTE_LIMIT in route.handler)) return next();
     return capBody(c, next, maxBytes);
   };
@@ -48,6 +49,9 @@ export function defaultBodyLimit(maxBytes = DEFAULT_BODY_LIMIT): MiddlewareHandl
  * maxBytes, held in memory) is what the handler then reads.
  */
 async function capBody(c: Context, next: Next, maxBytes: number) {
+  // A GET or HEAD request has no body (the fetch Request refuses one). Asking for `body` makes
+  // @hono/node-server build the whole undici Request with its AbortController (decision 056).
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
   const body = c.req.raw.body;
   if (!body) return next();
   const declared = Number(c.req.header('content-length'));

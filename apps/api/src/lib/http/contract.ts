@@ -110,13 +110,16 @@ function compile(schema: z.ZodType): Strip {
 
 /**
  * Answers already cut down to their contract before they were serialised and stored (the read
- * cache's bodies, decision 052): conformToContract lets them through as they are. Known by their
- * body stream, which stays the same when Hono copies an answer into a new Response.
+ * cache's bodies, decision 052): conformToContract lets them through as they are. Known by the
+ * Response itself (decision 056: asking a @hono/node-server answer for its body stream turns it
+ * into an undici Response read back chunk by chunk). Should Hono copy such an answer into a new
+ * Response before conformToContract sees it, the copy is read back and cut down again: slower,
+ * and the same answer.
  */
-const conformedBodies = new WeakSet<ReadableStream>();
+const conformedAnswers = new WeakSet<Response>();
 
 export function markConformed(res: Response): Response {
-  if (res.body) conformedBodies.add(res.body);
+  conformedAnswers.add(res);
   return res;
 }
 
@@ -150,7 +153,7 @@ export function conformToContract(responses: RouteConfig['responses']): Middlewa
     await next();
     const { status } = c.res;
     if (conformed && (conformed === c.res || conformed.status === status)) return;
-    if (c.res.body && conformedBodies.has(c.res.body)) return;
+    if (conformedAnswers.has(c.res)) return;
     const schema = jsonSchemaOf(responses, status);
     if (!schema || !c.res.headers.get('content-type')?.startsWith('application/json')) return;
     const body = stripToSchema(schema, await c.res.json());
