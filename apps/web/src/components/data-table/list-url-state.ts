@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, listParamsSchema } from '@boardwalk/shared';
+import { DEFAULT_PAGE_SIZE, listParamsSchema } from '@boardwalk/shared/list';
 import type { z } from 'zod';
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
