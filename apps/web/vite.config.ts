@@ -32,6 +32,9 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               { name: 'initial', tags: ['$initial'], priority: 40 },
+              // Rolldown's runtime (the lazy import helper) with the entry, where it was a 1.2 KB file of
+              // its own on every page (ADR 055).
+              { name: 'initial', test: /rolldown[\\/]runtime/, priority: 41 },
               // The router, the ability and the route table (app-routes.tsx, ADR 050): every page
               // but a first visit to /login. Only what the test names: pulled-in dependencies
               // (MUI parts the error pages share with the sign-in form) would drag this chunk
@@ -50,7 +53,9 @@ export default defineConfig(({ mode }) => {
               {
                 name: 'shell',
                 priority: 20,
-                test: /src[\\/](app[\\/](layout[\\/](vertical-shell|vertical-layout|app-bar-content|footer|nav[\\/]|screen-settings|scroll-to-top|skip-link|forced-steps|customizer[\\/]customizer-cog|toast-provider|user-dropdown|mode-toggler|search[\\/]search-button)|page-providers|shell-store|store)|features[\\/]auth[\\/]session-guard|lib[\\/]api\.ts)/,
+                // With the problem parser, the date formats, Stack and Skeleton (ADR 055): /home and the
+                // lists use them all, each was a file of its own of 1–2 KB with its headers.
+                test: /src[\\/](app[\\/](layout[\\/](vertical-shell|vertical-layout|app-bar-content|footer|nav[\\/]|screen-settings|scroll-to-top|skip-link|forced-steps|customizer[\\/]customizer-cog|toast-provider|user-dropdown|mode-toggler|search[\\/]search-button)|page-providers|shell-store|store)|features[\\/]auth[\\/]session-guard|lib[\\/](api|problem|format-date)\.ts)|@mui[\\/]material[\\/](esm[\\/])?(Skeleton|Stack)[\\/]/,
               },
               // What the list pages share (ADR 050), each in one file instead of a dozen of 1–8 KB,
               // every one with its headers: the data grid and its virtualizer; the MUI parts of
@@ -61,6 +66,24 @@ export default defineConfig(({ mode }) => {
                 priority: 15,
                 includeDependenciesRecursively: false,
                 test: /node_modules[\\/](@mui[\\/](x-data-grid|x-virtualizer|x-internals)|@base-ui[\\/]utils)[\\/]/,
+              },
+              // The lists' own kit (ADR 055): the data table, its URL state, filters, cells and header,
+              // the delete confirmation, and the small helpers the grid and the form parts share
+              // (use-sync-external-store, Babel's helpers, ClickAwayListener, number formats, the
+              // row action icons), which rolldown split into files of 0.1–0.8 KB each.
+              {
+                name: 'list-kit',
+                priority: 16,
+                includeDependenciesRecursively: false,
+                test: /src[\\/]components[\\/](data-table[\\/]|confirm[\\/]|form[\\/]notify\.)|node_modules[\\/](use-sync-external-store|@babel[\\/]runtime)[\\/]|@mui[\\/]material[\\/](esm[\\/])?(ClickAwayListener|locale)[\\/]|@mui[\\/]utils[\\/](esm[\\/])?(useForcedRerendering|getValidReactChildren)[\\/]|@mui[\\/]icons-material[\\/](esm[\\/])?(Add|EditOutlined|DeleteOutlined|ViewColumn)\./,
+              },
+              // The user list and what it shares with the user forms, in one file rather than four of
+              // 0.1–0.8 KB each with its headers (ADR 055).
+              {
+                name: 'users',
+                priority: 13,
+                includeDependenciesRecursively: false,
+                test: /src[\\/]features[\\/]users[\\/](user-list-page|api|user-labels)\.|shared[\\/]src[\\/](user-rules|roles)\./,
               },
               {
                 name: 'mui-forms',
