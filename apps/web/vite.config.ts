@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { chunkModulesPlugin } from './vite-chunk-modules.ts';
+import { gridLazySlotsPlugin } from './vite-grid-lazy-slots.ts';
 import { precompressPlugin } from './vite-precompress.ts';
 
 export default defineConfig(({ mode }) => {
   // API_URL lets the dev server proxy to an API on another port (default: the API's 3000).
   const apiTarget = loadEnv(mode, '.', '').API_URL || 'http://localhost:3000';
   return {
-    plugins: [react(), chunkModulesPlugin(), precompressPlugin()],
+    plugins: [react(), gridLazySlotsPlugin(), chunkModulesPlugin(), precompressPlugin()],
     server: {
       port: 5173,
       proxy: {
@@ -55,7 +56,7 @@ export default defineConfig(({ mode }) => {
                 priority: 20,
                 // With the problem parser, the date formats, Stack and Skeleton (ADR 055): /home and the
                 // lists use them all, each was a file of its own of 1–2 KB with its headers.
-                test: /src[\\/](app[\\/](layout[\\/](vertical-shell|vertical-layout|app-bar-content|footer|nav[\\/]|screen-settings|scroll-to-top|skip-link|forced-steps|customizer[\\/]customizer-cog|toast-provider|user-dropdown|mode-toggler|search[\\/]search-button)|page-providers|shell-store|store)|features[\\/]auth[\\/]session-guard|lib[\\/](api|problem|format-date)\.ts)|@mui[\\/]material[\\/](esm[\\/])?(Skeleton|Stack)[\\/]/,
+                test: /src[\\/](app[\\/](layout[\\/](vertical-shell|vertical-layout|app-bar-content|footer|nav[\\/]|screen-settings|scroll-to-top\.|skip-link|forced-steps|customizer[\\/]customizer-cog|toast-provider|user-dropdown|mode-toggler|search[\\/]search-button)|page-providers|shell-store|store)|features[\\/]auth[\\/]session-guard|lib[\\/](api|problem|format-date)\.ts)|@mui[\\/]material[\\/](esm[\\/])?(Skeleton|Stack)[\\/]/,
               },
               // What the list pages share (ADR 050), each in one file instead of a dozen of 1–8 KB,
               // every one with its headers: the data grid and its virtualizer; the MUI parts of
@@ -89,7 +90,7 @@ export default defineConfig(({ mode }) => {
                 name: 'mui-forms',
                 priority: 14,
                 includeDependenciesRecursively: false,
-                test: /node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(Autocomplete|useAutocomplete|TextField|FilledInput|Input|NativeSelect|Select|Tabs?|TabScrollButton|TablePagination|TablePaginationActions|Table|TableCell|Switch|FormControlLabel|Checkbox|ToggleButton|ToggleButtonGroup|internal)[\\/]/,
+                test: /node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(TextField|FilledInput|Input|NativeSelect|Select|TablePagination|TablePaginationActions|Table|TableCell|FormControlLabel|Checkbox|internal)[\\/]/,
               },
             ],
           },
