@@ -66,17 +66,18 @@ export default defineConfig(({ mode }) => {
                 name: 'grid',
                 priority: 15,
                 includeDependenciesRecursively: false,
-                test: /node_modules[\\/](@mui[\\/](x-data-grid|x-virtualizer|x-internals)|@base-ui[\\/]utils)[\\/]/,
+                test: /node_modules[\\/](@mui[\\/](x-data-grid|x-virtualizer|x-internals)|@base-ui[\\/]utils)[\\/]|src[\\/]components[\\/]data-table[\\/]grid-lazy-slots[\\/]/,
               },
-              // The lists' own kit (ADR 055): the data table, its URL state, filters, cells and header,
-              // the delete confirmation, and the small helpers the grid and the form parts share
-              // (use-sync-external-store, Babel's helpers, ClickAwayListener, number formats, the
-              // row action icons), which rolldown split into files of 0.1–0.8 KB each.
+              // The lists' own kit (ADR 055): the data table, its URL state, filters, cells and header, the
+              // delete confirmation and the row action icons, which were a dozen files of 0.1–1 KB. App
+              // modules and icons only, and not the grid's lazy slots (they go with the grid): a module
+              // here that the grid or the form parts import would make their chunks and this one import
+              // each other, and such a cycle ran a module before the one it needs (a blank list page).
               {
                 name: 'list-kit',
                 priority: 16,
                 includeDependenciesRecursively: false,
-                test: /src[\\/]components[\\/](data-table[\\/]|confirm[\\/]|form[\\/]notify\.)|node_modules[\\/](use-sync-external-store|@babel[\\/]runtime)[\\/]|@mui[\\/]material[\\/](esm[\\/])?(ClickAwayListener|locale)[\\/]|@mui[\\/]utils[\\/](esm[\\/])?(useForcedRerendering|getValidReactChildren)[\\/]|@mui[\\/]icons-material[\\/](esm[\\/])?(Add|EditOutlined|DeleteOutlined|ViewColumn)\./,
+                test: /src[\\/]components[\\/](data-table[\\/](?!grid-lazy-slots)|confirm[\\/]|form[\\/]notify\.)|@mui[\\/]icons-material[\\/](esm[\\/])?(Add|EditOutlined|DeleteOutlined|ViewColumn)\./,
               },
               // The user list and what it shares with the user forms, in one file rather than four of
               // 0.1–0.8 KB each with its headers (ADR 055).
@@ -86,11 +87,13 @@ export default defineConfig(({ mode }) => {
                 includeDependenciesRecursively: false,
                 test: /src[\\/]features[\\/]users[\\/](user-list-page|api|user-labels)\.|shared[\\/]src[\\/](user-rules|roles)\./,
               },
+              // With the small helpers the grid and these parts share (Babel's, use-sync-external-store,
+              // ClickAwayListener, number formats: ADR 055), leaves that import nothing back.
               {
                 name: 'mui-forms',
                 priority: 14,
                 includeDependenciesRecursively: false,
-                test: /node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(TextField|FilledInput|Input|NativeSelect|Select|TablePagination|TablePaginationActions|Table|TableCell|FormControlLabel|Checkbox|internal)[\\/]/,
+                test: /node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(TextField|FilledInput|Input|NativeSelect|Select|TablePagination|TablePaginationActions|Table|TableCell|FormControlLabel|Checkbox|internal|ClickAwayListener|locale)[\\/]|node_modules[\\/](use-sync-external-store|@babel[\\/]runtime)[\\/]|@mui[\\/]utils[\\/](esm[\\/])?(useForcedRerendering|getValidReactChildren)[\\/]/,
               },
             ],
           },
