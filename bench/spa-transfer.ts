@@ -1,5 +1,5 @@
 /**
- * What a browser downloads for /login, /home and /user/list (issue 13 §1, DESIGN §7): each page
+ * What a browser downloads for /login, /home and three list pages (issue 13 §1, DESIGN §7): each page
  * opened cold (a new browser context, empty cache) in Chromium against the built app served by
  * the API, twice: on loopback as it is, and with the throttling Lighthouse's mobile preset
  * applies (4x CPU slowdown, 562.5 ms request latency, 1.47 Mbit/s down, Moto G Power screen).
@@ -42,6 +42,13 @@ const PAGES: PageSpec[] = [
   },
   { path: '/home', signedIn: true, ready: (page) => page.getByRole('heading', { level: 1 }).first().waitFor() },
   { path: '/user/list', signedIn: true, ready: (page) => page.getByRole('row').nth(1).waitFor({ timeout: 60_000 }) },
+  // Two more list pages with their grids (decision 055): a cut for /user/list must hold for them too.
+  { path: '/company/list', signedIn: true, ready: (page) => page.getByRole('row').nth(1).waitFor({ timeout: 60_000 }) },
+  {
+    path: '/merchant/sales',
+    signedIn: true,
+    ready: (page) => page.getByRole('row').nth(1).waitFor({ timeout: 60_000 }),
+  },
 ];
 
 /** Lighthouse's "devtools" mobile throttling (its mobileSlow4G preset as applied in the browser). */

@@ -65,8 +65,26 @@ const PAGES = [
     // same splitting of shared MUI parts (measured 499.1 KB). 505 → 450 KB with decision 047
     // (the shell in one chunk, no zod for the settings: 436.2 KB, 47 files). 450 → 440 KB with
     // decision 050 (the grid and the MUI parts of forms in one file each: 432.8 KB, 44 files).
-    ceiling: 440 * KB,
+    // Met with decision 055 (no shared barrel, no zod, fewer files, the grid's unopened panels'
+    // parts and the toasts loaded when needed: 343.0 KB, 10 files): the ceiling is the target.
+    ceiling: 350 * KB,
     modules: [...SHELL, 'src/features/users/user-list-page.tsx'],
+  },
+  // Two more list pages with their grids, so that a cut made for /user/list that only moves bytes
+  // into another list page shows here too (decision 055). Their ceilings: measured then (394.0 KB
+  // in 20 files, 399.0 KB in 22; 452.0 and 434.0 KB before it) plus about 1.5 %. The company list
+  // loads its form dialog's parts and zod at first, the merchant list its shared schemas and zod.
+  {
+    path: '/company/list',
+    target: 350 * KB,
+    ceiling: 400 * KB,
+    modules: [...SHELL, 'src/features/companies/company-list-page.tsx'],
+  },
+  {
+    path: '/merchant/sales',
+    target: 350 * KB,
+    ceiling: 405 * KB,
+    modules: [...SHELL, 'src/features/merchants/list/merchant-list-pages.tsx'],
   },
 ];
 
@@ -152,7 +170,7 @@ async function main() {
     failed ||= over;
     const verdict = over ? 'FAIL' : overTarget ? 'ok* ' : 'ok  ';
     console.log(
-      `${verdict} ${page.path.padEnd(11)} ${(total / KB).toFixed(1).padStart(6)} KB of JS in ${String(files.size).padStart(2)} files` +
+      `${verdict} ${page.path.padEnd(15)} ${(total / KB).toFixed(1).padStart(6)} KB of JS in ${String(files.size).padStart(2)} files` +
         ` (ceiling ${page.ceiling / KB} KB, DESIGN §7 target ${page.target / KB} KB${overTarget ? ': not met yet' : ''})` +
         `${plain.length ? `; sent uncompressed: ${plain.join(', ')}` : ''}`,
     );

@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { chunkModulesPlugin } from './vite-chunk-modules.ts';
+import { gridLazySlotsPlugin } from './vite-grid-lazy-slots.ts';
 import { precompressPlugin } from './vite-precompress.ts';
 
 export default defineConfig(({ mode }) => {
   // API_URL lets the dev server proxy to an API on another port (default: the API's 3000).
   const apiTarget = loadEnv(mode, '.', '').API_URL || 'http://localhost:3000';
   return {
-    plugins: [react(), chunkModulesPlugin(), precompressPlugin()],
+    plugins: [react(), gridLazySlotsPlugin(), chunkModulesPlugin(), precompressPlugin()],
     server: {
       port: 5173,
       proxy: {
@@ -32,6 +33,9 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               { name: 'initial', tags: ['$initial'], priority: 40 },
+              // Rolldown's runtime (the lazy import helper) with the entry, where it was a 1.2 KB file of
+              // its own on every page (ADR 055).
+              { name: 'initial', test: /rolldown[\\/]runtime/, priority: 41 },
               // The router, the ability and the route table (app-routes.tsx, ADR 050): every page
               // but a first visit to /login. Only what the test names: pulled-in dependencies
               // (MUI parts the error pages share with the sign-in form) would drag this chunk
@@ -50,7 +54,9 @@ export default defineConfig(({ mode }) => {
               {
                 name: 'shell',
                 priority: 20,
-                test: /src[\\/](app[\\/](layout[\\/](vertical-shell|vertical-layout|app-bar-content|footer|nav[\\/]|screen-settings|scroll-to-top|skip-link|forced-steps|customizer[\\/]customizer-cog|toast-provider|user-dropdown|mode-toggler|search[\\/]search-button)|page-providers|shell-store|store)|features[\\/]auth[\\/]session-guard|lib[\\/]api\.ts)/,
+                // With the problem parser, the date formats, Stack and Skeleton (ADR 055): /home and the
+                // lists use them all, each was a file of its own of 1–2 KB with its headers.
+                test: /src[\\/](app[\\/](layout[\\/](vertical-shell|vertical-layout|app-bar-content|footer|nav[\\/]|screen-settings|scroll-to-top\.|skip-link|forced-steps|customizer[\\/]customizer-cog|toast-provider|user-dropdown|mode-toggler|search[\\/]search-button)|page-providers|shell-store|store)|features[\\/]auth[\\/]session-guard|lib[\\/](api|problem|format-date)\.ts)|@mui[\\/]material[\\/](esm[\\/])?(Skeleton|Stack)[\\/]/,
               },
               // What the list pages share (ADR 050), each in one file instead of a dozen of 1–8 KB,
               // every one with its headers: the data grid and its virtualizer; the MUI parts of
@@ -60,13 +66,34 @@ export default defineConfig(({ mode }) => {
                 name: 'grid',
                 priority: 15,
                 includeDependenciesRecursively: false,
-                test: /node_modules[\\/](@mui[\\/](x-data-grid|x-virtualizer|x-internals)|@base-ui[\\/]utils)[\\/]/,
+                test: /node_modules[\\/](@mui[\\/](x-data-grid|x-virtualizer|x-internals)|@base-ui[\\/]utils)[\\/]|src[\\/]components[\\/]data-table[\\/]grid-lazy-slots[\\/]/,
               },
+              // The lists' own kit (ADR 055): the data table, its URL state, filters, cells and header, the
+              // delete confirmation and the row action icons, which were a dozen files of 0.1–1 KB. App
+              // modules and icons only, and not the grid's lazy slots (they go with the grid): a module
+              // here that the grid or the form parts import would make their chunks and this one import
+              // each other, and such a cycle ran a module before the one it needs (a blank list page).
+              {
+                name: 'list-kit',
+                priority: 16,
+                includeDependenciesRecursively: false,
+                test: /src[\\/]components[\\/](data-table[\\/](?!grid-lazy-slots)|confirm[\\/]|form[\\/]notify\.)|@mui[\\/]icons-material[\\/](esm[\\/])?(Add|EditOutlined|DeleteOutlined|ViewColumn)\./,
+              },
+              // The user list and what it shares with the user forms, in one file rather than four of
+              // 0.1–0.8 KB each with its headers (ADR 055).
+              {
+                name: 'users',
+                priority: 13,
+                includeDependenciesRecursively: false,
+                test: /src[\\/]features[\\/]users[\\/](user-list-page|api|user-labels)\.|shared[\\/]src[\\/](user-rules|roles)\./,
+              },
+              // With the small helpers the grid and these parts share (Babel's, use-sync-external-store,
+              // ClickAwayListener, number formats: ADR 055), leaves that import nothing back.
               {
                 name: 'mui-forms',
                 priority: 14,
                 includeDependenciesRecursively: false,
-                test: /node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(Autocomplete|useAutocomplete|TextField|FilledInput|Input|NativeSelect|Select|Tabs?|TabScrollButton|TablePagination|TablePaginationActions|Table|TableCell|Switch|FormControlLabel|Checkbox|ToggleButton|ToggleButtonGroup|internal)[\\/]/,
+                test: /node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(TextField|FilledInput|Input|NativeSelect|Select|TablePagination|TablePaginationActions|Table|TableCell|FormControlLabel|Checkbox|internal|ClickAwayListener|locale)[\\/]|node_modules[\\/](use-sync-external-store|@babel[\\/]runtime)[\\/]|@mui[\\/]utils[\\/](esm[\\/])?(useForcedRerendering|getValidReactChildren)[\\/]/,
               },
             ],
           },

@@ -1,8 +1,8 @@
 import { getContrastRatio } from '@mui/material/styles';
 import { act, render, screen } from '@testing-library/react';
-import { enqueueSnackbar } from 'notistack';
 import { describe, expect, it } from 'vitest';
 import { TOAST_TOP_OFFSET } from '../../lib/theme/constants.ts';
+import { showToast } from '../../lib/toast-queue.ts';
 import { sessionFor } from '../../test/fake-fetch.ts';
 import { AppProviders } from '../providers.tsx';
 import { makeStore } from '../store.ts';
@@ -19,8 +19,8 @@ describe('toasts (issue 8 §3)', () => {
   it('shows a repeated outcome once', async () => {
     renderToasts();
     act(() => {
-      enqueueSnackbar('Company Acme deleted', { variant: 'success' });
-      enqueueSnackbar('Company Acme deleted', { variant: 'success' });
+      showToast({ message: 'Company Acme deleted', variant: 'success' });
+      showToast({ message: 'Company Acme deleted', variant: 'success' });
     });
     expect(await screen.findByText('Company Acme deleted')).toBeInTheDocument();
     expect(screen.getAllByText('Company Acme deleted')).toHaveLength(1);
@@ -30,7 +30,7 @@ describe('toasts (issue 8 §3)', () => {
     'paints a %s toast in readable colours',
     async (variant) => {
       renderToasts();
-      act(() => void enqueueSnackbar(`A ${variant} toast`, { variant }));
+      act(() => showToast({ message: `A ${variant} toast`, variant }));
       const toast = (await screen.findByText(`A ${variant} toast`)).closest('.notistack-MuiContent')!;
       const style = getComputedStyle(toast);
       expect(getContrastRatio(style.color, style.backgroundColor)).toBeGreaterThanOrEqual(4.5);
@@ -39,7 +39,7 @@ describe('toasts (issue 8 §3)', () => {
 
   it('starts a stack at the top below the top bar and the page header', async () => {
     renderToasts();
-    act(() => void enqueueSnackbar('Saved', { variant: 'success' }));
+    act(() => showToast({ message: 'Saved', variant: 'success' }));
     const container = (await screen.findByText('Saved')).closest('.notistack-SnackbarContainer')!;
     // jsdom matches no media query: the narrow screen's offset, where the header's buttons wrap below its title.
     expect(getComputedStyle(container).top).toBe(`${TOAST_TOP_OFFSET.xs}px`);

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { listParamsSchema } from '@boardwalk/shared';
+import {
+  DEFAULT_PAGE_SIZE as SHARED_DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE as SHARED_MAX_PAGE_SIZE,
+  listParamsSchema,
+} from '@boardwalk/shared/list';
 import { z } from 'zod';
 import {
   correctedListSearch,
+  DEFAULT_PAGE_SIZE,
+  integerParam,
+  MAX_PAGE_SIZE,
+  needsQuerySchema,
   parseListState,
   toQueryParams,
   writeListState,
-  type ListStateOptions,
+  type ParseOptions,
 } from './list-url-state.ts';
 
-const options: ListStateOptions = { sortable: ['name', 'createdAt'], filterKeys: ['role', 'isActive'] };
+const options: ParseOptions = { sortable: ['name', 'createdAt'], filterKeys: ['role', 'isActive'] };
 
 describe('parseListState', () => {
   it('uses the defaults for an empty URL', () => {
@@ -95,7 +103,7 @@ describe('toQueryParams', () => {
 });
 
 describe('correctedListSearch', () => {
-  const withSchema: ListStateOptions = {
+  const withSchema: ParseOptions = {
     ...options,
     querySchema: listParamsSchema(['name'] as const).extend({ role: z.enum(['ROLE_ADMIN', 'ROLE_STAFF']).optional() }),
   };
@@ -112,5 +120,64 @@ describe('correctedListSearch', () => {
     );
     expect(corrected?.toString()).toBe('tab=x&isActive=true');
     expect(correctedListSearch(new URLSearchParams('page=1.5&pageSize=0'), withSchema)?.toString()).toBe('');
+  });
+});
+
+describe('page and pageSize without zod', () => {
+  const { page, pageSize } = listParamsSchema(['_'] as const).shape;
+  const samples = [
+    '0',
+    '1',
+    '2',
+    '25',
+    '99',
+    '100',
+    '101',
+    '1000',
+    '-1',
+    '-0',
+    '1.5',
+    '1.0',
+    '1e2',
+    '0x10',
+    ' 7 ',
+    '07',
+    'abc',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '9007199254740993',
+    '2 ',
+    '+3',
+    '',
+    '\t',
+  ];
+
+  it('keeps the shared constants', () => {
+    expect(DEFAULT_PAGE_SIZE).toBe(SHARED_DEFAULT_PAGE_SIZE);
+    expect(MAX_PAGE_SIZE).toBe(SHARED_MAX_PAGE_SIZE);
+  });
+
+  it.each(samples)('reads %j as the shared schema does', (text) => {
+    const viaSchema = (schema: z.ZodType<number>) => {
+      const result = schema.safeParse(text);
+      return result.success ? result.data : undefined;
+    };
+    expect(integerParam(text, 0)).toBe(text === '' ? undefined : viaSchema(page));
+    expect(integerParam(text, 1, MAX_PAGE_SIZE)).toBe(text === '' ? undefined : viaSchema(pageSize));
+  });
+});
+
+describe('needsQuerySchema', () => {
+  const withValues = { filterKeys: ['role', 'companyId'], filterValues: { role: ['ROLE_ADMIN', 'ROLE_STAFF'] } };
+
+  it('is false without filter values, or with values the filters offer', () => {
+    expect(needsQuerySchema(new URLSearchParams('q=x&page=2&other=1'), withValues)).toBe(false);
+    expect(needsQuerySchema(new URLSearchParams('role=ROLE_ADMIN&role2=x'), withValues)).toBe(false);
+  });
+
+  it('is true for a value the filter does not offer, or a filter without options', () => {
+    expect(needsQuerySchema(new URLSearchParams('role=ROLE_GOD'), withValues)).toBe(true);
+    expect(needsQuerySchema(new URLSearchParams('companyId=abc'), withValues)).toBe(true);
   });
 });

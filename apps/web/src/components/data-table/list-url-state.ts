@@ -1,9 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, listParamsSchema } from '@boardwalk/shared';
 import type { z } from 'zod';
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
+
+// No zod on a list's first load (decision 055): `@boardwalk/shared/list` builds schemas when it
+// loads, which brings all of zod (24 KB). These copies of its constants and of the page and
+// pageSize rules of `listParamsSchema` are kept equal to it by list-url-state.test.ts.
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -27,38 +32,60 @@ export type ListStateOptions = {
   /**
    * The entity's list query schema from packages/shared (the one the API validates with): a
    * filter value it refuses is dropped rather than sent, so a hand-edited URL cannot end in a
-   * 400 that Retry never gets past.
+   * 400 that Retry never gets past. Or a function that imports it: the schema (and zod) then
+   * loads only when the URL holds a filter value that is not one of `filterValues`, and the
+   * list waits for it (`ready`) before asking the server.
    */
-  querySchema?: ListQuerySchema;
+  querySchema?: ListQuerySchema | ListQuerySchemaLoader;
+  /**
+   * The values each filter offers (its options, built from the same shared enums as the
+   * schema): a URL value among them needs no schema.
+   */
+  filterValues?: Readonly<Record<string, readonly string[]>>;
 };
 
 /** Any shared list query schema: `listParamsSchema(columns).extend({...filters})`. */
 export type ListQuerySchema = z.ZodObject<Record<string, z.ZodType>>;
+
+/** `() => import('@boardwalk/shared/schemas/x').then((m) => m.xListQuerySchema)`. */
+export type ListQuerySchemaLoader = () => Promise<ListQuerySchema>;
+
+/** The options parseListState reads: the schema itself, once loaded. */
+export type ParseOptions = Omit<ListStateOptions, 'querySchema'> & { querySchema?: ListQuerySchema | undefined };
 
 /** The API query of DESIGN §3: only what differs from nothing is sent. */
 export type ListQueryParams = Record<string, string | number>;
 
 const BASE_KEYS = ['q', 'page', 'pageSize', 'sort', 'order'] as const;
 
-/** page and pageSize as the API checks them (page ≥ 0, 1 ≤ pageSize ≤ 100). */
-const { page: pageSchema, pageSize: pageSizeSchema } = listParamsSchema(['_'] as const).shape;
-
-function parsed<T>(schema: z.ZodType<T>, value: string | null): T | undefined {
+/**
+ * An integer from the URL within [min, max], as `listParamsSchema` reads page (≥ 0) and pageSize
+ * (1 to 100): `z.coerce.number().int().min().max()`, so `Number()`'s reading of the text.
+ */
+export function integerParam(value: string | null, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === null || value === '') return undefined;
-  const result = schema.safeParse(value);
-  return result.success ? result.data : undefined;
+  const number = Number(value);
+  return Number.isInteger(number) && number >= min && number <= max ? number : undefined;
 }
 
 /** A filter value the entity's schema accepts (any non-empty value without a schema for it). */
-function validFilter(options: ListStateOptions, key: string, value: string): boolean {
+function validFilter(options: ParseOptions, key: string, value: string): boolean {
   const schema = options.querySchema?.shape[key];
   return schema === undefined || schema.safeParse(value).success;
 }
 
+/** Whether the URL holds a filter value that only the schema can vouch for. */
+export function needsQuerySchema(search: URLSearchParams, options: ListStateOptions): boolean {
+  return (options.filterKeys ?? []).some((key) => {
+    const value = search.get(key);
+    return !!value && !options.filterValues?.[key]?.includes(value);
+  });
+}
+
 /** Reads a list's state from the URL, falling back to defaults for anything missing or invalid. */
-export function parseListState(search: URLSearchParams, options: ListStateOptions = {}): ListState {
+export function parseListState(search: URLSearchParams, options: ParseOptions = {}): ListState {
   const defaultPageSize = options.defaultPageSize ?? DEFAULT_PAGE_SIZE;
-  const pageSize = parsed(pageSizeSchema, search.get('pageSize'));
+  const pageSize = integerParam(search.get('pageSize'), 1, MAX_PAGE_SIZE);
   const sort = search.get('sort');
   const order = search.get('order');
   const filters: Record<string, string> = {};
@@ -69,7 +96,7 @@ export function parseListState(search: URLSearchParams, options: ListStateOption
   const sortAllowed = sort !== null && (!options.sortable || options.sortable.includes(sort));
   return {
     q: search.get('q')?.trim() ?? '',
-    page: parsed(pageSchema, search.get('page')) ?? 0,
+    page: integerParam(search.get('page'), 0) ?? 0,
     pageSize:
       pageSize !== undefined && (PAGE_SIZE_OPTIONS as readonly number[]).includes(pageSize)
         ? pageSize
@@ -87,7 +114,7 @@ export function parseListState(search: URLSearchParams, options: ListStateOption
 export function writeListState(
   current: URLSearchParams,
   state: ListState,
-  options: ListStateOptions = {},
+  options: ParseOptions = {},
 ): URLSearchParams {
   const next = new URLSearchParams(current);
   for (const key of [...BASE_KEYS, ...(options.filterKeys ?? [])]) next.delete(key);
@@ -123,7 +150,7 @@ function sameParams(a: URLSearchParams, b: URLSearchParams): boolean {
  * The URL's list params as the list reads them (invalid values dropped, defaults left out), or
  * undefined when the URL already says exactly that.
  */
-export function correctedListSearch(search: URLSearchParams, options: ListStateOptions = {}) {
+export function correctedListSearch(search: URLSearchParams, options: ParseOptions = {}) {
   const corrected = writeListState(search, parseListState(search, options), options);
   return sameParams(corrected, search) ? undefined : corrected;
 }
@@ -141,6 +168,11 @@ export function toQueryParams(state: ListState): ListQueryParams {
 }
 
 export type ListUrlState = {
+  /**
+   * False while the URL's filters wait for a lazily loaded query schema: ask the server for
+   * nothing yet (the list shows its loading state).
+   */
+  ready: boolean;
   state: ListState;
   queryParams: ListQueryParams;
   setPage: (page: number) => void;
@@ -168,12 +200,24 @@ export function pageWithin(page: number, pageSize: number, total: number): numbe
  */
 export function useListUrlState(options: ListStateOptions = {}): ListUrlState {
   const [searchParams, setSearchParams] = useSearchParams();
-  const { sortable, defaultSort, defaultOrder, defaultPageSize, filterKeys, querySchema } = options;
-  const stable = useMemo(
-    () => ({ sortable, defaultSort, defaultOrder, defaultPageSize, filterKeys, querySchema }),
+  const { sortable, defaultSort, defaultOrder, defaultPageSize, filterKeys, querySchema, filterValues } = options;
+  const loader = typeof querySchema === 'function' ? querySchema : undefined;
+  const [loaded, setLoaded] = useState<{ loader: ListQuerySchemaLoader; schema: ListQuerySchema }>();
+  const schema = loader ? (loaded?.loader === loader ? loaded.schema : undefined) : (querySchema as ListQuerySchema);
+  const waiting = !!loader && !schema && needsQuerySchema(searchParams, { filterKeys, filterValues });
+  useEffect(() => {
+    if (!waiting || !loader) return;
+    let current = true;
+    void loader().then((loadedSchema) => current && setLoaded({ loader, schema: loadedSchema }));
+    return () => {
+      current = false;
+    };
+  }, [waiting, loader]);
+  const stable = useMemo<ParseOptions>(
+    () => ({ sortable, defaultSort, defaultOrder, defaultPageSize, filterKeys, querySchema: schema }),
     // Callers pass literal arrays; compare them by value so the options stay referentially stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [sortable?.join(','), defaultSort, defaultOrder, defaultPageSize, filterKeys?.join(','), querySchema],
+    [sortable?.join(','), defaultSort, defaultOrder, defaultPageSize, filterKeys?.join(','), schema],
   );
   const state = useMemo(() => parseListState(searchParams, stable), [searchParams, stable]);
 
@@ -189,11 +233,12 @@ export function useListUrlState(options: ListStateOptions = {}): ListUrlState {
   // A hand-edited URL (`?page=-1`, an unknown filter value) is corrected in place: the list
   // shows what it read, and Back does not return to the URL it could not read.
   useEffect(() => {
+    if (waiting) return;
     const corrected = correctedListSearch(searchParams, stable);
     if (!corrected) return;
     latest.current = corrected;
     setSearchParams(corrected, { replace: true });
-  }, [searchParams, setSearchParams, stable]);
+  }, [searchParams, setSearchParams, stable, waiting]);
 
   const update = useCallback(
     (patch: (prev: ListState) => Partial<ListState>, replace: boolean | ((prev: ListState) => boolean) = false) => {
@@ -207,6 +252,7 @@ export function useListUrlState(options: ListStateOptions = {}): ListUrlState {
   );
 
   return {
+    ready: !waiting,
     state,
     queryParams: useMemo(() => toQueryParams(state), [state]),
     setPage: useCallback((page) => update(() => ({ page })), [update]),

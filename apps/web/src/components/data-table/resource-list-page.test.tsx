@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { GridColDef } from '@mui/x-data-grid';
 import { DEFAULT_PAGE_SIZE } from '@boardwalk/shared';
 import { api } from '../../lib/api.ts';
-import type { ListQueryParams } from './list-url-state.ts';
+import type { ListQueryParams, ListQuerySchema, ListQuerySchemaLoader } from './list-url-state.ts';
 import { deleteEndpoint, listEndpoint, type ListResult } from './resource-endpoints.ts';
 import { dialogEditing, ResourceListPage } from './resource-list-page.tsx';
 import { z } from 'zod';
@@ -31,7 +31,7 @@ const things: Thing[] = Array.from({ length: DEFAULT_PAGE_SIZE + 5 }, (_, i) => 
 const lastThing = things.at(-1)!.name;
 const thingQuerySchema = listParamsSchema(['name'] as const).extend({ kind: z.enum(['big', 'small']).optional() });
 
-function ThingListPage() {
+function ThingListPage({ querySchema = thingQuerySchema }: { querySchema?: ListQuerySchema | ListQuerySchemaLoader }) {
   return (
     <ResourceListPage
       title="Things"
@@ -44,7 +44,7 @@ function ThingListPage() {
       useDelete={thingsApi.useDeleteThingMutation}
       describe={(thing) => thing.name}
       editing={dialogEditing(() => null)}
-      querySchema={thingQuerySchema}
+      querySchema={querySchema}
       filters={[
         {
           key: 'kind',
@@ -148,6 +148,30 @@ describe('ResourceListPage', { timeout: 60_000 }, () => {
     // Replaced, not pushed: Back leaves the list.
     await act(() => router.navigate(-1));
     expect(router.state.location.search).toBe('?q=before');
+  });
+
+  it('loads a lazy query schema only for a filter value the filters do not offer, and waits for it (decision 055)', async () => {
+    const api = fakeFetch({ [`GET ${PATH}`]: () => ({ body: listBody('things', things.slice(0, 3)) }) });
+    let release = () => {};
+    const loader = vi.fn(() => new Promise<ListQuerySchema>((resolve) => (release = () => resolve(thingQuerySchema))));
+    // An offered value: asked for at once, no schema loaded.
+    renderPage(<ThingListPage querySchema={loader} />, { url: '/things/list?kind=big' });
+    expect(await screen.findByText('Thing 03')).toBeInTheDocument();
+    expect(loader).not.toHaveBeenCalled();
+    expect(Object.fromEntries(api.callsTo('GET', PATH).at(-1)!.search)).toMatchObject({ kind: 'big' });
+    cleanup();
+
+    // A hand-edited value: nothing is asked for until the schema has loaded, then it is corrected away.
+    const before = api.callsTo('GET', PATH).length;
+    const { router } = renderPage(<ThingListPage querySchema={loader} />, { url: '/things/list?kind=huge&other=kept' });
+    await waitFor(() => expect(loader).toHaveBeenCalledTimes(1));
+    expect(api.callsTo('GET', PATH)).toHaveLength(before);
+    expect(screen.queryByText(/^No things/)).not.toBeInTheDocument();
+    await act(async () => release());
+    expect(await screen.findByText('Thing 03')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?other=kept'));
+    for (const call of api.callsTo('GET', PATH).slice(before)) expect(call.search.get('kind')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it('corrects a page past the last to the last page in place, with its rows shown (issue 8 §2)', async () => {

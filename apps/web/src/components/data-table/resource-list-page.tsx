@@ -10,7 +10,13 @@ import { ConfirmDialog } from '../confirm/confirm-dialog.tsx';
 import { useConfirmDelete } from '../confirm/use-confirm-delete.ts';
 import { DataTable, type EntityNoun } from './data-table.tsx';
 import type { ListFilter } from './list-filters.tsx';
-import { useListUrlState, type ListQueryParams, type ListQuerySchema, type SortOrder } from './list-url-state.ts';
+import {
+  useListUrlState,
+  type ListQueryParams,
+  type ListQuerySchema,
+  type ListQuerySchemaLoader,
+  type SortOrder,
+} from './list-url-state.ts';
 import { PageHeader } from './page-header.tsx';
 import type { ListResult, WithId } from './resource-endpoints.ts';
 import { useFocusAfterDelete } from './use-focus-after-delete.ts';
@@ -39,14 +45,19 @@ export type ResourceListPageProps<K extends string, R extends WithId> = {
   gridId: string;
   listKey: K;
   columns: readonly GridColDef<R>[];
-  useList: (params: ListQueryParams) => ListQueryState<K, R>;
+  /** An RTK Query list hook: `skip` while the URL's filters wait for the query schema. */
+  useList: (params: ListQueryParams, options: { skip: boolean }) => ListQueryState<K, R>;
   useDelete: () => readonly [(id: string) => { unwrap: () => Promise<unknown> }, ...unknown[]];
   /** The row's name in labels, confirmations and toasts. */
   describe: (row: R) => string;
   editing: ResourceEditing<R>;
   filters?: readonly ListFilter[];
-  /** The entity's list query schema from packages/shared: filter values it refuses are corrected away. */
-  querySchema?: ListQuerySchema;
+  /**
+   * The entity's list query schema from packages/shared: filter values it refuses are corrected
+   * away. Better a function importing it: the list then loads it (and zod) only for a URL
+   * filter value that is not one of the filter's options (decision 055).
+   */
+  querySchema?: ListQuerySchema | ListQuerySchemaLoader;
   defaultSort?: string;
   defaultOrder?: SortOrder;
   /** More actions in a row, before edit and delete: `GridActionsCellItem`s, so the row keeps one Tab stop. */
@@ -80,14 +91,19 @@ export function ResourceListPage<K extends string, R extends WithId>(props: Reso
     () => columns.filter((c) => c.sortable !== false && c.type !== 'actions').map((c) => c.field),
     [columns],
   );
+  const filterValues = useMemo(
+    () => Object.fromEntries((filters ?? []).map((f) => [f.key, f.options.map((o) => o.value)])),
+    [filters],
+  );
   const list = useListUrlState({
     sortable,
     filterKeys: filters?.map((f) => f.key),
+    filterValues,
     querySchema: props.querySchema,
     defaultSort: props.defaultSort,
     defaultOrder: props.defaultOrder,
   });
-  const query = useList(list.queryParams);
+  const query = useList(list.queryParams, { skip: !list.ready });
   const [remove] = useDelete();
   const apiRef = useGridApiRef();
   const rows = query.data?.[listKey];
@@ -179,7 +195,7 @@ export function ResourceListPage<K extends string, R extends WithId>(props: Reso
             apiRef={apiRef}
             rows={rows}
             total={query.currentData?.total}
-            loading={query.isFetching}
+            loading={query.isFetching || !list.ready}
             error={query.error}
             onRetry={() => void query.refetch()}
             list={list}

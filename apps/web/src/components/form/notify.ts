@@ -1,13 +1,13 @@
-import { enqueueSnackbar } from 'notistack';
+import { showToast } from '../../lib/toast-queue.ts';
 
 /**
- * Toasts for the outcome of an action (DESIGN: top-right). They need a notistack
- * `SnackbarProvider` above the app; the shell mounts it (app/providers.tsx).
+ * Toasts for the outcome of an action (DESIGN: top-right). The shell's ToastProvider
+ * (app/layout/toast-provider.tsx) loads notistack with the first one.
  */
 export function notifySuccess(message: string): void {
-  enqueueSnackbar(message, { variant: 'success' });
+  showToast({ message, variant: 'success' });
 }
 
 export function notifyError(message: string): void {
-  enqueueSnackbar(message, { variant: 'error' });
+  showToast({ message, variant: 'error' });
 }

@@ -1,6 +1,6 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { Controller, useWatch, type Control } from 'react-hook-form';
-import { RISK_LEVELS, RISK_LEVEL_LABELS } from '@boardwalk/shared';
+import { RISK_LEVELS, RISK_LEVEL_LABELS } from '@boardwalk/shared/schemas/industry';
 import { TODO_PRIORITIES, TODO_PRIORITY_LABELS } from '@boardwalk/shared/schemas/todo';
 import type { UserOption } from '@boardwalk/shared/schemas/user';
 import {

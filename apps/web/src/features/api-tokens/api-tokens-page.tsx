@@ -4,7 +4,7 @@ import {
   type ApiToken,
   type ApiTokenWithSecret,
   type TokenScopeSubject,
-} from '@boardwalk/shared';
+} from '@boardwalk/shared/schemas/api-token';
 import AddIcon from '@mui/icons-material/Add';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import BlockIcon from '@mui/icons-material/Block';

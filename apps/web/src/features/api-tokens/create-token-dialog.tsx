@@ -9,7 +9,7 @@ import {
   type TokenExpiryChoice,
   type TokenScopeLevel,
   type TokenScopeSubject,
-} from '@boardwalk/shared';
+} from '@boardwalk/shared/schemas/api-token';
 import {
   Alert,
   Button,

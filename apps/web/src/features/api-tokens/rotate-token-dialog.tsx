@@ -1,4 +1,9 @@
-import { TOKEN_GRACE_LABELS, TOKEN_GRACE_MINUTES, type ApiToken, type ApiTokenWithSecret } from '@boardwalk/shared';
+import {
+  TOKEN_GRACE_LABELS,
+  TOKEN_GRACE_MINUTES,
+  type ApiToken,
+  type ApiTokenWithSecret,
+} from '@boardwalk/shared/schemas/api-token';
 import {
   Alert,
   Button,

@@ -1,4 +1,4 @@
-import { API_TOKEN_STATUS_LABELS, type ApiTokenStatus } from '@boardwalk/shared';
+import { API_TOKEN_STATUS_LABELS, type ApiTokenStatus } from '@boardwalk/shared/schemas/api-token';
 import { Chip } from '@mui/material';
 
 const COLOURS = { active: 'success', rotating: 'warning', expired: 'default', revoked: 'error' } as const;

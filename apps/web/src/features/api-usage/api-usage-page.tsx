@@ -1,4 +1,4 @@
-import { apiUsageListQuerySchema, STATUS_CLASSES, type ApiRequest } from '@boardwalk/shared';
+import { apiUsageListQuerySchema, STATUS_CLASSES, type ApiRequest } from '@boardwalk/shared/schemas/api-token';
 import { dayRangeApiParams } from '../../components/data-table/day-range-params.ts';
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';

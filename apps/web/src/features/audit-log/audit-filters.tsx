@@ -1,4 +1,4 @@
-import { KNOWN_AUDIT_ACTIONS } from '@boardwalk/shared';
+import { KNOWN_AUDIT_ACTIONS } from '@boardwalk/shared/schemas/audit';
 import type { UserOption } from '@boardwalk/shared/schemas/user';
 import { Autocomplete, Stack, TextField } from '@mui/material';
 import { useListAuditActorOptionsQuery } from './api.ts';

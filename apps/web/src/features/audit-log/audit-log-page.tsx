@@ -4,7 +4,7 @@ import {
   AUDIT_OUTCOME_LABELS,
   AUDIT_EXPORT_MAX_ROWS,
   type AuditEntry,
-} from '@boardwalk/shared';
+} from '@boardwalk/shared/schemas/audit';
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Box, Button, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';

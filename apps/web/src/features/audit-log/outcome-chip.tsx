@@ -1,4 +1,4 @@
-import { AUDIT_OUTCOME_LABELS, type AuditOutcome } from '@boardwalk/shared';
+import { AUDIT_OUTCOME_LABELS, type AuditOutcome } from '@boardwalk/shared/schemas/audit';
 import { Chip } from '@mui/material';
 
 const COLOURS = { success: 'success', failure: 'warning', denied: 'error' } as const;

@@ -8,11 +8,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { notifySuccess } from '../../components/form/notify.ts';
 import { useMinPasswordLength } from '../../lib/portal-name.ts';
 import { problemFieldErrors, errorMessage } from '../../lib/problem.ts';
 import { useSession } from '../../lib/session/use-session.ts';
@@ -66,7 +66,7 @@ export function ChangePasswordDialog() {
       if (!placed) setFailure(errorMessage(result.error));
       return;
     }
-    enqueueSnackbar('Your password was changed.', { variant: 'success' });
+    notifySuccess('Your password was changed.');
     await update({ passwordChanged: true });
   });
 

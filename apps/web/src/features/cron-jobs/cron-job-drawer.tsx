@@ -4,7 +4,7 @@ import {
   JOB_CONTROL_SUBJECT,
   type CronJob,
   type CronJobRun,
-} from '@boardwalk/shared';
+} from '@boardwalk/shared/schemas/cron-job';
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Button, Chip, Drawer, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';

@@ -1,4 +1,4 @@
-import { CRON_RUN_STATUS_LABELS, JOB_CONTROL_SUBJECT, type CronJob } from '@boardwalk/shared';
+import { CRON_RUN_STATUS_LABELS, JOB_CONTROL_SUBJECT, type CronJob } from '@boardwalk/shared/schemas/cron-job';
 import {
   Alert,
   Box,

@@ -1,4 +1,5 @@
-import { JOB_CONTROL_SUBJECT, type MessageDetail } from '@boardwalk/shared';
+import { JOB_CONTROL_SUBJECT } from '@boardwalk/shared/schemas/cron-job';
+import type { MessageDetail } from '@boardwalk/shared/schemas/message';
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Button, CircularProgress, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';

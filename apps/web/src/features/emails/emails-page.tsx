@@ -4,7 +4,7 @@ import {
   MESSAGE_STATUS_LABELS,
   messageListQuerySchema,
   type MessageSummary,
-} from '@boardwalk/shared';
+} from '@boardwalk/shared/schemas/message';
 import { dayRangeApiParams } from '../../components/data-table/day-range-params.ts';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Box, Card, CardContent, Chip, IconButton, Stack, Tooltip } from '@mui/material';

@@ -1,4 +1,4 @@
-import { MESSAGE_STATUS_LABELS, type MessageStatus } from '@boardwalk/shared';
+import { MESSAGE_STATUS_LABELS, type MessageStatus } from '@boardwalk/shared/schemas/message';
 import { Chip } from '@mui/material';
 
 const COLOURS = { queued: 'default', sent: 'success', failed: 'error' } as const;

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@boardwalk/shared';
+import { ROLES, type Role } from '@boardwalk/shared/roles';
 import { Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel } from '@mui/material';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { roleLabel } from '../../lib/role-label.ts';

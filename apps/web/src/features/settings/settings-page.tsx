@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Divider, Grid, Skeleton, Typography } from '@mui/material';
 import { z } from 'zod';
-import { settingSchemas, type SettingValues } from '@boardwalk/shared';
+import { settingSchemas, type SettingValues } from '@boardwalk/shared/settings';
 import type { UpdateSettingsInput } from '@boardwalk/shared/schemas/setting';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { FormCard } from '../../components/form/form-card.tsx';

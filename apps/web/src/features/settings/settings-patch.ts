@@ -1,4 +1,4 @@
-import { STEP_UP_SETTING_KEYS, type SettingValues } from '@boardwalk/shared';
+import { STEP_UP_SETTING_KEYS, type SettingValues } from '@boardwalk/shared/settings';
 import type { UpdateSettingsInput } from '@boardwalk/shared/schemas/setting';
 
 /**

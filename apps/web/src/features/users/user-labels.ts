@@ -1,4 +1,4 @@
-import { ROLES, ROLE_RANK, USER_STATUSES, type Role, type UserStatus } from '@boardwalk/shared';
+import { ROLES, ROLE_RANK, USER_STATUSES, type Role, type UserStatus } from '@boardwalk/shared/roles';
 import type { User } from '@boardwalk/shared/schemas/user';
 import type { SelectOption } from '../../components/form/form-select.tsx';
 

@@ -2,7 +2,7 @@ import { userActionRefusal } from '@boardwalk/shared/user-rules';
 import { useCallback } from 'react';
 import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { userListQuerySchema, type User } from '@boardwalk/shared/schemas/user';
+import type { User } from '@boardwalk/shared/schemas/user';
 import { dateTimeColumn } from '../../components/data-table/cells.tsx';
 import type { ListFilter } from '../../components/data-table/list-filters.tsx';
 import { ResourceListPage, type ResourceEditing } from '../../components/data-table/resource-list-page.tsx';
@@ -35,6 +35,9 @@ const filters: ListFilter[] = [
   { key: 'status', label: 'Status', options: STATUS_OPTIONS },
 ];
 
+// Loaded only for a URL filter value that is not one of the filters' options (decision 055).
+const loadQuerySchema = () => import('@boardwalk/shared/schemas/user').then((m) => m.userListQuerySchema);
+
 const editing: ResourceEditing<User> = {
   kind: 'page',
   addPath: '/user/add',
@@ -62,7 +65,7 @@ export function UserListPage() {
       describe={userName}
       editing={editing}
       filters={filters}
-      querySchema={userListQuerySchema}
+      querySchema={loadQuerySchema}
       defaultSort="email"
       canDeleteRow={canDeleteRow}
     />

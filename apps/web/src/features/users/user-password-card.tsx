@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordSchema } from '@boardwalk/shared';
+import { passwordSchema } from '@boardwalk/shared/password';
 import type { User } from '@boardwalk/shared/schemas/user';
 import { FormCard } from '../../components/form/form-card.tsx';
 import { PasswordField } from '../../components/form/password-field.tsx';

@@ -1,11 +1,13 @@
 import Drawer from '@mui/material/Drawer';
 import { ThemeProvider, useTheme } from '@mui/material/styles';
-import SwipeableDrawer from '@mui/material/SwipeableDrawer';
-import { useMemo, useState, type FocusEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type FocusEvent } from 'react';
 import { useSettings } from '../../../lib/settings/use-settings.ts';
 import { createAppTheme } from '../../../lib/theme/create-app-theme.ts';
 import { ANIMATION, NAV_COLLAPSED_WIDTH, NAV_WIDTH, SWIPE_AREA_WIDTH } from '../../../lib/theme/constants.ts';
 import { VerticalNav } from './vertical-nav.tsx';
+
+// Below 1200px only (decision 055): a desktop never loads the swipeable drawer.
+const SwipeableDrawer = lazy(() => import('@mui/material/SwipeableDrawer'));
 
 export type NavDrawerProps = {
   desktop: boolean;
@@ -75,20 +77,23 @@ export function NavDrawer({ desktop, collapsed = false, open, onOpen, onClose }:
       />
     </Drawer>
   ) : (
-    <SwipeableDrawer
-      anchor="left"
-      open={open}
-      onOpen={onOpen}
-      onClose={onClose}
-      swipeAreaWidth={SWIPE_AREA_WIDTH}
-      disableSwipeToOpen={!touchScreen}
-      disableBackdropTransition
-      ModalProps={{ keepMounted: false }}
-      // Below 1200px the menu is a modal dialog, which needs a name of its own.
-      slotProps={{ paper: { 'aria-label': 'Navigation menu', sx: { ...paperSx, bgcolor: 'background.paper' } } }}
-    >
-      <VerticalNav onNavigate={onClose} onClose={onClose} />
-    </SwipeableDrawer>
+    // Closed at first: nothing to show while it loads.
+    <Suspense fallback={null}>
+      <SwipeableDrawer
+        anchor="left"
+        open={open}
+        onOpen={onOpen}
+        onClose={onClose}
+        swipeAreaWidth={SWIPE_AREA_WIDTH}
+        disableSwipeToOpen={!touchScreen}
+        disableBackdropTransition
+        ModalProps={{ keepMounted: false }}
+        // Below 1200px the menu is a modal dialog, which needs a name of its own.
+        slotProps={{ paper: { 'aria-label': 'Navigation menu', sx: { ...paperSx, bgcolor: 'background.paper' } } }}
+      >
+        <VerticalNav onNavigate={onClose} onClose={onClose} />
+      </SwipeableDrawer>
+    </Suspense>
   );
 
   return navTheme === outer ? drawer : <ThemeProvider theme={navTheme}>{drawer}</ThemeProvider>;
