@@ -220,7 +220,7 @@ declare -a FAILURES=()
 failure_digest() { # name log
   local lines
   lines=$(sed -E 's/\x1b\[[0-9;]*m//g' "$2" |
-    grep -E '^\s*(FAIL|×|✘)\s|^\s*(Error|AssertionError|TypeError|TimeoutError)\b|^\s*(Expected|Received)\b|Test timeout' |
+    grep -E '^\s*(FAIL|×|✘)\s|^\s*(Error|AssertionError|TypeError|TimeoutError):|^\s*(Expected|Received)\b|Test timeout' |
     awk '!seen[$0]++' | head -n 12 | cut -c1-220)
   [[ -n "$lines" ]] && FAILURES+=("── $1:" "$lines")
 }
