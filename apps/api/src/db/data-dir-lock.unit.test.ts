@@ -69,19 +69,23 @@ describe('data directory lock', () => {
     }
   });
 
-  it.runIf(hasProc)('takes over a lock naming a zombie', async () => {
-    // `sleep 0 &` becomes a child of the shell that then turns into `sleep 30`, which never
-    // reaps it: a zombie whose pid still answers kill(pid, 0).
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30']);
-    children.push(parent);
-    const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d) => resolve(String(d)))));
-    await expect.poll(() => stateOf(pid), { timeout: 20_000 }).toBe('Z');
-    expect(() => process.kill(pid, 0)).not.toThrow();
-    for (const content of [String(pid), JSON.stringify({ pid, startTime: startTimeOf(pid) })]) {
-      const dir = freshDir();
-      writeFileSync(path.join(dir, 'boardwalk.lock'), content);
-      acquireDataDirLock(dir)();
-    }
-    // Starting two processes took over 5 s on a loaded two-core machine (the unit pass of a fresh clone).
-  }, 30_000);
+  it.runIf(hasProc)(
+    'takes over a lock naming a zombie',
+    async () => {
+      // `sleep 0 &` becomes a child of the shell that then turns into `sleep 30`, which never
+      // reaps it: a zombie whose pid still answers kill(pid, 0).
+      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30']);
+      children.push(parent);
+      const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d) => resolve(String(d)))));
+      await expect.poll(() => stateOf(pid), { timeout: 20_000 }).toBe('Z');
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      for (const content of [String(pid), JSON.stringify({ pid, startTime: startTimeOf(pid) })]) {
+        const dir = freshDir();
+        writeFileSync(path.join(dir, 'boardwalk.lock'), content);
+        acquireDataDirLock(dir)();
+      }
+      // Starting two processes took over 5 s on a loaded two-core machine (the unit pass of a fresh clone).
+    },
+    30_000,
+  );
 });
