@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { text } from './schemas/fields.ts';
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 25;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-limits.ts';
+
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 /**
  * `allData=true` asks for every row the caller may see besides the page (pickers, the stage

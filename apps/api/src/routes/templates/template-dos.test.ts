@@ -32,6 +32,17 @@ async function probeHealth(t: TestApp, until: Promise<unknown>): Promise<number[
   return latencies;
 }
 
+/**
+ * CPU time of this (the API's) thread while `work` runs, in ms: what a render on the event loop
+ * would add, whatever else the machine is doing. A wall-clock figure measures the neighbours too.
+ */
+async function mainThreadCpuMs(work: () => Promise<unknown>): Promise<number> {
+  const before = process.threadCpuUsage();
+  await work();
+  const spent = process.threadCpuUsage(before);
+  return (spent.user + spent.system) / 1000;
+}
+
 describe('template preview under abuse', () => {
   let t: TestApp;
   const staff: JsonClient[] = [];
@@ -49,17 +60,6 @@ describe('template preview under abuse', () => {
     expect(res.body.errors?.body?.[0]).toMatch(/^This template does too much work to render/);
     console.info(`nested-loop preview answered in ${elapsed.toFixed(0)} ms`);
   });
-
-  /**
-   * CPU time of this (the API's) thread while `work` runs, in ms: what a render on the event loop
-   * would add, whatever else the machine is doing. A wall-clock figure measures the neighbours too.
-   */
-  async function mainThreadCpuMs(work: () => Promise<unknown>): Promise<number> {
-    const before = process.threadCpuUsage();
-    await work();
-    const spent = process.threadCpuUsage(before);
-    return (spent.user + spent.system) / 1000;
-  }
 
   it('renders off the event loop: the API thread does no more work for a heavy template than for a light one', async () => {
     // Three rounds of eight previews each. The probe's template runs until its loop limit stops

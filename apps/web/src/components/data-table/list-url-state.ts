@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@boardwalk/shared/list-limits';
 import type { z } from 'zod';
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 
 // No zod on a list's first load (decision 055): `@boardwalk/shared/list` builds schemas when it
-// loads, which brings all of zod (24 KB). These copies of its constants and of the page and
-// pageSize rules of `listParamsSchema` are kept equal to it by list-url-state.test.ts.
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
+// loads, which brings all of zod (24 KB). Its limits come from the zod-free list-limits module;
+// the page and pageSize rules of `listParamsSchema` are kept equal to it by list-url-state.test.ts.
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 export type SortOrder = 'asc' | 'desc';
 
