@@ -13,7 +13,7 @@ import { startTestJobEngine } from '../test/job-engine.ts';
 import { createMerchant, useMerchantContext } from '../test/merchant-record-context.ts';
 import { STAGE_ACTION_JOB } from './stage-action-run.ts';
 import { verifyWebhook } from './webhook-signature.ts';
-import { executionsOf, insertStageAction, jobsFor } from './workflow-test-helpers.ts';
+import { executionsOf, insertStageAction, jobsFor, jobStateOf } from './workflow-test-helpers.ts';
 
 type Received = { headers: IncomingMessage['headers']; body: string };
 
@@ -127,8 +127,7 @@ describe('stage action runs on the job engine', () => {
       const [execution] = await settled(m.id, 1);
       expect(execution).toMatchObject({ status: 'failed', attempt: 3, error: 'The webhook answered 500: nope' });
       expect(receiver.received).toHaveLength(3);
-      const [job] = await jobsFor(ctx.t, [execution!.id]);
-      expect(job?.state).toBe('failed');
+      await jobStateOf(ctx.t, execution!.id, 'failed');
     } finally {
       await receiver.close();
     }

@@ -1,5 +1,6 @@
 import type { ActionType } from '@boardwalk/shared/schemas/workflow-action';
 import { eq, sql } from 'drizzle-orm';
+import { expect, vi } from 'vitest';
 import { stageActionExecutions, stageActions } from '../db/schema/workflow.ts';
 import type { TestApp } from '../test/harness.ts';
 
@@ -29,4 +30,16 @@ export async function jobsFor(t: TestApp, executionIds: string[]) {
         where name = 'workflow-stage-action' and data->>'executionId' in ${sql.raw(`(${executionIds.map((id) => `'${id}'`).join(',')})`)}`,
   );
   return (result as { rows: { id: string; state: string; executionId: string }[] }).rows;
+}
+
+/**
+ * The state of an execution's job once pg-boss has recorded it: it does so after the handler's
+ * own transaction (which ended the run) commits, so on PostgreSQL a test can see the run ended
+ * a moment before its job is.
+ */
+export async function jobStateOf(t: TestApp, executionId: string, state: string) {
+  await vi.waitFor(async () => expect((await jobsFor(t, [executionId]))[0]?.state).toBe(state), {
+    timeout: 10_000,
+    interval: 50,
+  });
 }
