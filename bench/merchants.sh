@@ -9,6 +9,7 @@
 #   5. everything it started stopped and removed (also on Ctrl-C or a failure)
 # Usage: bench/merchants.sh [merchants]        (default 1000000)
 # Environment: BENCH_SECONDS (per scenario, default 20), BENCH_CONNECTIONS (default 50),
+#              BENCH_LATENCY_CONNECTIONS (the second run per scenario, for the p95 budgets; default 10, 0 for none),
 #              BENCH_WORKERS (API processes, default 2), BENCH_SCENARIOS (e.g. list,view; default all),
 #              READ_CACHE_MB (the API's read cache per process, decision 052; 0 measures without it),
 #              BENCH_KEEP=1 keeps the cluster's directory (printed) instead of removing it;

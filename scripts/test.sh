@@ -215,12 +215,12 @@ LOG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/boardwalk-test-logs-XXXXXX")
 declare -a FAILURES=()
 
 # The lines of a failed pass's output that name what failed and why (vitest's FAIL and ×,
-# Playwright's ✘, the first error lines), at most 12, so that the end of the run, which is all
+# Playwright's ✘, the first error lines, node-postgres' lower-case 'error:' among them), at most 12, so that the end of the run, which is all
 # that a CI log's tail shows, says which test broke.
 failure_digest() { # name log
   local lines
   lines=$(sed -E 's/\x1b\[[0-9;]*m//g' "$2" |
-    grep -E '^\s*(FAIL|×|✘)\s|^\s*(Error|AssertionError|TypeError|TimeoutError):|^\s*(Expected|Received)\b|Test timeout' |
+    grep -E '^\s*(FAIL|×|✘)\s|^\s*([A-Za-z]*Error|error):|^\s*(Expected|Received)\b|Test timeout' |
     awk '!seen[$0]++' | head -n 12 | cut -c1-220)
   [[ -n "$lines" ]] && FAILURES+=("── $1:" "$lines")
 }
