@@ -214,14 +214,17 @@ record() { # name outcome seconds [note]
 LOG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/boardwalk-test-logs-XXXXXX")
 declare -a FAILURES=()
 
-# The lines of a failed pass's output that name what failed and why (vitest's FAIL and ×,
-# Playwright's ✘, the first error lines, node-postgres' lower-case 'error:' among them), at most 12, so that the end of the run, which is all
-# that a CI log's tail shows, says which test broke.
+# The lines of a failed pass's output that name what failed and why, at most 16, so that the end
+# of the run, which is all that a CI log's tail shows, says which test broke: vitest's FAIL and ×,
+# Playwright's ✘, error lines (any `…Error:`, node-postgres' lower-case `error:`), Expected and
+# Received, and the two lines after each FAIL, where vitest puts the error of a failed hook.
 failure_digest() { # name log
   local lines
   lines=$(sed -E 's/\x1b\[[0-9;]*m//g' "$2" |
-    grep -E '^\s*(FAIL|×|✘)\s|^\s*([A-Za-z]*Error|error):|^\s*(Expected|Received)\b|Test timeout' |
-    awk '!seen[$0]++' | head -n 12 | cut -c1-220)
+    awk '/^[[:space:]]*FAIL[[:space:]]/ { print; after = 2; next }
+         after > 0 && NF > 0 { print; after--; next }
+         /^[[:space:]]*(×|✘)[[:space:]]|^[[:space:]]*([A-Za-z]*Error|error):|^[[:space:]]*(Expected|Received)|Test timeout/' |
+    awk '!seen[$0]++' | head -n 16 | cut -c1-220)
   [[ -n "$lines" ]] && FAILURES+=("── $1:" "$lines")
 }
 
