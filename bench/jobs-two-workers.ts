@@ -74,12 +74,14 @@ type Progress = { ended: number; succeeded: number; failed: number; maxAttempt: 
 let progress: Progress = { ended: 0, succeeded: 0, failed: 0, maxAttempt: 0 };
 const deadline = Date.now() + 10 * 60_000;
 while (Date.now() < deadline) {
-  [progress] = await rows<Progress>(sql`
+  progress = (
+    await rows<Progress>(sql`
     select count(*) filter (where status in ('succeeded', 'failed'))::int as ended,
            count(*) filter (where status = 'succeeded')::int as succeeded,
            count(*) filter (where status = 'failed')::int as failed,
            coalesce(max(attempt), 0)::int as "maxAttempt"
-    from stage_action_executions`);
+    from stage_action_executions`)
+  )[0]!;
   if (progress.ended >= JOBS) break;
   await new Promise((r) => setTimeout(r, 100));
 }

@@ -122,9 +122,10 @@ async function run(count: number, nextPath: () => string, cookie: string, encodi
 
 const cookie = await signIn();
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
-const ids = (
-  await database.db.execute<{ id: string }>(sql`SELECT id FROM merchants TABLESAMPLE SYSTEM (1) LIMIT 2000`)
-).rows.map((r) => r.id);
+const sampled = (await database.db.execute(
+  sql`SELECT id FROM merchants TABLESAMPLE SYSTEM (1) LIMIT 2000`,
+)) as unknown as { rows: { id: string }[] }; // the Db type leaves both drivers' results untyped
+const ids = sampled.rows.map((r) => r.id);
 const views = ['sales', 'underwriting', 'operations'] as const;
 const sorts = ['sort=createdAt&order=desc', 'sort=dbaName&order=asc', 'sort=updatedAt&order=desc', ''] as const;
 const terms = ['harbor', 'bakery', 'golden cafe', 'smith', 'bakrey', 'maple', 'garcia', '555 01', 'pizzeria', 'nguyen'];

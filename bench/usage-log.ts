@@ -116,13 +116,13 @@ try {
   // The batches' own cost is part of the price: flushing what is left is counted in no sample,
   // but every flush during the rounds ran on the same event loop and is in the batched CPU time.
   await batched.close();
-  const [{ rows }] = [await database.db.select().from(apiRequests)].map((r) => ({ rows: r.length }));
+  const rows = (await database.db.select().from(apiRequests)).length;
 
   const lines = [
     `usage-log bench ${new Date().toISOString()} ${database.kind} ${cpus().length} cores, ${ROUNDS}×${CALLS} calls per mode and caller, GET ${path}`,
     'caller/mode        mean ms  p50 ms  p95 ms  cpu µs/request',
   ];
-  const figures: Record<string, Record<string, number>> = {};
+  const figures: Record<string, { mean: number; p50: number; p95: number; cpu: number }> = {};
   for (const [key, s] of Object.entries(samples)) {
     const mean = s.wall.reduce((a, b) => a + b, 0) / s.wall.length;
     const f = { mean, p50: percentile(s.wall, 50), p95: percentile(s.wall, 95), cpu: s.cpuMicros / s.wall.length };
