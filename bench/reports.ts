@@ -61,9 +61,15 @@ try {
   const today = new Date().toISOString().slice(0, 10);
   const year = `from=${new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10)}&to=${today}`;
   const calls: [string, string][] = [];
+  // Two filters (the largest lead source and industry: the two filters with the fewest values, so
+  // their largest intersection) and all four read the rows, not a rollup slice (decision 057).
+  const two = `leadSourceId=${source}&industryId=${industry}`;
+  const four = `agentId=${agent}&leadSourceId=${source}&industryId=${industry}&companyId=${company}`;
   for (const report of ['funnel', 'new-merchants', 'time-in-stage', 'decisions', 'sla-breaches', 'production']) {
     calls.push([`${report}, 12 months`, `/api/reports/${report}?${year}&tz=Europe/Berlin`]);
     calls.push([`${report}, 12 months, one agent`, `/api/reports/${report}?${year}&agentId=${agent}`]);
+    calls.push([`${report}, 12 months, two filters`, `/api/reports/${report}?${year}&${two}`]);
+    calls.push([`${report}, 12 months, four filters`, `/api/reports/${report}?${year}&${four}`]);
   }
   // Time in stage for each kind of filter (decision 054), the largest slice of each.
   calls.push([

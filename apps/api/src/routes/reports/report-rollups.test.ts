@@ -49,9 +49,10 @@ async function drift(db: Db): Promise<unknown[]> {
           SELECT 'exits', dim, dim_id, report_day(left_at), stage_id, report_duration_bucket(entered_at, left_at)::text, count(*)
             FROM d WHERE left_at IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6
           UNION ALL
-          SELECT 'durations', dim, dim_id, 0, stage_id, concat_ws(' ', report_duration_bucket(entered_at, left_at),
+          SELECT 'durations', dim, coalesce(dim_id, '00000000-0000-0000-0000-000000000000'), 0, stage_id,
+                 concat_ws(' ', report_duration_bucket(entered_at, left_at),
                  extract(epoch FROM left_at - entered_at), extract(epoch FROM left_at)), count(*)
-            FROM d WHERE left_at IS NOT NULL AND dim > 0 AND dim_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6
+            FROM d WHERE left_at IS NOT NULL AND (dim = 0 OR dim_id IS NOT NULL) GROUP BY 1, 2, 3, 4, 5, 6
         ), have AS (
           SELECT 'entries' AS t, dim, dim_id, day, stage_id, next_stage_id::text AS k, n FROM report_stay_entries WHERE n <> 0
           UNION ALL

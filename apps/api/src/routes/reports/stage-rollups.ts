@@ -11,6 +11,9 @@ import { intervalMerchantScope, type ReportScope, rowsOf } from './report-scope.
 
 const DAY_MS = 86_400_000;
 
+/** The `dim_id` of the unfiltered slice (`dim` 0) in report_stay_durations, whose key is NOT NULL. */
+const EVERY_MERCHANT = '00000000-0000-0000-0000-000000000000';
+
 /** The filters given, as rollup slices (`dim` 1 agent, 2 lead source, 3 industry, 4 company). */
 function givenFilters(scope: ReportScope): { dim: number; id: string }[] {
   return REPORT_FILTER_KEYS.flatMap((key, i) => {
@@ -104,8 +107,8 @@ type StageExits = { count: number; valueAt: (ranks: number[]) => Promise<Map<num
 /**
  * Per stage, how many stays ended in the range, and a reader of the exact duration (seconds) at
  * any rank: the bucket counts say which bucket holds a rank, and that bucket's stays are read in
- * duration order from the duration index (migration 0014), or with one filter from the slice's
- * durations (migration 0018), so no percentile is approximated.
+ * duration order from the slice's durations (migration 0018; the unfiltered slice since 0020,
+ * decision 057), so no percentile is approximated.
  */
 export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: SQL): Promise<Map<string, StageExits>> {
   const cover = dayCover(scope.start, scope.end);
@@ -137,9 +140,10 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
     bucketsOf.set(row.stage_id, buckets);
   }
 
-  // With one filter, the ranks are read from that slice's own stays (report_stay_durations).
+  // The ranks are read from the slice's own stays (report_stay_durations): every merchant's, or
+  // the one filter's (rollupSlice gives no slice with two filters or more).
   const given = givenFilters(scope);
-  const filter = given.length === 1 ? given[0]! : null;
+  const durations = given.length === 1 ? given[0]! : { dim: 0, id: EVERY_MERCHANT };
   const result = new Map<string, StageExits>();
   for (const [stageId, buckets] of bucketsOf) {
     const ordered = [...buckets.entries()].filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
@@ -166,9 +170,7 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
       const values = new Map<number, number>();
       await Promise.all(
         [...wanted.entries()].map(async ([bucket, w]) => {
-          const seconds = filter
-            ? await sliceBucketSeconds(db, scope, filter, stageId, bucket, w)
-            : await bucketSeconds(db, scope, stageId, bucket, w);
+          const seconds = await sliceBucketSeconds(db, scope, durations, stageId, bucket, w);
           let before = 0;
           for (const [b, n] of ordered) {
             if (b === bucket) break;
@@ -188,31 +190,15 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
 type BucketRanks = { from: number; to: number };
 
 /**
- * The durations (seconds) at ranks from..to of one stage's bucket, among every live merchant's
- * stays that ended in the range: the duration index (migration 0014), in order, from the rank on.
- */
-async function bucketSeconds(db: Db, scope: ReportScope, stageId: string, bucket: number, w: BucketRanks) {
-  const rows = await rowsOf<{ s: string | number }>(
-    db,
-    sql`SELECT extract(epoch FROM i.left_at - i.entered_at) AS s FROM merchant_stage_intervals i
-         WHERE i.stage_id = ${stageId}::uuid AND report_duration_bucket(i.entered_at, i.left_at) = ${bucket}
-           AND i.left_at IS NOT NULL AND i.left_at >= ${scope.start} AND i.left_at < ${scope.end}
-           ${intervalMerchantScope(scope)}
-         ORDER BY extract(epoch FROM i.left_at - i.entered_at)
-         OFFSET ${w.from} LIMIT ${w.to - w.from + 1}`,
-  );
-  return rows.map((r) => Number(r.s));
-}
-
-/**
- * The same ranks among one filter slice's stays (report_stay_durations, decision 054): its key
+ * The durations (seconds) at ranks from..to of one stage's bucket (0-based within it), among one
+ * slice's stays that ended in the range (report_stay_durations, decisions 054 and 057): its key
  * order is the slice, stage, bucket and duration, so only the slice's stays of the bucket are
  * read. A row counts `n` stays of one duration and end, so ranks are counted by running sums.
  */
 async function sliceBucketSeconds(
   db: Db,
   scope: ReportScope,
-  filter: { dim: number; id: string },
+  slice: { dim: number; id: string },
   stageId: string,
   bucket: number,
   w: BucketRanks,
@@ -222,7 +208,7 @@ async function sliceBucketSeconds(
     sql`SELECT x.s, x.upto FROM (
           SELECT d.seconds AS s, sum(d.n) OVER (ORDER BY d.seconds, d.left_at ROWS UNBOUNDED PRECEDING) AS upto
             FROM report_stay_durations d
-           WHERE d.dim = ${filter.dim} AND d.dim_id = ${filter.id}::uuid AND d.stage_id = ${stageId}::uuid
+           WHERE d.dim = ${slice.dim} AND d.dim_id = ${slice.id}::uuid AND d.stage_id = ${stageId}::uuid
              AND d.bucket = ${bucket} AND d.left_at >= ${scope.start} AND d.left_at < ${scope.end} AND d.n > 0
            ORDER BY d.seconds, d.left_at) x
          WHERE x.upto > ${w.from}

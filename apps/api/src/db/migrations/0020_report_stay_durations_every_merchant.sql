@@ -1,0 +1,90 @@
+-- Custom SQL (decision 057): report_stay_durations gets the unfiltered slice too (`dim` 0, with
+-- the nil uuid as its `dim_id`, since the key's columns are NOT NULL), so time in stage without a
+-- filter reads its percentile ranks from there in key order instead of from the interval duration
+-- index (one heap fetch per stay scanned there, and a recheck that the merchant is live).
+--
+-- report_rollups_apply as 0019 left it; only the durations part and the delete of the keys that
+-- fell to 0 change: they take `dim` 0 as well.
+CREATE OR REPLACE FUNCTION "report_rollups_apply"("before" report_stay[], "after" report_stay[]) RETURNS void
+  LANGUAGE sql AS $$
+  WITH "s" AS (
+    SELECT -1 AS "sign", b.* FROM unnest("before") AS b
+    UNION ALL
+    SELECT 1, a.* FROM unnest("after") AS a
+  ), "f" AS (
+    SELECT s.*, lead(s."stage_id") OVER (PARTITION BY s."sign", s."merchant_id"
+                                         ORDER BY s."entered_at", s."left_at" NULLS LAST, s."stage_id") AS "next_stage_id"
+      FROM "s"
+  ), "d" AS (
+    SELECT f."sign", f."stage_id", f."next_stage_id", f."entered_at", f."left_at", x."dim", x."dim_id"
+      FROM "f" CROSS JOIN LATERAL (VALUES (0::smallint, NULL::uuid), (1::smallint, f."agent_id"),
+        (2::smallint, f."lead_source_id"), (3::smallint, f."industry_id"), (4::smallint, f."company_id")) AS x("dim", "dim_id")
+  ), "entries" AS (
+    INSERT INTO "report_stay_entries" AS r ("dim", "dim_id", "day", "stage_id", "next_stage_id", "n")
+      SELECT "dim", "dim_id", "report_day"("entered_at"), "stage_id", "next_stage_id", sum("sign")
+        FROM "d" GROUP BY 1, 2, 3, 4, 5 HAVING sum("sign") <> 0 ORDER BY 1, 2, 3, 4, 5
+      ON CONFLICT ON CONSTRAINT "report_stay_entries_key" DO UPDATE SET "n" = r."n" + excluded."n"
+  ), "sla" AS (
+    INSERT INTO "report_stay_sla" AS r ("dim", "dim_id", "day", "stage_id", "open", "breached")
+      SELECT d."dim", d."dim_id", "report_day"(d."entered_at"), d."stage_id",
+             coalesce(sum(d."sign") FILTER (WHERE d."left_at" IS NULL), 0),
+             coalesce(sum(d."sign") FILTER (WHERE d."left_at" - d."entered_at" > make_interval(hours => st."sla_hours")), 0)
+        FROM "d" JOIN "stages" st ON st."id" = d."stage_id"
+       GROUP BY 1, 2, 3, 4
+      HAVING coalesce(sum(d."sign") FILTER (WHERE d."left_at" IS NULL), 0) <> 0
+          OR coalesce(sum(d."sign") FILTER (WHERE d."left_at" - d."entered_at" > make_interval(hours => st."sla_hours")), 0) <> 0
+       ORDER BY 1, 2, 3, 4
+      ON CONFLICT ON CONSTRAINT "report_stay_sla_key"
+      DO UPDATE SET "open" = r."open" + excluded."open", "breached" = r."breached" + excluded."breached"
+  ), "durations" AS (
+    INSERT INTO "report_stay_durations" AS r ("dim", "dim_id", "stage_id", "bucket", "seconds", "left_at", "n")
+      SELECT "dim", coalesce("dim_id", '00000000-0000-0000-0000-000000000000'::uuid), "stage_id",
+             "report_duration_bucket"("entered_at", "left_at"), extract(epoch FROM "left_at" - "entered_at"), "left_at", sum("sign")
+        FROM "d" WHERE "left_at" IS NOT NULL AND ("dim" = 0 OR "dim_id" IS NOT NULL)
+       GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum("sign") <> 0 ORDER BY 1, 2, 3, 4, 5, 6
+      ON CONFLICT ON CONSTRAINT "report_stay_durations_key" DO UPDATE SET "n" = r."n" + excluded."n"
+  )
+  INSERT INTO "report_stay_exits" AS r ("dim", "dim_id", "day", "stage_id", "bucket", "n")
+    SELECT "dim", "dim_id", "report_day"("left_at"), "stage_id", "report_duration_bucket"("entered_at", "left_at"), sum("sign")
+      FROM "d" WHERE "left_at" IS NOT NULL GROUP BY 1, 2, 3, 4, 5 HAVING sum("sign") <> 0 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT ON CONSTRAINT "report_stay_exits_key" DO UPDATE SET "n" = r."n" + excluded."n";
+
+  DELETE FROM "report_stay_durations" r
+   USING (SELECT DISTINCT x."dim", x."dim_id", b."stage_id", "report_duration_bucket"(b."entered_at", b."left_at") AS "bucket",
+                 extract(epoch FROM b."left_at" - b."entered_at") AS "seconds", b."left_at"
+            FROM unnest("before") AS b CROSS JOIN LATERAL (VALUES (0::smallint, '00000000-0000-0000-0000-000000000000'::uuid),
+              (1::smallint, b."agent_id"), (2::smallint, b."lead_source_id"), (3::smallint, b."industry_id"),
+              (4::smallint, b."company_id")) AS x("dim", "dim_id")
+           WHERE b."left_at" IS NOT NULL AND x."dim_id" IS NOT NULL) AS k
+   WHERE r."dim" = k."dim" AND r."dim_id" = k."dim_id" AND r."stage_id" = k."stage_id" AND r."bucket" = k."bucket"
+     AND r."seconds" = k."seconds" AND r."left_at" = k."left_at" AND r."n" = 0;
+$$;
+--> statement-breakpoint
+-- refresh_report_stay_durations() as 0019 left it, with the unfiltered slice. refresh_report_rollups()
+-- calls it, so a rebuild (seed:bench, restores) fills the new rows too.
+CREATE OR REPLACE FUNCTION "refresh_report_stay_durations"() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  LOCK TABLE "merchants", "merchant_stage_intervals" IN SHARE ROW EXCLUSIVE MODE;
+  DELETE FROM "report_stay_durations";
+  INSERT INTO "report_stay_durations" ("dim", "dim_id", "stage_id", "bucket", "seconds", "left_at", "n")
+    SELECT x."dim", x."dim_id", i."stage_id", "report_duration_bucket"(i."entered_at", i."left_at"),
+           extract(epoch FROM i."left_at" - i."entered_at"), i."left_at", count(*)
+      FROM "merchant_stage_intervals" i
+      JOIN "merchants" m ON m."id" = i."merchant_id" AND m."deleted_at" IS NULL
+      CROSS JOIN LATERAL (VALUES (0::smallint, '00000000-0000-0000-0000-000000000000'::uuid), (1::smallint, m."agent_id"),
+        (2::smallint, m."lead_source_id"), (3::smallint, m."industry_id"), (4::smallint, m."company_id")) AS x("dim", "dim_id")
+     WHERE i."left_at" IS NOT NULL AND x."dim_id" IS NOT NULL
+     GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6;
+END $$;
+--> statement-breakpoint
+-- An upgraded database: only the new slice is added (the filter slices are already there), with
+-- the writers held off as the refresh functions do.
+LOCK TABLE "merchants", "merchant_stage_intervals" IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
+INSERT INTO "report_stay_durations" ("dim", "dim_id", "stage_id", "bucket", "seconds", "left_at", "n")
+  SELECT 0, '00000000-0000-0000-0000-000000000000'::uuid, i."stage_id", "report_duration_bucket"(i."entered_at", i."left_at"),
+         extract(epoch FROM i."left_at" - i."entered_at"), i."left_at", count(*)
+    FROM "merchant_stage_intervals" i
+    JOIN "merchants" m ON m."id" = i."merchant_id" AND m."deleted_at" IS NULL
+   WHERE i."left_at" IS NOT NULL
+   GROUP BY 3, 4, 5, 6 ORDER BY 3, 4, 5, 6;
