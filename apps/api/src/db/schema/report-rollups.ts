@@ -145,3 +145,22 @@ export const reportStayDurations = pgTable(
   },
   (t) => [unique('report_stay_durations_key').on(t.dim, t.dimId, t.stageId, t.bucket, t.seconds, t.leftAt)],
 );
+
+/**
+ * The unfiltered slice's closed stays per stage, duration bucket, step within the bucket
+ * (`report_duration_step()`: sixteen equal steps of the bucket) and UTC day of leaving (decision
+ * 057). Time in stage without a filter sums one bucket's steps over the range to find the step
+ * that holds a rank, so its read of report_stay_durations starts at that step instead of at the
+ * bucket's first stay. Kept by the same triggers; rows left at 0 stay, as in report_stay_exits.
+ */
+export const reportStayExitSteps = pgTable(
+  'report_stay_exit_steps',
+  {
+    stageId: uuid('stage_id').notNull(),
+    bucket: smallint('bucket').notNull(),
+    day: integer('day').notNull(),
+    step: smallint('step').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('report_stay_exit_steps_key').on(t.stageId, t.bucket, t.day, t.step)],
+);

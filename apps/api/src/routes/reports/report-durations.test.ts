@@ -40,6 +40,24 @@ async function durationDrift(db: Db): Promise<unknown[]> {
 describe('time in stage without a filter or with one', () => {
   const ctx = useMerchantContext();
 
+  it('puts each duration in the step of its bucket whose start the rank reads begin at', async () => {
+    // Every step start of every bucket (and a microsecond before it) lands in that step (the one
+    // before); a read that starts at a step's first duration then misses none of its stays.
+    const [wrong] = await rowsOf<{ n: number; steps: number }>(
+      ctx.t.db,
+      sql`WITH k AS (
+            SELECT b::smallint AS bucket, s::smallint AS step, report_duration_step_start(b::smallint, s::smallint) AS at
+              FROM generate_series(1, 49) b, generate_series(1, 15) s
+          )
+          SELECT count(*) FILTER (WHERE report_duration_step(at) <> step
+                                   OR report_duration_step(at - 0.000001) <> step - 1
+                                   OR report_duration_bucket(now(), now() + make_interval(secs => at::float8)) <> bucket)::int AS n,
+                 count(DISTINCT at)::int AS steps
+            FROM k`,
+    );
+    expect(wrong).toEqual({ n: 0, steps: 49 * 15 });
+  });
+
   it('reads the ranks from the slice durations and answers what the stays answer', async () => {
     const db = ctx.t.db;
     const stage = ctx.stage.underwriting;

@@ -53,6 +53,10 @@ async function drift(db: Db): Promise<unknown[]> {
                  concat_ws(' ', report_duration_bucket(entered_at, left_at),
                  extract(epoch FROM left_at - entered_at), extract(epoch FROM left_at)), count(*)
             FROM d WHERE left_at IS NOT NULL AND (dim = 0 OR dim_id IS NOT NULL) GROUP BY 1, 2, 3, 4, 5, 6
+          UNION ALL
+          SELECT 'steps', dim, dim_id, report_day(left_at), stage_id, concat_ws(' ', report_duration_bucket(entered_at, left_at),
+                 report_duration_step(extract(epoch FROM left_at - entered_at))), count(*)
+            FROM d WHERE left_at IS NOT NULL AND dim = 0 GROUP BY 1, 2, 3, 4, 5, 6
         ), have AS (
           SELECT 'entries' AS t, dim, dim_id, day, stage_id, next_stage_id::text AS k, n FROM report_stay_entries WHERE n <> 0
           UNION ALL
@@ -61,6 +65,9 @@ async function drift(db: Db): Promise<unknown[]> {
           -- Every duration row, those at 0 too: the triggers delete them (decision 054).
           SELECT 'durations', dim, dim_id, 0, stage_id, concat_ws(' ', bucket, seconds, extract(epoch FROM left_at)), n::bigint
             FROM report_stay_durations
+          UNION ALL
+          SELECT 'steps', 0::smallint, NULL::uuid, day, stage_id, concat_ws(' ', bucket, step), n
+            FROM report_stay_exit_steps WHERE n <> 0
         )
         (SELECT 'missing' AS what, * FROM (SELECT * FROM want EXCEPT SELECT * FROM have) a)
         UNION ALL

@@ -2,6 +2,7 @@ import { REPORT_FILTER_KEYS } from '@boardwalk/shared/schemas/report';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intervalMerchantScope, type ReportScope, rowsOf } from './report-scope.ts';
+import { bucketSeconds, EVERY_MERCHANT } from './stage-ranks.ts';
 
 /**
  * Reads of the daily stay rollups (report_stay_entries, report_stay_exits; decision 046). A range
@@ -10,9 +11,6 @@ import { intervalMerchantScope, type ReportScope, rowsOf } from './report-scope.
  */
 
 const DAY_MS = 86_400_000;
-
-/** The `dim_id` of the unfiltered slice (`dim` 0) in report_stay_durations, whose key is NOT NULL. */
-const EVERY_MERCHANT = '00000000-0000-0000-0000-000000000000';
 
 /** The filters given, as rollup slices (`dim` 1 agent, 2 lead source, 3 industry, 4 company). */
 function givenFilters(scope: ReportScope): { dim: number; id: string }[] {
@@ -170,7 +168,7 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
       const values = new Map<number, number>();
       await Promise.all(
         [...wanted.entries()].map(async ([bucket, w]) => {
-          const seconds = await sliceBucketSeconds(db, scope, durations, stageId, bucket, w);
+          const seconds = await bucketSeconds(db, scope, cover, durations, stageId, bucket, w);
           let before = 0;
           for (const [b, n] of ordered) {
             if (b === bucket) break;
@@ -184,44 +182,6 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
     result.set(stageId, { count, valueAt });
   }
   return result;
-}
-
-/** Ranks [from, to] of a bucket (0-based within it): which of its stays to read, in duration order. */
-type BucketRanks = { from: number; to: number };
-
-/**
- * The durations (seconds) at ranks from..to of one stage's bucket (0-based within it), among one
- * slice's stays that ended in the range (report_stay_durations, decisions 054 and 057): its key
- * order is the slice, stage, bucket and duration, so only the slice's stays of the bucket are
- * read. A row counts `n` stays of one duration and end, so ranks are counted by running sums.
- */
-async function sliceBucketSeconds(
-  db: Db,
-  scope: ReportScope,
-  slice: { dim: number; id: string },
-  stageId: string,
-  bucket: number,
-  w: BucketRanks,
-) {
-  const rows = await rowsOf<{ s: string | number; upto: string | number }>(
-    db,
-    sql`SELECT x.s, x.upto FROM (
-          SELECT d.seconds AS s, sum(d.n) OVER (ORDER BY d.seconds, d.left_at ROWS UNBOUNDED PRECEDING) AS upto
-            FROM report_stay_durations d
-           WHERE d.dim = ${slice.dim} AND d.dim_id = ${slice.id}::uuid AND d.stage_id = ${stageId}::uuid
-             AND d.bucket = ${bucket} AND d.left_at >= ${scope.start} AND d.left_at < ${scope.end} AND d.n > 0
-           ORDER BY d.seconds, d.left_at) x
-         WHERE x.upto > ${w.from}
-         LIMIT ${w.to - w.from + 1}`,
-  );
-  // Rank k (from ≤ k ≤ to) is the first row whose running sum passes k.
-  const seconds: number[] = [];
-  let row = 0;
-  for (let k = w.from; k <= w.to; k++) {
-    while (Number(rows[row]!.upto) <= k) row++;
-    seconds.push(Number(rows[row]!.s));
-  }
-  return seconds;
 }
 
 /** percentile_cont as PostgreSQL computes it (linear between the two ranks around p × (n − 1)). */

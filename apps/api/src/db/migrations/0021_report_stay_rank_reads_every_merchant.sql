@@ -1,10 +1,44 @@
--- Custom SQL (decision 057): report_stay_durations gets the unfiltered slice too (`dim` 0, with
--- the nil uuid as its `dim_id`, since the key's columns are NOT NULL), so time in stage without a
--- filter reads its percentile ranks from there in key order instead of from the interval duration
--- index (one heap fetch per stay scanned there, and a recheck that the merchant is live).
+-- Custom SQL (decision 057): exact percentile ranks for time in stage without a filter, read
+-- like the filtered ones (decision 054) and narrowed further.
 --
--- report_rollups_apply as 0019 left it; only the durations part and the delete of the keys that
--- fell to 0 change: they take `dim` 0 as well.
+-- 1. report_stay_durations gets the unfiltered slice too (`dim` 0, with the nil uuid as its
+--    `dim_id`, since the key's columns are NOT NULL), so a rank is read from there in key order
+--    instead of from the interval duration index (a heap fetch per stay scanned there, and a
+--    recheck that the merchant is live).
+-- 2. report_stay_exit_steps (the generated 0020) counts the unfiltered slice's closed stays per
+--    stage, bucket, step within the bucket and day, so the read starts at the step that holds the
+--    rank: at most a sixteenth of the bucket (the largest bucket of the bench holds 55,000 stays of
+--    a year).
+--
+-- A bucket's sixteen steps: equal parts of [lower, upper) of report_duration_bucket's steps (in
+-- seconds); below 0 and from the last bound on (buckets 0 and 50) there is one step, 0.
+CREATE FUNCTION "report_duration_step"("seconds" numeric) RETURNS smallint
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN b."i" BETWEEN 1 AND 49
+              THEN least(15, floor(16 * ("seconds" - a."a"[b."i"]) / (a."a"[b."i" + 1] - a."a"[b."i"])))::smallint
+              ELSE 0::smallint END
+    FROM (SELECT ARRAY[0,60,300,900,1800,3600,7200,14400,21600,32400,43200,64800,86400,108000,129600,172800,216000,259200,345600,
+    432000,518400,604800,864000,1209600,1814400,2592000,3888000,5184000,7776000,10368000,12960000,15552000,18144000,
+    20736000,23328000,25920000,28512000,31104000,33696000,36288000,38880000,41472000,44064000,46656000,49248000,
+    51840000,54432000,57024000,59616000,62208000]::numeric[] AS "a") a
+    CROSS JOIN LATERAL (SELECT width_bucket("seconds", a."a") AS "i") b
+$$;
+--> statement-breakpoint
+-- The first duration (seconds) of a bucket's step: report_duration_step(s) >= "step" for the
+-- durations s of the bucket from here on (the reads start their scan of the bucket here).
+CREATE FUNCTION "report_duration_step_start"("bucket" smallint, "step" smallint) RETURNS numeric
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN "bucket" BETWEEN 1 AND 49 AND "step" > 0
+              THEN a."a"["bucket"] + "step" * (a."a"["bucket" + 1] - a."a"["bucket"]) / 16
+              ELSE '-Infinity'::numeric END
+    FROM (SELECT ARRAY[0,60,300,900,1800,3600,7200,14400,21600,32400,43200,64800,86400,108000,129600,172800,216000,259200,345600,
+    432000,518400,604800,864000,1209600,1814400,2592000,3888000,5184000,7776000,10368000,12960000,15552000,18144000,
+    20736000,23328000,25920000,28512000,31104000,33696000,36288000,38880000,41472000,44064000,46656000,49248000,
+    51840000,54432000,57024000,59616000,62208000]::numeric[] AS "a") a
+$$;
+--> statement-breakpoint
+-- report_rollups_apply as 0019 left it, with the durations part and the delete of the keys that
+-- fell to 0 taking `dim` 0 as well, and a "steps" part.
 CREATE OR REPLACE FUNCTION "report_rollups_apply"("before" report_stay[], "after" report_stay[]) RETURNS void
   LANGUAGE sql AS $$
   WITH "s" AS (
@@ -43,6 +77,13 @@ CREATE OR REPLACE FUNCTION "report_rollups_apply"("before" report_stay[], "after
         FROM "d" WHERE "left_at" IS NOT NULL AND ("dim" = 0 OR "dim_id" IS NOT NULL)
        GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum("sign") <> 0 ORDER BY 1, 2, 3, 4, 5, 6
       ON CONFLICT ON CONSTRAINT "report_stay_durations_key" DO UPDATE SET "n" = r."n" + excluded."n"
+  ), "steps" AS (
+    INSERT INTO "report_stay_exit_steps" AS r ("stage_id", "bucket", "day", "step", "n")
+      SELECT "stage_id", "report_duration_bucket"("entered_at", "left_at"), "report_day"("left_at"),
+             "report_duration_step"(extract(epoch FROM "left_at" - "entered_at")), sum("sign")
+        FROM "d" WHERE "left_at" IS NOT NULL AND "dim" = 0
+       GROUP BY 1, 2, 3, 4 HAVING sum("sign") <> 0 ORDER BY 1, 2, 3, 4
+      ON CONFLICT ON CONSTRAINT "report_stay_exit_steps_key" DO UPDATE SET "n" = r."n" + excluded."n"
   )
   INSERT INTO "report_stay_exits" AS r ("dim", "dim_id", "day", "stage_id", "bucket", "n")
     SELECT "dim", "dim_id", "report_day"("left_at"), "stage_id", "report_duration_bucket"("entered_at", "left_at"), sum("sign")
@@ -60,8 +101,25 @@ CREATE OR REPLACE FUNCTION "report_rollups_apply"("before" report_stay[], "after
      AND r."seconds" = k."seconds" AND r."left_at" = k."left_at" AND r."n" = 0;
 $$;
 --> statement-breakpoint
--- refresh_report_stay_durations() as 0019 left it, with the unfiltered slice. refresh_report_rollups()
--- calls it, so a rebuild (seed:bench, restores) fills the new rows too.
+CREATE OR REPLACE FUNCTION "report_rollups_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "report_stay_entries";
+  DELETE FROM "report_stay_exits";
+  DELETE FROM "report_stay_sla";
+  DELETE FROM "report_stay_durations";
+  DELETE FROM "report_stay_exit_steps";
+  IF TG_TABLE_NAME = 'merchants' THEN
+    DELETE FROM "report_new_merchants";
+    DELETE FROM "report_decisions";
+    DELETE FROM "report_go_lives";
+    DELETE FROM "report_current_stages";
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- refresh_report_stay_durations() as 0019 left it, with the unfiltered slice, and the steps
+-- rebuilt too (both serve the percentile ranks). refresh_report_rollups() calls it, so a rebuild
+-- (seed:bench, restores) fills the new rows.
 CREATE OR REPLACE FUNCTION "refresh_report_stay_durations"() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   LOCK TABLE "merchants", "merchant_stage_intervals" IN SHARE ROW EXCLUSIVE MODE;
@@ -75,9 +133,14 @@ BEGIN
         (2::smallint, m."lead_source_id"), (3::smallint, m."industry_id"), (4::smallint, m."company_id")) AS x("dim", "dim_id")
      WHERE i."left_at" IS NOT NULL AND x."dim_id" IS NOT NULL
      GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6;
+  DELETE FROM "report_stay_exit_steps";
+  INSERT INTO "report_stay_exit_steps" ("stage_id", "bucket", "day", "step", "n")
+    SELECT "stage_id", "bucket", "report_day"("left_at"), "report_duration_step"("seconds"), sum("n")
+      FROM "report_stay_durations" WHERE "dim" = 0
+     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
 END $$;
 --> statement-breakpoint
--- An upgraded database: only the new slice is added (the filter slices are already there), with
+-- An upgraded database: only the new rows are added (the filter slices are already there), with
 -- the writers held off as the refresh functions do.
 LOCK TABLE "merchants", "merchant_stage_intervals" IN SHARE ROW EXCLUSIVE MODE;
 --> statement-breakpoint
@@ -88,3 +151,8 @@ INSERT INTO "report_stay_durations" ("dim", "dim_id", "stage_id", "bucket", "sec
     JOIN "merchants" m ON m."id" = i."merchant_id" AND m."deleted_at" IS NULL
    WHERE i."left_at" IS NOT NULL
    GROUP BY 3, 4, 5, 6 ORDER BY 3, 4, 5, 6;
+--> statement-breakpoint
+INSERT INTO "report_stay_exit_steps" ("stage_id", "bucket", "day", "step", "n")
+  SELECT "stage_id", "bucket", "report_day"("left_at"), "report_duration_step"("seconds"), sum("n")
+    FROM "report_stay_durations" WHERE "dim" = 0
+   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
