@@ -1,4 +1,17 @@
-import { bigint, date, integer, numeric, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { underwritingDecisionEnum } from './merchants.ts';
 
 /**
@@ -143,7 +156,14 @@ export const reportStayDurations = pgTable(
     leftAt: timestamp('left_at', { withTimezone: true, mode: 'date' }).notNull(),
     n: integer('n').notNull().default(0),
   },
-  (t) => [unique('report_stay_durations_key').on(t.dim, t.dimId, t.stageId, t.bucket, t.seconds, t.leftAt)],
+  (t) => [
+    unique('report_stay_durations_key').on(t.dim, t.dimId, t.stageId, t.bucket, t.seconds, t.leftAt),
+    // The unfiltered slice's stays that ended in a range's partial days, by end (decision 057): the
+    // edges of time in stage without a filter, read from the index alone, merchants already live.
+    index('report_stay_durations_every_left_idx')
+      .on(t.leftAt, t.stageId, t.bucket, t.seconds, t.n)
+      .where(sql`${t.dim} = 0`),
+  ],
 );
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { intervalMerchantScope, type ReportScope, rowsOf } from './report-scope.ts';
+import { type ReportScope, rowsOf } from './report-scope.ts';
 
 /**
  * The exact durations at given ranks of one stage's duration bucket (decisions 046, 054, 057):
@@ -13,6 +13,9 @@ export const EVERY_MERCHANT = '00000000-0000-0000-0000-000000000000';
 
 /** Ranks [from, to] of a bucket (0-based within it): which of its stays to read, in duration order. */
 export type BucketRanks = { from: number; to: number };
+
+/** A stage's bucket, and (without a filter) its stays at the range's edges per step. */
+export type BucketAt = { stageId: string; bucket: number; edgeSteps?: Map<number, number> | undefined };
 
 /** A range as whole UTC days [firstDay, endDay) and the instants at its edges (stage-rollups' dayCover). */
 export type RankCover = { firstDay: number; endDay: number; edges: { start: Date; end: Date }[] };
@@ -28,11 +31,11 @@ export async function bucketSeconds(
   scope: ReportScope,
   cover: RankCover,
   slice: { dim: number; id: string },
-  stageId: string,
-  bucket: number,
+  at: BucketAt,
   w: BucketRanks,
 ): Promise<number[]> {
-  const start = slice.dim === 0 ? await stepHolding(db, scope, cover, stageId, bucket, w.from) : { step: 0, before: 0 };
+  const { stageId, bucket } = at;
+  const start = slice.dim === 0 ? await stepHolding(db, cover, at, w.from) : { step: 0, before: 0 };
   return sliceBucketSeconds(db, scope, slice, stageId, bucket, start.step, {
     from: w.from - start.before,
     to: w.to - start.before,
@@ -41,41 +44,25 @@ export async function bucketSeconds(
 
 /**
  * The step of an unfiltered bucket that holds the rank, and how many of the range's stays of the
- * bucket lie in the steps before it: whole UTC days from report_stay_exit_steps, the partial days
- * at the edges from the stays (as the bucket counts are made, so the two agree).
+ * bucket lie in the steps before it: whole UTC days from report_stay_exit_steps, plus the partial
+ * days at the edges as the bucket counts read them (so the two agree).
  */
 async function stepHolding(
   db: Db,
-  scope: ReportScope,
   cover: RankCover,
-  stageId: string,
-  bucket: number,
+  at: BucketAt,
   rank: number,
 ): Promise<{ step: number; before: number }> {
-  type Row = { step: number; n: number | string };
-  const whole =
-    cover.firstDay < cover.endDay
-      ? rowsOf<Row>(
-          db,
-          sql`SELECT r.step, sum(r.n)::bigint AS n FROM report_stay_exit_steps r
-               WHERE r.stage_id = ${stageId}::uuid AND r.bucket = ${bucket}
-                 AND r.day >= ${cover.firstDay} AND r.day < ${cover.endDay}
-               GROUP BY 1`,
-        )
-      : Promise.resolve([]);
-  const edges = cover.edges.map((edge) =>
-    rowsOf<Row>(
+  const counts = new Map(at.edgeSteps);
+  if (cover.firstDay < cover.endDay) {
+    const rows = await rowsOf<{ step: number; n: number | string }>(
       db,
-      sql`SELECT report_duration_step(extract(epoch FROM i.left_at - i.entered_at)) AS step, count(*)::int AS n
-            FROM merchant_stage_intervals i
-           WHERE i.left_at >= ${edge.start} AND i.left_at < ${edge.end} AND i.stage_id = ${stageId}::uuid
-             AND report_duration_bucket(i.entered_at, i.left_at) = ${bucket} ${intervalMerchantScope(scope)}
+      sql`SELECT r.step, sum(r.n)::bigint AS n FROM report_stay_exit_steps r
+           WHERE r.stage_id = ${at.stageId}::uuid AND r.bucket = ${at.bucket}
+             AND r.day >= ${cover.firstDay} AND r.day < ${cover.endDay}
            GROUP BY 1`,
-    ),
-  );
-  const counts = new Map<number, number>();
-  for (const row of (await Promise.all([whole, ...edges])).flat()) {
-    counts.set(Number(row.step), (counts.get(Number(row.step)) ?? 0) + Number(row.n));
+    );
+    for (const row of rows) counts.set(Number(row.step), (counts.get(Number(row.step)) ?? 0) + Number(row.n));
   }
   let before = 0;
   for (const [step, n] of [...counts.entries()].sort((a, b) => a[0] - b[0])) {

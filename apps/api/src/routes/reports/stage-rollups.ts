@@ -110,6 +110,7 @@ type StageExits = { count: number; valueAt: (ranks: number[]) => Promise<Map<num
  */
 export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: SQL): Promise<Map<string, StageExits>> {
   const cover = dayCover(scope.start, scope.end);
+  const given = givenFilters(scope);
   type Row = { stage_id: string; bucket: number; n: number | string };
   const whole =
     cover.firstDay < cover.endDay
@@ -120,27 +121,41 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
                GROUP BY 1, 2 HAVING sum(r.n) <> 0`,
         )
       : Promise.resolve([]);
+  // The partial days at the edges, from the stays. Without a filter, from the unfiltered slice's
+  // durations instead (decision 057: by end, from an index alone, merchants already live), and
+  // per step of their bucket as well, where the unfiltered rank reads start.
   const edges = cover.edges.map((edge) =>
-    rowsOf<Row>(
+    rowsOf<Row & { step: number }>(
       db,
-      sql`SELECT i.stage_id, report_duration_bucket(i.entered_at, i.left_at) AS bucket, count(*)::int AS n
-            FROM merchant_stage_intervals i
-           WHERE i.left_at >= ${edge.start} AND i.left_at < ${edge.end} ${intervalMerchantScope(scope)}
-           GROUP BY 1, 2`,
+      given.length === 0
+        ? sql`SELECT d.stage_id, d.bucket, report_duration_step(d.seconds) AS step, sum(d.n)::bigint AS n
+                FROM report_stay_durations d
+               WHERE d.dim = 0 AND d.left_at >= ${edge.start} AND d.left_at < ${edge.end}
+               GROUP BY 1, 2, 3`
+        : sql`SELECT i.stage_id, report_duration_bucket(i.entered_at, i.left_at) AS bucket, 0 AS step, count(*)::int AS n
+                FROM merchant_stage_intervals i
+               WHERE i.left_at >= ${edge.start} AND i.left_at < ${edge.end} ${intervalMerchantScope(scope)}
+               GROUP BY 1, 2`,
     ),
   );
-  const rows = (await Promise.all([whole, ...edges])).flat();
+  const [wholeRows, ...edgeRows] = await Promise.all([whole, ...edges]);
 
   const bucketsOf = new Map<string, Map<number, number>>();
-  for (const row of rows) {
+  const edgeSteps = new Map<string, Map<number, number>>();
+  for (const row of [...wholeRows, ...edgeRows.flat()]) {
     const buckets = bucketsOf.get(row.stage_id) ?? new Map<number, number>();
     buckets.set(Number(row.bucket), (buckets.get(Number(row.bucket)) ?? 0) + Number(row.n));
     bucketsOf.set(row.stage_id, buckets);
   }
+  for (const row of edgeRows.flat()) {
+    const key = `${row.stage_id} ${row.bucket}`;
+    const steps = edgeSteps.get(key) ?? new Map<number, number>();
+    steps.set(Number(row.step), (steps.get(Number(row.step)) ?? 0) + Number(row.n));
+    edgeSteps.set(key, steps);
+  }
 
   // The ranks are read from the slice's own stays (report_stay_durations): every merchant's, or
   // the one filter's (rollupSlice gives no slice with two filters or more).
-  const given = givenFilters(scope);
   const durations = given.length === 1 ? given[0]! : { dim: 0, id: EVERY_MERCHANT };
   const result = new Map<string, StageExits>();
   for (const [stageId, buckets] of bucketsOf) {
@@ -168,7 +183,8 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
       const values = new Map<number, number>();
       await Promise.all(
         [...wanted.entries()].map(async ([bucket, w]) => {
-          const seconds = await bucketSeconds(db, scope, cover, durations, stageId, bucket, w);
+          const at = { stageId, bucket, edgeSteps: edgeSteps.get(`${stageId} ${bucket}`) };
+          const seconds = await bucketSeconds(db, scope, cover, durations, at, w);
           let before = 0;
           for (const [b, n] of ordered) {
             if (b === bucket) break;
