@@ -22,7 +22,7 @@ import {
 import { insertStageAction } from '../../workflow/workflow-test-helpers.ts';
 import { createTestMerchant, createTestStage, TEST_ENCRYPTION_KEY } from '../merchants/test-fixtures.ts';
 import { decisionsReport, newMerchantsReport, productionReport } from './merchant-reports.service.ts';
-import { reportScope, rowsOf } from './report-scope.ts';
+import { reportScope, rowsOf, stagesInOrder } from './report-scope.ts';
 import { funnelReport, slaBreachesReport, timeInStageReport } from './stage-reports.service.ts';
 
 /**
@@ -214,6 +214,42 @@ describe('report rollups', () => {
         }
       }
     }
+  });
+
+  it('counts the conversions of the stays begun in the partial day at the end of a range', async () => {
+    // Read in one ordered pass with the stay after each (decision 057), not a lookup per stay.
+    const flow = (await stagesInOrder(ctx.t.db)).filter(
+      (s) => s.isActive && ['sales', 'underwriting', 'operations'].includes(s.pipeline),
+    );
+    const next = flow[flow.findIndex((s) => s.id === ctx.entry.id) + 1]!;
+    // In Kolkata (+5:30) the range to 2031-03-10 ends at 18:30 UTC: 00:00-18:30 UTC of the 10th is
+    // its end edge. Four entry stays begin there; two move on within it, one the next day, one not.
+    const day = Date.UTC(2031, 2, 10);
+    for (const [k, hoursLater] of [2, 30, null, 5].entries()) {
+      const enteredAt = new Date(day + (k + 1) * 3_600_000);
+      const nextAt = hoursLater === null ? null : new Date(enteredAt.getTime() + hoursLater * 3_600_000);
+      const m = await createTestMerchant(ctx.t.db, {
+        stageId: nextAt ? next.id : ctx.entry.id,
+        stageEnteredAt: nextAt ?? enteredAt,
+      });
+      await ctx.t.db
+        .insert(merchantStageIntervals)
+        .values([
+          { merchantId: m.id, stageId: ctx.entry.id, pipeline: 'sales', enteredAt, leftAt: nextAt },
+          ...(nextAt ? [{ merchantId: m.id, stageId: next.id, pipeline: next.pipeline, enteredAt: nextAt }] : []),
+        ]);
+    }
+    expect(await drift(ctx.t.db)).toEqual([]);
+    for (const tz of ['Asia/Kolkata', 'America/St_Johns', 'UTC']) {
+      const scope = reportScope({ from: '2031-03-01', to: '2031-03-10', tz }, ctx.t.clock.now());
+      expect(await funnelReport(ctx.t.db, scope), tz).toEqual(await funnelReport(ctx.t.db, scope, 'stays'));
+    }
+    const kolkata = await funnelReport(
+      ctx.t.db,
+      reportScope({ from: '2031-03-01', to: '2031-03-10', tz: 'Asia/Kolkata' }, ctx.t.clock.now()),
+    );
+    const entry = kolkata.stages.find((s) => s.stageId === ctx.entry.id)!;
+    expect([entry.entered, entry.converted]).toEqual([4, 2]);
   });
 });
 
