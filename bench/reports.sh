@@ -11,6 +11,9 @@
 # Old and new code on one database, request by request in turn (decision 046):
 #   git archive <old commit> | tar -x -C /tmp/old && ln -s "$PWD/node_modules" /tmp/old/node_modules
 #   REPORT_VS=/tmp/old bench/reports.sh          (REPORT_ONLY=funnel,time-in-stage for some calls)
+# Seeding takes minutes: BENCH_KEEP=1 keeps the cluster's directory (printed at the end), and
+# BENCH_DIR=<that directory> runs again on it (no initdb, no seed, no history; this tree's
+# migrations are applied first, so a newer commit's rollups are built on the kept database).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 
@@ -19,13 +22,19 @@ ensure_deps
 PG_BIN=$(compgen -G '/usr/lib/postgresql/*/bin/postgres' | sort -V | tail -n1 | xargs -r dirname)
 [[ -n "$PG_BIN" ]] || die "No PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)."
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/boardwalk-reports-XXXXXX")
-chmod 755 "$WORK"
-chown postgres "$WORK" 2>/dev/null || true
+REUSE=""
+if [[ -n "${BENCH_DIR:-}" ]]; then
+  [[ -f "$BENCH_DIR/data/PG_VERSION" ]] || die "BENCH_DIR=$BENCH_DIR holds no kept cluster (data/PG_VERSION)."
+  WORK=$BENCH_DIR REUSE=1 BENCH_KEEP=1
+else
+  WORK=$(mktemp -d "${TMPDIR:-/tmp}/boardwalk-reports-XXXXXX")
+  chmod 755 "$WORK"
+  chown postgres "$WORK" 2>/dev/null || true
+fi
 PORT=""
 cleanup() {
   [[ -n "$PORT" ]] && as_postgres "$PG_BIN/pg_ctl" -D "$WORK/data" -m fast -w stop >/dev/null || true
-  rm -rf "$WORK"
+  if [[ "${BENCH_KEEP:-}" == 1 ]]; then say "Kept $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -34,18 +43,31 @@ for p in $(seq 56432 56531); do
   (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { PORT_FREE=$p; break; }
 done
 [[ -n "${PORT_FREE:-}" ]] || die "No free port from 56432 up."
-as_postgres "$PG_BIN/initdb" -D "$WORK/data" -U postgres --auth=trust -E UTF8 >/dev/null
+[[ -n "$REUSE" ]] || as_postgres "$PG_BIN/initdb" -D "$WORK/data" -U postgres --auth=trust -E UTF8 >/dev/null
 as_postgres "$PG_BIN/pg_ctl" -D "$WORK/data" -l "$WORK/postgres.log" -w \
   -o "-p $PORT_FREE -k $WORK -c listen_addresses=127.0.0.1 -c shared_buffers=1GB" start >/dev/null
 PORT=$PORT_FREE
-as_postgres psql -X -q -h 127.0.0.1 -p "$PORT" -d postgres -c 'CREATE DATABASE boardwalk_bench'
+[[ -n "$REUSE" ]] || as_postgres psql -X -q -h 127.0.0.1 -p "$PORT" -d postgres -c 'CREATE DATABASE boardwalk_bench'
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/boardwalk_bench"
 export AUTH_SECRET ENCRYPTION_KEY
 AUTH_SECRET=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
 ENCRYPTION_KEY=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
-say "Seeding $MERCHANTS merchants…"
-LOG_LEVEL=warn npm run --silent seed:bench -- --merchants "$MERCHANTS"
-say "Adding stage history and decisions…"
-as_postgres psql -X -q -h 127.0.0.1 -p "$PORT" -d boardwalk_bench -f "$ROOT/bench/report-history.sql"
+if [[ -n "$REUSE" ]]; then
+  say "Migrating the kept database with this tree's migrations…"
+  node --input-type=module -e "
+    const { openDatabase } = await import('$ROOT/apps/api/src/db/client.ts');
+    const database = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL, max: 1 });
+    const started = Date.now();
+    try { await database.migrate(); } finally { await database.close(); }
+    console.log('migrated in ' + ((Date.now() - started) / 1000).toFixed(1) + ' s');"
+  # Statistics and visibility for what the migrations wrote, as the seed leaves its tables.
+  as_postgres psql -X -q -h 127.0.0.1 -p "$PORT" -d boardwalk_bench -c 'VACUUM ANALYZE'
+else
+  say "Seeding $MERCHANTS merchants…"
+  LOG_LEVEL=warn npm run --silent seed:bench -- --merchants "$MERCHANTS"
+  say "Adding stage history and decisions…"
+  as_postgres psql -X -q -h 127.0.0.1 -p "$PORT" -d boardwalk_bench -f "$ROOT/bench/report-history.sql"
+fi
+say "PostgreSQL on 127.0.0.1:$PORT ($WORK)"
 node bench/reports.ts

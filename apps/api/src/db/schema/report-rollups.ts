@@ -1,4 +1,17 @@
-import { bigint, date, integer, numeric, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { underwritingDecisionEnum } from './merchants.ts';
 
 /**
@@ -143,5 +156,31 @@ export const reportStayDurations = pgTable(
     leftAt: timestamp('left_at', { withTimezone: true, mode: 'date' }).notNull(),
     n: integer('n').notNull().default(0),
   },
-  (t) => [unique('report_stay_durations_key').on(t.dim, t.dimId, t.stageId, t.bucket, t.seconds, t.leftAt)],
+  (t) => [
+    unique('report_stay_durations_key').on(t.dim, t.dimId, t.stageId, t.bucket, t.seconds, t.leftAt),
+    // The unfiltered slice's stays that ended in a range's partial days, by end (decision 057): the
+    // edges of time in stage without a filter, read from the index alone, merchants already live.
+    index('report_stay_durations_every_left_idx')
+      .on(t.leftAt, t.stageId, t.bucket, t.seconds, t.n)
+      .where(sql`${t.dim} = 0`),
+  ],
+);
+
+/**
+ * The unfiltered slice's closed stays per stage, duration bucket, step within the bucket
+ * (`report_duration_step()`: sixteen equal steps of the bucket) and UTC day of leaving (decision
+ * 057). Time in stage without a filter sums one bucket's steps over the range to find the step
+ * that holds a rank, so its read of report_stay_durations starts at that step instead of at the
+ * bucket's first stay. Kept by the same triggers; rows left at 0 stay, as in report_stay_exits.
+ */
+export const reportStayExitSteps = pgTable(
+  'report_stay_exit_steps',
+  {
+    stageId: uuid('stage_id').notNull(),
+    bucket: smallint('bucket').notNull(),
+    day: integer('day').notNull(),
+    step: smallint('step').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('report_stay_exit_steps_key').on(t.stageId, t.bucket, t.day, t.step)],
 );

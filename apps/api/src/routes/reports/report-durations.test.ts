@@ -12,8 +12,9 @@ import { reportScope, rowsOf } from './report-scope.ts';
 import { timeInStageReport } from './stage-reports.service.ts';
 
 /**
- * A filtered time in stage reads its percentile ranks from the slice's own closed stays
- * (report_stay_durations, decision 054). It must answer exactly what the stays path answers.
+ * Time in stage reads its percentile ranks from the slice's own closed stays
+ * (report_stay_durations: one filter since decision 054, no filter since 057). It must answer
+ * exactly what the stays path answers.
  */
 
 /** Duration rows that differ from a recount of the stays, rows left at 0 included (none when exact). */
@@ -24,7 +25,8 @@ async function durationDrift(db: Db): Promise<unknown[]> {
           SELECT x.dim, x.dim_id, i.stage_id, report_duration_bucket(i.entered_at, i.left_at) AS bucket,
                  extract(epoch FROM i.left_at - i.entered_at) AS seconds, i.left_at, count(*)::int AS n
             FROM merchant_stage_intervals i JOIN merchants m ON m.id = i.merchant_id AND m.deleted_at IS NULL
-           CROSS JOIN LATERAL (VALUES (1::smallint, m.agent_id), (2::smallint, m.lead_source_id),
+           CROSS JOIN LATERAL (VALUES (0::smallint, '00000000-0000-0000-0000-000000000000'::uuid),
+             (1::smallint, m.agent_id), (2::smallint, m.lead_source_id),
              (3::smallint, m.industry_id), (4::smallint, m.company_id)) AS x(dim, dim_id)
            WHERE i.left_at IS NOT NULL AND x.dim_id IS NOT NULL
            GROUP BY 1, 2, 3, 4, 5, 6
@@ -35,8 +37,26 @@ async function durationDrift(db: Db): Promise<unknown[]> {
   );
 }
 
-describe('time in stage for one filter', () => {
+describe('time in stage without a filter or with one', () => {
   const ctx = useMerchantContext();
+
+  it('puts each duration in the step of its bucket whose start the rank reads begin at', async () => {
+    // Every step start of every bucket (and a microsecond before it) lands in that step (the one
+    // before); a read that starts at a step's first duration then misses none of its stays.
+    const [wrong] = await rowsOf<{ n: number; steps: number }>(
+      ctx.t.db,
+      sql`WITH k AS (
+            SELECT b::smallint AS bucket, s::smallint AS step, report_duration_step_start(b::smallint, s::smallint) AS at
+              FROM generate_series(1, 49) b, generate_series(1, 15) s
+          )
+          SELECT count(*) FILTER (WHERE report_duration_step(at) <> step
+                                   OR report_duration_step(at - 0.000001) <> step - 1
+                                   OR report_duration_bucket(now(), now() + make_interval(secs => at::float8)) <> bucket)::int AS n,
+                 count(DISTINCT at)::int AS steps
+            FROM k`,
+    );
+    expect(wrong).toEqual({ n: 0, steps: 49 * 15 });
+  });
 
   it('reads the ranks from the slice durations and answers what the stays answer', async () => {
     const db = ctx.t.db;
@@ -86,6 +106,7 @@ describe('time in stage for one filter', () => {
     expect(await durationDrift(db)).toEqual([]);
 
     const filters = [
+      {},
       { agentId: a!.id },
       { agentId: b!.id },
       { leadSourceId: source!.id },

@@ -22,7 +22,7 @@ import {
 import { insertStageAction } from '../../workflow/workflow-test-helpers.ts';
 import { createTestMerchant, createTestStage, TEST_ENCRYPTION_KEY } from '../merchants/test-fixtures.ts';
 import { decisionsReport, newMerchantsReport, productionReport } from './merchant-reports.service.ts';
-import { reportScope, rowsOf } from './report-scope.ts';
+import { reportScope, rowsOf, stagesInOrder } from './report-scope.ts';
 import { funnelReport, slaBreachesReport, timeInStageReport } from './stage-reports.service.ts';
 
 /**
@@ -49,9 +49,14 @@ async function drift(db: Db): Promise<unknown[]> {
           SELECT 'exits', dim, dim_id, report_day(left_at), stage_id, report_duration_bucket(entered_at, left_at)::text, count(*)
             FROM d WHERE left_at IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6
           UNION ALL
-          SELECT 'durations', dim, dim_id, 0, stage_id, concat_ws(' ', report_duration_bucket(entered_at, left_at),
+          SELECT 'durations', dim, coalesce(dim_id, '00000000-0000-0000-0000-000000000000'), 0, stage_id,
+                 concat_ws(' ', report_duration_bucket(entered_at, left_at),
                  extract(epoch FROM left_at - entered_at), extract(epoch FROM left_at)), count(*)
-            FROM d WHERE left_at IS NOT NULL AND dim > 0 AND dim_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6
+            FROM d WHERE left_at IS NOT NULL AND (dim = 0 OR dim_id IS NOT NULL) GROUP BY 1, 2, 3, 4, 5, 6
+          UNION ALL
+          SELECT 'steps', dim, dim_id, report_day(left_at), stage_id, concat_ws(' ', report_duration_bucket(entered_at, left_at),
+                 report_duration_step(extract(epoch FROM left_at - entered_at))), count(*)
+            FROM d WHERE left_at IS NOT NULL AND dim = 0 GROUP BY 1, 2, 3, 4, 5, 6
         ), have AS (
           SELECT 'entries' AS t, dim, dim_id, day, stage_id, next_stage_id::text AS k, n FROM report_stay_entries WHERE n <> 0
           UNION ALL
@@ -60,6 +65,9 @@ async function drift(db: Db): Promise<unknown[]> {
           -- Every duration row, those at 0 too: the triggers delete them (decision 054).
           SELECT 'durations', dim, dim_id, 0, stage_id, concat_ws(' ', bucket, seconds, extract(epoch FROM left_at)), n::bigint
             FROM report_stay_durations
+          UNION ALL
+          SELECT 'steps', 0::smallint, NULL::uuid, day, stage_id, concat_ws(' ', bucket, step), n
+            FROM report_stay_exit_steps WHERE n <> 0
         )
         (SELECT 'missing' AS what, * FROM (SELECT * FROM want EXCEPT SELECT * FROM have) a)
         UNION ALL
@@ -206,6 +214,42 @@ describe('report rollups', () => {
         }
       }
     }
+  });
+
+  it('counts the conversions of the stays begun in the partial day at the end of a range', async () => {
+    // Read in one ordered pass with the stay after each (decision 057), not a lookup per stay.
+    const flow = (await stagesInOrder(ctx.t.db)).filter(
+      (s) => s.isActive && ['sales', 'underwriting', 'operations'].includes(s.pipeline),
+    );
+    const next = flow[flow.findIndex((s) => s.id === ctx.entry.id) + 1]!;
+    // In Kolkata (+5:30) the range to 2031-03-10 ends at 18:30 UTC: 00:00-18:30 UTC of the 10th is
+    // its end edge. Four entry stays begin there; two move on within it, one the next day, one not.
+    const day = Date.UTC(2031, 2, 10);
+    for (const [k, hoursLater] of [2, 30, null, 5].entries()) {
+      const enteredAt = new Date(day + (k + 1) * 3_600_000);
+      const nextAt = hoursLater === null ? null : new Date(enteredAt.getTime() + hoursLater * 3_600_000);
+      const m = await createTestMerchant(ctx.t.db, {
+        stageId: nextAt ? next.id : ctx.entry.id,
+        stageEnteredAt: nextAt ?? enteredAt,
+      });
+      await ctx.t.db
+        .insert(merchantStageIntervals)
+        .values([
+          { merchantId: m.id, stageId: ctx.entry.id, pipeline: 'sales', enteredAt, leftAt: nextAt },
+          ...(nextAt ? [{ merchantId: m.id, stageId: next.id, pipeline: next.pipeline, enteredAt: nextAt }] : []),
+        ]);
+    }
+    expect(await drift(ctx.t.db)).toEqual([]);
+    for (const tz of ['Asia/Kolkata', 'America/St_Johns', 'UTC']) {
+      const scope = reportScope({ from: '2031-03-01', to: '2031-03-10', tz }, ctx.t.clock.now());
+      expect(await funnelReport(ctx.t.db, scope), tz).toEqual(await funnelReport(ctx.t.db, scope, 'stays'));
+    }
+    const kolkata = await funnelReport(
+      ctx.t.db,
+      reportScope({ from: '2031-03-01', to: '2031-03-10', tz: 'Asia/Kolkata' }, ctx.t.clock.now()),
+    );
+    const entry = kolkata.stages.find((s) => s.stageId === ctx.entry.id)!;
+    expect([entry.entered, entry.converted]).toEqual([4, 2]);
   });
 });
 

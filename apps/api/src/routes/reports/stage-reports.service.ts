@@ -195,15 +195,20 @@ function slaStaysFromStays(db: Db, scope: ReportScope, now: Date) {
   );
 }
 
+/**
+ * The merchants over their stage's SLA now, with two filters or more: the filters' merchants
+ * first (their indexes, combined), then grouped by stage (decision 057: a count per stage through
+ * the stage index read every merchant of the stage entered before the cut-off, 600 ms for a pair
+ * of filters sharing 33,000 merchants on the bench; this reads those 33,000, 190 ms).
+ */
 async function overSlaFromMerchants(db: Db, scope: ReportScope, now: Date): Promise<Map<string, number>> {
   const rows = await rowsOf<{ stage_id: string; n: number }>(
     db,
-    sql`SELECT s.id AS stage_id,
-               (SELECT count(*) FROM merchants m
-                 WHERE m.stage_id = s.id AND m.deleted_at IS NULL
-                   AND m.stage_entered_at < ${now}::timestamptz - make_interval(hours => s.sla_hours)
-                   ${merchantFilters(scope)})::int AS n
-          FROM stages s WHERE s.sla_hours IS NOT NULL AND s.deleted_at IS NULL`,
+    sql`SELECT m.stage_id, count(*)::int AS n
+          FROM merchants m JOIN stages s ON s.id = m.stage_id AND s.sla_hours IS NOT NULL AND s.deleted_at IS NULL
+         WHERE m.deleted_at IS NULL AND m.stage_entered_at < ${now}::timestamptz - make_interval(hours => s.sla_hours)
+               ${merchantFilters(scope)}
+         GROUP BY 1`,
   );
   return new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
 }

@@ -2,6 +2,7 @@ import { REPORT_FILTER_KEYS } from '@boardwalk/shared/schemas/report';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intervalMerchantScope, type ReportScope, rowsOf } from './report-scope.ts';
+import { bucketSeconds, EVERY_MERCHANT } from './stage-ranks.ts';
 
 /**
  * Reads of the daily stay rollups (report_stay_entries, report_stay_exits; decision 046). A range
@@ -67,10 +68,24 @@ export async function stageStepsFromRollups(
                GROUP BY 1, 2 HAVING sum(r.n) <> 0`,
         )
       : Promise.resolve([]);
+  // The edge at the range's end (its last partial day: today, for most ranges) is read in one
+  // ordered pass over the stays begun from its start on, each with the one after it (decision
+  // 057: the bench's last day began 41,000 stays, and a lookup of the next stay per stay took
+  // 213 ms); what began after the range is read anyway below. The edge at its start, a day or
+  // less a range ago, keeps a lookup per stay (an ordered pass would read the whole range).
   const edges = cover.edges.map((edge) =>
     rowsOf<StageStep>(
       db,
-      sql`SELECT i.stage_id,
+      edge.end.getTime() === scope.end.getTime()
+        ? sql`SELECT x.stage_id, x.next_stage_id, count(*)::int AS n FROM (
+                SELECT i.stage_id, i.entered_at,
+                       lead(i.stage_id) OVER (PARTITION BY i.merchant_id
+                                              ORDER BY i.entered_at, i.left_at NULLS LAST, i.stage_id) AS next_stage_id
+                  FROM merchant_stage_intervals i
+                 WHERE i.entered_at >= ${edge.start} ${intervalMerchantScope(scope)}) x
+               WHERE x.entered_at < ${edge.end}
+               GROUP BY 1, 2`
+        : sql`SELECT i.stage_id,
                  (SELECT j.stage_id FROM merchant_stage_intervals j
                    WHERE j.merchant_id = i.merchant_id AND j.entered_at > i.entered_at
                    ORDER BY j.entered_at LIMIT 1) AS next_stage_id,
@@ -104,11 +119,12 @@ type StageExits = { count: number; valueAt: (ranks: number[]) => Promise<Map<num
 /**
  * Per stage, how many stays ended in the range, and a reader of the exact duration (seconds) at
  * any rank: the bucket counts say which bucket holds a rank, and that bucket's stays are read in
- * duration order from the duration index (migration 0014), or with one filter from the slice's
- * durations (migration 0018), so no percentile is approximated.
+ * duration order from the slice's durations (migration 0018; the unfiltered slice since 0020,
+ * decision 057), so no percentile is approximated.
  */
 export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: SQL): Promise<Map<string, StageExits>> {
   const cover = dayCover(scope.start, scope.end);
+  const given = givenFilters(scope);
   type Row = { stage_id: string; bucket: number; n: number | string };
   const whole =
     cover.firstDay < cover.endDay
@@ -119,27 +135,42 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
                GROUP BY 1, 2 HAVING sum(r.n) <> 0`,
         )
       : Promise.resolve([]);
+  // The partial days at the edges, from the stays. Without a filter, from the unfiltered slice's
+  // durations instead (decision 057: by end, from an index alone, merchants already live), and
+  // per step of their bucket as well, where the unfiltered rank reads start.
   const edges = cover.edges.map((edge) =>
-    rowsOf<Row>(
+    rowsOf<Row & { step: number }>(
       db,
-      sql`SELECT i.stage_id, report_duration_bucket(i.entered_at, i.left_at) AS bucket, count(*)::int AS n
-            FROM merchant_stage_intervals i
-           WHERE i.left_at >= ${edge.start} AND i.left_at < ${edge.end} ${intervalMerchantScope(scope)}
-           GROUP BY 1, 2`,
+      given.length === 0
+        ? sql`SELECT d.stage_id, d.bucket, report_duration_step(d.seconds) AS step, sum(d.n)::bigint AS n
+                FROM report_stay_durations d
+               WHERE d.dim = 0 AND d.left_at >= ${edge.start} AND d.left_at < ${edge.end}
+               GROUP BY 1, 2, 3`
+        : sql`SELECT i.stage_id, report_duration_bucket(i.entered_at, i.left_at) AS bucket, 0 AS step, count(*)::int AS n
+                FROM merchant_stage_intervals i
+               WHERE i.left_at >= ${edge.start} AND i.left_at < ${edge.end} ${intervalMerchantScope(scope)}
+               GROUP BY 1, 2`,
     ),
   );
-  const rows = (await Promise.all([whole, ...edges])).flat();
+  const [wholeRows, ...edgeRows] = await Promise.all([whole, ...edges]);
 
   const bucketsOf = new Map<string, Map<number, number>>();
-  for (const row of rows) {
+  const edgeSteps = new Map<string, Map<number, number>>();
+  for (const row of [...wholeRows, ...edgeRows.flat()]) {
     const buckets = bucketsOf.get(row.stage_id) ?? new Map<number, number>();
     buckets.set(Number(row.bucket), (buckets.get(Number(row.bucket)) ?? 0) + Number(row.n));
     bucketsOf.set(row.stage_id, buckets);
   }
+  for (const row of edgeRows.flat()) {
+    const key = `${row.stage_id} ${row.bucket}`;
+    const steps = edgeSteps.get(key) ?? new Map<number, number>();
+    steps.set(Number(row.step), (steps.get(Number(row.step)) ?? 0) + Number(row.n));
+    edgeSteps.set(key, steps);
+  }
 
-  // With one filter, the ranks are read from that slice's own stays (report_stay_durations).
-  const given = givenFilters(scope);
-  const filter = given.length === 1 ? given[0]! : null;
+  // The ranks are read from the slice's own stays (report_stay_durations): every merchant's, or
+  // the one filter's (rollupSlice gives no slice with two filters or more).
+  const durations = given.length === 1 ? given[0]! : { dim: 0, id: EVERY_MERCHANT };
   const result = new Map<string, StageExits>();
   for (const [stageId, buckets] of bucketsOf) {
     const ordered = [...buckets.entries()].filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
@@ -166,9 +197,8 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
       const values = new Map<number, number>();
       await Promise.all(
         [...wanted.entries()].map(async ([bucket, w]) => {
-          const seconds = filter
-            ? await sliceBucketSeconds(db, scope, filter, stageId, bucket, w)
-            : await bucketSeconds(db, scope, stageId, bucket, w);
+          const at = { stageId, bucket, edgeSteps: edgeSteps.get(`${stageId} ${bucket}`) };
+          const seconds = await bucketSeconds(db, scope, cover, durations, at, w);
           let before = 0;
           for (const [b, n] of ordered) {
             if (b === bucket) break;
@@ -182,60 +212,6 @@ export async function stageExitsFromRollups(db: Db, scope: ReportScope, slice: S
     result.set(stageId, { count, valueAt });
   }
   return result;
-}
-
-/** Ranks [from, to] of a bucket (0-based within it): which of its stays to read, in duration order. */
-type BucketRanks = { from: number; to: number };
-
-/**
- * The durations (seconds) at ranks from..to of one stage's bucket, among every live merchant's
- * stays that ended in the range: the duration index (migration 0014), in order, from the rank on.
- */
-async function bucketSeconds(db: Db, scope: ReportScope, stageId: string, bucket: number, w: BucketRanks) {
-  const rows = await rowsOf<{ s: string | number }>(
-    db,
-    sql`SELECT extract(epoch FROM i.left_at - i.entered_at) AS s FROM merchant_stage_intervals i
-         WHERE i.stage_id = ${stageId}::uuid AND report_duration_bucket(i.entered_at, i.left_at) = ${bucket}
-           AND i.left_at IS NOT NULL AND i.left_at >= ${scope.start} AND i.left_at < ${scope.end}
-           ${intervalMerchantScope(scope)}
-         ORDER BY extract(epoch FROM i.left_at - i.entered_at)
-         OFFSET ${w.from} LIMIT ${w.to - w.from + 1}`,
-  );
-  return rows.map((r) => Number(r.s));
-}
-
-/**
- * The same ranks among one filter slice's stays (report_stay_durations, decision 054): its key
- * order is the slice, stage, bucket and duration, so only the slice's stays of the bucket are
- * read. A row counts `n` stays of one duration and end, so ranks are counted by running sums.
- */
-async function sliceBucketSeconds(
-  db: Db,
-  scope: ReportScope,
-  filter: { dim: number; id: string },
-  stageId: string,
-  bucket: number,
-  w: BucketRanks,
-) {
-  const rows = await rowsOf<{ s: string | number; upto: string | number }>(
-    db,
-    sql`SELECT x.s, x.upto FROM (
-          SELECT d.seconds AS s, sum(d.n) OVER (ORDER BY d.seconds, d.left_at ROWS UNBOUNDED PRECEDING) AS upto
-            FROM report_stay_durations d
-           WHERE d.dim = ${filter.dim} AND d.dim_id = ${filter.id}::uuid AND d.stage_id = ${stageId}::uuid
-             AND d.bucket = ${bucket} AND d.left_at >= ${scope.start} AND d.left_at < ${scope.end} AND d.n > 0
-           ORDER BY d.seconds, d.left_at) x
-         WHERE x.upto > ${w.from}
-         LIMIT ${w.to - w.from + 1}`,
-  );
-  // Rank k (from ≤ k ≤ to) is the first row whose running sum passes k.
-  const seconds: number[] = [];
-  let row = 0;
-  for (let k = w.from; k <= w.to; k++) {
-    while (Number(rows[row]!.upto) <= k) row++;
-    seconds.push(Number(rows[row]!.s));
-  }
-  return seconds;
 }
 
 /** percentile_cont as PostgreSQL computes it (linear between the two ranks around p × (n − 1)). */

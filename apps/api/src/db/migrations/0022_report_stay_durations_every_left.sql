@@ -1,0 +1,1 @@
+CREATE INDEX "report_stay_durations_every_left_idx" ON "report_stay_durations" USING btree ("left_at","stage_id","bucket","seconds","n") WHERE "report_stay_durations"."dim" = 0;
