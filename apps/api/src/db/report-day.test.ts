@@ -4,7 +4,7 @@ import { queryRows } from '../test/merchant-record-context.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
 /**
- * report_day() (migration 0020): the UTC day number of an instant, in a form PostgreSQL inlines.
+ * report_day() (migration 0023): the UTC day number of an instant, in a form PostgreSQL inlines.
  * Declared IMMUTABLE around a STABLE expression it was called row by row through the SQL-function
  * machinery in every rollup refresh and trigger; inlined it costs what its expression costs.
  */
