@@ -39,13 +39,13 @@ const VS = process.env.REPORT_VS ?? '';
 const loadAtStart = loadavg().map((n) => Number(n.toFixed(2)));
 if (!URL_) throw new Error('Set DATABASE_URL to the seeded benchmark database.');
 
-const database = await openDatabase({ kind: 'postgres', url: URL_, max: 8 });
+const database = await openDatabase({ kind: 'postgres', url: URL_, max: 8, logger: createLogger('silent') });
 try {
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demoSeed: false };
   const secrets = { authSecret: randomBytes(32).toString('hex'), encryptionKey: '0'.repeat(64) };
   const app = createApp({ config, database, logger: createLogger('silent'), secrets, version: 'bench' });
   const user = await createUser(database.db, { role: 'ROLE_SUPERADMIN' });
-  const cookie = await signIn({ app, db: database.db }, user.email, user.password);
+  const cookie = await signIn({ app }, user.email, user.password);
   const counts = (await database.db.execute(
     sql`SELECT (SELECT count(*) FROM merchants)::int AS merchants,
                (SELECT count(*) FROM merchant_stage_intervals)::int AS intervals,
@@ -107,7 +107,7 @@ try {
     apps.unshift({
       side: 'before',
       app: old,
-      cookie: await signIn({ app: old, db: database.db }, user.email, user.password),
+      cookie: await signIn({ app: old }, user.email, user.password),
     });
   }
 

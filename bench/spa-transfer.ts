@@ -251,8 +251,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 function summarise(loads: Load[]) {
   const keys = ['jsWire', 'jsBody', 'jsFiles', 'allWire', 'requests', 'fcp', 'lcp', 'cls', 'tbt', 'score'] as const;
+  const medians = Object.fromEntries(
+    keys.map((k) => [k, Math.round(median(loads.map((l) => l[k])) * 1000) / 1000]),
+  ) as Record<(typeof keys)[number], number>;
   return {
-    ...Object.fromEntries(keys.map((k) => [k, Math.round(median(loads.map((l) => l[k])) * 1000) / 1000])),
+    ...medians,
     encodings: loads[0]?.encodings,
     scripts: loads[0]?.scripts.sort(),
   };

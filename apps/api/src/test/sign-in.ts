@@ -46,7 +46,7 @@ export type SignInAttempt = {
 
 /** The real browser flow: GET csrf (token + cookie), then POST the credentials form. */
 export async function attemptSignIn(
-  t: TestApp,
+  t: Pick<TestApp, 'app'>,
   email: string,
   password: string,
   headers: Record<string, string> = {},
@@ -85,7 +85,11 @@ export async function attemptSignIn(
 }
 
 /** Signs in and returns the Cookie header to send with later requests; throws if it fails. */
-export async function signIn(t: TestApp, email: string, password: string = TEST_PASSWORD): Promise<string> {
+export async function signIn(
+  t: Pick<TestApp, 'app'>,
+  email: string,
+  password: string = TEST_PASSWORD,
+): Promise<string> {
   const attempt = await attemptSignIn(t, email, password);
   if (!attempt.cookie) throw new Error(`sign-in as ${email} failed: ${attempt.url}`);
   return attempt.cookie;
