@@ -119,7 +119,18 @@ try {
     }
     return component || `${outer} (outermost)`;
   };
-  const stretches: { start: number; ms: number; frames: Map<string, number> }[] = [];
+  // React's phase of a sample: which of its entry points is on the stack (render, sliced or
+  // not; commit; passive effects), so a long stretch says whether slicing could split it.
+  const PHASES = ['renderRootSync', 'renderRootConcurrent', 'commitRoot', 'flushPassiveEffects', 'flushSyncWork'];
+  const phaseOf = (id: number) => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const name = where(nodes.get(at)!.callFrame).name;
+      const phase = PHASES.find((p) => name.startsWith(p));
+      if (phase) return phase;
+    }
+    return 'outside React';
+  };
+  const stretches: { start: number; ms: number; frames: Map<string, number>; phases: Map<string, number> }[] = [];
   let clock = 0;
   let current: (typeof stretches)[number] | null = null;
   profile.samples.forEach((id, i) => {
@@ -129,13 +140,16 @@ try {
       current = null;
       return;
     }
-    if (!current) stretches.push((current = { start: clock, ms: 0, frames: new Map() }));
+    if (!current) stretches.push((current = { start: clock, ms: 0, frames: new Map(), phases: new Map() }));
     current.ms += ms;
+    const phase = phaseOf(id);
+    current.phases.set(phase, (current.phases.get(phase) ?? 0) + ms);
     const frame = appFrame(id);
     current.frames.set(frame, (current.frames.get(frame) ?? 0) + ms);
   });
   for (const stretch of stretches.filter((s) => s.ms > 50)) {
-    console.log(`Busy ${stretch.ms.toFixed(0)} ms from ${stretch.start.toFixed(0)} ms:\n${top(stretch.frames, 12)}\n`);
+    const phases = [...stretch.phases].map(([phase, ms]) => `${phase} ${ms.toFixed(0)}`).join(', ');
+    console.log(`Busy ${stretch.ms.toFixed(0)} ms from ${stretch.start.toFixed(0)} ms (${phases}):\n${top(stretch.frames, 12)}\n`);
   }
   const busy = [...byFile.values()].reduce((a, b) => a + b, 0);
   console.log(`${path}: ${busy.toFixed(0)} ms of main-thread samples (4x CPU), not idle\n`);
