@@ -73,9 +73,8 @@ const PAGES = [
   // Two more list pages with their grids, so that a cut made for /user/list that only moves bytes
   // into another list page shows here too (decision 055: 394.0 KB in 20 files and 399.0 KB in 22,
   // ceilings 400 and 405 KB). Decision 058: the company list's form dialog and zod, the merchant
-  // list's schemas, zod, bulk dialog and pickers load on first use. The company list meets the
-  // target (343.2 KB, 10 files): the ceiling is the target. The merchant list came to 350.4 KB in
-  // 11 files, 0.4 KB over: its ceiling is that plus about 1 % until the next cut.
+  // list's schemas, zod, bulk dialog and pickers load on first use. Both meet the target (343.4 KB
+  // in 10 files, 349.7 KB in 10): the ceilings are the target. The merchant list has 0.3 KB left.
   {
     path: '/company/list',
     target: 350 * KB,
@@ -85,7 +84,7 @@ const PAGES = [
   {
     path: '/merchant/sales',
     target: 350 * KB,
-    ceiling: 354 * KB,
+    ceiling: 350 * KB,
     modules: [...SHELL, 'src/features/merchants/list/merchant-list-pages.tsx'],
   },
 ];
