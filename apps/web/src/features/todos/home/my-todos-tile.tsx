@@ -101,7 +101,9 @@ export function MyTodosTile() {
             {errorMessage(error, 'Your todos could not be loaded.')}
           </Alert>
         ) : loading || !countsData ? (
-          <Stack spacing={1} aria-label="Loading your todos">
+          // A status, as the desk's skeletons are: a name on a plain div is an ARIA error (axe's
+          // aria-prohibited-attr, seen once the answers were deferred and the skeleton stayed longer).
+          <Stack spacing={1} role="status" aria-label="Loading your todos">
             <Skeleton variant="rounded" height={56} />
             <Skeleton variant="text" />
             <Skeleton variant="text" />
