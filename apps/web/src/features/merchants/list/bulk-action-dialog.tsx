@@ -14,7 +14,8 @@ import {
 } from '@mui/material';
 import type { FilterOption } from '../../../components/data-table/list-filters.tsx';
 import { errorMessage } from '../../../lib/problem.ts';
-import { bulkSummary, merchantCount } from './bulk-summary.ts';
+import { merchantCount } from './bulk-actions.tsx';
+import { bulkSummary } from './bulk-summary.ts';
 import { useBulkAssignMerchantsMutation, useBulkStageMerchantsMutation } from './merchant-list-api.ts';
 
 export type BulkKind = 'assign' | 'stage';
