@@ -96,7 +96,7 @@ export default defineConfig(({ mode }) => {
                 name: 'merchant-lists',
                 priority: 12,
                 includeDependenciesRecursively: false,
-                test: /src[\\/]features[\\/]merchants[\\/](list[\\/](merchant-list-pages?|merchant-row-actions|bulk-actions|merchant-filters|merchant-columns|merchant-list-api|use-merchant-lookups|export-button|view-switcher|lazy-picker-filter|merchant-query|merchant-views|days-in-stage|stage-chip)|view[\\/]merchant-options-api)\.|shared[\\/]src[\\/](merchant-enums|risk-levels)\.|@mui[\\/]material[\\/](esm[\\/])?ButtonGroup[\\/]|@mui[\\/]icons-material[\\/](esm[\\/])?(TableRowsOutlined|ViewKanbanOutlined|WarningAmber|FilterList|OpenInNewOutlined|RestoreFromTrashOutlined)\./,
+                test: /src[\\/]features[\\/]merchants[\\/](list[\\/](merchant-list-pages?|merchant-row-actions|bulk-actions|merchant-count|merchant-filters|merchant-columns|merchant-list-api|use-merchant-lookups|export-button|view-switcher|lazy-picker-filter|merchant-query|merchant-views|days-in-stage|stage-chip)|view[\\/]merchant-options-api)\.|shared[\\/]src[\\/](merchant-enums|risk-levels)\.|@mui[\\/]material[\\/](esm[\\/])?ButtonGroup[\\/]|@mui[\\/]icons-material[\\/](esm[\\/])?(TableRowsOutlined|ViewKanbanOutlined|WarningAmber|FilterList|OpenInNewOutlined|RestoreFromTrashOutlined)\./,
               },
               // With the small helpers the grid and these parts share (Babel's, use-sync-external-store,
               // ClickAwayListener, number formats: ADR 055), leaves that import nothing back.

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import type { FilterOption } from '../../../components/data-table/list-filters.tsx';
 import { errorMessage } from '../../../lib/problem.ts';
-import { merchantCount } from './bulk-actions.tsx';
+import { merchantCount } from './merchant-count.ts';
 import { bulkSummary } from './bulk-summary.ts';
 import { useBulkAssignMerchantsMutation, useBulkStageMerchantsMutation } from './merchant-list-api.ts';
 

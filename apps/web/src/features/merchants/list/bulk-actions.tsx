@@ -3,13 +3,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { BulkActionDialogProps, BulkKind } from './bulk-action-dialog.tsx';
+import { merchantCount } from './merchant-count.ts';
 
 const BulkActionDialog = lazy(() => import('./bulk-action-dialog.tsx').then((m) => ({ default: m.BulkActionDialog })));
-
-/** "1 merchant", "12 merchants". */
-export function merchantCount(count: number): string {
-  return `${count} ${count === 1 ? 'merchant' : 'merchants'}`;
-}
 
 export type BulkActionsProps = Omit<BulkActionDialogProps, 'kind' | 'onClose'>;
 
