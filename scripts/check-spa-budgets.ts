@@ -73,8 +73,9 @@ const PAGES = [
   // Two more list pages with their grids, so that a cut made for /user/list that only moves bytes
   // into another list page shows here too (decision 055: 394.0 KB in 20 files and 399.0 KB in 22,
   // ceilings 400 and 405 KB). Decision 058: the company list's form dialog and zod, the merchant
-  // list's schemas, zod, bulk dialog and pickers load on first use. Both meet the target (343.4 KB
-  // in 10 files, 349.7 KB in 10): the ceilings are the target. The merchant list has 0.3 KB left.
+  // list's schemas, zod, bulk dialog, pickers and CSV download load on first use. Both meet the
+  // target (343.4 KB in 10 files, 349.3 KB in 10): the ceilings are the target. The merchant list
+  // has 0.7 KB left (0.2 KB as Chromium counts it).
   {
     path: '/company/list',
     target: 350 * KB,
