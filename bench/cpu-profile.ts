@@ -54,7 +54,10 @@ const top = (totals: Map<string, number>, count: number) =>
     .join('\n');
 
 const server = await startServer();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 try {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   if (!process.env.PROFILE_SIGNED_OUT) {
@@ -149,7 +152,9 @@ try {
   });
   for (const stretch of stretches.filter((s) => s.ms > 50)) {
     const phases = [...stretch.phases].map(([phase, ms]) => `${phase} ${ms.toFixed(0)}`).join(', ');
-    console.log(`Busy ${stretch.ms.toFixed(0)} ms from ${stretch.start.toFixed(0)} ms (${phases}):\n${top(stretch.frames, 12)}\n`);
+    console.log(
+      `Busy ${stretch.ms.toFixed(0)} ms from ${stretch.start.toFixed(0)} ms (${phases}):\n${top(stretch.frames, 12)}\n`,
+    );
   }
   const busy = [...byFile.values()].reduce((a, b) => a + b, 0);
   console.log(`${path}: ${busy.toFixed(0)} ms of main-thread samples (4x CPU), not idle\n`);
