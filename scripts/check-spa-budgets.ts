@@ -71,19 +71,21 @@ const PAGES = [
     modules: [...SHELL, 'src/features/users/user-list-page.tsx'],
   },
   // Two more list pages with their grids, so that a cut made for /user/list that only moves bytes
-  // into another list page shows here too (decision 055). Their ceilings: measured then (394.0 KB
-  // in 20 files, 399.0 KB in 22; 452.0 and 434.0 KB before it) plus about 1.5 %. The company list
-  // loads its form dialog's parts and zod at first, the merchant list its shared schemas and zod.
+  // into another list page shows here too (decision 055: 394.0 KB in 20 files and 399.0 KB in 22,
+  // ceilings 400 and 405 KB). Decision 058: the company list's form dialog and zod, the merchant
+  // list's schemas, zod, bulk dialog, pickers and CSV download load on first use. Both meet the
+  // target (343.4 KB in 10 files, 349.3 KB in 10): the ceilings are the target. The merchant list
+  // has 0.7 KB left (0.2 KB as Chromium counts it).
   {
     path: '/company/list',
     target: 350 * KB,
-    ceiling: 400 * KB,
+    ceiling: 350 * KB,
     modules: [...SHELL, 'src/features/companies/company-list-page.tsx'],
   },
   {
     path: '/merchant/sales',
     target: 350 * KB,
-    ceiling: 405 * KB,
+    ceiling: 350 * KB,
     modules: [...SHELL, 'src/features/merchants/list/merchant-list-pages.tsx'],
   },
 ];

@@ -77,7 +77,7 @@ export default defineConfig(({ mode }) => {
                 name: 'list-kit',
                 priority: 16,
                 includeDependenciesRecursively: false,
-                test: /src[\\/]components[\\/](data-table[\\/](?!grid-lazy-slots)|confirm[\\/]|form[\\/]notify\.)|@mui[\\/]icons-material[\\/](esm[\\/])?(Add|EditOutlined|DeleteOutlined|ViewColumn)\./,
+                test: /src[\\/]components[\\/](data-table[\\/](?!grid-lazy-slots)|confirm[\\/]|form[\\/]notify\.)|@mui[\\/]icons-material[\\/](esm[\\/])?(Add|EditOutlined|DeleteOutlined|ViewColumn|Download)\./,
               },
               // The user list and what it shares with the user forms, in one file rather than four of
               // 0.1–0.8 KB each with its headers (ADR 055).
@@ -87,13 +87,24 @@ export default defineConfig(({ mode }) => {
                 includeDependenciesRecursively: false,
                 test: /src[\\/]features[\\/]users[\\/](user-list-page|api|user-labels)\.|shared[\\/]src[\\/](user-rules|roles)\./,
               },
+              // The merchant list pages and the parts they share with the board and the merchant view
+              // (decision 058): filters, columns, lookups, view switcher, export, row and bulk actions,
+              // with the zod-free enums and the options endpoints they read, in one file where they were
+              // six (each small one with about 0.9 KB of headers). The merchant schemas, view and board
+              // import this chunk; it imports none of theirs, so no cycle.
+              {
+                name: 'merchant-lists',
+                priority: 12,
+                includeDependenciesRecursively: false,
+                test: /src[\\/]features[\\/]merchants[\\/](list[\\/](merchant-list-pages?|merchant-row-actions|bulk-actions|merchant-count|merchant-filters|merchant-columns|merchant-list-api|use-merchant-lookups|export-button|view-switcher|lazy-picker-filter|merchant-query|merchant-views|days-in-stage|stage-chip)|view[\\/]merchant-options-api)\.|shared[\\/]src[\\/](merchant-enums|risk-levels)\.|@mui[\\/]material[\\/](esm[\\/])?ButtonGroup[\\/]|@mui[\\/]icons-material[\\/](esm[\\/])?(TableRowsOutlined|ViewKanbanOutlined|WarningAmber|FilterList|OpenInNewOutlined|RestoreFromTrashOutlined)\./,
+              },
               // With the small helpers the grid and these parts share (Babel's, use-sync-external-store,
               // ClickAwayListener, number formats: ADR 055), leaves that import nothing back.
               {
                 name: 'mui-forms',
                 priority: 14,
                 includeDependenciesRecursively: false,
-                test: /node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(TextField|FilledInput|Input|NativeSelect|Select|TablePagination|TablePaginationActions|Table|TableCell|FormControlLabel|Checkbox|internal|ClickAwayListener|locale)[\\/]|node_modules[\\/](use-sync-external-store|@babel[\\/]runtime)[\\/]|@mui[\\/]utils[\\/](esm[\\/])?(useForcedRerendering|getValidReactChildren)[\\/]/,
+                test: /node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(TextField|FilledInput|Input|NativeSelect|Select|TablePagination|TablePaginationActions|Table|TableCell|FormControlLabel|Checkbox|Switch|internal|ClickAwayListener|locale)[\\/]|node_modules[\\/](use-sync-external-store|@babel[\\/]runtime)[\\/]|@mui[\\/]utils[\\/](esm[\\/])?(useForcedRerendering|getValidReactChildren)[\\/]/,
               },
             ],
           },

@@ -4,6 +4,14 @@
  */
 export const PIPELINES = ['sales', 'underwriting', 'operations', 'withdrawn', 'terminated', 'dead'] as const;
 export type Pipeline = (typeof PIPELINES)[number];
+export const PIPELINE_LABELS: Record<Pipeline, string> = {
+  sales: 'Sales',
+  underwriting: 'Underwriting',
+  operations: 'Operations',
+  withdrawn: 'Withdrawn',
+  terminated: 'Terminated',
+  dead: 'Dead',
+};
 
 /** `GET /api/merchants/{view}`: a pipeline, or all merchants. */
 export const MERCHANT_VIEWS = ['all', ...PIPELINES] as const;

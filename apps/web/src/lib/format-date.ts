@@ -30,10 +30,28 @@ function format(
   const date = parse(value);
   if (date === undefined) return NO_DATE;
   if (typeof date === 'string') return date;
-  const locale = options.locale ?? userLocales();
-  return new Intl.DateTimeFormat(locale as string[] | undefined, { ...fields, timeZone: options.timeZone }).format(
-    date,
-  );
+  return formatter(options.locale ?? userLocales(), fields, options.timeZone).format(date);
+}
+
+/**
+ * Formatters by locale, fields and zone. Making an Intl.DateTimeFormat costs far more than
+ * formatting with one (locale and zone data are looked up each time): a list of 25 rows with a
+ * date each, or /home's activity and todos, made one per cell (bench/cpu-profile.ts).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(
+  locale: string | readonly string[] | undefined,
+  fields: Intl.DateTimeFormatOptions,
+  timeZone?: string,
+) {
+  const key = JSON.stringify([locale, fields, timeZone]);
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale as string[] | undefined, { ...fields, timeZone });
+    formatters.set(key, found);
+  }
+  return found;
 }
 
 /** A day: "Nov 21, 2026" / "21 Nov 2026". */
@@ -69,11 +87,19 @@ export function formatCalendarDay(
   return format(`${day}T00:00:00Z`, fields, { locale: options.locale, timeZone: 'UTC' });
 }
 
-/** The browser's time zone: what "today" and a date range mean for this user (the API's `tz`). */
+let zone: string | undefined;
+
+/**
+ * The browser's time zone: what "today" and a date range mean for this user (the API's `tz`).
+ * Read once per page load (resolving it builds a formatter; the todos ask on every render), as
+ * the formatters above keep the zone they were made in.
+ */
 export function browserTimeZone(): string {
+  if (zone !== undefined) return zone;
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
-    return 'UTC';
+    zone = 'UTC';
   }
+  return zone;
 }

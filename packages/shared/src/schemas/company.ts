@@ -10,16 +10,9 @@ import {
   requiredName,
   updateMetaShape,
 } from './fields.ts';
+import { COMPANY_TYPES } from '../company-types.ts';
 
-/** Organisations merchants are boarded with or through (DESIGN §2 companies). */
-export const COMPANY_TYPES = ['processor', 'sponsor_bank', 'partner_iso', 'other'] as const;
-export type CompanyType = (typeof COMPANY_TYPES)[number];
-export const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
-  processor: 'Processor',
-  sponsor_bank: 'Sponsor bank',
-  partner_iso: 'Partner ISO',
-  other: 'Other',
-};
+export { COMPANY_TYPES, COMPANY_TYPE_LABELS, type CompanyType } from '../company-types.ts';
 
 const companyType = z.enum(COMPANY_TYPES, { error: 'Choose a company type' });
 

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { listParamsSchema, type ListResponse } from '../list.ts';
+import { RISK_LEVELS, RISK_LEVEL_LABELS, type RiskLevel } from '../risk-levels.ts';
 import { booleanQuery, recordMetaShape, requiredName, text, updateMetaShape } from './fields.ts';
 
 /** Industries by card-network merchant category code (DESIGN §2 industries). */
-export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
-export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = { low: 'Low', medium: 'Medium', high: 'High' };
+export { RISK_LEVELS, RISK_LEVEL_LABELS, type RiskLevel };
 
 /** POST /api/industry body `{ data }`. */
 export const createIndustrySchema = z.object({

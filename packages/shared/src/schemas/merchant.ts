@@ -4,6 +4,12 @@ import { RISK_LEVELS } from './industry.ts';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from './message.ts';
 import { MERCHANT_VIEWS, PIPELINES, type MerchantView } from '../pipelines.ts';
 import {
+  MERCHANT_SORT_COLUMNS,
+  UNDERWRITING_DECISIONS,
+  UNDERWRITING_DECISION_LABELS,
+  type UnderwritingDecision,
+} from '../merchant-enums.ts';
+import {
   booleanQuery,
   optionalEmail,
   optionalPhone,
@@ -37,13 +43,7 @@ export const BUSINESS_TYPE_LABELS: Record<BusinessType, string> = {
   other: 'Other',
 };
 
-export const UNDERWRITING_DECISIONS = ['pending', 'approved', 'declined'] as const;
-export type UnderwritingDecision = (typeof UNDERWRITING_DECISIONS)[number];
-export const UNDERWRITING_DECISION_LABELS: Record<UnderwritingDecision, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  declined: 'Declined',
-};
+export { UNDERWRITING_DECISIONS, UNDERWRITING_DECISION_LABELS, type UnderwritingDecision };
 
 /** `/api/merchants` (all) and `/api/merchants/{pipeline}`; the screens' view switcher. */
 export { MERCHANT_VIEWS, type MerchantView };
@@ -324,20 +324,7 @@ export const merchantDetailSchema = merchantSchema.extend({ owners: z.array(owne
 export const ownerListSchema = z.object({ owners: z.array(ownerSchema) });
 export type MerchantDetail = z.infer<typeof merchantDetailSchema>;
 
-export const MERCHANT_SORT_COLUMNS = [
-  'dbaName',
-  'legalName',
-  'stage',
-  'agent',
-  'assignee',
-  'industry',
-  'monthlyVolume',
-  'underwritingDecision',
-  'riskLevel',
-  'stageEnteredAt',
-  'createdAt',
-  'updatedAt',
-] as const;
+export { MERCHANT_SORT_COLUMNS };
 
 const dateQuery = z.iso.date('Use a date such as 2024-05-31');
 

@@ -1,21 +1,13 @@
 import { z } from 'zod';
 import { listParamsSchema, type ListResponse } from '../list.ts';
-import { PIPELINES, type Pipeline } from '../pipelines.ts';
+import { PIPELINES, PIPELINE_LABELS, type Pipeline } from '../pipelines.ts';
 import { booleanQuery, hexColor, recordMetaShape, requiredName, updateMetaShape } from './fields.ts';
 
 /**
  * Onboarding stages, grouped by pipeline (DESIGN §2 stages). Exactly one stage is the default
  * entry stage of new merchants; it is active and in the sales pipeline.
  */
-export { PIPELINES, type Pipeline };
-export const PIPELINE_LABELS: Record<Pipeline, string> = {
-  sales: 'Sales',
-  underwriting: 'Underwriting',
-  operations: 'Operations',
-  withdrawn: 'Withdrawn',
-  terminated: 'Terminated',
-  dead: 'Dead',
-};
+export { PIPELINES, PIPELINE_LABELS, type Pipeline };
 /** The pipeline the default entry stage must be in. */
 export const DEFAULT_STAGE_PIPELINE: Pipeline = 'sales';
 export const MAX_SLA_HOURS = 8760;

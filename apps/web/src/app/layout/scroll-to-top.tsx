@@ -1,5 +1,4 @@
-import useScrollTrigger from '@mui/material/useScrollTrigger';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SCROLL_TO_TOP_THRESHOLD } from '../../lib/theme/constants.ts';
 
 const ScrollToTopButton = lazy(() =>
@@ -7,11 +6,27 @@ const ScrollToTopButton = lazy(() =>
 );
 
 /**
+ * Whether the window has scrolled past `threshold` px, read on scroll events only. MUI's
+ * useScrollTrigger also reads the offset when it mounts, which forces a layout of the whole page
+ * in the middle of the shell's first commit (about 0.1 s of the first load of /home at 4x CPU:
+ * bench/cpu-profile.ts); a page opened scrolled (restored, or an anchor) fires a scroll event.
+ */
+function useScrolledPast(threshold: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setPast(window.scrollY > threshold);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [threshold]);
+  return past;
+}
+
+/**
  * Appears once the page has scrolled 400px (SPEC §9). The button (Fab, Zoom and its icon) loads
  * the first time the page scrolls that far, then stays mounted to zoom in and out (decision 055).
  */
 export function ScrollToTop() {
-  const visible = useScrollTrigger({ threshold: SCROLL_TO_TOP_THRESHOLD, disableHysteresis: true });
+  const visible = useScrolledPast(SCROLL_TO_TOP_THRESHOLD);
   const [shown, setShown] = useState(false);
   if (visible && !shown) setShown(true);
   if (!shown) return null;

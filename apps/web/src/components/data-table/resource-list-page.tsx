@@ -1,4 +1,4 @@
-import { useMemo, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Card, CardContent } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -72,6 +72,23 @@ export type FormDialogComponent<R> = ComponentType<{ record: R | undefined; onCl
 /** Editing in a dialog over the list; the dialog is mounted while open, so it starts fresh. */
 export function dialogEditing<R>(Form: FormDialogComponent<R>): ResourceEditing<R> {
   return { kind: 'dialog', renderForm: (props) => <Form {...props} /> };
+}
+
+/**
+ * Editing in a dialog whose code loads when it first opens: the form, its fields, its schema and
+ * zod are not part of the list's first load (decision 058). Until the chunk arrives (a few KB on
+ * the first open only) nothing is shown over the list.
+ */
+export function lazyDialogEditing<R>(load: () => Promise<FormDialogComponent<R>>): ResourceEditing<R> {
+  const Form = lazy(async () => ({ default: await load() }));
+  return {
+    kind: 'dialog',
+    renderForm: (props) => (
+      <Suspense fallback={null}>
+        <Form {...props} />
+      </Suspense>
+    ),
+  };
 }
 
 type DialogState<R> = { record: R | undefined } | undefined;

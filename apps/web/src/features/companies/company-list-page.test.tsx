@@ -96,6 +96,24 @@ describe('ResourceListPage: list state in the URL', { timeout: 60_000 }, () => {
     expect(screen.getAllByRole('button', { name: 'Add company' })).toHaveLength(2);
   });
 
+  it('opens the company form in a dialog, its code loaded on that first opening (decision 058)', async () => {
+    const user = userEvent.setup();
+    companiesApi(3);
+    renderPage(<CompanyListPage />, { url: '/company/list' });
+    expect(await screen.findByText('Company 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add company' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toBeInTheDocument();
+  });
+
+  it('corrects a type filter the schema refuses, loading the schema for it only, before asking the server', async () => {
+    const api = companiesApi(3);
+    const { router } = renderPage(<CompanyListPage />, { url: '/company/list?type=bakery' });
+    expect(await screen.findByText('Company 1')).toBeInTheDocument();
+    expect(router.state.location.search).not.toContain('type=');
+    expect(api.callsTo('GET', '/api/companies').every((call) => !call.search.has('type'))).toBe(true);
+  });
+
   it('shows an error with a retry that loads again', async () => {
     const user = userEvent.setup();
     let fail = true;

@@ -1,15 +1,10 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import {
-  companyListQuerySchema,
-  COMPANY_TYPES,
-  COMPANY_TYPE_LABELS,
-  type Company,
-} from '@boardwalk/shared/schemas/company';
+import { COMPANY_TYPES, COMPANY_TYPE_LABELS } from '@boardwalk/shared/company-types';
+import type { Company } from '@boardwalk/shared/schemas/company';
 import { activeColumn } from '../../components/data-table/cells.tsx';
 import { ACTIVE_FILTER, enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
-import { dialogEditing, ResourceListPage } from '../../components/data-table/resource-list-page.tsx';
+import { lazyDialogEditing, ResourceListPage } from '../../components/data-table/resource-list-page.tsx';
 import { useDeleteCompanyMutation, useListCompaniesQuery } from './api.ts';
-import { CompanyFormDialog } from './company-form-dialog.tsx';
 
 const columns: GridColDef<Company>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 180 },
@@ -30,7 +25,9 @@ const filters: ListFilter[] = [
   ACTIVE_FILTER,
 ];
 
-const editing = dialogEditing(CompanyFormDialog);
+const editing = lazyDialogEditing<Company>(() => import('./company-form-dialog.tsx').then((m) => m.CompanyFormDialog));
+// The schema (and zod) only for a URL filter value the filters do not offer (decision 055).
+const loadQuerySchema = () => import('@boardwalk/shared/schemas/company').then((m) => m.companyListQuerySchema);
 const describe = (company: Company) => company.name;
 
 /** /company/list: processors, sponsor banks and partner ISOs. */
@@ -48,7 +45,7 @@ export function CompanyListPage() {
       describe={describe}
       editing={editing}
       filters={filters}
-      querySchema={companyListQuerySchema}
+      querySchema={loadQuerySchema}
       defaultSort="name"
     />
   );

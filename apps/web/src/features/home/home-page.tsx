@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -29,7 +29,11 @@ export function HomePage({ leadingTiles = [] }: { leadingTiles?: readonly HomeTi
   const user = data?.user;
   const name = user?.name || user?.email || '';
   const summary = useHomeSummary();
-  const tile = { data: summary.data, loading: summary.isLoading };
+  // The desk's answer is rendered at transition priority, in slices: it arrives through the
+  // store's synchronous subscription, and rendering the four tiles in that task was one of the
+  // long tasks of /home's first load (decision 058). The skeletons stay until it is ready.
+  const desk = useDeferredValue(summary.data);
+  const tile = { data: desk, loading: summary.isLoading || desk !== summary.data };
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Card>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   fetchSession,
   logClientError,
@@ -58,19 +58,29 @@ export function SessionProvider({
   );
   const mounted = useRef(true);
 
+  // The first answer at transition priority: it mounts the whole signed-in page (the shell, the
+  // menu, the page), which at the default priority React renders in one task; as a transition it
+  // renders in slices the browser can interleave with input and paint (decision 058). Later
+  // answers (a session ended, renewed, signed out) stay at the default priority: the dialogs and
+  // held calls of the session guard follow them at once.
+  const answered = useRef(false);
   const apply = useCallback((data: Session | null, signedOut?: boolean, leave = false) => {
     if (!mounted.current) return;
-    setState((prev) => {
-      const next = leave
-        ? stateOf(data, signedOut ?? prev.signedOut)
-        : nextState(prev, data, signedOut ?? prev.signedOut);
-      return prev.status === next.status &&
-        prev.signedOut === next.signedOut &&
-        prev.ended === next.ended &&
-        sameSession(prev.data, next.data)
-        ? prev
-        : next;
-    });
+    const update = () =>
+      setState((prev) => {
+        const next = leave
+          ? stateOf(data, signedOut ?? prev.signedOut)
+          : nextState(prev, data, signedOut ?? prev.signedOut);
+        return prev.status === next.status &&
+          prev.signedOut === next.signedOut &&
+          prev.ended === next.ended &&
+          sameSession(prev.data, next.data)
+          ? prev
+          : next;
+      });
+    if (answered.current) update();
+    else startTransition(update);
+    answered.current = true;
   }, []);
 
   /** `leave`: a missing session signs this tab out instead of keeping its page (see nextState). */

@@ -14,8 +14,41 @@ export type StatusColour = (typeof STATUS_COLOURS)[number];
 
 const STEP = 0.04;
 
+/**
+ * Found shades by colour, backgrounds and direction. The theme's style overrides ask for them on
+ * every render of a Typography, Chip, Button or label (six colours each, up to 25 contrast ratios
+ * a colour): without this, the first render of /home spent about a tenth of its script time in
+ * MUI's colour parsing (bench/cpu-profile.ts). The inputs are the theme's and the stages'
+ * colours, a small set; the cap only guards against a caller passing computed colours.
+ */
+const shades = new Map<string, string>();
+const MAX_SHADES = 1000;
+
+/**
+ * What a theme's colours come to, kept with the theme object: a theme is made once per change of
+ * the settings (theme-provider.tsx), its style overrides read these on every render.
+ */
+const byTheme = new WeakMap<Theme, Map<string, unknown>>();
+
+function perTheme<T>(theme: Theme, key: string, compute: () => T): T {
+  let known = byTheme.get(theme);
+  if (!known) byTheme.set(theme, (known = new Map()));
+  if (!known.has(key)) known.set(key, compute());
+  return known.get(key) as T;
+}
+
 /** The nearest shade of `colour` (darker on light backgrounds, lighter on dark) readable on every background. */
 export function readableShade(colour: string, backgrounds: readonly string[], towards: 'darker' | 'lighter'): string {
+  const key = `${colour}|${towards}|${backgrounds.join('|')}`;
+  const known = shades.get(key);
+  if (known !== undefined) return known;
+  if (shades.size >= MAX_SHADES) shades.clear();
+  const shade = findReadableShade(colour, backgrounds, towards);
+  shades.set(key, shade);
+  return shade;
+}
+
+function findReadableShade(colour: string, backgrounds: readonly string[], towards: 'darker' | 'lighter'): string {
   let shade = colour;
   for (let coefficient = STEP; coefficient < 1; coefficient += STEP) {
     if (backgrounds.every((background) => getContrastRatio(shade, background) >= TEXT_CONTRAST)) return shade;
@@ -26,10 +59,8 @@ export function readableShade(colour: string, backgrounds: readonly string[], to
 
 /** Text in a status colour on the page or a card (outlined chips, text and outlined buttons, links). */
 export function statusTextColour(theme: Theme, colour: StatusColour): string {
-  return readableShade(
-    theme.palette[colour].main,
-    surfacesOf(theme),
-    theme.palette.mode === 'light' ? 'darker' : 'lighter',
+  return perTheme(theme, `text:${colour}`, () =>
+    readableShade(theme.palette[colour].main, surfacesOf(theme), theme.palette.mode === 'light' ? 'darker' : 'lighter'),
   );
 }
 
@@ -50,6 +81,10 @@ const DARK_OVERLAY_MAX = 0.17;
  * the main colour where the text reads on it, else the nearest shade away from the text.
  */
 export function statusFill(theme: Theme, colour: StatusColour): { background: string; hover: string; text: string } {
+  return perTheme(theme, `fill:${colour}`, () => findStatusFill(theme, colour));
+}
+
+function findStatusFill(theme: Theme, colour: StatusColour) {
   const { main, contrastText } = theme.palette[colour];
   const lightText = getContrastRatio(contrastText, '#000') > getContrastRatio(contrastText, '#fff');
   const background = readableShade(main, [contrastText], lightText ? 'darker' : 'lighter');
@@ -65,6 +100,10 @@ export function statusFill(theme: Theme, colour: StatusColour): { background: st
  * surface both plain and tinted; `hoverTint` is the tint, laid over whatever surface is beneath.
  */
 export function statusButtonColours(theme: Theme, colour: StatusColour): { text: string; hoverTint: string } {
+  return perTheme(theme, `button:${colour}`, () => findStatusButtonColours(theme, colour));
+}
+
+function findStatusButtonColours(theme: Theme, colour: StatusColour) {
   const { main } = theme.palette[colour];
   const hoverTint = alpha(main, theme.palette.action.hoverOpacity);
   const surfaces = surfacesOf(theme);

@@ -1,143 +1,45 @@
-import { useState } from 'react';
-import type { MerchantBulkResult } from '@boardwalk/shared/schemas/merchant';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import type { FilterOption } from '../../../components/data-table/list-filters.tsx';
-import { errorMessage } from '../../../lib/problem.ts';
-import { bulkSummary, merchantCount } from './bulk-summary.ts';
-import { useBulkAssignMerchantsMutation, useBulkStageMerchantsMutation } from './merchant-list-api.ts';
+import { lazy, Suspense, useState } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { BulkActionDialogProps, BulkKind } from './bulk-action-dialog.tsx';
+import { merchantCount } from './merchant-count.ts';
 
-type Kind = 'assign' | 'stage';
+const BulkActionDialog = lazy(() => import('./bulk-action-dialog.tsx').then((m) => ({ default: m.BulkActionDialog })));
 
-export type BulkActionsProps = {
-  ids: string[];
-  nameOf: (id: string) => string | undefined;
-  assignableUsers: FilterOption[];
-  targetStages: FilterOption[];
-  /** After the answer: the selection is cleared (the lists refetch through their tag). */
-  onDone: () => void;
-};
+export type BulkActionsProps = Omit<BulkActionDialogProps, 'kind' | 'onClose'>;
 
-const UNASSIGNED = 'none';
-
-const TEXT: Record<Kind, { button: string; title: string; field: string }> = {
-  assign: { button: 'Assign…', title: 'Assign merchants', field: 'Assign to' },
-  stage: { button: 'Change stage…', title: 'Change stage', field: 'New stage' },
-};
-
-/** Bulk assign and bulk stage change of the selected rows: choose, confirm with the count, read the outcome. */
-export function BulkActions({ ids, nameOf, assignableUsers, targetStages, onDone }: BulkActionsProps) {
-  const [kind, setKind] = useState<Kind>();
-  const [target, setTarget] = useState('');
-  const [summary, setSummary] = useState<{ text: string; failed: boolean }>();
-  const [error, setError] = useState<string>();
-  const [assign, assigning] = useBulkAssignMerchantsMutation();
-  const [stage, staging] = useBulkStageMerchantsMutation();
-  const busy = assigning.isLoading || staging.isLoading;
-  const count = merchantCount(ids.length);
-
-  const open = (next: Kind) => {
+/**
+ * Bulk assign and bulk stage change of the selected rows. The dialog (its select, alerts and
+ * mutations) loads when an action is first chosen, not with the list (decision 058); it stays
+ * mounted afterwards so that it closes with its transition.
+ */
+export function BulkActions(props: BulkActionsProps) {
+  const { ids } = props;
+  const [kind, setKind] = useState<BulkKind>();
+  const [opened, setOpened] = useState(0);
+  const open = (next: BulkKind) => {
     setKind(next);
-    setTarget(next === 'assign' ? UNASSIGNED : '');
-    setSummary(undefined);
-    setError(undefined);
+    setOpened((n) => n + 1);
   };
-  const close = () => {
-    if (busy) return;
-    setKind(undefined);
-  };
-  const options = kind === 'stage' ? targetStages : [{ value: UNASSIGNED, label: 'Unassigned' }, ...assignableUsers];
-  const targetLabel = options.find((o) => o.value === target)?.label ?? '';
-  const confirm = async () => {
-    setError(undefined);
-    try {
-      const result: MerchantBulkResult =
-        kind === 'assign'
-          ? await assign({ ids, assignedUserId: target === UNASSIGNED ? null : target }).unwrap()
-          : await stage({ ids, stageId: target }).unwrap();
-      setSummary({ text: bulkSummary(result, nameOf), failed: result.results.some((r) => r.outcome === 'failed') });
-      onDone();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  };
-
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="group" aria-label="Bulk actions">
         <Typography variant="body2" aria-live="polite">
-          {ids.length > 0 ? `${count} selected` : 'Select merchants for bulk actions'}
+          {ids.length > 0 ? `${merchantCount(ids.length)} selected` : 'Select merchants for bulk actions'}
         </Typography>
         <Button size="small" disabled={ids.length === 0} onClick={() => open('assign')}>
-          {TEXT.assign.button}
+          Assign…
         </Button>
         <Button size="small" disabled={ids.length === 0} onClick={() => open('stage')}>
-          {TEXT.stage.button}
+          Change stage…
         </Button>
       </Stack>
-      <Dialog open={kind !== undefined} onClose={close} maxWidth="xs" fullWidth>
-        {kind && <DialogTitle>{TEXT[kind].title}</DialogTitle>}
-        <DialogContent>
-          {summary ? (
-            <Alert severity={summary.failed ? 'warning' : 'success'} role="status">
-              {summary.text}
-            </Alert>
-          ) : (
-            kind && (
-              <Stack spacing={2} sx={{ pt: 1 }}>
-                <TextField
-                  select
-                  label={TEXT[kind].field}
-                  value={target}
-                  onChange={(event) => setTarget(event.target.value)}
-                  disabled={busy}
-                >
-                  {options.map((option) => (
-                    <MenuItem key={option.value} value={option.value}>
-                      {option.label}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <DialogContentText>
-                  {target
-                    ? kind === 'assign'
-                      ? `${count} will be assigned to ${targetLabel}.`
-                      : `${count} will move to ${targetLabel}.`
-                    : `Choose where the ${count} go.`}
-                </DialogContentText>
-                {error && <Alert severity="error">{error}</Alert>}
-              </Stack>
-            )
-          )}
-        </DialogContent>
-        <DialogActions>
-          {summary ? (
-            <Button onClick={close} autoFocus>
-              Close
-            </Button>
-          ) : (
-            <>
-              <Button onClick={close} disabled={busy}>
-                Cancel
-              </Button>
-              <Button variant="contained" disabled={!target} loading={busy} onClick={() => void confirm()}>
-                {kind === 'assign' ? `Assign ${count}` : `Move ${count}`}
-              </Button>
-            </>
-          )}
-        </DialogActions>
-      </Dialog>
+      {opened > 0 ? (
+        <Suspense fallback={null}>
+          <BulkActionDialog key={opened} {...props} kind={kind} onClose={() => setKind(undefined)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,5 @@
 import type { MerchantBulkResult } from '@boardwalk/shared/schemas/merchant';
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
 /**
  * One line from a bulk answer's per-id outcomes: "12 updated, 1 unchanged, 1 failed: Acme (This
  * stage is inactive)". Failed merchants are named when the list knows them.
@@ -17,8 +15,4 @@ export function bulkSummary(result: MerchantBulkResult, nameOf: (id: string) => 
     return f.detail ? `${name} (${f.detail})` : name;
   });
   return `${parts.join(', ')}, ${failed.length} failed: ${reasons.join('; ')}`;
-}
-
-export function merchantCount(count: number): string {
-  return plural(count, 'merchant');
 }

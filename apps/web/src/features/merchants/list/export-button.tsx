@@ -2,49 +2,21 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { notifyError } from '../../../components/form/notify.ts';
-import { appFetch } from '../../../lib/http.ts';
 import { errorMessage } from '../../../lib/problem.ts';
 
-/** The file name the server gave (`Content-Disposition: attachment; filename="…"`), else the fallback. */
-export function downloadName(disposition: string | null, fallback: string): string {
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
-  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
-}
-
-async function problemOf(response: Response): Promise<unknown> {
-  try {
-    return { status: response.status, data: await response.json() };
-  } catch {
-    return { status: response.status };
-  }
-}
-
 /**
- * Downloads the CSV of the current filter. Through appFetch rather than a plain link: a link
- * would save the 401 problem JSON as the file when the session had ended, while appFetch holds
- * the call, opens the sign-in-again dialog and sends it once more after the new sign-in.
+ * Downloads the CSV of the current filter. The download's code (export-download.ts) loads on the
+ * first click, not with the list (decision 058).
  */
 export function ExportButton({ url, fileName }: { url: string; fileName: string }) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      const response = await appFetch(url, { headers: { Accept: 'text/csv, application/problem+json' } });
-      if (!response.ok) {
-        notifyError(`The export failed. ${errorMessage(await problemOf(response))}`);
-        return;
-      }
-      const blob = await response.blob();
-      const href = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = href;
-      link.download = downloadName(response.headers.get('Content-Disposition'), fileName);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoked after the click has started the download.
-      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+      const { downloadExport } = await import('./export-download.ts');
+      await downloadExport(url, fileName);
     } catch (error) {
+      // The chunk itself could not be loaded (a deploy removed it, the network failed).
       notifyError(`The export failed. ${errorMessage(error)}`);
     } finally {
       setBusy(false);

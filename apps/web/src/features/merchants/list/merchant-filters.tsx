@@ -1,19 +1,10 @@
 import { useState } from 'react';
-import { RISK_LEVELS, RISK_LEVEL_LABELS } from '@boardwalk/shared/schemas/industry';
-import { UNDERWRITING_DECISIONS, UNDERWRITING_DECISION_LABELS } from '@boardwalk/shared/schemas/merchant';
-import {
-  Autocomplete,
-  Badge,
-  Button,
-  Collapse,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { UNDERWRITING_DECISIONS, UNDERWRITING_DECISION_LABELS } from '@boardwalk/shared/merchant-enums';
+import { RISK_LEVELS, RISK_LEVEL_LABELS } from '@boardwalk/shared/risk-levels';
+import { Badge, Button, Collapse, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { enumOptions, type FilterOption } from '../../../components/data-table/list-filters.tsx';
+import { LazyPickerFilter } from './lazy-picker-filter.tsx';
 import { MORE_FILTER_KEYS } from './merchant-query.ts';
 import type { MerchantLookups } from './use-merchant-lookups.ts';
 
@@ -53,30 +44,6 @@ function SelectFilter(props: {
         </MenuItem>
       ))}
     </TextField>
-  );
-}
-
-/** A type-ahead picker for the longer reference lists (agents, companies, industries). */
-function PickerFilter(props: {
-  label: string;
-  value: string | undefined;
-  options: readonly FilterOption[];
-  loading: boolean;
-  onChange: (value: string) => void;
-}) {
-  const chosen = props.options.find((option) => option.value === props.value) ?? null;
-  return (
-    <Autocomplete
-      size="small"
-      sx={{ minWidth: 220 }}
-      options={props.options}
-      loading={props.loading}
-      value={chosen}
-      onChange={(_event, option) => props.onChange(option?.value ?? '')}
-      isOptionEqualToValue={(option, value) => option.value === value.value}
-      getOptionLabel={(option) => option.label}
-      renderInput={(params) => <TextField {...params} label={props.label} />}
-    />
   );
 }
 
@@ -143,7 +110,7 @@ export function MerchantFilters({
           options={lookups.assignees}
           onChange={(v) => onChange('assignee', v)}
         />
-        <PickerFilter
+        <LazyPickerFilter
           label="Agent"
           value={values.agentId}
           options={lookups.agents}
@@ -191,14 +158,14 @@ export function MerchantFilters({
       </Stack>
       <Collapse in={more} id="merchant-more-filters" unmountOnExit>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-          <PickerFilter
+          <LazyPickerFilter
             label="Company"
             value={values.companyId}
             options={lookups.companies}
             loading={lookups.loading}
             onChange={(v) => onChange('companyId', v)}
           />
-          <PickerFilter
+          <LazyPickerFilter
             label="Industry"
             value={values.industryId}
             options={lookups.industries}

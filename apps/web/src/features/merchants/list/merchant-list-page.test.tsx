@@ -127,7 +127,8 @@ describe('MerchantListPage', { timeout: 120_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: /select all rows/i }));
     expect(screen.getByText('2 merchants selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Change stage…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Change stage' });
+    // The dialog's code loads on the first choice of an action (decision 058).
+    const dialog = await screen.findByRole('dialog', { name: 'Change stage' });
     await user.click(within(dialog).getByRole('combobox', { name: 'New stage' }));
     await user.click(screen.getByRole('option', { name: 'Underwriting · Review' }));
     expect(within(dialog).getByText('2 merchants will move to Underwriting · Review.')).toBeInTheDocument();
@@ -155,7 +156,7 @@ describe('MerchantListPage', { timeout: 120_000 }, () => {
     await screen.findByText('Alpha Bakery');
     await user.click(screen.getAllByRole('checkbox', { name: /select row/i })[0]!);
     await user.click(screen.getByRole('button', { name: 'Assign…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Assign merchants' });
+    const dialog = await screen.findByRole('dialog', { name: 'Assign merchants' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Assign to' }));
     await user.click(screen.getByRole('option', { name: 'Sam Staff' }));
     await user.click(within(dialog).getByRole('button', { name: 'Assign 1 merchant' }));

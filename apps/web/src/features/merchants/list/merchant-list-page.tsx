@@ -2,12 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card, CardContent, Stack } from '@mui/material';
 import { useGridApiRef, type GridColDef } from '@mui/x-data-grid';
-import {
-  MERCHANT_SORT_COLUMNS,
-  merchantListQuerySchema,
-  type Merchant,
-  type MerchantView,
-} from '@boardwalk/shared/schemas/merchant';
+import { MERCHANT_SORT_COLUMNS, UNDERWRITING_DECISIONS } from '@boardwalk/shared/merchant-enums';
+import { RISK_LEVELS } from '@boardwalk/shared/risk-levels';
+import type { Merchant, MerchantView } from '@boardwalk/shared/schemas/merchant';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { useListUrlState } from '../../../components/data-table/list-url-state.ts';
@@ -25,6 +22,20 @@ import { LayoutToggle, ViewSwitcher } from './view-switcher.tsx';
 import { useMerchantLookups } from './use-merchant-lookups.ts';
 
 const NOUN = { singular: 'merchant', plural: 'merchants' };
+
+/**
+ * The schema (and zod) load only for a URL filter value that is not one of these (decision 055):
+ * a cold visit, or the choices of the fixed filters, start without them (decision 058). Ids and
+ * dates are checked by the schema.
+ */
+const loadQuerySchema = () => import('@boardwalk/shared/schemas/merchant').then((m) => m.merchantListQuerySchema);
+const FILTER_VALUES = {
+  decision: UNDERWRITING_DECISIONS,
+  riskLevel: RISK_LEVELS,
+  assignee: ['me', 'none'],
+  overSla: ['true'],
+  deleted: ['true'],
+};
 const NO_IDS: string[] = [];
 
 /**
@@ -38,11 +49,13 @@ export function MerchantListPage({ view }: { view: MerchantView }) {
   const list = useListUrlState({
     sortable: MERCHANT_SORT_COLUMNS,
     filterKeys: MERCHANT_FILTER_KEYS,
-    querySchema: merchantListQuerySchema,
+    querySchema: loadQuerySchema,
+    filterValues: FILTER_VALUES,
     defaultSort: 'createdAt',
     defaultOrder: 'desc',
   });
-  const query = useListMerchantsQuery({ view, params: list.queryParams });
+  // Nothing is asked while a URL filter waits for the schema to correct it.
+  const query = useListMerchantsQuery({ view, params: list.queryParams }, { skip: !list.ready });
   const lookups = useMerchantLookups(view);
   const apiRef = useGridApiRef();
   const rows = query.data?.merchants;
@@ -90,7 +103,7 @@ export function MerchantListPage({ view }: { view: MerchantView }) {
               apiRef={apiRef}
               rows={rows}
               total={query.currentData?.total}
-              loading={query.isFetching}
+              loading={query.isFetching || !list.ready}
               error={query.error}
               onRetry={() => void query.refetch()}
               list={list}

@@ -1,5 +1,4 @@
-import { MERCHANT_VIEWS, type MerchantView } from '@boardwalk/shared/schemas/merchant';
-import { PIPELINE_LABELS, type Pipeline } from '@boardwalk/shared/schemas/stage';
+import { MERCHANT_VIEWS, PIPELINE_LABELS, type MerchantView, type Pipeline } from '@boardwalk/shared/pipelines';
 
 /** The view switcher's order: the working pipelines first, then the closed ones, then all. */
 export const VIEW_ORDER: readonly MerchantView[] = [

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { MerchantView } from '@boardwalk/shared/schemas/merchant';
-import { PIPELINES, PIPELINE_LABELS, type Stage } from '@boardwalk/shared/schemas/stage';
+import { PIPELINES, PIPELINE_LABELS } from '@boardwalk/shared/pipelines';
+import type { Stage } from '@boardwalk/shared/schemas/stage';
 import type { UserOption } from '@boardwalk/shared/schemas/user';
 import type { FilterOption } from '../../../components/data-table/list-filters.tsx';
 import {
