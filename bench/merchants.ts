@@ -7,8 +7,9 @@
  * Starts the API (node apps/api/src/main.ts, job workers off) on a free port, signs a staff user
  * in through the real sign-in flow, then for each scenario keeps BENCH_CONNECTIONS requests in
  * flight over keep-alive sockets for BENCH_SECONDS after a warm-up, then BENCH_LATENCY_CONNECTIONS
- * (default 10; decision 059: the p95 budgets are read there, requests/s at BENCH_CONNECTIONS): list (25 rows, one pipeline,
- * sorted), search (GET /api/search?q=) and merchant view (GET /api/merchants/{id}). A scenario whose
+ * (default 10; decision 059: the p95 budgets are read there, requests/s at BENCH_CONNECTIONS):
+ * list (25 rows, one pipeline, sorted), search (GET /api/search?q=) and merchant view
+ * (GET /api/merchants/{id}). A scenario whose
  * route answers 404 "No API route" is skipped with a note. Then `pgbench -S` on the same cluster,
  * for comparison. Prints the figures and writes bench/results/<date>-merchants.json and .md.
  *
