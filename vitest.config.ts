@@ -40,6 +40,11 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Node 24.9's V8 once aborted a worker here ("Check failed: jit_page_->allocations_.erase(addr)
+          // == 1" in Runtime_TierUpWasmToJSWrapper, freeing the wasm-to-JS wrappers of PGlite
+          // instances the files had closed). Wrappers that never tier up never take that path; the
+          // generic wrapper costs PGlite's calls into JS a little.
+          execArgv: ['--wasm-wrapper-tiering-budget=2147483647'],
         },
       },
       'apps/web/vitest.config.ts',
