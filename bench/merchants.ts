@@ -66,8 +66,12 @@ const WRK_THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
 /** BENCH_REQUESTS=N: each scenario sends exactly N requests after its warm-up (node generator only). */
 const FIXED_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 0);
 if (FIXED_REQUESTS > 0 && LOADGEN === 'wrk') throw new Error('BENCH_REQUESTS needs BENCH_LOADGEN=node.');
-/** Above this 1-minute load average the machine is shared and a verdict is not conclusive. */
-const SHARED_LOAD = 2;
+/**
+ * Above this share of the machine's CPU taken by processes other than the benchmark's (the API,
+ * PostgreSQL, the load generator) the machine was shared and a verdict is not conclusive. The load
+ * average cannot say it: the benchmark's own processes keep it at 3–4 on two cores.
+ */
+const SHARED_CPU = 0.1;
 const BUDGETS = { list: { p95: 15, rps: 2000 }, search: { p95: 25 }, view: { p95: 10 } } as const;
 
 function required(name: string): string {
@@ -187,6 +191,8 @@ type Result = {
   meanBytes: number;
   /** The machine's 1-minute load average as the scenario started and ended (shared machines). */
   loadAverage: { start: number; end: number };
+  /** The share of the machine's CPU (all cores) that other processes used during the run. */
+  otherCpuShare?: number;
   /** CPU ms per request: the API's processes, PostgreSQL (with PGDATA_PID), and this load generator. */
   cpuMsPerRequest: { api: number; postgres: number; loadGenerator: number };
   loadGenerator: string;
@@ -224,7 +230,15 @@ type Load = { name: string; paths: readonly string[]; cookie: string; seconds: n
 
 /** `connections` connections, each sending its next request (a random one of `paths`) when the last one is answered, for `seconds`. */
 async function load(run: Load, record: boolean) {
+  const machine0 = machineTicks();
   const result = LOADGEN === 'wrk' ? await loadWithWrk(run) : await loadInProcess(run, record ? FIXED_REQUESTS : 0);
+  const machine = machineTicks();
+  const own =
+    (result.cpuMsPerRequest.api + result.cpuMsPerRequest.postgres + result.cpuMsPerRequest.loadGenerator) *
+    result.requests;
+  const busyMs = (machine.busy - machine0.busy) * TICK_MS;
+  const allMs = (machine.all - machine0.all) * TICK_MS;
+  result.otherCpuShare = round(Math.max(0, busyMs - own) / Math.max(1, allMs));
   if (record) console.log(`${run.name} (${run.connections} connections): ${JSON.stringify(result)}`);
   return result;
 }
@@ -381,6 +395,13 @@ async function loadWithWrk({ name, paths, cookie, seconds, connections }: Load):
     },
     loadGenerator: `wrk -t ${WRK_THREADS} -c ${connections}`,
   };
+}
+
+/** The machine's CPU ticks over all cores (/proc/stat): busy (all but idle and iowait) and all. */
+function machineTicks(): { busy: number; all: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const all = fields.reduce((a, b) => a + b, 0);
+  return { busy: all - fields[3]! - fields[4]!, all };
 }
 
 /** User + system ticks of this process's children that have ended and been waited for. */
@@ -567,8 +588,11 @@ const rowVerdict = (r: Result) => {
   }
   if (checks.length === 0) return 'for reference';
   // A shared machine's verdict is not the budget's: say so beside it (decision 059).
-  const load = Math.max(r.loadAverage.start, r.loadAverage.end);
-  return checks.join('; ') + (load > SHARED_LOAD ? ` (at load ${load}: not conclusive)` : '');
+  const others = r.otherCpuShare ?? 0;
+  return (
+    checks.join('; ') +
+    (others > SHARED_CPU ? ` (other processes took ${Math.round(others * 100)} % of the CPU: not conclusive)` : '')
+  );
 };
 const verdict = (name: string) => {
   const runs = results.filter((r) => r.name === name);
@@ -617,7 +641,7 @@ const base = join(
 );
 writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
 const row = (r: Result) =>
-  `| ${r.name} | ${r.connections} | ${r.requests.toLocaleString('en')} | ${r.rps.toLocaleString('en')} | ${r.latencyMs.p50} | ${r.latencyMs.p95} | ${r.latencyMs.p99} | ${r.errors} | ${r.cpuMsPerRequest.api} / ${r.cpuMsPerRequest.postgres} / ${r.cpuMsPerRequest.loadGenerator} | ${r.loadAverage.start} → ${r.loadAverage.end} | ${rowVerdict(r)} |`;
+  `| ${r.name} | ${r.connections} | ${r.requests.toLocaleString('en')} | ${r.rps.toLocaleString('en')} | ${r.latencyMs.p50} | ${r.latencyMs.p95} | ${r.latencyMs.p99} | ${r.errors} | ${r.cpuMsPerRequest.api} / ${r.cpuMsPerRequest.postgres} / ${r.cpuMsPerRequest.loadGenerator} | ${r.loadAverage.start} → ${r.loadAverage.end} | ${Math.round((r.otherCpuShare ?? 0) * 100)} % | ${rowVerdict(r)} |`;
 writeFileSync(
   `${base}.md`,
   [
@@ -629,8 +653,8 @@ writeFileSync(
       `, PostgreSQL CPU ${report.seed.postgresCpuSeconds} s, load average (1 min) ${report.seed.loadAverage ?? '?'}.`,
     `${CONNECTIONS} connections for requests/s and ${latencyConnections} for the p95 budgets (decision 059), ${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up, API (${WORKERS} process${WORKERS > 1 ? 'es, cluster.ts' : ''}) and load generator on the same machine.`,
     '',
-    '| Scenario | Connections | Requests | Requests/s | p50 ms | p95 ms | p99 ms | Errors | CPU ms/request: API / PostgreSQL / load generator | Load average (1 min) | Budget |',
-    '| -------- | ----------: | -------: | ---------: | -----: | -----: | -----: | -----: | ------------------------------------------------- | -------------------- | ------ |',
+    '| Scenario | Connections | Requests | Requests/s | p50 ms | p95 ms | p99 ms | Errors | CPU ms/request: API / PostgreSQL / load generator | Load average (1 min) | CPU of other processes | Budget |',
+    '| -------- | ----------: | -------: | ---------: | -----: | -----: | -----: | -----: | ------------------------------------------------- | -------------------- | ---------------------: | ------ |',
     ...results.map(row),
     '',
     pgbench
