@@ -23,23 +23,15 @@
 #              BENCH_LOG_LEVEL (the API's LOG_LEVEL, default warn; info writes the access line per request).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/cluster-lib.sh"
 
 MERCHANTS=${1:-1000000}
 ensure_deps
 
-PG_BIN=$(compgen -G '/usr/lib/postgresql/*/bin/postgres' | sort -V | tail -n1 | xargs -r dirname)
-[[ -n "$PG_BIN" ]] || die "No PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)."
+bench_pg_bin
 command -v pgbench >/dev/null || die "pgbench is missing (it comes with postgresql-contrib / postgresql-client)."
 
-REUSE=""
-if [[ -n "${BENCH_DIR:-}" ]]; then
-  [[ -f "$BENCH_DIR/data/PG_VERSION" ]] || die "BENCH_DIR=$BENCH_DIR holds no kept cluster (data/PG_VERSION)."
-  WORK=$BENCH_DIR REUSE=1 BENCH_KEEP=1
-else
-  WORK=$(mktemp -d "${TMPDIR:-/tmp}/boardwalk-bench-XXXXXX")
-  chmod 755 "$WORK"
-  chown postgres "$WORK" 2>/dev/null || true
-fi
+bench_work_dir boardwalk-bench
 PORT=""
 cleanup() {
   if [[ -n "$PORT" ]]; then

@@ -16,21 +16,13 @@
 # migrations are applied first, so a newer commit's rollups are built on the kept database).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/cluster-lib.sh"
 
 MERCHANTS=${1:-1000000}
 ensure_deps
-PG_BIN=$(compgen -G '/usr/lib/postgresql/*/bin/postgres' | sort -V | tail -n1 | xargs -r dirname)
-[[ -n "$PG_BIN" ]] || die "No PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)."
+bench_pg_bin
 
-REUSE=""
-if [[ -n "${BENCH_DIR:-}" ]]; then
-  [[ -f "$BENCH_DIR/data/PG_VERSION" ]] || die "BENCH_DIR=$BENCH_DIR holds no kept cluster (data/PG_VERSION)."
-  WORK=$BENCH_DIR REUSE=1 BENCH_KEEP=1
-else
-  WORK=$(mktemp -d "${TMPDIR:-/tmp}/boardwalk-reports-XXXXXX")
-  chmod 755 "$WORK"
-  chown postgres "$WORK" 2>/dev/null || true
-fi
+bench_work_dir boardwalk-reports
 PORT=""
 cleanup() {
   [[ -n "$PORT" ]] && as_postgres "$PG_BIN/pg_ctl" -D "$WORK/data" -m fast -w stop >/dev/null || true
