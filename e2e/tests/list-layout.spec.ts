@@ -49,8 +49,12 @@ test('after a delete the focus is on the next row and the toast leaves the heade
   });
 
   // Keyboard: into the grid, along the row to its actions; the focused icon button shows a ring.
-  await page.getByRole('gridcell', { name: `Focus A ${tag}`, exact: true }).click();
+  // Each key waits for the focus the last one moved, as a user watching the screen does.
+  const cell = page.getByRole('gridcell', { name: `Focus A ${tag}`, exact: true });
+  await cell.click();
+  await expect(cell).toBeFocused();
   await page.keyboard.press('End');
+  await expect(page.getByRole('button', { name: `Edit ${first}` })).toBeFocused();
   const remove = page.getByRole('button', { name: `Delete ${first}` });
   await page.keyboard.press('ArrowRight');
   await expect(remove).toBeFocused();
