@@ -8,9 +8,9 @@ import type pg from 'pg';
  * The load runs with the merchants' secondary indexes dropped and rebuilt afterwards from their
  * own definitions (read from pg_indexes, so they are exactly the migrations' indexes), and with
  * triggers and foreign-key checks off (`session_replication_role = replica`: the rows point only at
- * rows made here); merchant_counts and the report rollups are then rebuilt by
- * `refresh_merchant_counts()` and `refresh_report_rollups()`. Needs a
- * superuser (replica mode), which a benchmark's throwaway cluster has.
+ * rows made here); merchant_counts is then rebuilt by `refresh_merchant_counts()`, and the report
+ * rollups by the fills `refresh_report_rollups()` runs (ROLLUP_FILLS), side by side with the index
+ * builds. Needs a superuser (replica mode), which a benchmark's throwaway cluster has.
  *
  * Sensitive values get their last 4 digits only (no ciphertext, no fingerprint): nothing here
  * reveals or compares them.
@@ -223,28 +223,49 @@ async function dropIndexes(client: pg.Client, table: string): Promise<string[]> 
   return rows.map((r) => r.indexdef);
 }
 
-/**
- * What an index costs to build, roughly (measured at 1,000,000: a trigram GIN index 15–80 s, an
- * expression btree 5–12 s, a plain btree 1–5 s), so the longest start first.
- */
-const buildCost = (definition: string) =>
-  /USING gin/i.test(definition) ? 10 : /\(\(|lower\(/.test(definition) ? 3 : 1;
+/** Work for the connections after the load: a statement and roughly what it costs, to start the longest first. */
+type Task = { name: string; sql: string; cost: number };
 
 /**
- * Builds the indexes on several connections at once (CREATE INDEX takes a lock that others
- * share), longest first: with the trigram indexes last in line, one connection used to build the
- * slowest while the other sat idle.
+ * What `refresh_report_rollups()` does after taking its lock, one fill per task (migration 0024):
+ * the seed is its database's only writer, so it runs them without the lock, beside each other
+ * and beside the index builds (the lock conflicts with both). Costs in seconds at 1,000,000 on a
+ * quiet machine, roughly; the stays' durations are empty here (every stay is open).
  */
-async function createIndexes(clients: pg.Client[], definitions: string[], log: (line: string) => void) {
-  const queue = [...definitions].sort((a, b) => buildCost(b) - buildCost(a));
+export const ROLLUP_FILLS: readonly Task[] = [
+  { name: 'report_fill_merchants()', sql: 'SELECT report_fill_merchants()', cost: 30 },
+  { name: 'report_fill_stays()', sql: 'SELECT report_fill_stays()', cost: 20 },
+  {
+    name: 'report_stay_sla_recount(every stage)',
+    sql: 'SELECT report_stay_sla_recount(ARRAY(SELECT id FROM stages))',
+    cost: 15,
+  },
+  { name: 'report_fill_stay_durations()', sql: 'SELECT report_fill_stay_durations()', cost: 1 },
+];
+
+/**
+ * An index build as a task, with what it costs roughly (measured at 1,000,000: a trigram GIN
+ * index 5–10 s, an expression btree 3–5 s, a plain btree 1–3 s).
+ */
+const indexTask = (definition: string): Task => ({
+  name: definition.replace(/^CREATE (UNIQUE )?INDEX (\S+).*$/, '$2'),
+  sql: definition,
+  cost: /USING gin/i.test(definition) ? 8 : /\(\(|lower\(/.test(definition) ? 4 : 2,
+});
+
+/**
+ * Runs the tasks on all the connections at once, longest first, each connection taking the next
+ * task when it is done: with the slowest last in line, one connection would work alone at the
+ * end while the others sat idle.
+ */
+async function runTasks(clients: pg.Client[], tasks: readonly Task[], log: (line: string) => void) {
+  const queue = [...tasks].sort((a, b) => b.cost - a.cost);
   await Promise.all(
     clients.map(async (client) => {
-      for (let def = queue.shift(); def; def = queue.shift()) {
+      for (let task = queue.shift(); task; task = queue.shift()) {
         const t0 = performance.now();
-        await client.query(def);
-        log(
-          `  ${def.replace(/^CREATE (UNIQUE )?INDEX (\S+).*$/, '$2')}: ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-        );
+        await client.query(task.sql);
+        log(`  ${task.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       }
     }),
   );
@@ -252,24 +273,24 @@ async function createIndexes(clients: pg.Client[], definitions: string[], log: (
 
 export async function seedBenchMerchants(
   client: pg.Client,
-  indexClients: pg.Client[],
+  moreClients: pg.Client[],
   options: BenchSeedOptions,
 ): Promise<void> {
   const log = options.log ?? (() => {});
   const existing = Number((await client.query('SELECT count(*) AS n FROM merchants')).rows[0].n as string);
   if (existing > 0) throw new Error(`The database already holds ${existing} merchants: seed:bench fills an empty one.`);
 
-  for (const c of [client, ...indexClients]) {
-    await c.query(`SET maintenance_work_mem = '1GB'; SET synchronous_commit = off`);
+  for (const c of [client, ...moreClients]) {
+    // work_mem: the rollup fills' hash aggregates (over 1,000,000 groups at 1,000,000) stay in memory.
+    await c.query(`SET maintenance_work_mem = '1GB'; SET work_mem = '256MB'; SET synchronous_commit = off`);
   }
-  await client.query(`SET work_mem = '64MB'`);
   await timed(log, 'reference data', () => seedReferenceData(client));
   await timed(log, 'pick tables', () => createPickTables(client));
 
   const merchantIndexes = await dropIndexes(client, 'merchants');
   const intervalIndexes = await dropIndexes(client, 'merchant_stage_intervals');
-  // Both connections load at once (one core each), each a range of merchants.
-  const loaders = [client, ...indexClients.slice(0, 1)];
+  // Two connections load at once (one core each), each a range of merchants.
+  const loaders = [client, ...moreClients.slice(0, 1)];
   const half = Math.ceil(options.merchants / loaders.length);
   await Promise.all(loaders.map((c) => c.query('SET session_replication_role = replica')));
   try {
@@ -283,9 +304,9 @@ export async function seedBenchMerchants(
     );
   }
   await timed(log, 'counts (refresh_merchant_counts)', () => client.query('SELECT refresh_merchant_counts()'));
-  await timed(log, 'report rollups (refresh_report_rollups)', () => client.query('SELECT refresh_report_rollups()'));
-  await timed(log, 'indexes', () =>
-    createIndexes([client, ...indexClients], [...merchantIndexes, ...intervalIndexes], log),
+  const indexes = [...merchantIndexes, ...intervalIndexes].map(indexTask);
+  await timed(log, 'report rollups and indexes, side by side', () =>
+    runTasks([client, ...moreClients], [...ROLLUP_FILLS, ...indexes], log),
   );
   // Every table, the small ones too: without statistics the planner takes a 200-row table for a
   // few rows and looks an agent's name up by a sequential scan for every row of a page.

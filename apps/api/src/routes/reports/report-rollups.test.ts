@@ -9,6 +9,7 @@ import { openDatabase } from '../../db/client.ts';
 import type { Db } from '../../db/client.ts';
 import { agentAccounts } from '../../db/schema/agent-accounts.ts';
 import { merchantStageIntervals } from '../../db/schema/merchants.ts';
+import { ROLLUP_FILLS } from '../../db/seed/bench-merchants.ts';
 import { seedDemoMerchants } from '../../db/seed/demo-merchants.ts';
 import { seedReferenceData } from '../../db/seed/reference-data.ts';
 import { seedIfEmpty } from '../../db/seed/run.ts';
@@ -633,6 +634,41 @@ describe('merchant rollups on an upgraded or seeded database', () => {
       const [row] = await rowsOf<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM merchants`);
       expect(Number(row!.n)).toBe(40);
       expect(await merchantDrift(database.db)).toEqual([]);
+
+      // refresh_report_rollups() rebuilds from nothing what the triggers kept (migration 0024's
+      // fills), a deleted merchant and stays in the past included.
+      await database.db.execute(
+        sql`UPDATE merchants SET deleted_at = now() WHERE id = (SELECT id FROM merchants ORDER BY id LIMIT 1)`,
+      );
+      const [stays] = await rowsOf<{ left: number }>(
+        database.db,
+        sql`SELECT count(*) FILTER (WHERE left_at IS NOT NULL)::int AS left FROM merchant_stage_intervals`,
+      );
+      expect(Number(stays!.left)).toBeGreaterThan(40);
+      const rollups = [
+        'report_stay_entries',
+        'report_stay_exits',
+        'report_stay_durations',
+        'report_stay_exit_steps',
+        'report_new_merchants',
+        'report_decisions',
+        'report_go_lives',
+        'report_current_stages',
+        'report_stay_sla',
+      ];
+      for (const table of rollups) await database.db.execute(sql.raw(`DELETE FROM ${table}`));
+      expect(await merchantDrift(database.db)).not.toEqual([]);
+      await database.db.execute(sql`SELECT refresh_report_rollups()`);
+      expect(await drift(database.db)).toEqual([]);
+      expect(await merchantDrift(database.db)).toEqual([]);
+
+      // seed:bench runs, without the lock, exactly the fills the refresh runs.
+      const [definition] = await rowsOf<{ body: string }>(
+        database.db,
+        sql`SELECT pg_get_functiondef('refresh_report_rollups'::regproc) AS body`,
+      );
+      const performed = [...definition!.body.matchAll(/PERFORM "(\w+)"/g)].map((m) => m[1]);
+      expect(ROLLUP_FILLS.map((fill) => /SELECT (\w+)\(/.exec(fill.sql)?.[1]).sort()).toEqual(performed.sort());
     } finally {
       await database.close();
     }
