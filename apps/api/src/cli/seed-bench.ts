@@ -26,8 +26,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const database = await openDatabase({ kind: 'postgres', url, logger: createLogger(config.logLevel) });
-  // Three: two load the merchants (a core each); then all three fill the rollups and build the
-  // indexes, a third keeping the cores busy while a fill waits on its temporary table's writes.
+  // Three: two load the merchants (a core each); then all three take the rollup fills and the
+  // index builds from one queue (decision 062).
   const clients = [1, 2, 3].map(() => new pg.Client({ connectionString: url }));
   const t0 = performance.now();
   try {
