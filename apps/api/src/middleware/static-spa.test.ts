@@ -168,7 +168,7 @@ describe('the page for a deep link names its first chunks and the session answer
     expect(text.indexOf(sessionPreload)).toBeLessThan(text.indexOf('</head>'));
     // The rest of the page is the build's.
     expect(text.replace(/\n *<link rel="(modulepreload|preload)"[^>]*>/g, '')).toBe(page);
-    expect((await get('/home/', { cookie }).then(html)).includes('/assets/home-tiles-444444.js')).toBe(true);
+    expect(await html(await get('/home/', { cookie }))).toContain('/assets/home-tiles-444444.js');
   });
 
   it('signed out, /home names no page chunk (the gate sends it to /login); other paths the app chunks only', async () => {

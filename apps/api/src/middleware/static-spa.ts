@@ -98,7 +98,7 @@ function startPages(distDir: string) {
       Vary: 'Accept-Encoding, Cookie',
     };
     if (encoding) headers['Content-Encoding'] = encoding;
-    return c.body(c.req.method === 'HEAD' ? null : new Uint8Array(body), 200, headers);
+    return c.body(new Uint8Array(body), 200, headers);
   };
 }
 
