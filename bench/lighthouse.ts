@@ -12,6 +12,9 @@
  * cache; it downloads no browser. LIGHTHOUSE_CLI=/path/to/lighthouse/cli/index.js uses an
  * installed copy instead. BENCH_RUNS (default 1) runs per page; the median score is kept.
  * LIGHTHOUSE_KEEP=dir keeps each full report there (its diagnostics: bootup-time, long tasks…).
+ * LIGHTHOUSE_DISTS=before=/tmp/old-dist,after=apps/web/dist measures two (or more) builds in
+ * turn, run by run, each served by this checkout's API from its own WEB_DIST: a build of the
+ * old commit (`npx vite build --outDir /tmp/old-dist` there) against the new one.
  *
  * The simulated throttling multiplies the CPU time this machine actually took, so on a shared,
  * loaded machine TBT and the performance score come out worse than on a phone: each result
@@ -21,8 +24,8 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { adminCookie, ROOT, startServer } from './spa-server.ts';
+import { dirname, join, resolve } from 'node:path';
+import { adminCookie, ROOT, startServer, type BenchServer } from './spa-server.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
@@ -100,40 +103,82 @@ function figures(report: Report, loadBefore: number[]) {
   };
 }
 
-const server = await startServer();
+// LIGHTHOUSE_DISTS=label=dir,label=dir: builds compared in one session, each served by its own
+// server (WEB_DIST) and measured in turn, run by run, so a change in the machine's load falls on
+// both (the rule of bench/README.md: old and new in the same run).
+const builds = (process.env.LIGHTHOUSE_DISTS ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((pair) => {
+    const at = pair.indexOf('=');
+    return { label: pair.slice(0, at), dist: resolve(pair.slice(at + 1)) };
+  });
+if (builds.length === 0) builds.push({ label: '', dist: '' });
+const servers: BenchServer[] = [];
 const scratch = mkdtempSync(join(tmpdir(), 'boardwalk-lighthouse-'));
-const results: Record<string, unknown> = {};
+const runsOf = new Map<string, ReturnType<typeof figures>[]>();
 let version = '';
 try {
-  const cookie = await adminCookie(server.url);
-  for (const page of PAGES) {
-    const runs = [];
-    for (let i = 0; i < RUNS; i += 1) {
-      const loadBefore = loadavg();
-      const report = await lighthouse(
-        `${server.url}${page.path}`,
-        page.signedIn ? cookie : undefined,
-        join(scratch, `${i}.json`),
-      );
-      version = report.lighthouseVersion;
-      if (process.env.LIGHTHOUSE_KEEP) {
-        mkdirSync(process.env.LIGHTHOUSE_KEEP, { recursive: true });
-        const name = `${page.path.slice(1)}-${process.env.BENCH_LABEL ?? 'run'}-${i}.json`;
-        writeFileSync(join(process.env.LIGHTHOUSE_KEEP, name), readFileSync(join(scratch, `${i}.json`)));
+  for (const build of builds) servers.push(await startServer(build.dist ? { WEB_DIST: build.dist } : {}));
+  const cookies = await Promise.all(servers.map((server) => adminCookie(server.url)));
+  for (let i = 0; i < RUNS; i += 1) {
+    for (const page of PAGES) {
+      for (const [at, build] of builds.entries()) {
+        const loadBefore = loadavg();
+        const out = join(scratch, `${i}.json`);
+        const report = await lighthouse(
+          `${servers[at]!.url}${page.path}`,
+          page.signedIn ? cookies[at] : undefined,
+          out,
+        );
+        version = report.lighthouseVersion;
+        if (process.env.LIGHTHOUSE_KEEP) {
+          mkdirSync(process.env.LIGHTHOUSE_KEEP, { recursive: true });
+          const name = `${page.path.slice(1)}-${build.label || process.env.BENCH_LABEL || 'run'}-${i}.json`;
+          writeFileSync(join(process.env.LIGHTHOUSE_KEEP, name), readFileSync(out));
+        }
+        const key = `${build.label}\t${page.path}`;
+        runsOf.set(key, [...(runsOf.get(key) ?? []), figures(report, loadBefore)]);
       }
-      runs.push(figures(report, loadBefore));
     }
-    runs.sort((x, y) => x.performance - y.performance);
-    const median = runs[Math.floor(runs.length / 2)];
-    results[page.path] = { median, runs };
-    console.log(
-      `${page.path.padEnd(6)} performance ${median?.performance} accessibility ${median?.accessibility} | FCP ${median?.fcpMs} ms LCP ${median?.lcpMs} ms TBT ${median?.tbtMs} ms CLS ${median?.cls} SI ${median?.speedIndexMs} ms | JS ${median?.scriptKB} KB in ${median?.scriptFiles} files | benchmarkIndex ${median?.benchmarkIndex}, load ${median?.loadBefore.join(' ')}`,
-    );
   }
 } finally {
-  await server.stop();
+  for (const server of servers) await server.stop();
   rmSync(scratch, { recursive: true, force: true });
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const pagesOf = (label: string) => {
+  const pages: Record<string, unknown> = {};
+  for (const page of PAGES) {
+    const runs = [...(runsOf.get(`${label}\t${page.path}`) ?? [])].sort((x, y) => x.performance - y.performance);
+    // The run of the median score, and each metric's own median across the runs.
+    const medianRun = runs[Math.floor(runs.length / 2)];
+    const medians = {
+      performance: median(runs.map((r) => r.performance)),
+      lcpMs: median(runs.map((r) => r.lcpMs ?? 0)),
+      tbtMs: median(runs.map((r) => r.tbtMs ?? 0)),
+      fcpMs: median(runs.map((r) => r.fcpMs ?? 0)),
+      accessibility: median(runs.map((r) => r.accessibility)),
+    };
+    pages[page.path] = { median: medianRun, medians, runs };
+    console.log(
+      `${label ? `${label} ` : ''}${page.path.padEnd(6)} performance ${medians.performance} (${runs.map((r) => r.performance).join(' ')}) accessibility ${medians.accessibility} | LCP ${medians.lcpMs} ms TBT ${medians.tbtMs} ms FCP ${medians.fcpMs} ms | CLS ${medianRun?.cls} JS ${medianRun?.scriptKB} KB in ${medianRun?.scriptFiles} files | benchmarkIndex ${medianRun?.benchmarkIndex}, load ${runs.map((r) => r.loadBefore[0]).join(' ')}`,
+    );
+  }
+  return pages;
+};
+const results =
+  builds.length === 1
+    ? { pages: pagesOf(builds[0]!.label) }
+    : {
+        builds: Object.fromEntries(
+          builds.map((build) => [build.label, { dist: build.dist, pages: pagesOf(build.label) }]),
+        ),
+      };
 
 const commit = await new Promise<string>((done) => {
   const git = spawn('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT });
@@ -146,6 +191,6 @@ const out = join(import.meta.dirname, 'results', `${new Date().toISOString().sli
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(
   out,
-  `${JSON.stringify({ date: new Date().toISOString(), commit, lighthouse: version, preset: 'mobile (default)', machine: `${cpus().length} x ${cpus()[0]?.model}`, runs: RUNS, pages: results }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), commit, lighthouse: version, preset: 'mobile (default)', machine: `${cpus().length} x ${cpus()[0]?.model}`, runs: RUNS, ...results }, null, 2)}\n`,
 );
 console.log(`written to ${out}`);

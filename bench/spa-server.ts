@@ -27,7 +27,8 @@ async function freePort() {
 
 export type BenchServer = { url: string; stop: () => Promise<void> };
 
-export async function startServer(): Promise<BenchServer> {
+/** `env` adds to the server's environment (lighthouse.ts' LIGHTHOUSE_DISTS: WEB_DIST per build). */
+export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: async () => {} };
   const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-bench-'));
   const port = await freePort();
@@ -43,6 +44,7 @@ export async function startServer(): Promise<BenchServer> {
       DEMO_PASSWORD: PASSWORD,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      ...env,
     },
   });
   const url = `http://127.0.0.1:${port}`;

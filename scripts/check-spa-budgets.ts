@@ -156,10 +156,27 @@ async function main() {
   const htmlScripts = [
     ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+)"/g),
   ].map((match) => match[1] ?? '');
+  // The chunks the API names in a deep link's page (decision 060): each must be one the page
+  // loads anyway, or the preload would add bytes this check does not count.
+  const preloadsFile = path.join(dist, '.vite', 'start-preloads.json');
+  const preloads = existsSync(preloadsFile)
+    ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as {
+        signIn: string[];
+        app: string[];
+        pages: Record<string, string[]>;
+      })
+    : undefined;
   let failed = false;
   for (const page of PAGES) {
     const files = chunkFiles(manifest, entry, new Set(htmlScripts));
     for (const module of page.modules) chunkFiles(manifest, manifestKey(manifest, modules, module), files);
+    const named =
+      page.path === '/login' ? preloads?.signIn : [...(preloads?.app ?? []), ...(preloads?.pages[page.path] ?? [])];
+    const extra = (named ?? []).map((file) => file.replace(/^\//, '')).filter((file) => !files.has(file));
+    if (extra.length) {
+      console.error(`FAIL ${page.path}: its page preloads chunks it does not load: ${extra.join(', ')}`);
+      failed = true;
+    }
     let total = 0;
     const plain: string[] = [];
     for (const file of files) {

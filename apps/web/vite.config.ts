@@ -3,12 +3,13 @@ import { defineConfig, loadEnv } from 'vite';
 import { chunkModulesPlugin } from './vite-chunk-modules.ts';
 import { gridLazySlotsPlugin } from './vite-grid-lazy-slots.ts';
 import { precompressPlugin } from './vite-precompress.ts';
+import { startPreloadsPlugin } from './vite-start-preloads.ts';
 
 export default defineConfig(({ mode }) => {
   // API_URL lets the dev server proxy to an API on another port (default: the API's 3000).
   const apiTarget = loadEnv(mode, '.', '').API_URL || 'http://localhost:3000';
   return {
-    plugins: [react(), gridLazySlotsPlugin(), chunkModulesPlugin(), precompressPlugin()],
+    plugins: [react(), gridLazySlotsPlugin(), chunkModulesPlugin(), startPreloadsPlugin(), precompressPlugin()],
     server: {
       port: 5173,
       proxy: {

@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
+import { signInAs } from '../test/sign-in.ts';
 
 const BROWSER = 'gzip, deflate, br, zstd';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -98,5 +99,116 @@ describe('the built SPA, precompressed (issue 13)', () => {
     const res = await get('/assets/gone-000000.js', BROWSER);
     expect(res.status).toBe(404);
     expect(res.headers.get('cache-control')).not.toBe(IMMUTABLE);
+  });
+});
+
+describe('the page for a deep link names its first chunks and the session answer (decision 060)', () => {
+  let t: TestApp;
+  let dist: string;
+  let app: ReturnType<typeof createApp>;
+  let cookie: string;
+  const page = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '  <head>',
+    '    <title>Boardwalk</title>',
+    '    <script type="module" crossorigin src="/assets/index-0a1b2c.js"></script>',
+    '  </head>',
+    '  <body><div id="root"></div></body>',
+    '</html>',
+  ].join('\n');
+  const preloads = {
+    signIn: ['/assets/login-111111.js'],
+    app: ['/assets/app-routes-222222.js', '/assets/login-111111.js', '/assets/shell-333333.js'],
+    pages: { '/home': ['/assets/home-tiles-444444.js', '/assets/my-todos-tile-555555.js'] },
+  };
+  const modulepreloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" fetchpriority="low">/g)].map((m) => m[1]);
+  const sessionPreload = '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin>';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = (await signInAs(t, 'ROLE_STAFF')).cookie;
+    mkdirSync(path.resolve('node_modules/.cache'), { recursive: true });
+    dist = mkdtempSync(path.resolve('node_modules/.cache/bw-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    mkdirSync(path.join(dist, '.vite'));
+    writePrecompressed(path.join(dist, 'index.html'), page);
+    writeFileSync(path.join(dist, '.vite', 'start-preloads.json'), JSON.stringify(preloads));
+    app = createApp({ ...t.deps, config: { ...t.deps.config, webDist: dist } });
+  });
+  afterAll(async () => {
+    rmSync(dist, { recursive: true, force: true });
+    await t?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.request(url, { headers: { 'accept-encoding': BROWSER, ...headers } });
+  const html = async (res: Response) => {
+    expect(res.headers.get('content-encoding')).toBe('br');
+    return brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+  };
+
+  it('a signed-in /home: the router, shell and sign-in chunks, the page own chunks and the session, in <head>', async () => {
+    const res = await get('/home', { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(res.headers.get('vary')).toMatch(/cookie/i);
+    const text = await html(res);
+    expect(modulepreloads(text)).toEqual([
+      '/assets/app-routes-222222.js',
+      '/assets/login-111111.js',
+      '/assets/shell-333333.js',
+      '/assets/home-tiles-444444.js',
+      '/assets/my-todos-tile-555555.js',
+    ]);
+    expect(text).toContain(sessionPreload);
+    expect(text.indexOf(sessionPreload)).toBeLessThan(text.indexOf('</head>'));
+    // The rest of the page is the build's.
+    expect(text.replace(/\n *<link rel="(modulepreload|preload)"[^>]*>/g, '')).toBe(page);
+    expect(await html(await get('/home/', { cookie }))).toContain('/assets/home-tiles-444444.js');
+  });
+
+  it('signed out, /home names no page chunk (the gate sends it to /login); other paths the app chunks only', async () => {
+    for (const url of ['/home', '/user/list', '/merchant/view/42']) {
+      const text = await html(await get(url));
+      expect(`${url} ${modulepreloads(text).join(' ')}`).toBe(`${url} ${preloads.app.join(' ')}`);
+      expect(text).toContain(sessionPreload);
+    }
+    expect(modulepreloads(await html(await get('/user/list', { cookie })))).toEqual(preloads.app);
+  });
+
+  it('/login names the light sign-in chunk only, not the router and shell', async () => {
+    for (const url of ['/login', '/LOGIN/']) {
+      const text = await html(await get(url));
+      expect(`${url} ${modulepreloads(text).join(' ')}`).toBe(`${url} /assets/login-111111.js`);
+      expect(text).toContain(sessionPreload);
+    }
+  });
+
+  it('keeps the document security headers, gzip for a client without brotli, plain for one without either', async () => {
+    const res = await get('/home', { cookie });
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+
+    const gz = await get('/home', { cookie, 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const gzText = gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8');
+    expect(modulepreloads(gzText)).toHaveLength(5);
+
+    const plain = await get('/home', { cookie, 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const body = await plain.text();
+    expect(plain.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+    expect(modulepreloads(body)).toHaveLength(5);
+  });
+
+  it('does not name page chunks for a cookie that only looks like the session one', async () => {
+    const text = await html(await get('/home', { cookie: 'xauthjs.session-token=1; other=2' }));
+    expect(modulepreloads(text)).toEqual(preloads.app);
   });
 });

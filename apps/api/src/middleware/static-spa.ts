@@ -1,7 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import { AUTH_BASE_PATH } from '../auth/auth-config.ts';
+import { SESSION_COOKIE_NAMES } from '../auth/resolve-actor.ts';
 import type { AppEnv } from '../lib/context.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -12,6 +15,93 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * sends the one the browser accepts (br first), with Content-Encoding and the compressed
  * Content-Length, and the original file's Content-Type. Nothing is compressed per request.
  */
+/** dist/.vite/start-preloads.json (apps/web/vite-start-preloads.ts): chunk paths by address. */
+type StartPreloads = { signIn: string[]; app: string[]; pages: Record<string, string[]> };
+
+/** /login as the web app's first render takes it (app-start.tsx isSignInPath): any case, one trailing slash. */
+const SIGN_IN_PATH = /^\/login\/?$/i;
+
+/** The session cookie is there (either name, or the first part of a chunked one); its value is not read. */
+const SESSION_COOKIE = new RegExp(
+  `(?:^|;\\s*)(?:${SESSION_COOKIE_NAMES.map((name) => name.replace(/[.]/g, '\\.')).join('|')})(?:\\.0)?=`,
+);
+
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  if ((accepted.get('br') ?? 0) > 0) return 'br';
+  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip';
+  return undefined;
+}
+
+/**
+ * The page for a deep link, naming what its first load needs after the entry (decision 060):
+ * `<link rel="modulepreload">` for the chunks the build listed for the address, and a preload of
+ * the session answer, which every page asks for first. The browser fetches them with the entry
+ * instead of one after another (entry → router and shell → session → page → page's parts). A
+ * page's own chunks are named only when a session cookie came with the request: signed out, the
+ * gate sends the visit to /login and they would be fetched for nothing. Made once per variant,
+ * compressed as the build compresses the file. Without the build's list: undefined, and the
+ * file is served as it is.
+ */
+function startPages(distDir: string) {
+  const listFile = path.join(distDir, '.vite', 'start-preloads.json');
+  if (!existsSync(listFile)) return undefined;
+  const preloads = JSON.parse(readFileSync(listFile, 'utf8')) as StartPreloads;
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  if (!html.includes('</head>')) return undefined;
+  const made = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
+  const variant = (key: string, scripts: string[]) => {
+    let page = made.get(key);
+    if (!page) {
+      const links = [
+        `<link rel="preload" href="${AUTH_BASE_PATH}/session" as="fetch" crossorigin>`,
+        ...[...new Set(scripts)].map(
+          (file) => `<link rel="modulepreload" crossorigin href="${file}" fetchpriority="low">`,
+        ),
+      ];
+      const plain = Buffer.from(
+        html.replace(/\n([ \t]*)<\/head>/, (_, indent: string) =>
+          ['', ...links.map((link) => `${indent}  ${link}`), `${indent}</head>`].join('\n'),
+        ),
+      );
+      page = { plain, br: brotliCompressSync(plain), gzip: gzipSync(plain) };
+      made.set(key, page);
+    }
+    return page;
+  };
+  return (c: Context) => {
+    const address = c.req.path;
+    let key: string;
+    let scripts: string[];
+    if (SIGN_IN_PATH.test(address)) {
+      key = 'sign-in';
+      scripts = preloads.signIn;
+    } else {
+      const own = SESSION_COOKIE.test(c.req.header('cookie') ?? '')
+        ? preloads.pages[address.replace(/\/$/, '')]
+        : undefined;
+      key = own ? `page ${address.replace(/\/$/, '')}` : 'app';
+      scripts = [...preloads.app, ...(own ?? [])];
+    }
+    const page = variant(key, scripts);
+    const encoding = acceptedEncoding(c.req.header('accept-encoding'));
+    const body = encoding ? page[encoding] : page.plain;
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': String(body.length),
+      // Which preloads depend on the cookie's presence; the encoding on Accept-Encoding.
+      Vary: 'Accept-Encoding, Cookie',
+    };
+    if (encoding) headers['Content-Encoding'] = encoding;
+    return c.body(new Uint8Array(body), 200, headers);
+  };
+}
+
 export function mountSpa(app: Hono<AppEnv>, distDir: string | undefined) {
   if (!distDir) return;
   if (!existsSync(path.join(distDir, 'index.html'))) return;
@@ -33,9 +123,11 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string | undefined) {
   });
   app.use('*', serveStatic({ root, precompressed: true }));
   const indexHtml = serveStatic({ root, path: 'index.html', precompressed: true });
+  const startPage = startPages(distDir);
   app.get('*', async (c, next) => {
     // A missing chunk is a 404, not the page: an HTML answer would be cached for a year.
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/')) return c.notFound();
+    if (startPage) return startPage(c);
     return (await indexHtml(c, next)) ?? c.notFound();
   });
 }

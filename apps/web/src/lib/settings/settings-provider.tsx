@@ -81,8 +81,11 @@ export function SettingsProvider({ children, userId, saveDelayMs = 800 }: Settin
         if (cancelled || !saved || typeof saved !== 'object') return;
         const validate = await validatorFor(saved);
         if (cancelled) return;
+        // The same settings as this device's keep the same object: a new one would re-render
+        // every reader of the settings (the whole shell) in one blocking task (decision 060).
         setSettings((local) => {
           const merged = validate(saved, local);
+          if (JSON.stringify(merged) === JSON.stringify(local)) return local;
           writeStoredSettings(merged);
           return merged;
         });

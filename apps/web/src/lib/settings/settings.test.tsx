@@ -125,6 +125,26 @@ describe('SettingsProvider', () => {
     expect(api.callsTo('PUT', '/api/me/settings')[0]?.body).toEqual({ mode: 'light' });
   });
 
+  it('keeps the same settings object when the server saved what this device has (no re-render of every reader)', async () => {
+    window.localStorage.setItem('settings', JSON.stringify({ ...BOOT_DEFAULTS, mode: 'dark' }));
+    const api = fakeFetch({ 'GET /api/me/settings': () => ({ body: { mode: 'dark' } }) });
+    const seen: unknown[] = [];
+    function SettingsSeen() {
+      const { settings } = useSettings();
+      if (!seen.includes(settings)) seen.push(settings);
+      return null;
+    }
+    render(
+      <SettingsProvider userId="u1">
+        <SettingsSeen />
+      </SettingsProvider>,
+    );
+    await waitFor(() => expect(api.callsTo('GET', '/api/me/settings')).toHaveLength(1));
+    // The answer has been applied once the fetch's promise chain (json, validator) has run.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(seen).toHaveLength(1);
+  });
+
   it('does not call the server when nobody is signed in', async () => {
     const api = fakeFetch();
     vi.useFakeTimers();

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import type { Plugin, ResolvedConfig } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+
+/**
+ * What the first load of an address will import after the entry, for the API to name in the
+ * page it serves (`<link rel="modulepreload">`, apps/api/src/middleware/static-spa.ts): the
+ * browser then fetches those chunks with the entry instead of after it has run (decision 060).
+ * Each list is the chunks holding the seed modules with their static imports, less the entry's
+ * own (index.html names those already). Written to dist/.vite/start-preloads.json:
+ *
+ * - `signIn`: a first visit to /login (the light sign-in, app-start.tsx);
+ * - `app`: every other address (the router, the route table and the shell, which import each
+ *   other: app-start.tsx loads them for any address but /login);
+ * - `pages`: a signed-in first visit to one of these addresses, the page's own chunks (less `app`'s).
+ */
+const SEEDS = {
+  signIn: ['src/app/sign-in-start.tsx'],
+  app: ['src/app/app-routes.tsx'],
+  pages: {
+    // The page, and its todos tile (home-tiles.tsx requests it when it runs).
+    '/home': ['src/app/home-tiles.tsx', 'src/features/todos/home/my-todos-tile.tsx'],
+  } as Record<string, string[]>,
+};
+
+export type StartPreloads = { signIn: string[]; app: string[]; pages: Record<string, string[]> };
+
+export function startPreloadsPlugin(): Plugin {
+  let root = '';
+  return {
+    name: 'boardwalk-start-preloads',
+    apply: 'build',
+    configResolved(config: ResolvedConfig) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle as OutputBundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (files: string[], into = new Set<string>()) => {
+        for (const file of files) {
+          if (into.has(file)) continue;
+          into.add(file);
+          withImports(byFile.get(file)?.imports ?? [], into);
+        }
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) this.error('start preloads: the build has no entry chunk');
+      const already = withImports([entry.fileName]);
+      const chunkOf = (module: string) => {
+        const id = path.resolve(root, module);
+        const chunk = chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) this.error(`start preloads: no chunk holds ${module}`);
+        return chunk.fileName;
+      };
+      const list = (modules: string[]) =>
+        [...withImports(modules.map(chunkOf))].filter((file) => !already.has(file)).map((file) => `/${file}`);
+      const app = list(SEEDS.app);
+      const preloads: StartPreloads = {
+        signIn: list(SEEDS.signIn),
+        app,
+        // A page's own chunks: what `app` does not name already.
+        pages: Object.fromEntries(
+          Object.entries(SEEDS.pages).map(([page, modules]) => [page, list(modules).filter((f) => !app.includes(f))]),
+        ),
+      };
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/start-preloads.json',
+        source: `${JSON.stringify(preloads, null, 2)}\n`,
+      });
+    },
+  };
+}
