@@ -9,12 +9,6 @@ import type { AppEnv } from '../lib/context.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/**
- * Serves the built SPA; any non-API GET that is not a file gets index.html (history fallback).
- * The build writes a .br and a .gz beside each text file (apps/web/precompress.ts): serveStatic
- * sends the one the browser accepts (br first), with Content-Encoding and the compressed
- * Content-Length, and the original file's Content-Type. Nothing is compressed per request.
- */
 /** dist/.vite/start-preloads.json (apps/web/vite-start-preloads.ts): chunk paths by address. */
 type StartPreloads = { signIn: string[]; app: string[]; pages: Record<string, string[]> };
 
@@ -102,6 +96,12 @@ function startPages(distDir: string) {
   };
 }
 
+/**
+ * Serves the built SPA; any non-API GET that is not a file gets index.html (history fallback).
+ * The build writes a .br and a .gz beside each text file (apps/web/precompress.ts): serveStatic
+ * sends the one the browser accepts (br first), with Content-Encoding and the compressed
+ * Content-Length, and the original file's Content-Type. Nothing is compressed per request.
+ */
 export function mountSpa(app: Hono<AppEnv>, distDir: string | undefined) {
   if (!distDir) return;
   if (!existsSync(path.join(distDir, 'index.html'))) return;
