@@ -295,14 +295,15 @@ export const merchantStageIntervals = pgTable(
     // Two filters or more (decision 061): every pair of filters holds an agent, an industry or a
     // company, so one of these reads the stays of that filter's live merchants, index only, and
     // checks the others on the index entry (lead sources are few and large: no index of their own).
+    // By merchant, then entry: the funnel's next stay per merchant needs no sort.
     index('merchant_stage_intervals_live_agent_idx')
-      .on(t.liveAgentId, t.enteredAt, t.leftAt, t.stageId, t.merchantId, t.liveLeadSourceId, t.liveIndustryId, t.liveCompanyId)
+      .on(t.liveAgentId, t.merchantId, t.enteredAt, t.leftAt, t.stageId, t.liveLeadSourceId, t.liveIndustryId, t.liveCompanyId)
       .where(sql`${t.liveAgentId} is not null`),
     index('merchant_stage_intervals_live_industry_idx')
-      .on(t.liveIndustryId, t.enteredAt, t.leftAt, t.stageId, t.merchantId, t.liveAgentId, t.liveLeadSourceId, t.liveCompanyId)
+      .on(t.liveIndustryId, t.merchantId, t.enteredAt, t.leftAt, t.stageId, t.liveAgentId, t.liveLeadSourceId, t.liveCompanyId)
       .where(sql`${t.liveIndustryId} is not null`),
     index('merchant_stage_intervals_live_company_idx')
-      .on(t.liveCompanyId, t.enteredAt, t.leftAt, t.stageId, t.merchantId, t.liveAgentId, t.liveLeadSourceId, t.liveIndustryId)
+      .on(t.liveCompanyId, t.merchantId, t.enteredAt, t.leftAt, t.stageId, t.liveAgentId, t.liveLeadSourceId, t.liveIndustryId)
       .where(sql`${t.liveCompanyId} is not null`),
   ],
 );
