@@ -297,13 +297,40 @@ export const merchantStageIntervals = pgTable(
     // checks the others on the index entry (lead sources are few and large: no index of their own).
     // By merchant, then entry: the funnel's next stay per merchant needs no sort.
     index('merchant_stage_intervals_live_agent_idx')
-      .on(t.liveAgentId, t.merchantId, t.enteredAt, t.leftAt, t.stageId, t.liveLeadSourceId, t.liveIndustryId, t.liveCompanyId)
+      .on(
+        t.liveAgentId,
+        t.merchantId,
+        t.enteredAt,
+        t.leftAt,
+        t.stageId,
+        t.liveLeadSourceId,
+        t.liveIndustryId,
+        t.liveCompanyId,
+      )
       .where(sql`${t.liveAgentId} is not null`),
     index('merchant_stage_intervals_live_industry_idx')
-      .on(t.liveIndustryId, t.merchantId, t.enteredAt, t.leftAt, t.stageId, t.liveAgentId, t.liveLeadSourceId, t.liveCompanyId)
+      .on(
+        t.liveIndustryId,
+        t.merchantId,
+        t.enteredAt,
+        t.leftAt,
+        t.stageId,
+        t.liveAgentId,
+        t.liveLeadSourceId,
+        t.liveCompanyId,
+      )
       .where(sql`${t.liveIndustryId} is not null`),
     index('merchant_stage_intervals_live_company_idx')
-      .on(t.liveCompanyId, t.merchantId, t.enteredAt, t.leftAt, t.stageId, t.liveAgentId, t.liveLeadSourceId, t.liveIndustryId)
+      .on(
+        t.liveCompanyId,
+        t.merchantId,
+        t.enteredAt,
+        t.leftAt,
+        t.stageId,
+        t.liveAgentId,
+        t.liveLeadSourceId,
+        t.liveIndustryId,
+      )
       .where(sql`${t.liveCompanyId} is not null`),
   ],
 );

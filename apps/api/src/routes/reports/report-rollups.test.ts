@@ -227,7 +227,13 @@ describe('report rollups', () => {
         const entry = funnel.stages.find((s) => s.stageId === ctx.entry.id);
         const sales = funnel.stages.find((s) => s.stageId === ctx.stage.sales.id);
         const stayed = times.stages.find((s) => s.stageId === ctx.entry.id);
-        all.push([entry?.entered ?? 0, entry?.converted ?? 0, sales?.entered ?? 0, stayed?.count ?? 0, stayed?.medianHours ?? null]);
+        all.push([
+          entry?.entered ?? 0,
+          entry?.converted ?? 0,
+          sales?.entered ?? 0,
+          stayed?.count ?? 0,
+          stayed?.medianHours ?? null,
+        ]);
       }
       return all;
     };
