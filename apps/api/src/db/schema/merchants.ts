@@ -273,6 +273,14 @@ export const merchantStageIntervals = pgTable(
     enteredBy: uuid('entered_by').references(() => users.id),
     leftAt: timestamp('left_at', { withTimezone: true, mode: 'date' }),
     leftBy: uuid('left_by').references(() => users.id),
+    // The merchant's report filters while it is live, null once it is deleted (decision 061): a
+    // report with two filters or more reads the matching stays without the merchants. Kept exact
+    // by triggers (migration 0026): a stay written takes its merchant's; a merchant whose filters
+    // change, or that is deleted or restored, rewrites its stays'. No foreign keys: copies.
+    liveAgentId: uuid('live_agent_id'),
+    liveLeadSourceId: uuid('live_lead_source_id'),
+    liveIndustryId: uuid('live_industry_id'),
+    liveCompanyId: uuid('live_company_id'),
   },
   (t) => [
     // A merchant's stays in order; with the stage, the funnel reads each stay's successor from
@@ -284,6 +292,46 @@ export const merchantStageIntervals = pgTable(
     index('merchant_stage_intervals_report_left_idx')
       .on(t.leftAt, t.stageId, t.enteredAt, t.merchantId)
       .where(sql`${t.leftAt} is not null`),
+    // Two filters or more (decision 061): every pair of filters holds an agent, an industry or a
+    // company, so one of these reads the stays of that filter's live merchants, index only, and
+    // checks the others on the index entry (lead sources are few and large: no index of their own).
+    // By merchant, then entry: the funnel's next stay per merchant needs no sort.
+    index('merchant_stage_intervals_live_agent_idx')
+      .on(
+        t.liveAgentId,
+        t.merchantId,
+        t.enteredAt,
+        t.leftAt,
+        t.stageId,
+        t.liveLeadSourceId,
+        t.liveIndustryId,
+        t.liveCompanyId,
+      )
+      .where(sql`${t.liveAgentId} is not null`),
+    index('merchant_stage_intervals_live_industry_idx')
+      .on(
+        t.liveIndustryId,
+        t.merchantId,
+        t.enteredAt,
+        t.leftAt,
+        t.stageId,
+        t.liveAgentId,
+        t.liveLeadSourceId,
+        t.liveCompanyId,
+      )
+      .where(sql`${t.liveIndustryId} is not null`),
+    index('merchant_stage_intervals_live_company_idx')
+      .on(
+        t.liveCompanyId,
+        t.merchantId,
+        t.enteredAt,
+        t.leftAt,
+        t.stageId,
+        t.liveAgentId,
+        t.liveLeadSourceId,
+        t.liveIndustryId,
+      )
+      .where(sql`${t.liveCompanyId} is not null`),
   ],
 );
 

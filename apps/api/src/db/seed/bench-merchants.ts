@@ -202,10 +202,14 @@ async function insertMerchants(client: pg.Client, from: number, to: number) {
       JOIN bench_pick_company pc ON pc.k = ${pick(n.company, 'x.r_company')}
       JOIN bench_pick_industry pi ON pi.k = ${pick(n.industry, 'x.r_industry')}
       JOIN bench_pick_source pl ON pl.k = ${pick(n.source, 'x.r_source')}
-    RETURNING id, stage_id, pipeline, stage_entered_at, assigned_user_id
+    RETURNING id, stage_id, pipeline, stage_entered_at, assigned_user_id, agent_id, lead_source_id, industry_id,
+              company_id, deleted_at IS NULL AS live
     )
-    INSERT INTO merchant_stage_intervals (id, merchant_id, stage_id, pipeline, entered_at, entered_by)
-      SELECT ${uuidV7('stage_entered_at', 'md5(id::text)')}, id, stage_id, pipeline, stage_entered_at, assigned_user_id
+    INSERT INTO merchant_stage_intervals (id, merchant_id, stage_id, pipeline, entered_at, entered_by,
+                                          live_agent_id, live_lead_source_id, live_industry_id, live_company_id)
+      SELECT ${uuidV7('stage_entered_at', 'md5(id::text)')}, id, stage_id, pipeline, stage_entered_at, assigned_user_id,
+             CASE WHEN live THEN agent_id END, CASE WHEN live THEN lead_source_id END,
+             CASE WHEN live THEN industry_id END, CASE WHEN live THEN company_id END
         FROM inserted
   `);
 }

@@ -8,6 +8,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import type { Db } from '../../db/client.ts';
 import { agentAccounts } from '../../db/schema/agent-accounts.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { industries } from '../../db/schema/industries.ts';
+import { leadSources } from '../../db/schema/lead-sources.ts';
 import { merchantStageIntervals } from '../../db/schema/merchants.ts';
 import { ROLLUP_FILLS } from '../../db/seed/bench-merchants.ts';
 import { seedDemoMerchants } from '../../db/seed/demo-merchants.ts';
@@ -34,6 +37,25 @@ import { funnelReport, slaBreachesReport, timeInStageReport } from './stage-repo
 
 /** Rollup rows that differ from a recount of the stays (none when the rollups are exact). */
 async function drift(db: Db): Promise<unknown[]> {
+  return [...(await rollupDrift(db)), ...(await stayFilterDrift(db))];
+}
+
+/**
+ * Stays whose copies of their merchant's filters (decision 061) differ from the merchant's: its
+ * agent, lead source, industry and company while it is live, all null once it is deleted.
+ */
+async function stayFilterDrift(db: Db): Promise<unknown[]> {
+  return rowsOf(
+    db,
+    sql`SELECT 'filters' AS what, i.id, i.live_agent_id, i.live_lead_source_id, i.live_industry_id, i.live_company_id
+          FROM merchant_stage_intervals i JOIN merchants m ON m.id = i.merchant_id
+         WHERE (i.live_agent_id, i.live_lead_source_id, i.live_industry_id, i.live_company_id) IS DISTINCT FROM
+               (CASE WHEN m.deleted_at IS NULL THEN m.agent_id END, CASE WHEN m.deleted_at IS NULL THEN m.lead_source_id END,
+                CASE WHEN m.deleted_at IS NULL THEN m.industry_id END, CASE WHEN m.deleted_at IS NULL THEN m.company_id END)`,
+  );
+}
+
+async function rollupDrift(db: Db): Promise<unknown[]> {
   return rowsOf(
     db,
     sql`WITH f AS (
@@ -74,6 +96,18 @@ async function drift(db: Db): Promise<unknown[]> {
         UNION ALL
         (SELECT 'extra', * FROM (SELECT * FROM have EXCEPT SELECT * FROM want) b)`,
   );
+}
+
+/** Stays written as a database from before migration 0025 holds them (no filter copies yet). */
+async function insertOlderStays(
+  db: Db,
+  stays: { merchantId: string; stageId: string; pipeline: string; enteredAt: Date; leftAt: Date | null }[],
+) {
+  for (const s of stays) {
+    await db.execute(sql`INSERT INTO merchant_stage_intervals (id, merchant_id, stage_id, pipeline, entered_at, left_at)
+                         VALUES (gen_random_uuid(), ${s.merchantId}::uuid, ${s.stageId}::uuid, ${s.pipeline}::pipeline,
+                                 ${s.enteredAt.toISOString()}::timestamptz, ${s.leftAt?.toISOString() ?? null}::timestamptz)`);
+  }
 }
 
 async function rollupTotal(db: Db): Promise<number> {
@@ -128,6 +162,10 @@ describe('report rollups', () => {
     expect(await drift(ctx.t.db)).toEqual([]);
     expect(await lead()).toBe(before);
 
+    // A merchant's filters changed by hand: its stays' copies follow (decision 061).
+    await ctx.t.db.execute(sql`UPDATE merchants SET agent_id = ${agent!.id}::uuid WHERE id = ${a.id}::uuid`);
+    expect(await drift(ctx.t.db)).toEqual([]);
+
     // Stays written or removed by hand (a repair, a script) are followed too.
     await ctx.t.db.execute(sql`UPDATE merchant_stage_intervals SET entered_at = entered_at - interval '3 days'
                                 WHERE merchant_id = ${b.id}::uuid AND stage_id = ${ctx.entry.id}::uuid`);
@@ -136,6 +174,119 @@ describe('report rollups', () => {
       sql`DELETE FROM merchant_stage_intervals WHERE merchant_id = ${a.id}::uuid AND left_at IS NOT NULL`,
     );
     expect(await drift(ctx.t.db)).toEqual([]);
+  });
+
+  it('counts, with two filters or more, the stays of the live merchants matching all of them (decision 061)', async () => {
+    const db = ctx.t.db;
+    const [agent, other] = await db
+      .insert(agentAccounts)
+      .values([
+        { name: 'Pair Agent', agentCode: 'PA-1' },
+        { name: 'Pair Agent 2', agentCode: 'PA-2' },
+      ])
+      .returning();
+    const [source] = await db.insert(leadSources).values({ name: 'Pair Source' }).returning();
+    const [industry, otherIndustry] = await db
+      .insert(industries)
+      .values([
+        { name: 'Pair Industry', mcc: '5998' },
+        { name: 'Pair Industry 2', mcc: '5997' },
+      ])
+      .returning();
+    const [company] = await db.insert(companies).values({ name: 'Pair Bank', type: 'processor' }).returning();
+    const filters = { agentId: agent!.id, leadSourceId: source!.id, industryId: industry!.id, companyId: company!.id };
+    // m1, m2 and m3 match all four filters; m4 only three (another industry), m5 only the agent.
+    const matching = { ...filters };
+    const m1 = await createMerchant(ctx, matching);
+    const m2 = await createMerchant(ctx, matching);
+    const m3 = await createMerchant(ctx, matching);
+    const m4 = await createMerchant(ctx, { ...matching, industryId: otherIndustry!.id });
+    await createMerchant(ctx, { agentId: agent!.id });
+    // Three hours on, in steps a signed-in session outlives.
+    for (let k = 0; k < 18; k++) {
+      ctx.t.clock.advance(600_000);
+      expect((await ctx.staff.get(`/api/merchants/${m1.id}`)).status).toBe(200);
+    }
+    expect((await ctx.staff.post(`/api/merchants/${m1.id}/stage`, { stageId: ctx.stage.sales.id })).status).toBe(200);
+    expect((await ctx.staff.post(`/api/merchants/${m4.id}/stage`, { stageId: ctx.stage.sales.id })).status).toBe(200);
+    ctx.t.clock.advance(60_000);
+
+    const range = { from: '2000-01-01', to: '2100-12-31', tz: 'UTC' };
+    const scopes = [
+      { agentId: agent!.id, industryId: industry!.id },
+      { leadSourceId: source!.id, industryId: industry!.id },
+      filters,
+    ];
+    // Per scope: [entry stage entered, converted to sales, sales entered, entry stays ended, their median hours].
+    const numbers = async () => {
+      const all = [];
+      for (const f of scopes) {
+        const scope = reportScope({ ...range, ...f }, ctx.t.clock.now());
+        const funnel = await funnelReport(db, scope);
+        const times = await timeInStageReport(db, scope);
+        const entry = funnel.stages.find((s) => s.stageId === ctx.entry.id);
+        const sales = funnel.stages.find((s) => s.stageId === ctx.stage.sales.id);
+        const stayed = times.stages.find((s) => s.stageId === ctx.entry.id);
+        all.push([
+          entry?.entered ?? 0,
+          entry?.converted ?? 0,
+          sales?.entered ?? 0,
+          stayed?.count ?? 0,
+          stayed?.medianHours ?? null,
+        ]);
+      }
+      return all;
+    };
+    // m1, m2, m3 entered the entry stage; m1 moved on to sales after 3 hours.
+    expect(await numbers()).toEqual(Array(3).fill([3, 1, 1, 1, 3]));
+
+    // m4 moved into the industry through the API: its stays count with it.
+    const current = (await ctx.staff.get<{ updatedAt: string }>(`/api/merchants/${m4.id}`)).body;
+    const patched = await ctx.staff.patch(`/api/merchants/${m4.id}`, {
+      id: m4.id,
+      updatedAt: current.updatedAt,
+      industryId: industry!.id,
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(await numbers()).toEqual(Array(3).fill([4, 2, 2, 2, 3]));
+
+    // m1 deleted: its stays count nowhere; restored: they count again.
+    expect((await ctx.staff.delete(`/api/merchants/${m1.id}`)).status).toBe(204);
+    expect(await numbers()).toEqual(Array(3).fill([3, 1, 1, 1, 3]));
+    expect((await ctx.staff.post(`/api/merchants/${m1.id}/restore`, {})).status).toBe(200);
+    expect(await numbers()).toEqual(Array(3).fill([4, 2, 2, 2, 3]));
+
+    // m2 given another agent by hand: it leaves the scopes with the agent, not the lead source × industry one.
+    await db.execute(sql`UPDATE merchants SET agent_id = ${other!.id}::uuid WHERE id = ${m2.id}::uuid`);
+    const [withAgent, withoutAgent, all] = await numbers();
+    expect([withAgent, withoutAgent, all]).toEqual([
+      [3, 2, 2, 2, 3],
+      [4, 2, 2, 2, 3],
+      [3, 2, 2, 2, 3],
+    ]);
+    expect(await drift(db)).toEqual([]);
+
+    // SLA breaches with an SLA of 2 hours on the entry stage: m1's and m4's stays (3 hours) and
+    // the open ones of m3 and m2 (3 hours and a minute); m3 is over it now in the four-way scope.
+    await db.execute(sql`UPDATE stages SET sla_hours = 2 WHERE id = ${ctx.entry.id}::uuid`);
+    try {
+      const breaches = [];
+      for (const f of scopes) {
+        const scope = reportScope({ ...range, ...f }, ctx.t.clock.now());
+        const entry = (await slaBreachesReport(db, scope, ctx.t.clock.now())).stages.find(
+          (s) => s.stageId === ctx.entry.id,
+        );
+        breaches.push([entry?.entered, entry?.breached, entry?.overSlaNow]);
+      }
+      expect(breaches).toEqual([
+        [3, 3, 1],
+        [4, 4, 2],
+        [3, 3, 1],
+      ]);
+    } finally {
+      await db.execute(sql`UPDATE stages SET sla_hours = NULL WHERE id = ${ctx.entry.id}::uuid`);
+    }
+    expect(m3.id).not.toBe(m2.id);
   });
 
   it('leaves the rollups as they were when the write rolls back', async () => {
@@ -279,7 +430,7 @@ describe('report rollups on an upgraded database', () => {
       for (let k = 0; k < 6; k++) {
         const enteredAt = new Date(Date.UTC(2026, 1, 1 + k, 12 + k));
         const m = await createTestMerchant(db, { stageId: review.id, stageEnteredAt: enteredAt });
-        await db.insert(merchantStageIntervals).values([
+        await insertOlderStays(db, [
           {
             merchantId: m.id,
             stageId: lead.id,
@@ -592,7 +743,7 @@ describe('merchant rollups on an upgraded or seeded database', () => {
           decidedAt: enteredAt,
           goLiveOn: '2026-02-10',
         });
-        await db.insert(merchantStageIntervals).values([
+        await insertOlderStays(db, [
           { merchantId: m.id, stageId: lead.id, pipeline: 'sales', enteredAt: createdAt, leftAt: enteredAt },
           { merchantId: m.id, stageId: review.id, pipeline: 'underwriting', enteredAt, leftAt: null },
         ]);
