@@ -19,7 +19,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from '@playwright/test';
-import { adminCookie, startServer } from './spa-server.ts';
+import { mobileContext, startServer } from './spa-server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const path = process.argv[2] ?? '/home';
@@ -62,16 +62,7 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
 });
 try {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
-  if (!process.env.PROFILE_SIGNED_OUT) {
-    const cookie = await adminCookie(server.url);
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url };
-      }),
-    );
-  }
+  const context = await mobileContext(browser, server, !process.env.PROFILE_SIGNED_OUT);
   const page = await context.newPage();
   await page.addInitScript(() => {
     const tasks: { start: number; duration: number }[] = [];

@@ -14,7 +14,7 @@
  * diagnosis tool: it writes nothing to bench/results.
  */
 import { chromium } from '@playwright/test';
-import { adminCookie, startServer } from './spa-server.ts';
+import { mobileContext, startServer } from './spa-server.ts';
 
 type TraceEvent = {
   name: string;
@@ -31,16 +31,7 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
 });
 try {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
-  if (!process.env.TRACKS_SIGNED_OUT) {
-    const cookie = await adminCookie(server.url);
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url };
-      }),
-    );
-  }
+  const context = await mobileContext(browser, server, !process.env.TRACKS_SIGNED_OUT);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.TRACKS_CPU_RATE ?? 1) });

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Browser } from '@playwright/test';
 
 export const ROOT = resolve(process.env.BENCH_ROOT ?? join(import.meta.dirname, '..'));
 export const PASSWORD = process.env.BENCH_PASSWORD ?? 'bench-Demo-password-2024';
@@ -100,4 +101,22 @@ export async function adminCookie(url: string): Promise<string> {
   const { url: next } = (await res.json()) as { url: string };
   if (new URL(next, url).searchParams.get('error')) throw new Error(`sign-in failed: ${next}`);
   return cookie();
+}
+
+/**
+ * A phone-sized browser context (Lighthouse's Moto G Power screen, touch), signed in as the demo
+ * admin unless `signedIn` is false: what bench/cpu-profile.ts and bench/react-tracks.ts load.
+ */
+export async function mobileContext(browser: Browser, server: BenchServer, signedIn: boolean) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  if (signedIn) {
+    const cookie = await adminCookie(server.url);
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url };
+      }),
+    );
+  }
+  return context;
 }
