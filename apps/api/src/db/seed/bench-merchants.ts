@@ -1,5 +1,3 @@
-import type pg from 'pg';
-
 /**
  * Fills a PostgreSQL database with merchants for the benchmarks (bench/README.md): set-based
  * INSERT … SELECT generate_series, so a million rows take seconds, not hours. The database must be
@@ -11,6 +9,11 @@ import type pg from 'pg';
  * rows made here); merchant_counts is then rebuilt by `refresh_merchant_counts()`, and the report
  * rollups by the fills `refresh_report_rollups()` runs (ROLLUP_FILLS), side by side with the index
  * builds. Needs a superuser (replica mode), which a benchmark's throwaway cluster has.
+ *
+ * Where the CPU goes (decision 063): the load spends it on building rows and on the merchants'
+ * and stays' primary keys, the rest on the index builds and the rollup fills. So the rows are made
+ * with float, not numeric, arithmetic and inserted in key order, and the fills write into emptied
+ * tables without their keys, which are built once the rows are in.
  *
  * Sensitive values get their last 4 digits only (no ciphertext, no fingerprint): nothing here
  * reveals or compares them.
@@ -64,13 +67,24 @@ const size = (list: keyof typeof WORDS) => WORDS[list].trim().split(/\s+/).lengt
 
 /** A uuid v7 (as the app makes: time-ordered) from a timestamp expression and a row number. */
 const uuidV7 = (at: string, hex: string) =>
-  `(lpad(to_hex(floor(extract(epoch from ${at}) * 1000)::bigint), 12, '0') || '7' || substr(${hex}, 1, 3) ` +
+  `(lpad(to_hex(floor(date_part('epoch', ${at}) * 1000)::bigint), 12, '0') || '7' || substr(${hex}, 1, 3) ` +
   `|| '8' || substr(${hex}, 4, 15))::uuid`;
 
-/** A cheap pseudo-random number in [0, 1) from an integer (Knuth's multiplicative hash), where random() is not needed. */
-const hashed = (n: string, salt: number) => `(((${n}::bigint + ${salt}) * 2654435761) % 4294967296) / 4294967296.0`;
+/**
+ * A cheap pseudo-random number in [0, 1) from an integer (Knuth's multiplicative hash), where
+ * random() is not needed. A float: in numeric (`/ 4294967296.0`) it and its square took a fifth of
+ * the rows' making.
+ */
+const hashed = (n: string, salt: number) =>
+  `(((${n}::bigint + ${salt}) * 2654435761) % 4294967296)::float8 / 4294967296`;
+
+/** An amount in cents from a float, as numeric: rounded in float (a float's cast to numeric prints it). */
+const cents = (float: string) => `round((${float}) * 100)::bigint * 0.01`;
 
 export type BenchSeedOptions = { merchants: number; log?: (line: string) => void };
+
+/** What the seed needs of a connection: node-postgres' Client, or PGlite behind an adapter (tests). */
+export type SqlClient = { query: (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
 
 async function timed(log: (line: string) => void, what: string, run: () => Promise<unknown>) {
   const t0 = performance.now();
@@ -79,7 +93,7 @@ async function timed(log: (line: string) => void, what: string, run: () => Promi
 }
 
 /** Fills the reference tables (stages in every pipeline, agents, companies, industries, lead sources, staff). */
-async function seedReferenceData(client: pg.Client) {
+async function seedReferenceData(client: SqlClient) {
   const stageRows = Object.entries(STAGES).flatMap(([pipeline, names]) =>
     names.map((name, position) => `('${name}', '${pipeline}', ${position})`),
   );
@@ -112,7 +126,7 @@ async function seedReferenceData(client: pg.Client) {
  * Pick tables (unlogged, dropped after the load; not temporary, as two connections load at once): row k (1..n) of each is what a random draw in 1..n lands on. Stages are repeated
  * by their pipeline's weight; staff and agents are skewed (a few carry many merchants).
  */
-async function createPickTables(client: pg.Client) {
+async function createPickTables(client: SqlClient) {
   const weights = Object.entries(PIPELINE_WEIGHTS)
     .map(([p, w]) => `('${p}', ${w})`)
     .join(', ');
@@ -133,9 +147,13 @@ async function createPickTables(client: pg.Client) {
   `);
 }
 
-async function insertMerchants(client: pg.Client, from: number, to: number) {
-  const rows = async (table: string) =>
-    Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n as string);
+/** How many rows a table has. */
+async function countRows(client: SqlClient, table: string): Promise<number> {
+  return Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
+}
+
+async function insertMerchants(client: SqlClient, from: number, to: number) {
+  const rows = (table: string) => countRows(client, table);
   const n = {
     stage: await rows('bench_pick_stage'),
     user: await rows('bench_pick_user'),
@@ -145,7 +163,8 @@ async function insertMerchants(client: pg.Client, from: number, to: number) {
     source: await rows('bench_pick_source'),
   };
   const pick = (count: number, r: string) => `1 + floor(${r} * ${count})::int`;
-  // One statement writes each merchant and its open stage interval (no second pass over merchants).
+  // One statement writes each merchant and its open stage interval (no second pass over merchants),
+  // each in key order: a primary key takes rows in order at about half the CPU of rows at random.
   await client.query(`
     WITH inserted AS (
     INSERT INTO merchants (
@@ -162,8 +181,8 @@ async function insertMerchants(client: pg.Client, from: number, to: number) {
            (x.g % 9000 + 100) || ' ' || x.last || ' St', x.city, x.region, lpad((x.g % 99999)::text, 5, '0'), 'US',
            (ARRAY['sole_proprietorship','partnership','llc','corporation','non_profit','other'])[1 + x.g % 6]::business_type,
            lpad(((x.g % 10000) * 7919 % 10000)::text, 4, '0'), 'https://' || lower(replace(x.dba, ' ', '')) || '.example',
-           round((x.r_volume ^ 3 * 2000000)::numeric, 2), round((5 + x.r_volume * 200)::numeric, 2),
-           round((50 + x.r_volume * 5000)::numeric, 2), (x.g * 37) % 101,
+           ${cents('x.r_volume ^ 3 * 2000000')}, ${cents('5 + x.r_volume * 200')},
+           ${cents('50 + x.r_volume * 5000')}, (x.g * 37) % 101,
            x.bank, lpad(((x.g * 31) % 10000)::text, 4, '0'), lpad(((x.g * 17) % 10000)::text, 4, '0'),
            CASE WHEN ps.pipeline IN ('sales') THEN NULL ELSE pi.risk_level END,
            (CASE ps.pipeline
@@ -202,6 +221,7 @@ async function insertMerchants(client: pg.Client, from: number, to: number) {
       JOIN bench_pick_company pc ON pc.k = ${pick(n.company, 'x.r_company')}
       JOIN bench_pick_industry pi ON pi.k = ${pick(n.industry, 'x.r_industry')}
       JOIN bench_pick_source pl ON pl.k = ${pick(n.source, 'x.r_source')}
+     ORDER BY 1
     RETURNING id, stage_id, pipeline, stage_entered_at, assigned_user_id, agent_id, lead_source_id, industry_id,
               company_id, deleted_at IS NULL AS live
     )
@@ -211,24 +231,44 @@ async function insertMerchants(client: pg.Client, from: number, to: number) {
              CASE WHEN live THEN agent_id END, CASE WHEN live THEN lead_source_id END,
              CASE WHEN live THEN industry_id END, CASE WHEN live THEN company_id END
         FROM inserted
+       ORDER BY 1
   `);
 }
 
-/** Drops a table's secondary indexes and answers their definitions, to build them again after a load. */
-async function dropIndexes(client: pg.Client, table: string): Promise<string[]> {
-  const { rows } = await client.query<{ indexname: string; indexdef: string }>(
+/**
+ * Drops a table's secondary indexes and answers their definitions, to build them again after a
+ * load; with `keys`, its primary key and unique constraints too (no foreign key may point at them).
+ */
+async function dropIndexes(client: SqlClient, table: string, options: { keys?: boolean } = {}): Promise<string[]> {
+  const { rows: indexes } = (await client.query(
     `SELECT i.indexname, i.indexdef FROM pg_indexes i
        JOIN pg_class c ON c.relname = i.indexname
        JOIN pg_index x ON x.indexrelid = c.oid
       WHERE i.schemaname = 'public' AND i.tablename = $1 AND NOT x.indisprimary AND NOT x.indisunique`,
     [table],
-  );
-  for (const row of rows) await client.query(`DROP INDEX "${row.indexname}"`);
-  return rows.map((r) => r.indexdef);
+  )) as { rows: { indexname: string; indexdef: string }[] };
+  const { rows: keys } = (
+    options.keys
+      ? await client.query(
+          `SELECT conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+          WHERE conrelid = $1::regclass AND contype IN ('p', 'u') ORDER BY conname`,
+          [table],
+        )
+      : { rows: [] }
+  ) as { rows: { conname: string; definition: string }[] };
+  for (const row of indexes) await client.query(`DROP INDEX "${row.indexname}"`);
+  for (const row of keys) await client.query(`ALTER TABLE "${table}" DROP CONSTRAINT "${row.conname}"`);
+  return [
+    ...keys.map((row) => `ALTER TABLE "${table}" ADD CONSTRAINT "${row.conname}" ${row.definition}`),
+    ...indexes.map((row) => row.indexdef),
+  ];
 }
 
-/** Work for the connections after the load: a statement and roughly what it costs, to start the longest first. */
-type Task = { name: string; sql: string; cost: number };
+/** Work for the connections after the load: what it does, and roughly what it costs, to start the longest first. */
+type Task = { name: string; cost: number; run: (client: SqlClient) => Promise<unknown> };
+
+/** A rollup fill: the statement, the tables it writes (and empties first), its rough cost. */
+type RollupFill = { name: string; sql: string; tables: readonly string[]; cost: number };
 
 /**
  * What `refresh_report_rollups()` does after taking its lock, one fill per task (migration 0024):
@@ -236,39 +276,87 @@ type Task = { name: string; sql: string; cost: number };
  * and beside the index builds (the lock conflicts with both). Costs in seconds at 1,000,000 on a
  * quiet machine, roughly; the stays' durations are empty here (every stay is open).
  */
-export const ROLLUP_FILLS: readonly Task[] = [
-  { name: 'report_fill_merchants()', sql: 'SELECT report_fill_merchants()', cost: 30 },
-  { name: 'report_fill_stays()', sql: 'SELECT report_fill_stays()', cost: 20 },
+export const ROLLUP_FILLS: readonly RollupFill[] = [
+  {
+    name: 'report_fill_merchants()',
+    sql: 'SELECT report_fill_merchants()',
+    tables: ['report_new_merchants', 'report_decisions', 'report_go_lives', 'report_current_stages'],
+    cost: 20,
+  },
+  {
+    name: 'report_fill_stays()',
+    sql: 'SELECT report_fill_stays()',
+    tables: ['report_stay_entries', 'report_stay_exits'],
+    cost: 15,
+  },
   {
     name: 'report_stay_sla_recount(every stage)',
     sql: 'SELECT report_stay_sla_recount(ARRAY(SELECT id FROM stages))',
-    cost: 15,
+    tables: ['report_stay_sla'],
+    cost: 12,
   },
-  { name: 'report_fill_stay_durations()', sql: 'SELECT report_fill_stay_durations()', cost: 1 },
+  {
+    name: 'report_fill_stay_durations()',
+    sql: 'SELECT report_fill_stay_durations()',
+    tables: ['report_stay_durations', 'report_stay_exit_steps'],
+    cost: 1,
+  },
 ];
+
+/**
+ * A rollup fill as a task: into its tables emptied and without their keys, which are built again
+ * after it. Per million rows, inserting through a unique key (a search of the key for each row)
+ * took 4.3 s of CPU; inserting without it and building it sorted, 1.6 s. One transaction empties
+ * the tables, fills them and builds the keys: on a cluster with wal_level=minimal (the
+ * benchmark's), PostgreSQL writes no WAL for a table emptied in the writing transaction.
+ */
+const fillTask = (fill: RollupFill): Task => ({
+  name: fill.name,
+  cost: fill.cost,
+  run: async (client) => {
+    await client.query('BEGIN');
+    try {
+      await client.query(`TRUNCATE ${fill.tables.join(', ')}`);
+      const rebuild: string[] = [];
+      for (const table of fill.tables) rebuild.push(...(await dropIndexes(client, table, { keys: true })));
+      await client.query(fill.sql);
+      for (const statement of rebuild) await client.query(statement);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    }
+  },
+});
+
+/** Index builds that take far longer than their kind's estimate, in seconds at 1,000,000. */
+const INDEX_COSTS: Record<string, number> = { merchants_email_trgm_idx: 18 };
 
 /**
  * An index build as a task, with what it costs roughly (measured at 1,000,000: a trigram GIN
  * index 5–10 s, an expression btree 3–5 s, a plain btree 1–3 s).
  */
-const indexTask = (definition: string): Task => ({
-  name: definition.replace(/^CREATE (UNIQUE )?INDEX (\S+).*$/, '$2'),
-  sql: definition,
-  cost: /USING gin/i.test(definition) ? 8 : /\(\(|lower\(/.test(definition) ? 4 : 2,
-});
+const indexTask = (definition: string): Task => {
+  const name = definition.replace(/^CREATE (UNIQUE )?INDEX (\S+).*$/, '$2');
+  return {
+    name,
+    cost: INDEX_COSTS[name] ?? (/USING gin/i.test(definition) ? 8 : /\(\(|lower\(/.test(definition) ? 4 : 2),
+    run: (client) => client.query(definition),
+  };
+};
 
 /**
  * Runs the tasks on all the connections at once, longest first, each connection taking the next
  * task when it is done: with the slowest last in line, one connection would work alone at the
  * end while the others sat idle.
  */
-async function runTasks(clients: pg.Client[], tasks: readonly Task[], log: (line: string) => void) {
+async function runTasks(clients: SqlClient[], tasks: readonly Task[], log: (line: string) => void) {
   const queue = [...tasks].sort((a, b) => b.cost - a.cost);
   await Promise.all(
     clients.map(async (client) => {
       for (let task = queue.shift(); task; task = queue.shift()) {
         const t0 = performance.now();
-        await client.query(task.sql);
+        await task.run(client);
         log(`  ${task.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       }
     }),
@@ -276,17 +364,20 @@ async function runTasks(clients: pg.Client[], tasks: readonly Task[], log: (line
 }
 
 export async function seedBenchMerchants(
-  client: pg.Client,
-  moreClients: pg.Client[],
+  client: SqlClient,
+  moreClients: SqlClient[],
   options: BenchSeedOptions,
 ): Promise<void> {
   const log = options.log ?? (() => {});
-  const existing = Number((await client.query('SELECT count(*) AS n FROM merchants')).rows[0].n as string);
+  const existing = await countRows(client, 'merchants');
   if (existing > 0) throw new Error(`The database already holds ${existing} merchants: seed:bench fills an empty one.`);
 
   for (const c of [client, ...moreClients]) {
     // work_mem: the rollup fills' hash aggregates (over 1,000,000 groups at 1,000,000) stay in memory.
-    await c.query(`SET maintenance_work_mem = '1GB'; SET work_mem = '256MB'; SET synchronous_commit = off`);
+    // No JIT: it compiled each fill's statements for 0.6 s and saved less.
+    await c.query(
+      `SET maintenance_work_mem = '1GB'; SET work_mem = '256MB'; SET synchronous_commit = off; SET jit = off`,
+    );
   }
   await timed(log, 'reference data', () => seedReferenceData(client));
   await timed(log, 'pick tables', () => createPickTables(client));
@@ -310,7 +401,7 @@ export async function seedBenchMerchants(
   await timed(log, 'counts (refresh_merchant_counts)', () => client.query('SELECT refresh_merchant_counts()'));
   const indexes = [...merchantIndexes, ...intervalIndexes].map(indexTask);
   await timed(log, 'report rollups and indexes, side by side', () =>
-    runTasks([client, ...moreClients], [...ROLLUP_FILLS, ...indexes], log),
+    runTasks([client, ...moreClients], [...ROLLUP_FILLS.map(fillTask), ...indexes], log),
   );
   // Every table, the small ones too: without statistics the planner takes a 200-row table for a
   // few rows and looks an agent's name up by a sequential scan for every row of a page.
