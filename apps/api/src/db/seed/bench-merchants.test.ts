@@ -45,6 +45,10 @@ describe('seed:bench', () => {
 
       expect(await schemaShape(pglite)).toEqual(before);
       expect(lines.at(-1)).toMatch(/^analyze: /);
+      const { rows: analysed } = await pglite.query<{ tablename: string }>(
+        `SELECT DISTINCT tablename FROM pg_stats WHERE tablename IN ('merchants', 'merchant_stage_intervals', 'agent_accounts') ORDER BY 1`,
+      );
+      expect(analysed.map((row) => row.tablename)).toEqual(['agent_accounts', 'merchant_stage_intervals', 'merchants']);
       const { rows: settings } = await pglite.query<{ role: string }>(
         `SELECT current_setting('session_replication_role') AS role`,
       );
