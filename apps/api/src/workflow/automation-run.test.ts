@@ -11,7 +11,7 @@ import type { JobEngine } from '../jobs/job-engine.ts';
 import { startTestJobEngine } from '../test/job-engine.ts';
 import { jsonClient } from '../test/json-client.ts';
 import { createUser, signInAs } from '../test/sign-in.ts';
-import { createMerchant, queryRows, useMerchantContext } from '../test/merchant-record-context.ts';
+import { createMerchant, createStage, queryRows, useMerchantContext } from '../test/merchant-record-context.ts';
 import { AUTOMATION_JOB, automationConsumer, DEPTH_LIMIT_REASON, MAX_CHAIN_DEPTH } from './automation-dispatch.ts';
 import { dispatchNextEvent, dispatchPendingEvents } from './dispatcher.ts';
 
@@ -230,6 +230,34 @@ describe('automations on the job engine', () => {
     expect((await evaluateTimeInStage(ctx.t.db, (await running()).boss, ctx.t.clock.now())).runsQueued).toBe(0);
     await settled(a.id, 2);
     expect(await ctx.t.db.select().from(todos).where(eq(todos.merchantId, m.id))).toHaveLength(2);
+  });
+
+  it('a time-in-stage run goes on past a full batch of stage entries whose conditions do not hold', async () => {
+    // The clock moved past the session's idle timeout in the test before: sign in again.
+    const staff = jsonClient(ctx.t, (await signInAs(ctx.t, 'ROLE_STAFF')).cookie);
+    const as = { ...ctx, staff };
+    const stage = await createStage(as, 'terminated');
+    const tag = `Late ${randomUUID().slice(0, 8)}`;
+    const a = await create(
+      {
+        trigger: { type: 'time_in_stage', stageId: stage.id, hours: 1 },
+        conditions: [{ field: 'dbaName', operator: 'contains', value: tag }],
+        actions: [{ type: 'set_field', config: { field: 'mid', value: 'LATE' } }],
+      },
+      staff,
+    );
+    const enter = async (data: Record<string, unknown> = {}) => {
+      const m = await createMerchant(as, data);
+      expect((await staff.post(`/api/merchants/${m.id}/stage`, { stageId: stage.id })).status).toBe(200);
+      ctx.t.clock.advance(60_000);
+      return m;
+    };
+    for (let i = 0; i < 3; i++) await enter(); // the oldest entries: the condition never holds for them
+    const m = await enter({ dbaName: `${tag} shop` });
+    ctx.t.clock.advance(2 * HOUR);
+    await evaluateTimeInStage(ctx.t.db, (await running()).boss, ctx.t.clock.now(), 2);
+    const [run] = await settled(a.id, 1);
+    expect(run).toMatchObject({ merchantId: m.id, status: 'succeeded' });
   });
 
   it('a scheduled automation runs once per occurrence of its cron, for the merchants matching then', async () => {
