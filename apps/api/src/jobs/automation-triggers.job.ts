@@ -7,11 +7,12 @@ import { automationExecutions } from '../db/schema/automations.ts';
 import { merchants, merchantStageIntervals } from '../db/schema/merchants.ts';
 import { activeAutomations, recordAutomationRun } from '../workflow/automation-dispatch.ts';
 import { conditionsHold, loadFactsOf, matchingMerchantIds } from '../workflow/automation-conditions.ts';
+import { conditionSql } from '../workflow/condition-sql.ts';
 import { defineCronJob } from './cron-job.ts';
 import { CRON_TIME_ZONE } from './cron-jobs.service.ts';
 import type { JobSender } from './job-sender.ts';
 
-/** Stage entries looked at per time-in-stage automation and run; the rest wait for the next run. */
+/** Stage entries read (and run, in one transaction) at a time by a time-in-stage run, which reads them all. */
 export const TIME_IN_STAGE_BATCH = 500;
 /** Merchants one scheduled automation runs for at one occurrence of its schedule. */
 export const SCHEDULE_MERCHANT_LIMIT = 500;
@@ -21,7 +22,10 @@ export const SCHEDULE_MERCHANT_LIMIT = 500;
  * merchants that entered its stage at least its hours ago and are still there, once per stage
  * entry: the execution's key is the stage interval (`interval:<id>`), so a later run, a retried
  * job or a second worker records nothing more for that entry. Entries whose conditions do not
- * hold are looked at again next time (they may come to hold while the merchant stays).
+ * hold are looked at again next time (they may come to hold while the merchant stays). A run reads
+ * every waiting entry, TIME_IN_STAGE_BATCH at a time in stage-entry order, the conditions SQL can
+ * decide in the query: a stage full of merchants the conditions refuse does not keep a later entry
+ * waiting behind them.
  */
 export const automationTimeInStageJob = defineCronJob({
   name: 'automation-time-in-stage',
@@ -34,7 +38,7 @@ export const automationTimeInStageJob = defineCronJob({
   },
 });
 
-export async function evaluateTimeInStage(db: Db, jobs: JobSender, now: Date) {
+export async function evaluateTimeInStage(db: Db, jobs: JobSender, now: Date, batch = TIME_IN_STAGE_BATCH) {
   let fired = 0;
   let looked = 0;
   const list = await activeAutomations(db, 'time_in_stage');
@@ -42,8 +46,12 @@ export async function evaluateTimeInStage(db: Db, jobs: JobSender, now: Date) {
     if (automation.parsed.type !== 'time_in_stage') continue;
     const { stageId, hours } = automation.parsed;
     const cutoff = new Date(now.getTime() - hours * 3_600_000);
-    fired += await db.transaction(async (tx) => {
-      const entries = await tx
+    const conditions = automation.conditions as Condition[];
+    // The conditions SQL can decide leave the others out of the query; the rest are checked below.
+    const prefilter = conditions.map(conditionSql).flatMap((c) => (c ? [c] : []));
+    let after = null as { enteredAt: Date; intervalId: string } | null;
+    for (;;) {
+      const entries = await db
         .select({
           intervalId: merchantStageIntervals.id,
           merchantId: merchantStageIntervals.merchantId,
@@ -57,44 +65,52 @@ export async function evaluateTimeInStage(db: Db, jobs: JobSender, now: Date) {
             isNull(merchantStageIntervals.leftAt),
             lte(merchantStageIntervals.enteredAt, cutoff),
             isNull(merchants.deletedAt),
+            ...prefilter,
+            after
+              ? sql`(${merchantStageIntervals.enteredAt}, ${merchantStageIntervals.id}) > (${after.enteredAt.toISOString()}::timestamptz, ${after.intervalId}::uuid)`
+              : undefined,
             sql`not exists (select 1 from ${automationExecutions} e where e.idempotency_key = ${automation.id + ':interval:'} || ${merchantStageIntervals.id}::text)`,
           ),
         )
-        .orderBy(asc(merchantStageIntervals.enteredAt))
-        .limit(TIME_IN_STAGE_BATCH);
+        .orderBy(asc(merchantStageIntervals.enteredAt), asc(merchantStageIntervals.id))
+        .limit(batch);
       looked += entries.length;
-      const facts = new Map(
-        (
-          await loadFactsOf(
-            tx,
-            entries.map((e) => e.merchantId),
-          )
-        ).map((f) => [f.id, f]),
-      );
-      let n = 0;
-      for (const entry of entries) {
-        const merchant = facts.get(entry.merchantId);
-        if (!merchant || !conditionsHold(automation.conditions as Condition[], merchant)) continue;
-        const id = await recordAutomationRun(
-          tx,
-          jobs,
-          automation,
-          entry.merchantId,
-          {
-            type: 'time_in_stage',
-            key: `interval:${entry.intervalId}`,
-            domainEventId: null,
-            depth: 0,
-            data: { stageId, hours, intervalId: entry.intervalId, enteredAt: entry.enteredAt.toISOString() },
-          },
-          now,
+      fired += await db.transaction(async (tx) => {
+        const facts = new Map(
+          (
+            await loadFactsOf(
+              tx,
+              entries.map((e) => e.merchantId),
+            )
+          ).map((f) => [f.id, f]),
         );
-        if (id) n += 1;
-      }
-      return n;
-    });
+        let n = 0;
+        for (const entry of entries) {
+          const merchant = facts.get(entry.merchantId);
+          if (!merchant || !conditionsHold(conditions, merchant)) continue;
+          const id = await recordAutomationRun(
+            tx,
+            jobs,
+            automation,
+            entry.merchantId,
+            {
+              type: 'time_in_stage',
+              key: `interval:${entry.intervalId}`,
+              domainEventId: null,
+              depth: 0,
+              data: { stageId, hours, intervalId: entry.intervalId, enteredAt: entry.enteredAt.toISOString() },
+            },
+            now,
+          );
+          if (id) n += 1;
+        }
+        return n;
+      });
+      if (entries.length < batch) break;
+      after = entries.at(-1)!;
+    }
   }
-  return { automations: list.length, stageEntriesLooked: looked, runsQueued: fired, batchLimit: TIME_IN_STAGE_BATCH };
+  return { automations: list.length, stageEntriesLooked: looked, runsQueued: fired, batchSize: batch };
 }
 
 /**

@@ -12,6 +12,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts
 import { insertTestMerchant } from '../test/test-merchant.ts';
 import { MESSAGE_SEND_JOB, queueTemplateMessage, type QueueMessageInput } from './queue-message.ts';
 import { INTERRUPTED_ERROR } from './send-message.job.ts';
+import { sendEmail } from './transports.ts';
 
 let t: TestApp;
 let engine: JobEngine;
@@ -234,6 +235,19 @@ describe('over SMTP', () => {
     });
     expect(mail!.body).toContain('<p>Dear Maria, welcome aboard.</p>');
     expect(mail!.body).toContain('Dear Maria, welcome aboard.'); // the text part
+  });
+
+  it('sends through SMTP_URL when it is set, ahead of the smtp setting (whose from it keeps)', async () => {
+    await useSmtp(refusing);
+    const sent = await sendEmail(
+      t.db,
+      { smtpUrl: `smtp://127.0.0.1:${smtp.port}` },
+      { to: 'maria@merchant.test', cc: '', subject: 'Through the URL', html: '<p>Hi</p>', text: 'Hi' },
+    );
+    expect(sent.transport).toBe('smtp');
+    expect(smtp.received).toMatchObject([
+      { from: 'portal@test.example', to: ['maria@merchant.test'], subject: 'Through the URL' },
+    ]);
   });
 
   it('does not send twice when the job is delivered again', async () => {

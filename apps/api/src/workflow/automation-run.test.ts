@@ -1,15 +1,17 @@
+import type { MerchantDetail } from '@boardwalk/shared';
 import type { Automation } from '@boardwalk/shared/schemas/automation';
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { automationExecutions } from '../db/schema/automations.ts';
 import { domainEvents, merchantEvents, merchants } from '../db/schema/merchants.ts';
 import { todos } from '../db/schema/todos.ts';
-import { evaluateTimeInStage } from '../jobs/automation-triggers.job.ts';
+import { evaluateSchedules, evaluateTimeInStage } from '../jobs/automation-triggers.job.ts';
 import type { JobEngine } from '../jobs/job-engine.ts';
 import { startTestJobEngine } from '../test/job-engine.ts';
 import { jsonClient } from '../test/json-client.ts';
-import { signInAs } from '../test/sign-in.ts';
-import { createMerchant, queryRows, useMerchantContext } from '../test/merchant-record-context.ts';
+import { createUser, signInAs } from '../test/sign-in.ts';
+import { createMerchant, createStage, queryRows, useMerchantContext } from '../test/merchant-record-context.ts';
 import { AUTOMATION_JOB, automationConsumer, DEPTH_LIMIT_REASON, MAX_CHAIN_DEPTH } from './automation-dispatch.ts';
 import { dispatchNextEvent, dispatchPendingEvents } from './dispatcher.ts';
 
@@ -22,8 +24,8 @@ describe('automations on the job engine', () => {
   const running = async () => (engine ??= await startTestJobEngine(ctx.t));
   afterAll(() => engine?.stop());
 
-  const create = async (data: Record<string, unknown>) => {
-    const res = await ctx.staff.post<Automation>('/api/automations', {
+  const create = async (data: Record<string, unknown>, staff = ctx.staff) => {
+    const res = await staff.post<Automation>('/api/automations', {
       data: { name: `Auto ${Math.random()}`, ...data },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -164,6 +166,46 @@ describe('automations on the job engine', () => {
     expect(row).toMatchObject({ mid: 'BEFORE', underwritingReason: '' });
   });
 
+  it('runs merchant_created and fields_updated automations on their own events; round robin assigns in turn', async () => {
+    await running();
+    const tag = `RR ${randomUUID().slice(0, 8)}`;
+    const second = await createUser(ctx.t.db);
+    const byTag = [{ field: 'dbaName', operator: 'contains', value: tag }];
+    const onCreate = await create({
+      trigger: { type: 'merchant_created' },
+      conditions: byTag,
+      actions: [{ type: 'assign_user', config: { mode: 'round_robin', userIds: [ctx.staffUser.id, second.id] } }],
+    });
+    const onCity = await create({
+      trigger: { type: 'fields_updated', fields: ['city'] },
+      conditions: byTag,
+      actions: [{ type: 'set_field', config: { field: 'mid', value: 'CITY-MOVED' } }],
+    });
+    const assignee = async (id: string) =>
+      (await ctx.t.db.select().from(merchants).where(eq(merchants.id, id)))[0]!.assignedUserId;
+    const first = await createMerchant(ctx, { dbaName: `${tag} one` });
+    await settled(onCreate.id, 1);
+    const next = await createMerchant(ctx, { dbaName: `${tag} two` });
+    const runs = await settled(onCreate.id, 2);
+    expect(runs.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+    expect([await assignee(first.id), await assignee(next.id)]).toEqual([ctx.staffUser.id, second.id]);
+
+    // A change of another field (the assignment above included) does not run it; a change of the city does.
+    const patch = async (data: Record<string, unknown>) => {
+      const current = (await ctx.staff.get<MerchantDetail>(`/api/merchants/${first.id}`)).body;
+      const res = await ctx.staff.patch(`/api/merchants/${first.id}`, { ...data, updatedAt: current.updatedAt });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await patch({ contactFirstName: 'Ana' });
+    await dispatchPendingEvents(ctx.t.db, (await running()).boss, ctx.t.clock.now);
+    expect(await runsOf(onCity.id)).toHaveLength(0);
+    await patch({ city: 'Lyon' });
+    const [run] = await settled(onCity.id, 1);
+    expect(run).toMatchObject({ merchantId: first.id, status: 'succeeded', triggerType: 'fields_updated' });
+    const [row] = await ctx.t.db.select({ mid: merchants.mid }).from(merchants).where(eq(merchants.id, first.id));
+    expect(row!.mid).toBe('CITY-MOVED');
+  });
+
   // Last: it moves the clock by hours.
   it('a time-in-stage automation fires once per stage entry', async () => {
     const stage = ctx.stage.terminated;
@@ -188,6 +230,63 @@ describe('automations on the job engine', () => {
     expect((await evaluateTimeInStage(ctx.t.db, (await running()).boss, ctx.t.clock.now())).runsQueued).toBe(0);
     await settled(a.id, 2);
     expect(await ctx.t.db.select().from(todos).where(eq(todos.merchantId, m.id))).toHaveLength(2);
+  });
+
+  it('a time-in-stage run goes on past a full batch of stage entries whose conditions do not hold', async () => {
+    // The clock moved past the session's idle timeout in the test before: sign in again.
+    const staff = jsonClient(ctx.t, (await signInAs(ctx.t, 'ROLE_STAFF')).cookie);
+    const as = { ...ctx, staff };
+    const stage = await createStage(as, 'terminated');
+    const tag = `Late ${randomUUID().slice(0, 8)}`;
+    const a = await create(
+      {
+        trigger: { type: 'time_in_stage', stageId: stage.id, hours: 1 },
+        conditions: [{ field: 'dbaName', operator: 'contains', value: tag }],
+        actions: [{ type: 'set_field', config: { field: 'mid', value: 'LATE' } }],
+      },
+      staff,
+    );
+    const enter = async (data: Record<string, unknown> = {}) => {
+      const m = await createMerchant(as, data);
+      expect((await staff.post(`/api/merchants/${m.id}/stage`, { stageId: stage.id })).status).toBe(200);
+      ctx.t.clock.advance(60_000);
+      return m;
+    };
+    for (let i = 0; i < 3; i++) await enter(); // the oldest entries: the condition never holds for them
+    const m = await enter({ dbaName: `${tag} shop` });
+    ctx.t.clock.advance(2 * HOUR);
+    await evaluateTimeInStage(ctx.t.db, (await running()).boss, ctx.t.clock.now(), 2);
+    const [run] = await settled(a.id, 1);
+    expect(run).toMatchObject({ merchantId: m.id, status: 'succeeded' });
+  });
+
+  it('a scheduled automation runs once per occurrence of its cron, for the merchants matching then', async () => {
+    const tag = `Sched ${randomUUID().slice(0, 8)}`;
+    // The clock moved past the session's idle timeout in the test before: sign in again.
+    const staff = jsonClient(ctx.t, (await signInAs(ctx.t, 'ROLE_STAFF')).cookie);
+    const a = await create(
+      {
+        trigger: { type: 'schedule', cron: '0 * * * *' },
+        conditions: [{ field: 'dbaName', operator: 'contains', value: tag }],
+        actions: [{ type: 'set_field', config: { field: 'mid', value: 'ON-SCHEDULE' } }],
+      },
+      staff,
+    );
+    const m = await createMerchant({ ...ctx, staff }, { dbaName: `${tag} shop` });
+    await createMerchant({ ...ctx, staff }); // not matching
+    const evaluate = async () =>
+      (await evaluateSchedules(ctx.t.db, (await running()).boss, ctx.t.clock.now())).ran.filter(
+        (r) => r.automationId === a.id,
+      );
+    expect(await evaluate()).toEqual([]); // no occurrence since it was saved
+    ctx.t.clock.advance(HOUR);
+    expect(await evaluate()).toMatchObject([{ matching: 1, queued: 1 }]);
+    expect(await evaluate()).toEqual([]); // that occurrence ran
+    const [run] = await settled(a.id, 1);
+    expect(run).toMatchObject({ merchantId: m.id, status: 'succeeded', triggerType: 'schedule' });
+    ctx.t.clock.advance(HOUR);
+    expect(await evaluate()).toMatchObject([{ matching: 1, queued: 1 }]);
+    await settled(a.id, 2);
   });
 });
 

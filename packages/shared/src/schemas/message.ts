@@ -29,7 +29,8 @@ const dateBound = text()
   .refine((v) => auditDateBound(v) !== null, DATE_MESSAGE);
 
 /**
- * GET /api/history/emails: newest first. `q` matches the recipient and the subject; `from`/`to`
+ * GET /api/history/emails: newest first. `q` matches the recipient and the subject; `automationId`
+ * keeps the messages its runs sent; `from`/`to`
  * bound the time it was queued (a bare `to` date takes in its whole day).
  */
 export const messageListQuerySchema = z.object({
@@ -37,6 +38,8 @@ export const messageListQuerySchema = z.object({
   status: z.enum(MESSAGE_STATUSES, { error: 'Choose queued, sent or failed' }).optional(),
   channel: z.enum(MESSAGE_CHANNELS, { error: 'Choose email or sms' }).optional(),
   merchantId: z.uuid('Not a valid merchant id').optional(),
+  /** Messages sent by runs of this automation. */
+  automationId: z.uuid('Not a valid automation id').optional(),
   from: dateBound.optional(),
   to: dateBound.optional(),
   sort: z.enum(['createdAt']).default('createdAt'),

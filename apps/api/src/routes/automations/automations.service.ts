@@ -20,6 +20,7 @@ import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { cronProblem } from '../history/cron-jobs.service.ts';
 import { publicConfig, storedConfig, summarizeAction } from '../../workflow/action-config.ts';
+import { actionReferenceErrors } from '../../workflow/action-references.ts';
 import { checkConditions, loadMerchantFacts, matchingMerchantIds } from '../../workflow/automation-conditions.ts';
 import { describeStageActions } from '../../workflow/dry-run.ts';
 import type { WebhookNetworkPolicy } from '../../workflow/actions/webhook-address.ts';
@@ -78,10 +79,20 @@ function storedActions(
 
 /**
  * The rules of a trigger and its actions (decision 042): the stages named must exist (not deleted),
- * and no change_stage may move the merchant into the stage the trigger watches.
+ * and no change_stage may move the merchant into the stage the trigger watches. Actions sent in
+ * this request must also name templates and users that exist (actionReferenceErrors); stored ones
+ * are not checked again, so an automation whose template was deleted since can still be renamed
+ * or deactivated.
  */
-async function checkRules(tx: Db, trigger: Trigger, actions: { type: string; config: Record<string, unknown> }[]) {
-  const errors: Record<string, string[]> = {};
+async function checkRules(
+  tx: Db,
+  trigger: Trigger,
+  actions: { type: string; config: Record<string, unknown> }[],
+  actionsSent: boolean,
+) {
+  const errors: Record<string, string[]> = actionsSent
+    ? await actionReferenceErrors(tx, actions, (i) => `actions.${i}.`)
+    : {};
   const watched = watchedStageId(trigger);
   const named = new Map<string, string>();
   if (trigger.type === 'stage_changed') {
@@ -148,11 +159,12 @@ export const automationEntity: CrudEntity<typeof automations, AutomationListQuer
       const trigger = next.trigger as Trigger;
       extra.triggerType = trigger.type;
       let actions = current?.actions ?? [];
-      if ('actions' in values && values.actions !== undefined) {
+      const actionsSent = 'actions' in values && values.actions !== undefined;
+      if (actionsSent) {
         actions = storedActions(values.actions as unknown as ActionInput[], current?.actions ?? [], key);
         extra.actions = actions;
       }
-      await checkRules(tx, trigger, actions);
+      await checkRules(tx, trigger, actions, actionsSent);
       // jsonb keeps keys in its own order: a value sent back as read is no change.
       if (current) {
         for (const field of ['trigger', 'conditions', 'actions'] as const) {

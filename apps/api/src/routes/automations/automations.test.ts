@@ -16,7 +16,7 @@ import { crudContract } from '../../test/crud-contract.ts';
 import { startTestJobEngine } from '../../test/job-engine.ts';
 import { jsonClient } from '../../test/json-client.ts';
 import { createMerchant, useMerchantContext } from '../../test/merchant-record-context.ts';
-import { signInAs } from '../../test/sign-in.ts';
+import { createUser, signInAs } from '../../test/sign-in.ts';
 import { dispatchPendingEvents } from '../../workflow/dispatcher.ts';
 import { SELF_TRIGGER_MESSAGE } from './automations.service.ts';
 
@@ -77,6 +77,48 @@ describe('automations API', () => {
     expect(after[0]!.n).toBe(before[0]!.n + 1);
     const bad = await create({ trigger: { type: 'schedule', cron: '99 * * * *' } });
     expect(bad.status).toBe(400);
+  });
+
+  it('refuses actions naming a template or user that does not exist, or a template of the other channel', async () => {
+    const sms = await ctx.staff.post<{ id: string }>('/api/templates', {
+      data: { name: `SMS ${Math.random()}`, channel: 'sms', body: 'Hi {{ merchant.dba_name }}' },
+    });
+    expect(sms.status, JSON.stringify(sms.body)).toBe(201);
+    const suspended = await createUser(ctx.t.db, { status: 'suspended' });
+    const gone = '00000000-0000-7000-8000-000000000000';
+    const res = await create({
+      actions: [
+        { type: 'send_email', config: { templateId: sms.body.id, to: 'contact' } },
+        { type: 'send_sms', config: { templateId: gone, to: 'contact' } },
+        { type: 'create_todo', config: { title: 'Call', assignTo: 'user', userId: gone } },
+        { type: 'assign_user', config: { mode: 'round_robin', userIds: [ctx.staffUser.id, suspended.id] } },
+        { type: 'send_sms', config: { templateId: sms.body.id, to: 'contact' } },
+        { type: 'assign_user', config: { mode: 'fixed', userId: ctx.staffUser.id } },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect((res.body as unknown as { errors: Record<string, string[]> }).errors).toEqual({
+      'actions.0.config.templateId': ['Choose an existing email template'],
+      'actions.1.config.templateId': ['Choose an existing SMS template'],
+      'actions.2.config.userId': ['Choose an active user'],
+      'actions.3.config.userIds': ['Choose an active user'],
+    });
+    // The same on an update; one that leaves the stored actions alone (a rename) is not refused
+    // for a template deleted since.
+    const ok = await create({ actions: [{ type: 'send_sms', config: { templateId: sms.body.id, to: 'contact' } }] });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    const refused = await ctx.staff.patch(`/api/automations/${ok.body.id}`, {
+      updatedAt: ok.body.updatedAt,
+      actions: [{ type: 'send_sms', config: { templateId: gone, to: 'contact' } }],
+    });
+    expect(refused.status).toBe(400);
+    expect((await ctx.staff.delete(`/api/templates/${sms.body.id}`)).status).toBe(204);
+    const renamed = await ctx.staff.patch(`/api/automations/${ok.body.id}`, {
+      updatedAt: ok.body.updatedAt,
+      name: 'Renamed after its template went',
+      isActive: false,
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
   });
 
   it('keeps webhook secrets on the server and duplicates as an inactive copy', async () => {

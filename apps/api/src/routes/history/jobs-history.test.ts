@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../app.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
+import { automationExecutions } from '../../db/schema/automations.ts';
 import { cronJobRuns, cronJobs } from '../../db/schema/cron-jobs.ts';
 import { emails } from '../../db/schema/emails.ts';
 import { expiredCredentialsJob } from '../../jobs/expired-credentials.job.ts';
@@ -80,6 +81,41 @@ describe('GET /api/history/emails', () => {
     const future = await admin.get<MessageListResponse>('/api/history/emails?from=2999-01-01');
     expect(future.body).toMatchObject({ emails: [], total: 0, allData: [] });
     expect((await admin.get('/api/history/emails?status=lost')).status).toBe(400);
+  });
+
+  it('filters by the automation whose runs sent the messages', async () => {
+    const automation = await admin.post<{ id: string; name: string }>('/api/automations', {
+      data: {
+        name: `Sender ${randomUUID()}`,
+        trigger: { type: 'merchant_created' },
+        actions: [{ type: 'set_field', config: { field: 'mid', value: 'X' } }],
+      },
+    });
+    expect(automation.status, JSON.stringify(automation.body)).toBe(201);
+    const run = async (automationId: string | null) => {
+      const key = randomUUID();
+      const [row] = await t.db
+        .insert(automationExecutions)
+        .values({
+          automationId,
+          automationName: 'Sender',
+          triggerType: 'merchant_created',
+          triggerKey: key,
+          idempotencyKey: key,
+          actions: [],
+          results: [],
+          status: 'succeeded',
+        })
+        .returning();
+      return row!.id;
+    };
+    const mine = await message({ causeType: 'automation', causeId: await run(automation.body.id) });
+    await message({ causeType: 'automation', causeId: await run(null) }); // another automation's, since deleted
+    await message({ causeType: 'stage_action', causeId: randomUUID() });
+    const res = await staff.get<MessageListResponse>(`/api/history/emails?automationId=${automation.body.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.emails.map((e) => e.id)).toEqual([mine.id]);
+    expect((await admin.get('/api/history/emails?automationId=nope')).status).toBe(400);
   });
 
   it('shows one message with its rendered HTML and text, and 404 for an unknown id', async () => {

@@ -1,6 +1,7 @@
 import { auditDateBound, type MessageDetail, type MessageListQuery, type MessageSummary } from '@boardwalk/shared';
-import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { automationExecutions } from '../../db/schema/automations.ts';
 import { emails } from '../../db/schema/emails.ts';
 import { merchants } from '../../db/schema/merchants.ts';
 import { templates } from '../../db/schema/templates.ts';
@@ -15,6 +16,14 @@ import { requireJobSender } from './job-engine-of.ts';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Messages whose cause is a run of the automation (an automation's message names its execution). */
+function sentBy(automationId: string): SQL {
+  return and(
+    eq(emails.causeType, 'automation'),
+    sql`${emails.causeId} in (select ${automationExecutions.id}::text from ${automationExecutions} where ${automationExecutions.automationId} = ${automationId})`,
+  )!;
+}
+
 function conditions(query: MessageListQuery): SQL | undefined {
   const search = query.q ? likePattern(query.q) : undefined;
   const start = query.from ? auditDateBound(query.from) : null;
@@ -24,6 +33,7 @@ function conditions(query: MessageListQuery): SQL | undefined {
     query.status ? eq(emails.status, query.status) : undefined,
     query.channel ? eq(emails.channel, query.channel) : undefined,
     query.merchantId ? eq(emails.merchantId, query.merchantId) : undefined,
+    query.automationId ? sentBy(query.automationId) : undefined,
     start ? gte(emails.createdAt, start) : undefined,
     end && query.to ? (DATE_ONLY.test(query.to) ? lt(emails.createdAt, end) : lte(emails.createdAt, end)) : undefined,
   );

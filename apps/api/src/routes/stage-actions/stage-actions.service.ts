@@ -15,6 +15,7 @@ import { assertCurrentVersion } from '../../lib/crud/precondition.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { publicConfig, storedConfig, summarizeAction } from '../../workflow/action-config.ts';
+import { actionReferenceErrors } from '../../workflow/action-references.ts';
 import type { WebhookNetworkPolicy } from '../../workflow/actions/webhook-address.ts';
 import { describeStageActions } from '../../workflow/dry-run.ts';
 
@@ -82,6 +83,7 @@ export async function createStageAction(
   const config = storedConfig(input.type, input.config, null, caller.encryptionKey);
   return db.transaction(async (tx) => {
     await liveStage(tx, stageId);
+    await checkReferences(tx, input.type, config);
     const [last] = await tx
       .select({ position: max(stageActions.position) })
       .from(stageActions)
@@ -121,6 +123,12 @@ async function lockAction(tx: Db, id: string): Promise<Row> {
   return row;
 }
 
+/** The template and users a config names exist (400 beside the field otherwise). */
+async function checkReferences(tx: Db, type: string, config: Record<string, unknown>) {
+  const errors = await actionReferenceErrors(tx, [{ type, config }], () => '');
+  if (Object.keys(errors).length > 0) throw new ProblemError(400, 'Some fields are not valid.', { errors });
+}
+
 /** PATCH /api/stage-actions/{id}: config (replaced whole) and active flag; updatedAt required. */
 export async function updateStageAction(
   db: Db,
@@ -140,6 +148,7 @@ export async function updateStageAction(
       const parsed = parseActionConfig(row.type, input.config);
       if (!parsed.ok) throw new ProblemError(400, 'Some fields are not valid.', { errors: parsed.errors });
       config = storedConfig(row.type, parsed.config, row.config, caller.encryptionKey);
+      await checkReferences(tx, row.type, config);
     }
     const isActive = input.isActive ?? row.isActive;
     const [updated] = await tx

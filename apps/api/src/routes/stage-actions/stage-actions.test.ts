@@ -74,6 +74,27 @@ describe('stage actions', () => {
     });
     expect(setField.status).toBe(400);
     expect(setField.body.errors).toHaveProperty(['config.value']);
+    // What the config names must exist: a template of the action's channel, an active user.
+    const sms = await ctx.staff.post<{ id: string }>('/api/templates', {
+      data: { name: `SMS ${Math.random()}`, channel: 'sms', body: 'Hi' },
+    });
+    expect(sms.status, JSON.stringify(sms.body)).toBe(201);
+    const wrongChannel = await ctx.staff.post<ProblemBody>(base(stage.id), {
+      data: { type: 'send_email', config: { templateId: sms.body.id, to: 'contact' } },
+    });
+    expect(wrongChannel.status).toBe(400);
+    expect(wrongChannel.body.errors).toEqual({ 'config.templateId': ['Choose an existing email template'] });
+    const noUser = await ctx.staff.post<ProblemBody>(base(stage.id), {
+      data: { type: 'assign_user', config: { mode: 'fixed', userId: '00000000-0000-7000-8000-000000000000' } },
+    });
+    expect(noUser.body.errors).toEqual({ 'config.userId': ['Choose an active user'] });
+    const fine = await add(stage.id, { type: 'send_sms', config: { templateId: sms.body.id, to: 'contact' } });
+    const edit = await ctx.staff.patch<ProblemBody>(`/api/stage-actions/${fine.id}`, {
+      type: 'send_sms',
+      config: { templateId: '00000000-0000-7000-8000-000000000000', to: 'contact' },
+      updatedAt: fine.updatedAt,
+    });
+    expect(edit.body.errors).toEqual({ 'config.templateId': ['Choose an existing SMS template'] });
     const unknownStage = await ctx.staff.post(base('00000000-0000-7000-8000-000000000000'), {
       data: { type: 'create_todo', config: { title: 'x', assignTo: 'assignee' } },
     });
@@ -129,10 +150,11 @@ describe('stage actions', () => {
     await add(stage.id, { type: 'create_todo', config: { title: 'Call', assignTo: 'assignee', dueInDays: 0 } });
     await add(stage.id, { type: 'set_field', config: { field: 'mid', value: 'MID-9' } });
     await add(stage.id, { type: 'assign_user', config: { mode: 'fixed', userId: ctx.staffUser.id } });
-    await add(stage.id, {
-      type: 'send_email',
-      config: { templateId: '00000000-0000-7000-8000-000000000000', to: 'contact' },
+    const email = await ctx.staff.post<{ id: string }>('/api/templates', {
+      data: { name: `Gone ${Math.random()}`, channel: 'email', subject: 'Hi', body: '<p>Hi</p>' },
     });
+    await add(stage.id, { type: 'send_email', config: { templateId: email.body.id, to: 'contact' } });
+    expect((await ctx.staff.delete(`/api/templates/${email.body.id}`)).status).toBe(204); // deleted since
     await add(stage.id, {
       type: 'webhook',
       config: { url: 'https://p.example.com/h', secret: 'a-long-shared-secret-0123' },

@@ -2,29 +2,21 @@ import type { AutomationExecutionDetail, AutomationExecutionListResponse } from 
 import type { Automation, AutomationListResponse } from '@boardwalk/shared/schemas/automation';
 import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
 import { api } from '../../lib/api.ts';
+import { logHistoryFetchError } from '../../lib/history-errors.ts';
 
 const LIST = { type: 'AutomationExecution' as const, id: 'LIST' };
-
-/** SPEC §8: a history fetch failure is logged as 'Error fetching data:' and rethrown (the grid shows it). */
-async function logFetchFailure(_arg: unknown, { queryFulfilled }: { queryFulfilled: Promise<unknown> }) {
-  try {
-    await queryFulfilled;
-  } catch (failure) {
-    console.error('Error fetching data:', (failure as { error?: unknown }).error ?? failure);
-  }
-}
 
 export const automationHistoryApi = api.injectEndpoints({
   endpoints: (build) => ({
     listAutomationExecutions: build.query<AutomationExecutionListResponse, ListQueryParams>({
       query: (params) => ({ url: '/api/history/automations', params }),
       providesTags: [LIST],
-      onQueryStarted: logFetchFailure,
+      transformErrorResponse: logHistoryFetchError,
     }),
     getAutomationExecution: build.query<AutomationExecutionDetail, string>({
       query: (id) => `/api/history/automations/${encodeURIComponent(id)}`,
       providesTags: [LIST],
-      onQueryStarted: logFetchFailure,
+      transformErrorResponse: logHistoryFetchError,
     }),
     retryAutomationExecution: build.mutation<AutomationExecutionDetail, string>({
       query: (id) => ({ url: `/api/history/automations/${encodeURIComponent(id)}/retry`, method: 'POST', body: {} }),

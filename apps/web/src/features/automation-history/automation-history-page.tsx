@@ -18,7 +18,8 @@ import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { MerchantSearchField, type MerchantChoice } from '../../components/merchant-search-field.tsx';
 import { useAppAbility } from '../../lib/ability.tsx';
-import { useAutomationOptionsQuery, useListAutomationExecutionsQuery } from './api.ts';
+import { useListAutomationExecutionsQuery } from './api.ts';
+import { useAutomationFilter } from './automation-filter.ts';
 import { AutomationExecutionDrawer } from './automation-execution-drawer.tsx';
 import { AutomationExecutionStatusChip } from './automation-execution-status-chip.tsx';
 
@@ -96,18 +97,13 @@ export function HistoryAutomationsPage() {
   });
   const params = useMemo(() => dayRangeApiParams(list.queryParams), [list.queryParams]);
   const query = useListAutomationExecutionsQuery(params);
-  const automations = useAutomationOptionsQuery();
   const chosenAutomation = list.state.filters.automationId;
   const rows = query.data?.executions;
-  // The automation of the URL stays choosable when it is gone from the options (deleted since).
-  const chosenName = rows?.find((r) => r.automation?.id === chosenAutomation)?.automationName;
-  const filters = useMemo<ListFilter[]>(() => {
-    const options = (automations.data ?? []).map((a) => ({ value: a.id, label: a.name }));
-    if (chosenAutomation && !options.some((o) => o.value === chosenAutomation)) {
-      options.push({ value: chosenAutomation, label: chosenName ?? 'Chosen automation' });
-    }
-    return [STATUS_FILTER, { key: 'automationId', label: 'Automation', options }];
-  }, [automations.data, chosenAutomation, chosenName]);
+  const automationFilter = useAutomationFilter(
+    chosenAutomation,
+    rows?.find((r) => r.automation?.id === chosenAutomation)?.automationName,
+  );
+  const filters = useMemo<ListFilter[]>(() => [STATUS_FILTER, automationFilter], [automationFilter]);
   const ability = useAppAbility();
   const [openId, setOpenId] = useState<string | null>(null);
   const gridColumns = useMemo(() => columns(setOpenId), []);

@@ -1,4 +1,5 @@
 import type { CronJob } from '@boardwalk/shared';
+import { problemBody } from '@boardwalk/shared/problem';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -99,5 +100,13 @@ describe('HistoryCronJobsPage', { timeout: 60_000 }, () => {
     await table.findByText('log-retention');
     expect(table.queryByRole('button', { name: /Pause|Run now/ })).not.toBeInTheDocument();
     expect(table.getByRole('button', { name: 'Runs of log-retention' })).toBeInTheDocument();
+  });
+
+  it("logs a failed fetch as 'Error fetching data:' (SPEC §8) and shows the error", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeFetch({ 'GET /api/history/cron-jobs': () => ({ status: 500, body: problemBody(500) }) });
+    renderPage(<HistoryCronJobsPage />, { url: '/history/cron-jobs' });
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Error fetching data:', expect.anything()));
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

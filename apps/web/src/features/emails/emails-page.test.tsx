@@ -1,4 +1,5 @@
 import type { MessageDetail, MessageSummary } from '@boardwalk/shared';
+import type { Automation } from '@boardwalk/shared/schemas/automation';
 import { problemBody } from '@boardwalk/shared/problem';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -97,6 +98,36 @@ describe('HistoryEmailsPage', { timeout: 60_000 }, () => {
       expect(net.callsTo('GET', '/api/history/emails').at(-1)!.search.get('merchantId')).toBe(harborId),
     );
     expect(picker).toHaveValue('Red Harbor');
+  });
+
+  it('filters by the automation that sent the messages, chosen from every automation', async () => {
+    const automation: Automation = {
+      id: '0190c0de-0000-7000-8000-0000000000b1',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+      createdBy: null,
+      updatedBy: null,
+      deletedAt: null,
+      name: 'Approved follow-up',
+      description: '',
+      isActive: true,
+      trigger: { type: 'merchant_created' },
+      conditions: [],
+      actions: [],
+      lastRunAt: null,
+      runCount: 0,
+    };
+    const net = fakeFetch({
+      'GET /api/history/emails': () => ({ body: { ...listBody('emails', [summary]), allData: [] } }),
+      'GET /api/automations': () => ({ body: { ...listBody('automations', []), allData: [automation] } }),
+    });
+    const { router } = renderPage(<HistoryEmailsPage />, { url: '/history/emails' });
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Automation' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Approved follow-up' }));
+    await waitFor(() => expect(router.state.location.search).toContain(`automationId=${automation.id}`));
+    await waitFor(() =>
+      expect(net.callsTo('GET', '/api/history/emails').at(-1)!.search.get('automationId')).toBe(automation.id),
+    );
   });
 
   it('offers no retry to staff, who may read the log but not control jobs', async () => {

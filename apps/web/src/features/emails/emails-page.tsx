@@ -18,13 +18,14 @@ import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { MerchantSearchField, type MerchantChoice } from '../../components/merchant-search-field.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { useAutomationFilter } from '../automation-history/automation-filter.ts';
 import { useListEmailsQuery } from './api.ts';
 import { EmailDrawer } from './email-drawer.tsx';
 import { MessageStatusChip } from './status-chip.tsx';
 
-export const EMAIL_FILTER_KEYS = ['status', 'channel', 'merchantId', 'from', 'to'] as const;
+export const EMAIL_FILTER_KEYS = ['status', 'channel', 'automationId', 'merchantId', 'from', 'to'] as const;
 
-const filters: ListFilter[] = [
+const STATUS_AND_CHANNEL: ListFilter[] = [
   { key: 'status', label: 'Status', options: enumOptions(MESSAGE_STATUSES, MESSAGE_STATUS_LABELS) },
   { key: 'channel', label: 'Channel', options: enumOptions(MESSAGE_CHANNELS, { email: 'Email', sms: 'SMS' }) },
 ];
@@ -95,7 +96,7 @@ function columns(onShow: (row: MessageSummary) => void, onMerchant: (row: Messag
 
 /**
  * /history/emails (issue 11 §6): every email and SMS the portal sent or tried to send, filtered
- * by status, channel, merchant, dates and text (all in the URL), with the rendered message and
+ * by status, channel, the automation that sent it, merchant, dates and text (all in the URL), with the rendered message and
  * retry of a failed one in a drawer.
  */
 export function HistoryEmailsPage() {
@@ -110,6 +111,8 @@ export function HistoryEmailsPage() {
   const query = useListEmailsQuery(params);
   const [shown, setShown] = useState<string>();
   const [merchant, setMerchant] = useState<MerchantChoice | null>(null);
+  const automationFilter = useAutomationFilter(list.state.filters.automationId, undefined);
+  const filters = useMemo(() => [...STATUS_AND_CHANNEL, automationFilter], [automationFilter]);
   const { setFilter } = list;
   const gridColumns = useMemo(
     () =>

@@ -1,24 +1,16 @@
 import type { StageActionExecution, StageActionExecutionListResponse } from '@boardwalk/shared/schemas/workflow-action';
 import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
 import { api } from '../../lib/api.ts';
+import { logHistoryFetchError } from '../../lib/history-errors.ts';
 
 export const HISTORY_PATH = '/api/history/stageActionExecutionHistory';
-
-/** SPEC §8: a history fetch failure is logged as 'Error fetching data:' and rethrown (the grid shows it). */
-async function logFetchFailure(_arg: unknown, { queryFulfilled }: { queryFulfilled: Promise<unknown> }) {
-  try {
-    await queryFulfilled;
-  } catch (failure) {
-    console.error('Error fetching data:', (failure as { error?: unknown }).error ?? failure);
-  }
-}
 
 export const stageActionHistoryApi = api.injectEndpoints({
   endpoints: (build) => ({
     listStageActionExecutions: build.query<StageActionExecutionListResponse, ListQueryParams>({
       query: (params) => ({ url: HISTORY_PATH, params }),
       providesTags: [{ type: 'StageActionExecution', id: 'LIST' }],
-      onQueryStarted: logFetchFailure,
+      transformErrorResponse: logHistoryFetchError,
     }),
     retryStageActionExecution: build.mutation<StageActionExecution, string>({
       query: (id) => ({ url: `/api/history/stage-action/${id}/retry`, method: 'POST', body: {} }),
