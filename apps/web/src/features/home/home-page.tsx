@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { AfterFirstCommit } from '../../components/after-first-commit.tsx';
 import type { ComponentType } from 'react';
 import { roleLabel } from '../../lib/role-label.ts';
 import { useSession } from '../../lib/session/use-session.ts';
@@ -47,23 +48,26 @@ export function HomePage({ leadingTiles = [] }: { leadingTiles?: readonly HomeTi
           {user ? <Chip label={roleLabel(user.role)} color="primary" variant="outlined" size="small" /> : null}
         </CardContent>
       </Card>
-      {leadingTiles.map(({ key, Tile, minHeight }) => (
-        // A tile may be lazy: it appears when it arrives, the desk does not wait for it.
-        <Suspense key={key} fallback={<Card aria-hidden sx={{ minHeight }} />}>
-          <Tile />
-        </Suspense>
-      ))}
-      {summary.isError ? (
-        <Typography color="error" role="alert">
-          The desk could not be loaded. Reload the page to try again.
-        </Typography>
-      ) : null}
-      <KpiTile {...tile} />
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
-        <MyStagesTile {...tile} />
-        <OverSlaTile {...tile} />
-        <ActivityTile {...tile} />
-      </Box>
+      {/* The tiles come one commit after the greeting, the page's largest paint (decision 063). */}
+      <AfterFirstCommit>
+        {leadingTiles.map(({ key, Tile, minHeight }) => (
+          // A tile may be lazy: it appears when it arrives, the desk does not wait for it.
+          <Suspense key={key} fallback={<Card aria-hidden sx={{ minHeight }} />}>
+            <Tile />
+          </Suspense>
+        ))}
+        {summary.isError ? (
+          <Typography color="error" role="alert">
+            The desk could not be loaded. Reload the page to try again.
+          </Typography>
+        ) : null}
+        <KpiTile {...tile} />
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
+          <MyStagesTile {...tile} />
+          <OverSlaTile {...tile} />
+          <ActivityTile {...tile} />
+        </Box>
+      </AfterFirstCommit>
     </Box>
   );
 }
