@@ -29,10 +29,12 @@ import { adminCookie, ROOT, startServer, type BenchServer } from './spa-server.t
 
 const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+// LIGHTHOUSE_PAGES=/home measures one of the two (a change that touches one page only: twice the
+// runs of it in the same time).
 const PAGES = [
   { path: '/login', signedIn: false },
   { path: '/home', signedIn: true },
-];
+].filter((page) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(page.path));
 
 type Report = {
   lighthouseVersion: string;

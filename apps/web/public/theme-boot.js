@@ -13,11 +13,7 @@
   }
 })();
 
-// Loads the browser's date and time zone data (ICU) while the page waits for the app's
-// JavaScript: the first Intl formatter of a page load costs 30-40 ms at full speed (more on a
-// phone), and /home's todos tile needs one (the browser's time zone) in its first render, where
-// it was one of the load's long tasks. Here the main thread is idle, waiting for the network
-// (decision 063). Not on /login, which formats no date.
+// The first Intl formatter (ICU's data, 30-40 ms) while the page waits for its code (decision 063).
 (function () {
   try {
     if (!/^\/login\/?$/i.test(window.location.pathname)) Intl.DateTimeFormat().resolvedOptions();
