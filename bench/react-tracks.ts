@@ -10,7 +10,8 @@
  *   cd apps/web && npx vite build -c vite.profiling.config.ts --outDir /tmp/dist-profiling && cd ../..
  *   WEB_DIST=/tmp/dist-profiling ./node_modules/.bin/node bench/react-tracks.ts /home
  *
- * TRACKS_CPU_RATE (default 1) slows the CPU; TRACKS_SIGNED_OUT=1 opens the page signed out. A
+ * TRACKS_CPU_RATE (default 1) slows the CPU; TRACKS_SIGNED_OUT=1 opens the page signed out. Each
+ * render and commit shows its length (its start to its end: a sliced render's spans its slices). A
  * diagnosis tool: it writes nothing to bench/results.
  */
 import { chromium } from '@playwright/test';
@@ -21,7 +22,7 @@ type TraceEvent = {
   ts: number;
   dur?: number;
   pid: number;
-  args?: { data?: { message?: string; track?: string; url?: string } };
+  args?: { data?: { message?: string; track?: string; url?: string; start?: number | string; end?: number | string } };
 };
 
 const path = process.argv[2] ?? '/home';
@@ -52,11 +53,16 @@ try {
   if (pid === undefined) throw new Error('no React tracks in the trace: is WEB_DIST a profiling build?');
   const start = events.find((event) => event.name === 'navigationStart' && event.pid === pid)?.ts ?? 0;
   const rows: [number, string][] = [];
+  // console.timeStamp's start and end, in the trace's microseconds: the length of a render or commit.
+  const duration = (data: { start?: number | string; end?: number | string }) =>
+    typeof data.start === 'number' && typeof data.end === 'number'
+      ? ` (${((data.end - data.start) / 1000).toFixed(1)} ms)`
+      : '';
   for (const event of events) {
     const at = (event.ts - start) / 1000;
     const data = event.args?.data;
     if (event.name === 'TimeStamp' && data?.message && !/Track$/.test(data.message) && data.track !== 'Components ⚛')
-      rows.push([at, `react  ${data.track ?? ''}: ${data.message}`]);
+      rows.push([at, `react  ${data.track ?? ''}: ${data.message}${duration(data)}`]);
     if (event.name === 'RunTask' && event.pid === pid && (event.dur ?? 0) > 12_000)
       rows.push([at, `task   ${Math.round((event.dur ?? 0) / 1000)} ms`]);
     if (event.name === 'ResourceSendRequest' && data?.url?.startsWith(server.url))

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { AfterFirstCommit } from '../../components/after-first-commit.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { api } from '../../lib/api.ts';
 import { useSession } from '../../lib/session/use-session.ts';
@@ -43,7 +44,9 @@ function ApiCacheOwner({ userId }: { userId: string | undefined }) {
 /**
  * The menu and top bar, with the page only once no forced step is pending: the API refuses a
  * page's data until then, so the page is not mounted (no request, no refusal on screen) and
- * loads fresh after the step (anything cached meanwhile is dropped).
+ * loads fresh after the step (anything cached meanwhile is dropped). When the shell first
+ * appears, the page comes one commit after the frame (decision 063); later pages replace each
+ * other in the frame directly.
  */
 function ShellLayout({ children }: { children: ReactNode }) {
   const step = useForcedStep();
@@ -58,7 +61,7 @@ function ShellLayout({ children }: { children: ReactNode }) {
   }, [step]);
   return (
     <ScreenSettings>
-      <ChosenLayout>{step ? null : children}</ChosenLayout>
+      <ChosenLayout>{step ? null : <AfterFirstCommit>{children}</AfterFirstCommit>}</ChosenLayout>
       <CustomizerCog />
     </ScreenSettings>
   );

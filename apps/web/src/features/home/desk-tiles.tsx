@@ -1,11 +1,16 @@
 import type { HomeKpi, HomeSummary } from '@boardwalk/shared/schemas/home';
 import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { localDay, merchantLink, myStageLink, overSlaLink } from './home-links.ts';
 import { HomeTile, SkeletonBar, TileLink } from './home-tile.tsx';
 
+/**
+ * A tile's props: the desk's answer and whether it is still loading. The tiles are memoised: the
+ * store's answer first re-renders /home at the default priority with the tiles' props unchanged
+ * (the answer is deferred), and the skeletons need not render again in that task (decision 063).
+ */
 type TileProps = { data: HomeSummary | undefined; loading: boolean };
 
 /**
@@ -37,7 +42,7 @@ function Rows({ children }: { children: ReactNode }) {
   );
 }
 
-export function MyStagesTile({ data, loading }: TileProps) {
+export const MyStagesTile = memo(function MyStagesTile({ data, loading }: TileProps) {
   const rows = data?.myStages ?? [];
   return (
     <HomeTile
@@ -53,9 +58,9 @@ export function MyStagesTile({ data, loading }: TileProps) {
       </Rows>
     </HomeTile>
   );
-}
+});
 
-export function OverSlaTile({ data, loading }: TileProps) {
+export const OverSlaTile = memo(function OverSlaTile({ data, loading }: TileProps) {
   const mine = data?.overSlaMine ?? [];
   const all = data?.overSlaAll ?? null;
   const nothing = mine.length === 0 && (all === null || all.length === 0);
@@ -110,7 +115,7 @@ export function OverSlaTile({ data, loading }: TileProps) {
       ) : null}
     </HomeTile>
   );
-}
+});
 
 const EVENT_WORDS: Record<string, string> = {
   created: 'added',
@@ -129,7 +134,7 @@ const EVENT_WORDS: Record<string, string> = {
   automation: 'automation ran',
 };
 
-export function ActivityTile({ data, loading }: TileProps) {
+export const ActivityTile = memo(function ActivityTile({ data, loading }: TileProps) {
   const rows = data?.recentActivity ?? [];
   return (
     <HomeTile
@@ -155,7 +160,7 @@ export function ActivityTile({ data, loading }: TileProps) {
       </Rows>
     </HomeTile>
   );
-}
+});
 
 /** "+3 vs the 30 days before", "no change", or nothing to compare with. */
 export function trendText(kpi: HomeKpi, unit = ''): string {
@@ -221,7 +226,7 @@ function Kpi({
   );
 }
 
-export function KpiTile({ data, loading }: TileProps) {
+export const KpiTile = memo(function KpiTile({ data, loading }: TileProps) {
   const k = loading ? undefined : data?.kpis;
   const since = k ? localDay(k.currentStart) : '';
   const link = (href: string) => (k ? href : undefined);
@@ -246,4 +251,4 @@ export function KpiTile({ data, loading }: TileProps) {
       </Box>
     </HomeTile>
   );
-}
+});

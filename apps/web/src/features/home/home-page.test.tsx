@@ -1,6 +1,6 @@
 import type { HomeSummary } from '@boardwalk/shared/schemas/home';
 import { cleanup, screen, within } from '@testing-library/react';
-import { lazy, type ReactElement } from 'react';
+import { lazy, Profiler, type ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../test/fake-fetch.ts';
 import { renderPage } from '../../test/render-page.tsx';
@@ -112,6 +112,30 @@ describe('HomePage', () => {
       url: '/home',
     });
     expect(await screen.findByText('My todos tile')).toBeVisible();
+  });
+
+  // Decision 063: the greeting (the page's largest paint) is committed on its own, the tiles after it.
+  it('commits the greeting before the tiles', async () => {
+    fakeFetch({ 'GET /api/home': () => ({ body: EMPTY }) });
+    const commits: { greeting: boolean; tiles: boolean }[] = [];
+    renderPage(
+      <Profiler
+        id="home"
+        onRender={() =>
+          commits.push({
+            greeting: document.querySelector('h1') !== null,
+            tiles: document.querySelector('section') !== null,
+          })
+        }
+      >
+        <HomePage />
+      </Profiler>,
+      { url: '/home' },
+    );
+    expect(await screen.findByRole('region', { name: 'Last 30 days, all merchants' })).toBeVisible();
+    const first = commits.findIndex((c) => c.greeting);
+    expect(commits[first]).toEqual({ greeting: true, tiles: false });
+    expect(commits.findIndex((c) => c.tiles)).toBeGreaterThan(first);
   });
 
   // The layout does not move while the answers arrive (decision 049; e2e home-layout-shift.spec.ts

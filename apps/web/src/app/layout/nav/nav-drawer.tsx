@@ -1,6 +1,6 @@
 import Drawer from '@mui/material/Drawer';
 import { ThemeProvider, useTheme } from '@mui/material/styles';
-import { lazy, Suspense, useMemo, useState, type FocusEvent } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type FocusEvent } from 'react';
 import { useSettings } from '../../../lib/settings/use-settings.ts';
 import { createAppTheme } from '../../../lib/theme/create-app-theme.ts';
 import { ANIMATION, NAV_COLLAPSED_WIDTH, NAV_WIDTH, SWIPE_AREA_WIDTH } from '../../../lib/theme/constants.ts';
@@ -23,11 +23,39 @@ const paperSx = { width: NAV_WIDTH, borderRight: 0, bgcolor: 'background.default
 /** Touch screens open the temporary menu by a swipe from the 20px edge; a mouse has the menu button. */
 const touchScreen = typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
 
+/**
+ * True once the page has settled: an idle moment after the first second. The temporary menu's
+ * code (SwipeableDrawer and its NoSsr, two chained requests) waits for it, or for the menu
+ * button: requested with the shell's first paint, it was among the requests Lighthouse counts
+ * before /home's greeting, its largest paint (decision 063).
+ */
+export function useSettled(afterMs = 1000): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let idle: number | undefined;
+    const settle = () => startTransition(() => setSettled(true));
+    const timer = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function')
+        idle = window.requestIdleCallback(settle, { timeout: 2000 });
+      else settle();
+    }, afterMs);
+    return () => {
+      window.clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, [afterMs]);
+  return settled;
+}
+
 /** Permanent 260px menu on large screens; below 1200px a temporary drawer (swipe from the edge). */
 export function NavDrawer({ desktop, collapsed = false, open, onOpen, onClose }: NavDrawerProps) {
   const { settings, saveSettings } = useSettings();
   const outer = useTheme();
   const [peek, setPeek] = useState(false);
+  const settled = useSettled();
+  // Once wanted, the temporary drawer stays mounted (it closes with its transition).
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if ((open || settled) && !drawerWanted) setDrawerWanted(true);
   const mini = collapsed && !peek;
   const width = collapsed ? NAV_COLLAPSED_WIDTH : NAV_WIDTH;
   const onBlur = (event: FocusEvent<HTMLElement>) => {
@@ -76,7 +104,7 @@ export function NavDrawer({ desktop, collapsed = false, open, onOpen, onClose }:
         onToggleCollapsed={() => saveSettings({ navCollapsed: !collapsed })}
       />
     </Drawer>
-  ) : (
+  ) : !drawerWanted ? null : (
     // Closed at first: nothing to show while it loads.
     <Suspense fallback={null}>
       <SwipeableDrawer

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert,
@@ -42,9 +42,11 @@ function Figure({ label, n, to, alert }: { label: string; n: number; to: string;
 
 /**
  * Home tile (issue 10 §2): the signed-in user's todos due today and overdue, counted on their
- * own calendar day, the first few by name, each figure linking to its view on /todo.
+ * own calendar day, the first few by name, each figure linking to its view on /todo. Memoised
+ * (it has no props): /home re-renders at the default priority when the desk's answer arrives,
+ * and this tile need not render again in that task (decision 063).
  */
-export function MyTodosTile() {
+export const MyTodosTile = memo(function MyTodosTile() {
   const tz = browserTimeZone();
   const counts = useTodoCountsQuery({ assignee: 'me', tz });
   const overdue = useListTodosQuery({ assignee: 'me', tz, view: 'overdue', pageSize: SHOWN });
@@ -148,4 +150,4 @@ export function MyTodosTile() {
       </CardContent>
     </Card>
   );
-}
+});

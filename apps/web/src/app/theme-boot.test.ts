@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// public/theme-boot.js, the classic script index.html runs before the app's JavaScript arrives.
+const source = readFileSync(join(import.meta.dirname, '../../public/theme-boot.js'), 'utf8');
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- our own file, run as the browser runs it
+const run = () => new Function(source)() as void;
+
+describe('theme-boot.js', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.localStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('paints the saved mode', () => {
+    window.localStorage.setItem('settings', JSON.stringify({ mode: 'dark' }));
+    run();
+    expect(document.documentElement.style.colorScheme).toBe('dark');
+  });
+
+  // Decision 063: the first Intl formatter of a page load (ICU's data) is made while the page
+  // waits for the network, not in /home's first render, where it was one of the long tasks.
+  it('makes the first date formatter before the app starts, except on /login', () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    window.history.replaceState(null, '', '/home');
+    run();
+    expect(made).toHaveBeenCalledTimes(1);
+    window.history.replaceState(null, '', '/Login/');
+    run();
+    expect(made).toHaveBeenCalledTimes(1);
+  });
+});
