@@ -72,8 +72,8 @@ const uuidV7 = (at: string, hex: string) =>
 
 /**
  * A cheap pseudo-random number in [0, 1) from an integer (Knuth's multiplicative hash), where
- * random() is not needed. A float: in numeric (`/ 4294967296.0`) it and its square took a fifth of
- * the rows' making.
+ * random() is not needed. A float: in numeric (`/ 4294967296.0`), it and the agent's pick squaring
+ * it (numeric power) took about 0.5 s per 100,000 rows more.
  */
 const hashed = (n: string, salt: number) =>
   `(((${n}::bigint + ${salt}) * 2654435761) % 4294967296)::float8 / 4294967296`;
