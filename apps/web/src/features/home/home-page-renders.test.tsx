@@ -3,6 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fake-fetch.ts';
 import { renderPage } from '../../test/render-page.tsx';
+import { EMPTY_HOME } from './home-fixtures.ts';
 
 // Every render of a list tile, with its title and whether it showed its skeleton.
 const renders = vi.hoisted(() => [] as string[]);
@@ -19,23 +20,6 @@ vi.mock('./home-tile.tsx', async (importOriginal) => {
 
 const { HomePage } = await import('./home-page.tsx');
 
-const kpi = { current: 0, previous: 0 };
-const EMPTY: HomeSummary = {
-  myStages: [],
-  overSlaMine: [],
-  overSlaAll: [],
-  recentActivity: [],
-  kpis: {
-    periodDays: 30,
-    currentStart: '2026-02-13T12:00:00.000Z',
-    previousStart: '2026-01-14T12:00:00.000Z',
-    newApplications: kpi,
-    approvals: kpi,
-    goLives: kpi,
-    medianDaysToApprove: { current: null, previous: null },
-  },
-};
-
 describe('HomePage renders', () => {
   afterEach(cleanup);
 
@@ -47,7 +31,7 @@ describe('HomePage renders', () => {
     fakeFetch({ 'GET /api/home': () => new Promise((resolve) => (answer = resolve)) });
     renderPage(<HomePage />, { url: '/home' });
     expect(await screen.findByRole('status', { name: 'Loading My merchants by stage' })).toBeVisible();
-    answer({ body: EMPTY });
+    answer({ body: EMPTY_HOME });
     expect(await screen.findByText(/No merchant is assigned to you yet/)).toBeVisible();
     expect(renders.filter((r) => r.startsWith('My merchants by stage'))).toEqual([
       'My merchants by stage: loading',

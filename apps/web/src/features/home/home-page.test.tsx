@@ -5,27 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../test/fake-fetch.ts';
 import { renderPage } from '../../test/render-page.tsx';
 import { trendText } from './desk-tiles.tsx';
+import { EMPTY_HOME } from './home-fixtures.ts';
 import { HomePage } from './home-page.tsx';
 import { TILE_ROW_PX } from './home-tile.tsx';
 
 const kpi = (current: number | null, previous: number | null) => ({ current, previous });
-
-/** What GET /api/home answers on a fresh database. */
-const EMPTY: HomeSummary = {
-  myStages: [],
-  overSlaMine: [],
-  overSlaAll: [],
-  recentActivity: [],
-  kpis: {
-    periodDays: 30,
-    currentStart: '2026-02-13T12:00:00.000Z',
-    previousStart: '2026-01-14T12:00:00.000Z',
-    newApplications: kpi(0, 0),
-    approvals: kpi(0, 0),
-    goLives: kpi(0, 0),
-    medianDaysToApprove: kpi(null, null),
-  },
-};
 
 const LEAD = '00000000-0000-7000-8000-0000000000c1';
 const MERCHANT = '00000000-0000-7000-8000-0000000000d1';
@@ -36,7 +20,7 @@ describe('HomePage', () => {
   afterEach(cleanup);
 
   it('says what each tile is for on a fresh database', async () => {
-    fakeFetch({ 'GET /api/home': () => ({ body: EMPTY }) });
+    fakeFetch({ 'GET /api/home': () => ({ body: EMPTY_HOME }) });
     renderPage(<HomePage />, { url: '/home' });
     expect(await within(tile('My merchants by stage')).findByText(/No merchant is assigned to you yet/)).toBeVisible();
     expect(within(tile("Over their stage's SLA")).getByText(/No merchant is over its stage’s SLA/)).toBeVisible();
@@ -51,7 +35,7 @@ describe('HomePage', () => {
     fakeFetch({ 'GET /api/home': () => new Promise((resolve) => (answer = resolve)) });
     renderPage(<HomePage />, { url: '/home' });
     expect(await screen.findByRole('status', { name: 'Loading My merchants by stage' })).toBeVisible();
-    answer({ body: EMPTY });
+    answer({ body: EMPTY_HOME });
     expect(await screen.findByText(/No merchant is assigned to you yet/)).toBeVisible();
     expect(screen.queryByRole('status', { name: 'Loading My merchants by stage' })).toBeNull();
   });
@@ -60,7 +44,7 @@ describe('HomePage', () => {
     fakeFetch({
       'GET /api/home': () => ({
         body: {
-          ...EMPTY,
+          ...EMPTY_HOME,
           myStages: [{ stageId: LEAD, name: 'Lead', pipeline: 'sales', position: 0, count: 4 }],
           overSlaMine: [
             {
@@ -84,7 +68,7 @@ describe('HomePage', () => {
               at: '2026-03-14T09:00:00.000Z',
             },
           ],
-          kpis: { ...EMPTY.kpis, newApplications: kpi(5, 2) },
+          kpis: { ...EMPTY_HOME.kpis, newApplications: kpi(5, 2) },
         } satisfies HomeSummary,
       }),
     });
@@ -107,7 +91,7 @@ describe('HomePage', () => {
   });
 
   it('renders the tiles the shell passes in first', async () => {
-    fakeFetch({ 'GET /api/home': () => ({ body: EMPTY }) });
+    fakeFetch({ 'GET /api/home': () => ({ body: EMPTY_HOME }) });
     renderPage(<HomePage leadingTiles={[{ key: 'todos', Tile: () => <p>My todos tile</p>, minHeight: 100 }]} />, {
       url: '/home',
     });
@@ -116,7 +100,7 @@ describe('HomePage', () => {
 
   // Decision 063: the greeting (the page's largest paint) is committed on its own, the tiles after it.
   it('commits the greeting before the tiles', async () => {
-    fakeFetch({ 'GET /api/home': () => ({ body: EMPTY }) });
+    fakeFetch({ 'GET /api/home': () => ({ body: EMPTY_HOME }) });
     const commits: { greeting: boolean; tiles: boolean }[] = [];
     renderPage(
       <Profiler
@@ -166,7 +150,7 @@ describe('HomePage', () => {
     const rows = () => stages.querySelector('.MuiCardContent-root > div') as Element;
     expect(getComputedStyle(rows()).minHeight).toBe(`${5 * TILE_ROW_PX}px`);
     arrive();
-    answer({ body: EMPTY });
+    answer({ body: EMPTY_HOME });
     expect(await screen.findByText('My todos tile')).toBeVisible();
     expect(await within(stages).findByText(/No merchant is assigned to you yet/)).toBeVisible();
     expect(getComputedStyle(rows()).minHeight).toBe(`${5 * TILE_ROW_PX}px`);
