@@ -6,6 +6,7 @@ import type { Context, Hono } from 'hono';
 import { AUTH_BASE_PATH } from '../auth/auth-config.ts';
 import { SESSION_COOKIE_NAMES } from '../auth/resolve-actor.ts';
 import type { AppEnv } from '../lib/context.ts';
+import { pickEncoding } from '../lib/http/compression.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -19,18 +20,6 @@ const SIGN_IN_PATH = /^\/login\/?$/i;
 const SESSION_COOKIE = new RegExp(
   `(?:^|;\\s*)(?:${SESSION_COOKIE_NAMES.map((name) => name.replace(/[.]/g, '\\.')).join('|')})(?:\\.0)?=`,
 );
-
-function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  if ((accepted.get('br') ?? 0) > 0) return 'br';
-  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip';
-  return undefined;
-}
 
 /**
  * The page for a deep link, naming what its first load needs after the entry (decision 060):
@@ -83,7 +72,7 @@ function startPages(distDir: string) {
       scripts = [...preloads.app, ...(own ?? [])];
     }
     const page = variant(key, scripts);
-    const encoding = acceptedEncoding(c.req.header('accept-encoding'));
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
     const body = encoding ? page[encoding] : page.plain;
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=utf-8',

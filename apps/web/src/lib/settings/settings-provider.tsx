@@ -32,6 +32,17 @@ export type SettingsProviderProps = {
 };
 
 /**
+ * `next` stored and taken when it differs from `current`; otherwise `current` itself: the same
+ * settings in a new object would re-render every reader of the settings (the whole shell) in one
+ * blocking task (decision 060).
+ */
+function storedIfChanged(next: UiSettings, current: UiSettings): UiSettings {
+  if (JSON.stringify(next) === JSON.stringify(current)) return current;
+  writeStoredSettings(next);
+  return next;
+}
+
+/**
  * UI settings (SPEC §3, §9): localStorage key `settings` for this device, and per user on
  * the server (GET /api/me/settings once per sign-in, a debounced PUT of the changed keys).
  */
@@ -58,12 +69,7 @@ export function SettingsProvider({ children, userId, saveDelayMs = 800 }: Settin
     let cancelled = false;
     void validatorFor(readStoredSettings()).then((validate) => {
       if (cancelled) return;
-      setSettings((current) => {
-        const valid = validate(current, BOOT_DEFAULTS);
-        if (JSON.stringify(valid) === JSON.stringify(current)) return current;
-        writeStoredSettings(valid);
-        return valid;
-      });
+      setSettings((current) => storedIfChanged(validate(current, BOOT_DEFAULTS), current));
     });
     return () => {
       cancelled = true;
@@ -81,14 +87,7 @@ export function SettingsProvider({ children, userId, saveDelayMs = 800 }: Settin
         if (cancelled || !saved || typeof saved !== 'object') return;
         const validate = await validatorFor(saved);
         if (cancelled) return;
-        // The same settings as this device's keep the same object: a new one would re-render
-        // every reader of the settings (the whole shell) in one blocking task (decision 060).
-        setSettings((local) => {
-          const merged = validate(saved, local);
-          if (JSON.stringify(merged) === JSON.stringify(local)) return local;
-          writeStoredSettings(merged);
-          return merged;
-        });
+        setSettings((local) => storedIfChanged(validate(saved, local), local));
       })
       .catch(() => {
         // Offline, or the answer was not JSON: keep this device's settings.
