@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { signInAs } from '../test/sign-in.ts';
+import { makeTestWebDist } from '../test/web-dist.ts';
 
 describe('cache and CSP headers (issue 7)', () => {
   let t: TestApp;
@@ -12,10 +13,7 @@ describe('cache and CSP headers (issue 7)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cookie = (await signInAs(t, 'ROLE_STAFF')).cookie;
-    // Under the working directory: serveStatic takes a root relative to it, without '..'.
-    mkdirSync(path.resolve('node_modules/.cache'), { recursive: true });
-    dist = mkdtempSync(path.resolve('node_modules/.cache/bw-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
+    dist = makeTestWebDist();
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Boardwalk</title>');
     writeFileSync(path.join(dist, 'assets', 'app-3f2a1b.js'), 'console.log(1)');
   });

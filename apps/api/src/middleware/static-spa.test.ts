@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { signInAs } from '../test/sign-in.ts';
+import { makeTestWebDist } from '../test/web-dist.ts';
 
 const BROWSER = 'gzip, deflate, br, zstd';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -25,10 +26,7 @@ describe('the built SPA, precompressed (issue 13)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    // Under the working directory: serveStatic takes a root relative to it, without '..'.
-    mkdirSync(path.resolve('node_modules/.cache'), { recursive: true });
-    dist = mkdtempSync(path.resolve('node_modules/.cache/bw-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
+    dist = makeTestWebDist();
     writePrecompressed(path.join(dist, 'index.html'), page);
     writePrecompressed(path.join(dist, 'assets', 'grid-3f2a1b.js'), script);
     writeFileSync(path.join(dist, 'assets', 'tiny-9c8d7e.js'), 'export{}');
@@ -129,9 +127,7 @@ describe('the page for a deep link names its first chunks and the session answer
   beforeAll(async () => {
     t = await createTestApp();
     cookie = (await signInAs(t, 'ROLE_STAFF')).cookie;
-    mkdirSync(path.resolve('node_modules/.cache'), { recursive: true });
-    dist = mkdtempSync(path.resolve('node_modules/.cache/bw-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
+    dist = makeTestWebDist();
     mkdirSync(path.join(dist, '.vite'));
     writePrecompressed(path.join(dist, 'index.html'), page);
     writeFileSync(path.join(dist, '.vite', 'start-preloads.json'), JSON.stringify(preloads));

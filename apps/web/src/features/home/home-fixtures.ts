@@ -1,4 +1,9 @@
 import type { HomeSummary } from '@boardwalk/shared/schemas/home';
+import { screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { expect } from 'vitest';
+import { fakeFetch } from '../../test/fake-fetch.ts';
+import { renderPage } from '../../test/render-page.tsx';
 
 /** What GET /api/home answers on a fresh database (the home page's tests). */
 export const EMPTY_HOME: HomeSummary = {
@@ -16,3 +21,16 @@ export const EMPTY_HOME: HomeSummary = {
     medianDaysToApprove: { current: null, previous: null },
   },
 };
+
+/**
+ * Renders `page` at /home with GET /api/home held back until the stages tile shows its skeleton,
+ * then answers with the empty desk and waits for it to show.
+ */
+export async function renderThroughDeskAnswer(page: ReactElement): Promise<void> {
+  let answer: (r: { body: HomeSummary }) => void = () => {};
+  fakeFetch({ 'GET /api/home': () => new Promise((resolve) => (answer = resolve)) });
+  renderPage(page, { url: '/home' });
+  expect(await screen.findByRole('status', { name: 'Loading My merchants by stage' })).toBeVisible();
+  answer({ body: EMPTY_HOME });
+  expect(await screen.findByText(/No merchant is assigned to you yet/)).toBeVisible();
+}

@@ -1,9 +1,6 @@
-import type { HomeSummary } from '@boardwalk/shared/schemas/home';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch } from '../../test/fake-fetch.ts';
-import { renderPage } from '../../test/render-page.tsx';
-import { EMPTY_HOME } from './home-fixtures.ts';
+import { renderThroughDeskAnswer } from './home-fixtures.ts';
 
 // Every render of a list tile, with its title and whether it showed its skeleton.
 const renders = vi.hoisted(() => [] as string[]);
@@ -27,12 +24,7 @@ describe('HomePage renders', () => {
   // default priority while the tiles' props stay the same (the answer is deferred): the memoised
   // tiles do not render their skeletons again in those tasks.
   it('renders each tile once with its skeleton and once with the answer', async () => {
-    let answer: (r: { body: HomeSummary }) => void = () => {};
-    fakeFetch({ 'GET /api/home': () => new Promise((resolve) => (answer = resolve)) });
-    renderPage(<HomePage />, { url: '/home' });
-    expect(await screen.findByRole('status', { name: 'Loading My merchants by stage' })).toBeVisible();
-    answer({ body: EMPTY_HOME });
-    expect(await screen.findByText(/No merchant is assigned to you yet/)).toBeVisible();
+    await renderThroughDeskAnswer(<HomePage />);
     expect(renders.filter((r) => r.startsWith('My merchants by stage'))).toEqual([
       'My merchants by stage: loading',
       'My merchants by stage: answer',

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../test/fake-fetch.ts';
 import { renderPage } from '../../test/render-page.tsx';
 import { trendText } from './desk-tiles.tsx';
-import { EMPTY_HOME } from './home-fixtures.ts';
+import { EMPTY_HOME, renderThroughDeskAnswer } from './home-fixtures.ts';
 import { HomePage } from './home-page.tsx';
 import { TILE_ROW_PX } from './home-tile.tsx';
 
@@ -31,12 +31,7 @@ describe('HomePage', () => {
   });
 
   it('shows loading skeletons until the desk arrives', async () => {
-    let answer: (r: { body: HomeSummary }) => void = () => {};
-    fakeFetch({ 'GET /api/home': () => new Promise((resolve) => (answer = resolve)) });
-    renderPage(<HomePage />, { url: '/home' });
-    expect(await screen.findByRole('status', { name: 'Loading My merchants by stage' })).toBeVisible();
-    answer({ body: EMPTY_HOME });
-    expect(await screen.findByText(/No merchant is assigned to you yet/)).toBeVisible();
+    await renderThroughDeskAnswer(<HomePage />);
     expect(screen.queryByRole('status', { name: 'Loading My merchants by stage' })).toBeNull();
   });
 
