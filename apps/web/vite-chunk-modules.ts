@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin } from 'vite';
+import { jsonAssetPlugin } from './vite-json-asset.ts';
 
 /**
  * Writes dist/.vite/chunk-modules.json: each of the app's own source modules (path from the
@@ -9,29 +10,16 @@ import type { Plugin, ResolvedConfig } from 'vite';
  * to find what a page loads.
  */
 export function chunkModulesPlugin(): Plugin {
-  let root = '';
-  return {
-    name: 'boardwalk-chunk-modules',
-    apply: 'build',
-    configResolved(config: ResolvedConfig) {
-      root = config.root;
-    },
-    generateBundle(_options, bundle) {
-      const modules: Record<string, string> = {};
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk') continue;
-        for (const id of Object.keys(chunk.modules)) {
-          if (id.includes('node_modules') || !path.isAbsolute(id)) continue;
-          const relative = path.relative(root, id).split(path.sep).join('/');
-          if (!relative.startsWith('..')) modules[relative] = chunk.fileName;
-        }
+  return jsonAssetPlugin('boardwalk-chunk-modules', '.vite/chunk-modules.json', ({ bundle, root }) => {
+    const modules: Record<string, string> = {};
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      for (const id of Object.keys(chunk.modules)) {
+        if (id.includes('node_modules') || !path.isAbsolute(id)) continue;
+        const relative = path.relative(root, id).split(path.sep).join('/');
+        if (!relative.startsWith('..')) modules[relative] = chunk.fileName;
       }
-      const sorted = Object.fromEntries(Object.entries(modules).sort(([a], [b]) => a.localeCompare(b)));
-      this.emitFile({
-        type: 'asset',
-        fileName: '.vite/chunk-modules.json',
-        source: `${JSON.stringify(sorted, null, 2)}\n`,
-      });
-    },
-  };
+    }
+    return Object.fromEntries(Object.entries(modules).sort(([a], [b]) => a.localeCompare(b)));
+  });
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import type { Plugin, ResolvedConfig } from 'vite';
-import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+import type { OutputChunk } from 'rolldown';
+import { jsonAssetPlugin } from './vite-json-asset.ts';
 
 /**
  * What the first load of an address will import after the entry, for the API to name in the
@@ -26,49 +27,37 @@ const SEEDS = {
 export type StartPreloads = { signIn: string[]; app: string[]; pages: Record<string, string[]> };
 
 export function startPreloadsPlugin(): Plugin {
-  let root = '';
-  return {
-    name: 'boardwalk-start-preloads',
-    apply: 'build',
-    configResolved(config: ResolvedConfig) {
-      root = config.root;
-    },
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle as OutputBundle).filter((c): c is OutputChunk => c.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const withImports = (files: string[], into = new Set<string>()) => {
-        for (const file of files) {
-          if (into.has(file)) continue;
-          into.add(file);
-          withImports(byFile.get(file)?.imports ?? [], into);
-        }
-        return into;
-      };
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!entry) this.error('start preloads: the build has no entry chunk');
-      const already = withImports([entry.fileName]);
-      const chunkOf = (module: string) => {
-        const id = path.resolve(root, module);
-        const chunk = chunks.find((c) => c.moduleIds.includes(id));
-        if (!chunk) this.error(`start preloads: no chunk holds ${module}`);
-        return chunk.fileName;
-      };
-      const list = (modules: string[]) =>
-        [...withImports(modules.map(chunkOf))].filter((file) => !already.has(file)).map((file) => `/${file}`);
-      const app = list(SEEDS.app);
-      const preloads: StartPreloads = {
-        signIn: list(SEEDS.signIn),
-        app,
-        // A page's own chunks: what `app` does not name already.
-        pages: Object.fromEntries(
-          Object.entries(SEEDS.pages).map(([page, modules]) => [page, list(modules).filter((f) => !app.includes(f))]),
-        ),
-      };
-      this.emitFile({
-        type: 'asset',
-        fileName: '.vite/start-preloads.json',
-        source: `${JSON.stringify(preloads, null, 2)}\n`,
-      });
-    },
-  };
+  return jsonAssetPlugin('boardwalk-start-preloads', '.vite/start-preloads.json', ({ bundle, root, fail }) => {
+    const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    const withImports = (files: string[], into = new Set<string>()) => {
+      for (const file of files) {
+        if (into.has(file)) continue;
+        into.add(file);
+        withImports(byFile.get(file)?.imports ?? [], into);
+      }
+      return into;
+    };
+    const entry = chunks.find((chunk) => chunk.isEntry);
+    if (!entry) return fail('start preloads: the build has no entry chunk');
+    const already = withImports([entry.fileName]);
+    const chunkOf = (module: string) => {
+      const id = path.resolve(root, module);
+      const chunk = chunks.find((c) => c.moduleIds.includes(id));
+      if (!chunk) return fail(`start preloads: no chunk holds ${module}`);
+      return chunk.fileName;
+    };
+    const list = (modules: string[]) =>
+      [...withImports(modules.map(chunkOf))].filter((file) => !already.has(file)).map((file) => `/${file}`);
+    const app = list(SEEDS.app);
+    const preloads: StartPreloads = {
+      signIn: list(SEEDS.signIn),
+      app,
+      // A page's own chunks: what `app` does not name already.
+      pages: Object.fromEntries(
+        Object.entries(SEEDS.pages).map(([page, modules]) => [page, list(modules).filter((f) => !app.includes(f))]),
+      ),
+    };
+    return preloads;
+  });
 }
