@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderThroughDeskAnswer } from './home-fixtures.ts';
+import { renderThroughDeskAnswer } from '../../test/home-fixtures.ts';
 
 // Every render of a list tile, with its title and whether it showed its skeleton.
 const renders = vi.hoisted(() => [] as string[]);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../test/fake-fetch.ts';
 import { renderPage } from '../../test/render-page.tsx';
 import { trendText } from './desk-tiles.tsx';
-import { EMPTY_HOME, renderThroughDeskAnswer } from './home-fixtures.ts';
+import { EMPTY_HOME, renderThroughDeskAnswer } from '../../test/home-fixtures.ts';
 import { HomePage } from './home-page.tsx';
 import { TILE_ROW_PX } from './home-tile.tsx';
 

@@ -2,8 +2,8 @@ import type { HomeSummary } from '@boardwalk/shared/schemas/home';
 import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { expect } from 'vitest';
-import { fakeFetch } from '../../test/fake-fetch.ts';
-import { renderPage } from '../../test/render-page.tsx';
+import { fakeFetch } from './fake-fetch.ts';
+import { renderPage } from './render-page.tsx';
 
 /** What GET /api/home answers on a fresh database (the home page's tests). */
 export const EMPTY_HOME: HomeSummary = {
