@@ -20,12 +20,13 @@
  * BENCH_ACCEPT_ENCODING (default `gzip, deflate, br`, as a browser does; `identity` for none).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { writeFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { writeFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { asc, desc, sql } from 'drizzle-orm';
+import { API_NODE_FLAGS } from '../apps/api/src/api-node-flags.ts';
 import { hashPassword } from '../apps/api/src/auth/password.ts';
 import type { Db } from '../apps/api/src/db/client.ts';
 import { merchants as merchantTable } from '../apps/api/src/db/schema/merchants.ts';
@@ -84,9 +85,10 @@ function required(name: string): string {
 
 async function startApi() {
   const entry = WORKERS > 1 ? ['apps/api/src/cluster.ts', '--workers', String(WORKERS)] : ['apps/api/src/main.ts'];
-  // BENCH_NODE_ARGS: flags for the API's Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`); cluster
-  // workers inherit them.
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // The API's own V8 flags as `npm start` gives them (cluster.ts adds them to its processes too),
+  // then BENCH_NODE_ARGS: flags for the API's Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`,
+  // or `--max-semi-space-size=32` to measure without decision 065); cluster workers inherit them.
+  const nodeArgs = [...API_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const child = spawn(join(API_ROOT, 'node_modules/.bin/node'), [...nodeArgs, ...entry], {
     cwd: API_ROOT,
     env: {
@@ -98,7 +100,8 @@ async function startApi() {
       DEMO_SEED: 'false',
       NODE_ENV: 'production',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_API_STDOUT: a file for the API's standard output (e.g. what --trace-gc prints).
+    stdio: ['ignore', process.env.BENCH_API_STDOUT ? openSync(process.env.BENCH_API_STDOUT, 'w') : 'ignore', 'inherit'],
   });
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
@@ -485,7 +488,7 @@ try {
   ].map((s) => ({ ...s, path: () => pick(s.paths) }));
   notes.push(
     `Distinct requests: list ${views.length * 10 * sorts.length} URLs (${views.length} views × 10 pages × ${sorts.length} sorts), ` +
-      `search ${terms.length} terms, view ${ids.length} merchant ids. Read cache (decision 052): READ_CACHE_MB=${process.env.READ_CACHE_MB ?? '64 (default)'} per API process.`,
+      `search ${terms.length} terms, view ${ids.length} merchant ids. Read cache (decision 052): READ_CACHE_MB=${process.env.READ_CACHE_MB ?? '64 (default)'} per API process. API Node flags: ${[...API_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])].join(' ')} (decision 065; later flags win).`,
     `Load generator: ${LOADGEN === 'wrk' ? `wrk (${WRK_THREADS} thread), on this machine` : 'node, in the benchmark process'}; Accept-Encoding: ${ACCEPT_ENCODING}. ` +
       (LOADGEN === 'wrk' ? 'Mean bytes are whole responses (headers included).' : 'Mean bytes are bodies.'),
   );

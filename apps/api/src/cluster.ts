@@ -14,6 +14,7 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { withApiNodeFlags } from './api-node-flags.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 if (cluster.isPrimary) {
@@ -31,6 +32,8 @@ if (cluster.isPrimary) {
     process.exit(2);
   }
 
+  // The processes run with the API's V8 flags whether or not this one was started with them.
+  cluster.setupPrimary({ execArgv: withApiNodeFlags(process.execArgv) });
   const stopping = { now: false };
   const fork = (first: boolean) => {
     const worker = cluster.fork(first ? {} : { JOB_WORKERS: 'false' });
