@@ -13,12 +13,7 @@ import { jsonAssetPlugin } from './vite-json-asset.ts';
  * - `signIn`: a first visit to /login (the light sign-in, app-start.tsx);
  * - `app`: every other address (the router, the route table and the shell, which import each
  *   other: app-start.tsx loads them for any address but /login);
- * - `pages`: a signed-in first visit to one of these addresses, the page's own chunks (less `app`'s);
- * - `answers`: the GET answers a first load asks for before its first paints, for the API to name
- *   as `<link rel="preload" as="fetch">` (decision 066): `all` on every page, `signedIn` when a
- *   session cookie came, `pages` on a signed-in first visit of that address. The session's own is
- *   the API's (every page asks for it first). Chromium hands the preloaded answer to the app's
- *   fetch of the same path (start-answers.test.ts, e2e home-layout-shift.spec.ts).
+ * - `pages`: a signed-in first visit to one of these addresses, the page's own chunks (less `app`'s).
  */
 const SEEDS = {
   signIn: ['src/app/sign-in-start.tsx'],
@@ -29,20 +24,7 @@ const SEEDS = {
   } as Record<string, string[]>,
 };
 
-/** PUBLIC_SETTINGS_PATH (portal-name.ts), ME_SETTINGS_PATH (settings-sync.ts), HOME_PATH (home-api.ts). */
-export const START_ANSWERS: StartAnswers = {
-  all: ['/api/settings/public'],
-  signedIn: ['/api/me/settings'],
-  pages: { '/home': ['/api/home'] },
-};
-
-export type StartAnswers = { all: string[]; signedIn: string[]; pages: Record<string, string[]> };
-export type StartPreloads = {
-  signIn: string[];
-  app: string[];
-  pages: Record<string, string[]>;
-  answers: StartAnswers;
-};
+export type StartPreloads = { signIn: string[]; app: string[]; pages: Record<string, string[]> };
 
 export function startPreloadsPlugin(): Plugin {
   return jsonAssetPlugin('boardwalk-start-preloads', '.vite/start-preloads.json', ({ bundle, root, fail }) => {
@@ -75,7 +57,6 @@ export function startPreloadsPlugin(): Plugin {
       pages: Object.fromEntries(
         Object.entries(SEEDS.pages).map(([page, modules]) => [page, list(modules).filter((f) => !app.includes(f))]),
       ),
-      answers: START_ANSWERS,
     };
     return preloads;
   });

@@ -119,18 +119,10 @@ describe('the page for a deep link names its first chunks and the session answer
     signIn: ['/assets/login-111111.js'],
     app: ['/assets/app-routes-222222.js', '/assets/login-111111.js', '/assets/shell-333333.js'],
     pages: { '/home': ['/assets/home-tiles-444444.js', '/assets/my-todos-tile-555555.js'] },
-    answers: {
-      all: ['/api/settings/public'],
-      signedIn: ['/api/me/settings'],
-      // Only API paths are named: a list that says otherwise is not followed.
-      pages: { '/home': ['/api/home', 'https://elsewhere.example/x', '/assets/x.js', '/api/me/settings'] },
-    },
   };
   const modulepreloads = (html: string) =>
     [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" fetchpriority="low">/g)].map((m) => m[1]);
   const sessionPreload = '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin>';
-  const fetchPreloads = (html: string) =>
-    [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g)].map((m) => m[1]);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -214,43 +206,5 @@ describe('the page for a deep link names its first chunks and the session answer
   it('does not name page chunks for a cookie that only looks like the session one', async () => {
     const text = await html(await get('/home', { cookie: 'xauthjs.session-token=1; other=2' }));
     expect(modulepreloads(text)).toEqual(preloads.app);
-  });
-
-  it('names the answers the build lists (decision 066): the public settings everywhere, the rest signed in', async () => {
-    expect(fetchPreloads(await html(await get('/home', { cookie })))).toEqual([
-      '/api/auth/session',
-      '/api/settings/public',
-      '/api/me/settings',
-      '/api/home',
-    ]);
-    expect(fetchPreloads(await html(await get('/user/list', { cookie })))).toEqual([
-      '/api/auth/session',
-      '/api/settings/public',
-      '/api/me/settings',
-    ]);
-    for (const url of ['/home', '/user/list', '/login']) {
-      expect(`${url} ${fetchPreloads(await html(await get(url))).join(' ')}`).toBe(
-        `${url} /api/auth/session /api/settings/public`,
-      );
-    }
-    expect(fetchPreloads(await html(await get('/login', { cookie })))).toEqual([
-      '/api/auth/session',
-      '/api/settings/public',
-    ]);
-  });
-
-  it('names the session answer only for a build whose list has no answers (before decision 066)', async () => {
-    const older = makeTestWebDist();
-    try {
-      mkdirSync(path.join(older, '.vite'));
-      writePrecompressed(path.join(older, 'index.html'), page);
-      const { answers: _, ...list } = preloads;
-      writeFileSync(path.join(older, '.vite', 'start-preloads.json'), JSON.stringify(list));
-      const olderApp = createApp({ ...t.deps, config: { ...t.deps.config, webDist: older } });
-      const res = await olderApp.request('/home', { headers: { 'accept-encoding': BROWSER, cookie } });
-      expect(fetchPreloads(await html(res))).toEqual(['/api/auth/session']);
-    } finally {
-      rmSync(older, { recursive: true, force: true });
-    }
   });
 });

@@ -10,19 +10,8 @@ import { pickEncoding } from '../lib/http/compression.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/**
- * dist/.vite/start-preloads.json (apps/web/vite-start-preloads.ts): chunk paths by address, and
- * the API answers a first load asks for early (decision 066; absent from older builds).
- */
-type StartPreloads = {
-  signIn: string[];
-  app: string[];
-  pages: Record<string, string[]>;
-  answers?: { all: string[]; signedIn: string[]; pages: Record<string, string[]> };
-};
-
-/** Only our own API's GET paths are named in a preload (the list comes from the build). */
-const API_PATH = /^\/api\/[\w/-]+$/;
+/** dist/.vite/start-preloads.json (apps/web/vite-start-preloads.ts): chunk paths by address. */
+type StartPreloads = { signIn: string[]; app: string[]; pages: Record<string, string[]> };
 
 /** /login as the web app's first render takes it (app-start.tsx isSignInPath): any case, one trailing slash. */
 const SIGN_IN_PATH = /^\/login\/?$/i;
@@ -35,12 +24,10 @@ const SESSION_COOKIE = new RegExp(
 /**
  * The page for a deep link, naming what its first load needs after the entry (decision 060):
  * `<link rel="modulepreload">` for the chunks the build listed for the address, and a preload of
- * the session answer, which every page asks for first, and of the answers the build lists for the
- * address (decision 066: the public settings everywhere; the user's settings and a page's own
- * answers when signed in). The browser fetches them with the entry instead of one after another
- * (entry → router and shell → session → page → page's parts → their answers). A page's own chunks
- * and answers are named only when a session cookie came with the request: signed out, the gate
- * sends the visit to /login and they would be fetched for nothing. Made once per variant,
+ * the session answer, which every page asks for first. The browser fetches them with the entry
+ * instead of one after another (entry → router and shell → session → page → page's parts). A
+ * page's own chunks are named only when a session cookie came with the request: signed out, the
+ * gate sends the visit to /login and they would be fetched for nothing. Made once per variant,
  * compressed as the build compresses the file. Without the build's list: undefined, and the
  * file is served as it is.
  */
@@ -51,14 +38,11 @@ function startPages(distDir: string) {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   if (!html.includes('</head>')) return undefined;
   const made = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
-  const answers = preloads.answers ?? { all: [], signedIn: [], pages: {} };
-  const variant = (key: string, scripts: string[], fetches: string[]) => {
+  const variant = (key: string, scripts: string[]) => {
     let page = made.get(key);
     if (!page) {
       const links = [
-        ...[`${AUTH_BASE_PATH}/session`, ...new Set(fetches.filter((href) => API_PATH.test(href)))].map(
-          (href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`,
-        ),
+        `<link rel="preload" href="${AUTH_BASE_PATH}/session" as="fetch" crossorigin>`,
         ...[...new Set(scripts)].map(
           (file) => `<link rel="modulepreload" crossorigin href="${file}" fetchpriority="low">`,
         ),
@@ -75,21 +59,19 @@ function startPages(distDir: string) {
   };
   return (c: Context) => {
     const address = c.req.path;
-    const signedIn = SESSION_COOKIE.test(c.req.header('cookie') ?? '');
     let key: string;
     let scripts: string[];
-    let fetches = answers.all;
     if (SIGN_IN_PATH.test(address)) {
       key = 'sign-in';
       scripts = preloads.signIn;
     } else {
-      const at = address.replace(/\/$/, '');
-      const own = signedIn ? preloads.pages[at] : undefined;
-      key = `${own ? `page ${at}` : 'app'}${signedIn ? ' signed in' : ''}`;
+      const own = SESSION_COOKIE.test(c.req.header('cookie') ?? '')
+        ? preloads.pages[address.replace(/\/$/, '')]
+        : undefined;
+      key = own ? `page ${address.replace(/\/$/, '')}` : 'app';
       scripts = [...preloads.app, ...(own ?? [])];
-      if (signedIn) fetches = [...fetches, ...answers.signedIn, ...(answers.pages[at] ?? [])];
     }
-    const page = variant(key, scripts, fetches);
+    const page = variant(key, scripts);
     const encoding = pickEncoding(c.req.header('accept-encoding'));
     const body = encoding ? page[encoding] : page.plain;
     const headers: Record<string, string> = {
