@@ -11,7 +11,8 @@
  * `npm exec --package=lighthouse@13.5.0`, which fetches it from the npm registry once into npm's
  * cache; it downloads no browser. LIGHTHOUSE_CLI=/path/to/lighthouse/cli/index.js uses an
  * installed copy instead. BENCH_RUNS (default 1) runs per page; the median score is kept.
- * LIGHTHOUSE_KEEP=dir keeps each full report there (its diagnostics: bootup-time, long tasks…).
+ * LIGHTHOUSE_KEEP=dir keeps each full report there (its diagnostics: bootup-time, long tasks…), with
+ * its trace beside it (`*.trace.json`, every task of the load).
  * LIGHTHOUSE_DISTS=before=/tmp/old-dist,after=apps/web/dist measures two (or more) builds in
  * turn, run by run, each served by this checkout's API from its own WEB_DIST: a build of the
  * old commit (`npx vite build --outDir /tmp/old-dist` there) against the new one.
@@ -22,7 +23,7 @@
  * CPU yardstick; an idle laptop scores ~1,000-2,000), to be read with the figures.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { adminCookie, ROOT, startServer, type BenchServer } from './spa-server.ts';
@@ -70,6 +71,8 @@ async function lighthouse(url: string, cookie: string | undefined, out: string) 
     `--output-path=${out}`,
     '--only-categories=performance,accessibility',
     '--chrome-flags=--headless --no-sandbox --disable-gpu',
+    // Kept reports keep their trace too (`<report>-0.trace.json`: every task of the load).
+    ...(process.env.LIGHTHOUSE_KEEP ? ['--save-assets'] : []),
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
   // Lighthouse 13 needs Node ≥ 22: this script's own Node runs it.
@@ -148,6 +151,9 @@ try {
           mkdirSync(process.env.LIGHTHOUSE_KEEP, { recursive: true });
           const name = `${page.path.slice(1)}-${build.label || process.env.BENCH_LABEL || 'run'}-${i}.json`;
           writeFileSync(join(process.env.LIGHTHOUSE_KEEP, name), readFileSync(out));
+          const trace = out.replace(/\.json$/, '-0.trace.json');
+          if (existsSync(trace))
+            renameSync(trace, join(process.env.LIGHTHOUSE_KEEP, name.replace(/\.json$/, '.trace.json')));
         }
         const key = `${build.label}\t${page.path}`;
         runsOf.set(key, [...(runsOf.get(key) ?? []), figures(report, loadBefore)]);
