@@ -18,7 +18,8 @@
 #              BENCH_LOADGEN=node|wrk (default wrk when installed; merchants.ts, decision 056),
 #              BENCH_ACCEPT_ENCODING (default `gzip, deflate, br`, as a browser; `identity` for none),
 #              BENCH_API_ROOT (another checkout's API, with its node_modules: old and new on one cluster),
-#              BENCH_NODE_ARGS (flags for the API's Node, e.g. --cpu-prof --cpu-prof-dir=DIR),
+#              BENCH_NODE_ARGS (flags for the API's Node after its own, decision 065: e.g. --cpu-prof --cpu-prof-dir=DIR,
+#              or --max-semi-space-size=64), BENCH_API_STDOUT (a file for the API's standard output, e.g. --trace-gc-nvp's),
 #              BENCH_REQUESTS (node generator: exactly N requests per scenario, a fixed amount of work),
 #              BENCH_LOG_LEVEL (the API's LOG_LEVEL, default warn; info writes the access line per request).
 set -euo pipefail

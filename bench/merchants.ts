@@ -83,13 +83,16 @@ function required(name: string): string {
 
 // ── the API process ─────────────────────────────────────────────────────────────────────────
 
+/**
+ * The API's own V8 flags as `npm start` gives them (cluster.ts adds them to its processes too),
+ * then BENCH_NODE_ARGS: flags for the API's Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, or
+ * `--max-semi-space-size=64` to measure without decision 065); cluster workers inherit them.
+ */
+const API_ARGS = [...API_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
+
 async function startApi() {
   const entry = WORKERS > 1 ? ['apps/api/src/cluster.ts', '--workers', String(WORKERS)] : ['apps/api/src/main.ts'];
-  // The API's own V8 flags as `npm start` gives them (cluster.ts adds them to its processes too),
-  // then BENCH_NODE_ARGS: flags for the API's Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`,
-  // or `--max-semi-space-size=32` to measure without decision 065); cluster workers inherit them.
-  const nodeArgs = [...API_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
-  const child = spawn(join(API_ROOT, 'node_modules/.bin/node'), [...nodeArgs, ...entry], {
+  const child = spawn(join(API_ROOT, 'node_modules/.bin/node'), [...API_ARGS, ...entry], {
     cwd: API_ROOT,
     env: {
       ...process.env,
@@ -488,7 +491,7 @@ try {
   ].map((s) => ({ ...s, path: () => pick(s.paths) }));
   notes.push(
     `Distinct requests: list ${views.length * 10 * sorts.length} URLs (${views.length} views × 10 pages × ${sorts.length} sorts), ` +
-      `search ${terms.length} terms, view ${ids.length} merchant ids. Read cache (decision 052): READ_CACHE_MB=${process.env.READ_CACHE_MB ?? '64 (default)'} per API process. API Node flags: ${[...API_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])].join(' ')} (decision 065; later flags win).`,
+      `search ${terms.length} terms, view ${ids.length} merchant ids. Read cache (decision 052): READ_CACHE_MB=${process.env.READ_CACHE_MB ?? '64 (default)'} per API process. API Node flags: ${API_ARGS.join(' ')} (decision 065; later flags win).`,
     `Load generator: ${LOADGEN === 'wrk' ? `wrk (${WRK_THREADS} thread), on this machine` : 'node, in the benchmark process'}; Accept-Encoding: ${ACCEPT_ENCODING}. ` +
       (LOADGEN === 'wrk' ? 'Mean bytes are whole responses (headers included).' : 'Mean bytes are bodies.'),
   );
