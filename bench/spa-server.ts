@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
+import { API_NODE_FLAGS } from '../apps/api/src/api-node-flags.ts';
 
 export const ROOT = resolve(process.env.BENCH_ROOT ?? join(import.meta.dirname, '..'));
 export const PASSWORD = process.env.BENCH_PASSWORD ?? 'bench-Demo-password-2024';
@@ -26,21 +27,26 @@ async function freePort() {
   });
 }
 
-export type BenchServer = { url: string; stop: () => Promise<void> };
+export type BenchServer = { url: string; pid: number | undefined; stop: () => Promise<void> };
 
-/** `env` adds to the server's environment (lighthouse.ts' LIGHTHOUSE_DISTS: WEB_DIST per build). */
-export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
-  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: async () => {} };
-  const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-bench-'));
+/**
+ * `env` adds to the server's environment (lighthouse.ts' LIGHTHOUSE_DISTS: WEB_DIST per build).
+ * The server runs with the API's V8 flags, as `npm start` runs it (decision 065). `dataDir`: a
+ * data directory of the caller's, kept on stop (idle-rss.ts starts twice on one); by default a
+ * new one, removed on stop.
+ */
+export async function startServer(env: NodeJS.ProcessEnv = {}, dataDir?: string): Promise<BenchServer> {
+  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, pid: undefined, stop: async () => {} };
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'boardwalk-bench-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['apps/api/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...API_NODE_FLAGS, 'apps/api/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: dir,
       DEMO_SEED: 'true',
       DEMO_PASSWORD: PASSWORD,
       LOG_LEVEL: 'warn',
@@ -62,11 +68,12 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<BenchSer
   }
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
