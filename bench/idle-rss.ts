@@ -51,21 +51,24 @@ async function idleRss(label: string, dataDir: string) {
   }
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-idle-rss-'));
-let results;
-try {
-  results = [
-    await idleRss('first start (migrations, demo seed)', dataDir),
-    await idleRss('second start, seeded', dataDir),
-  ];
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+/** A first start and a restart on one data directory, removed after. */
+async function bothStarts() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-idle-rss-'));
+  try {
+    return [
+      await idleRss('first start (migrations, demo seed)', dataDir),
+      await idleRss('second start, seeded', dataDir),
+    ];
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
+const verdictOf = (mb: number) => (mb <= BUDGET_MB ? 'met' : 'NOT met');
+const results = await bothStarts();
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
 const date = new Date().toISOString().slice(0, 10);
-const worst = Math.max(...results.map((r) => r.rssMb));
-const verdict = worst <= BUDGET_MB ? 'met' : 'NOT met';
+const verdict = verdictOf(Math.max(...results.map((r) => r.rssMb)));
 const out = join(ROOT, 'bench', 'results');
 mkdirSync(out, { recursive: true });
 writeFileSync(
@@ -83,10 +86,7 @@ writeFileSync(
     '',
     '| Start | RSS MB (median) | Range | Budget |',
     '| ----- | --------------: | ----- | ------ |',
-    ...results.map(
-      (r) =>
-        `| ${r.label} | ${r.rssMb} | ${r.min}–${r.max} | ≤ ${BUDGET_MB} MB: ${r.rssMb <= BUDGET_MB ? 'met' : 'NOT met'} |`,
-    ),
+    ...results.map((r) => `| ${r.label} | ${r.rssMb} | ${r.min}–${r.max} | ≤ ${BUDGET_MB} MB: ${verdictOf(r.rssMb)} |`),
     '',
   ].join('\n'),
 );
