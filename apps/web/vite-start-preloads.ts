@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
-import { jsonAssetPlugin } from './vite-json-asset.ts';
+import { jsonAssetPlugin, type JsonAssetInput } from './vite-json-asset.ts';
 
 /**
  * What the first load of an address will import after the entry, for the API to name in the
@@ -26,38 +26,48 @@ const SEEDS = {
 
 export type StartPreloads = { signIn: string[]; app: string[]; pages: Record<string, string[]> };
 
+/**
+ * The chunks a first load evaluates, from the finished bundle: the entry with its static imports
+ * (`entry`, which index.html names), and the lists above (each less the entry's own).
+ */
+export function startChunks({ bundle, root, fail }: JsonAssetInput): StartPreloads & { entry: string[] } {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const withImports = (files: string[], into = new Set<string>()) => {
+    for (const file of files) {
+      if (into.has(file)) continue;
+      into.add(file);
+      withImports(byFile.get(file)?.imports ?? [], into);
+    }
+    return into;
+  };
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) return fail('start preloads: the build has no entry chunk');
+  const already = withImports([entry.fileName]);
+  const chunkOf = (module: string) => {
+    const id = path.resolve(root, module);
+    const chunk = chunks.find((c) => c.moduleIds.includes(id));
+    if (!chunk) return fail(`start preloads: no chunk holds ${module}`);
+    return chunk.fileName;
+  };
+  const list = (modules: string[]) =>
+    [...withImports(modules.map(chunkOf))].filter((file) => !already.has(file)).map((file) => `/${file}`);
+  const app = list(SEEDS.app);
+  return {
+    entry: [...already].map((file) => `/${file}`),
+    signIn: list(SEEDS.signIn),
+    app,
+    // A page's own chunks: what `app` does not name already.
+    pages: Object.fromEntries(
+      Object.entries(SEEDS.pages).map(([page, modules]) => [page, list(modules).filter((f) => !app.includes(f))]),
+    ),
+  };
+}
+
 export function startPreloadsPlugin(): Plugin {
-  return jsonAssetPlugin('boardwalk-start-preloads', '.vite/start-preloads.json', ({ bundle, root, fail }) => {
-    const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-    const withImports = (files: string[], into = new Set<string>()) => {
-      for (const file of files) {
-        if (into.has(file)) continue;
-        into.add(file);
-        withImports(byFile.get(file)?.imports ?? [], into);
-      }
-      return into;
-    };
-    const entry = chunks.find((chunk) => chunk.isEntry);
-    if (!entry) return fail('start preloads: the build has no entry chunk');
-    const already = withImports([entry.fileName]);
-    const chunkOf = (module: string) => {
-      const id = path.resolve(root, module);
-      const chunk = chunks.find((c) => c.moduleIds.includes(id));
-      if (!chunk) return fail(`start preloads: no chunk holds ${module}`);
-      return chunk.fileName;
-    };
-    const list = (modules: string[]) =>
-      [...withImports(modules.map(chunkOf))].filter((file) => !already.has(file)).map((file) => `/${file}`);
-    const app = list(SEEDS.app);
-    const preloads: StartPreloads = {
-      signIn: list(SEEDS.signIn),
-      app,
-      // A page's own chunks: what `app` does not name already.
-      pages: Object.fromEntries(
-        Object.entries(SEEDS.pages).map(([page, modules]) => [page, list(modules).filter((f) => !app.includes(f))]),
-      ),
-    };
+  return jsonAssetPlugin('boardwalk-start-preloads', '.vite/start-preloads.json', (input) => {
+    const { signIn, app, pages } = startChunks(input);
+    const preloads: StartPreloads = { signIn, app, pages };
     return preloads;
   });
 }

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { chunkModulesPlugin } from './vite-chunk-modules.ts';
+import { compileHintsPlugin } from './vite-compile-hints.ts';
 import { gridLazySlotsPlugin } from './vite-grid-lazy-slots.ts';
 import { precompressPlugin } from './vite-precompress.ts';
 import { startPreloadsPlugin } from './vite-start-preloads.ts';
@@ -9,7 +10,14 @@ export default defineConfig(({ mode }) => {
   // API_URL lets the dev server proxy to an API on another port (default: the API's 3000).
   const apiTarget = loadEnv(mode, '.', '').API_URL || 'http://localhost:3000';
   return {
-    plugins: [react(), gridLazySlotsPlugin(), chunkModulesPlugin(), startPreloadsPlugin(), precompressPlugin()],
+    plugins: [
+      react(),
+      gridLazySlotsPlugin(),
+      chunkModulesPlugin(),
+      startPreloadsPlugin(),
+      compileHintsPlugin(),
+      precompressPlugin(),
+    ],
     server: {
       port: 5173,
       proxy: {
