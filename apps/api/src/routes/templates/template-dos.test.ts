@@ -114,14 +114,24 @@ describe('template preview under abuse', () => {
     expect(Math.min(...measurable.map((r) => r.during))).toBeLessThan(100);
   }, 90_000);
 
+  // The limit itself is preview-limit.unit.test.ts's. Here: the route applies it. The four
+  // requests reach the limit one by one after their session lookups, and a heavy preview ends in
+  // 50-100 ms, so on PostgreSQL a first one has ended before a fourth arrived (seen once: one
+  // refusal). A burst is tried again, at most five times, until two are refused; none may ever
+  // refuse more, and a route without the limit refuses none in every burst.
   it('lets one user run at most two previews at a time (429 with Retry-After)', async () => {
-    const answers = await Promise.all(
-      [1, 2, 3, 4].map(() => staff[1]!.post<ProblemBody>('/api/templates/preview', heavy)),
-    );
-    const refused = answers.filter((a) => a.status === 429);
-    expect(refused.length).toBe(2);
-    expect(refused[0]!.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(answers.filter((a) => a.status === 400)).toHaveLength(2);
+    const bursts: number[] = [];
+    for (let burst = 1; burst <= 5; burst++) {
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map(() => staff[1]!.post<ProblemBody>('/api/templates/preview', heavy)),
+      );
+      const refused = answers.filter((a) => a.status === 429);
+      for (const answer of refused) expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(answers.filter((a) => a.status === 400)).toHaveLength(4 - refused.length);
+      bursts.push(refused.length);
+      if (refused.length === 2) break;
+    }
+    expect(Math.max(...bursts), `refused per burst: ${bursts.join(', ')}`).toBe(2);
     // Once they are answered, the same user may preview again.
     const again = await staff[1]!.post('/api/templates/preview', { channel: 'sms', body: 'Hi' });
     expect(again.status).toBe(200);
