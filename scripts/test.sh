@@ -35,20 +35,43 @@ E2E_DIR=""
 
 # ── installs ──────────────────────────────────────────────────────────────────────────────
 
-ensure_chromium() {
+# Chromium for pass 5. When it is missing, Debian's package is installed in the background while
+# the other passes run (apt-get waits on the network and the disk, the passes on the CPU), and
+# pass 5 waits for it; what cannot be installed at all is said before the first pass.
+CHROMIUM_INSTALL="" # pid of the background install
+CHROMIUM_LOG=""
+
+chromium_installable() { [[ "$CHROMIUM_PATH" == /usr/bin/chromium && $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; }
+
+install_chromium() {
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq -o DPkg::Lock::Timeout=300 &&
+    apt-get install -y -qq -o DPkg::Lock::Timeout=300 chromium >/dev/null &&
+    [[ -x "$CHROMIUM_PATH" ]]
+}
+
+start_chromium_install() {
   [[ -x "$CHROMIUM_PATH" ]] && return 0
-  if [[ "$CHROMIUM_PATH" == /usr/bin/chromium && $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
-    say "Chromium is missing: installing Debian's chromium with apt-get…"
-    export DEBIAN_FRONTEND=noninteractive
-    if apt-get update -qq -o DPkg::Lock::Timeout=300 &&
-      apt-get install -y -qq -o DPkg::Lock::Timeout=300 chromium >/dev/null; then
-      [[ -x "$CHROMIUM_PATH" ]] && return 0
-    fi
-    die "apt-get could not install chromium (see above). Install it by hand, or point CHROMIUM_PATH at a Chromium or Chrome binary."
-  fi
-  die "No Chromium at $CHROMIUM_PATH, and this script can only install it as root with apt-get.
+  chromium_installable || die "No Chromium at $CHROMIUM_PATH, and this script can only install it as root with apt-get.
   Install it (Debian/Ubuntu: sudo apt-get install chromium), or set CHROMIUM_PATH to a Chromium or Chrome
   binary, or run only the other passes: scripts/test.sh static unit api api-pg"
+  say "Chromium is missing: installing Debian's chromium with apt-get in the background (pass 5 waits for it)…"
+  CHROMIUM_LOG=$(mktemp "${TMPDIR:-/tmp}/boardwalk-chromium-XXXXXX")
+  install_chromium >"$CHROMIUM_LOG" 2>&1 &
+  CHROMIUM_INSTALL=$!
+}
+
+# Waits for the background install, if one runs; fails (with apt-get's output) when it failed.
+await_chromium() {
+  [[ -n "$CHROMIUM_INSTALL" ]] || return 0
+  local rc=0
+  wait "$CHROMIUM_INSTALL" || rc=$?
+  CHROMIUM_INSTALL=""
+  cat "$CHROMIUM_LOG"
+  rm -f "$CHROMIUM_LOG"
+  [[ $rc -eq 0 ]] && { say "Chromium installed ($("$CHROMIUM_PATH" --version 2>/dev/null))"; return 0; }
+  warn "apt-get could not install chromium (see above). Install it by hand, or point CHROMIUM_PATH at a Chromium or Chrome binary."
+  return 1
 }
 
 # ── PostgreSQL for pass 4 ─────────────────────────────────────────────────────────────────
@@ -129,6 +152,8 @@ pg_cleanup() {
 }
 
 cleanup() {
+  # An apt-get stopped halfway would leave dpkg broken: a run that ends early waits for it.
+  [[ -n "$CHROMIUM_INSTALL" ]] && { say "Waiting for the Chromium install to finish…"; await_chromium >/dev/null 2>&1; }
   pg_cleanup
   [[ -n "${LOG_DIR:-}" ]] && rm -rf "$LOG_DIR"
   [[ -n "$E2E_DIR" ]] && rm -rf "$E2E_DIR"
@@ -190,6 +215,7 @@ free_port() {
 }
 
 pass_e2e() {
+  await_chromium || return 1
   build_web || return 1
   E2E_DIR=$(mktemp -d "${TMPDIR:-/tmp}/boardwalk-e2e-XXXXXX")
   local rc=0 port=${E2E_PORT:-$(free_port 3100)}
@@ -260,7 +286,7 @@ finish() {
 T_START=$SECONDS
 t0=$SECONDS
 ensure_deps
-wants e2e && ensure_chromium
+wants e2e && start_chromium_install
 say "Installs checked ($((SECONDS - t0))s); $(node --version), $(npx --no-install vitest --version 2>/dev/null | head -n1)"
 
 if wants static && ! run_pass "${TITLE[static]}" pass_static; then
