@@ -93,6 +93,17 @@ describe('HistoryCronJobsPage', { timeout: 60_000 }, () => {
     });
   });
 
+  it("loads the list again when the runs drawer closes, so the row's last run is the drawer's newest", async () => {
+    const net = cronApi();
+    renderPage(<HistoryCronJobsPage />, { url: '/history/cron-jobs' });
+    const table = within(await screen.findByRole('table', { name: 'Cron jobs' }));
+    await userEvent.click(await table.findByRole('button', { name: 'Runs of log-retention' }));
+    expect(await screen.findByText('{"deleted":12}')).toBeInTheDocument();
+    const listed = net.callsTo('GET', '/api/history/cron-jobs').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(net.callsTo('GET', '/api/history/cron-jobs')).toHaveLength(listed + 1));
+  });
+
   it('shows staff the jobs and their runs, without the controls', async () => {
     cronApi();
     renderPage(<HistoryCronJobsPage />, { url: '/history/cron-jobs', role: 'ROLE_STAFF' });

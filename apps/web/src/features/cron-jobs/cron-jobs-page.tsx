@@ -164,7 +164,15 @@ export function HistoryCronJobsPage() {
           </Table>
         </CardContent>
       </Card>
-      <CronJobDrawer job={shown} onClose={() => setShownName(undefined)} />
+      <CronJobDrawer
+        job={shown}
+        onClose={() => {
+          setShownName(undefined);
+          // The drawer's runs may be newer than the row's last run (a run now that ended since
+          // the list loaded): the row catches up with what the drawer showed.
+          void query.refetch();
+        }}
+      />
       <ConfirmDialog
         open={Boolean(pending)}
         title={pending?.action === 'pause' ? `Pause ${pending.job.name}?` : `Run ${pending?.job.name ?? ''} now?`}
