@@ -66,8 +66,8 @@ export function startChunks({ bundle, root, fail }: JsonAssetInput): StartPreloa
 
 export function startPreloadsPlugin(): Plugin {
   return jsonAssetPlugin('boardwalk-start-preloads', '.vite/start-preloads.json', (input) => {
+    // What the API reads: the lists without the entry's files (index.html names those).
     const { signIn, app, pages } = startChunks(input);
-    const preloads: StartPreloads = { signIn, app, pages };
-    return preloads;
+    return { signIn, app, pages } satisfies StartPreloads;
   });
 }
