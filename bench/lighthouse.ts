@@ -205,7 +205,10 @@ const commit = await new Promise<string>((done) => {
   git.on('close', () => done(out.trim() || 'unknown'));
 });
 const label = process.env.BENCH_LABEL ?? commit;
-const out = join(import.meta.dirname, 'results', `${new Date().toISOString().slice(0, 10)}-lighthouse-${label}.json`);
+const stem = join(import.meta.dirname, 'results', `${new Date().toISOString().slice(0, 10)}-lighthouse-${label}`);
+// A second session on the same day and commit gets a file of its own instead of overwriting the first.
+let out = `${stem}.json`;
+for (let n = 2; existsSync(out); n++) out = `${stem}-${n}.json`;
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(
   out,
