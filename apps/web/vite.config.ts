@@ -5,6 +5,7 @@ import { compileHintsPlugin } from './vite-compile-hints.ts';
 import { gridLazySlotsPlugin } from './vite-grid-lazy-slots.ts';
 import { precompressPlugin } from './vite-precompress.ts';
 import { startPreloadsPlugin } from './vite-start-preloads.ts';
+import { startStylesPlugin } from './vite-start-styles.ts';
 
 export default defineConfig(({ mode }) => {
   // API_URL lets the dev server proxy to an API on another port (default: the API's 3000).
@@ -15,6 +16,7 @@ export default defineConfig(({ mode }) => {
       gridLazySlotsPlugin(),
       chunkModulesPlugin(),
       startPreloadsPlugin(),
+      startStylesPlugin(),
       compileHintsPlugin(),
       precompressPlugin(),
     ],

@@ -208,3 +208,69 @@ describe('the page for a deep link names its first chunks and the session answer
     expect(modulepreloads(text)).toEqual(preloads.app);
   });
 });
+
+describe('a signed-in page carries the build start styles, the emotion rules of the shell and /home (decision 067)', () => {
+  let t: TestApp;
+  let cookie: string;
+  const dists: string[] = [];
+  const page =
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Boardwalk</title>\n  </head>\n  <body></body>\n</html>';
+  const styles = {
+    ids: ['1x2y3z', 'animation-9q8w'],
+    css: '.bw-1x2y3z{color:red;}@keyframes animation-9q8w{from{opacity:0;}}',
+  };
+  const element =
+    '<style data-emotion="bw 1x2y3z animation-9q8w">.bw-1x2y3z{color:red;}@keyframes animation-9q8w{from{opacity:0;}}</style>';
+
+  /** An app serving a build whose .vite/start-styles.json holds `value` (none when undefined). */
+  function appWith(value: unknown) {
+    const dist = makeTestWebDist();
+    dists.push(dist);
+    mkdirSync(path.join(dist, '.vite'));
+    writePrecompressed(path.join(dist, 'index.html'), page);
+    writeFileSync(path.join(dist, '.vite', 'start-preloads.json'), JSON.stringify({ signIn: [], app: [], pages: {} }));
+    if (value !== undefined) writeFileSync(path.join(dist, '.vite', 'start-styles.json'), JSON.stringify(value));
+    const app = createApp({ ...t.deps, config: { ...t.deps.config, webDist: dist } });
+    return async (url: string, headers: Record<string, string> = {}) =>
+      (await app.request(url, { headers: { 'accept-encoding': 'identity', ...headers } })).text();
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = (await signInAs(t, 'ROLE_STAFF')).cookie;
+  });
+  afterAll(async () => {
+    for (const dist of dists) rmSync(dist, { recursive: true, force: true });
+    await t?.close();
+  });
+
+  it('puts them in <head> of any app page opened with a session cookie, as one element emotion takes up', async () => {
+    const get = appWith(styles);
+    for (const url of ['/home', '/user/list', '/merchant/view/42']) {
+      const text = await get(url, { cookie });
+      expect(`${url} ${text.includes(element)}`).toBe(`${url} true`);
+      expect(text.indexOf(element)).toBeLessThan(text.indexOf('</head>'));
+      expect(text.match(/data-emotion/g)).toHaveLength(1);
+    }
+  });
+
+  it('leaves them out of /login and of a page opened signed out (the gate sends it to /login)', async () => {
+    const get = appWith(styles);
+    for (const url of ['/login', '/home', '/user/list']) expect(await get(url)).not.toContain('data-emotion');
+    expect(await get('/login', { cookie })).not.toContain('data-emotion');
+  });
+
+  it('serves the page without them when the file could break out of the element or names ids emotion does not make', async () => {
+    for (const bad of [
+      { ids: ['1x2y3z'], css: '.bw-1x2y3z{color:red;}</style><script>alert(1)</script>' },
+      { ids: ['1x2y3z" onload="alert(1)'], css: '.bw-1x2y3z{color:red;}' },
+      { ids: [], css: '.bw-1x2y3z{color:red;}' },
+      null,
+    ]) {
+      const text = await appWith(bad)('/home', { cookie });
+      expect(text).toContain('<title>Boardwalk</title>');
+      expect(text).not.toContain('data-emotion');
+      expect(text).not.toContain('alert(1)');
+    }
+  });
+});

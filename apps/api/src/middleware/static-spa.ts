@@ -7,6 +7,7 @@ import { AUTH_BASE_PATH } from '../auth/auth-config.ts';
 import { SESSION_COOKIE_NAMES } from '../auth/resolve-actor.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { pickEncoding } from '../lib/http/compression.ts';
+import { isStartStyles, startStylesElement } from '@boardwalk/shared/start-styles';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -21,15 +22,24 @@ const SESSION_COOKIE = new RegExp(
   `(?:^|;\\s*)(?:${SESSION_COOKIE_NAMES.map((name) => name.replace(/[.]/g, '\\.')).join('|')})(?:\\.0)?=`,
 );
 
+/** dist/.vite/start-styles.json as an element for the page, when the build has usable ones. */
+function startStyles(distDir: string): string | undefined {
+  const file = path.join(distDir, '.vite', 'start-styles.json');
+  if (!existsSync(file)) return undefined;
+  const styles: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  return isStartStyles(styles) ? startStylesElement(styles) : undefined;
+}
+
 /**
  * The page for a deep link, naming what its first load needs after the entry (decision 060):
  * `<link rel="modulepreload">` for the chunks the build listed for the address, and a preload of
  * the session answer, which every page asks for first. The browser fetches them with the entry
  * instead of one after another (entry → router and shell → session → page → page's parts). A
  * page's own chunks are named only when a session cookie came with the request: signed out, the
- * gate sends the visit to /login and they would be fetched for nothing. Made once per variant,
- * compressed as the build compresses the file. Without the build's list: undefined, and the
- * file is served as it is.
+ * gate sends the visit to /login and they would be fetched for nothing; with the cookie the page
+ * also carries the build's start styles (decision 067), the emotion rules of the shell and /home.
+ * Made once per variant, compressed as the build compresses the file. Without the build's list:
+ * undefined, and the file is served as it is.
  */
 function startPages(distDir: string) {
   const listFile = path.join(distDir, '.vite', 'start-preloads.json');
@@ -37,8 +47,9 @@ function startPages(distDir: string) {
   const preloads = JSON.parse(readFileSync(listFile, 'utf8')) as StartPreloads;
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   if (!html.includes('</head>')) return undefined;
+  const styles = startStyles(distDir);
   const made = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
-  const variant = (key: string, scripts: string[]) => {
+  const variant = (key: string, scripts: string[], styled: boolean) => {
     let page = made.get(key);
     if (!page) {
       const links = [
@@ -46,6 +57,7 @@ function startPages(distDir: string) {
         ...[...new Set(scripts)].map(
           (file) => `<link rel="modulepreload" crossorigin href="${file}" fetchpriority="low">`,
         ),
+        ...(styled && styles ? [styles] : []),
       ];
       const plain = Buffer.from(
         html.replace(/\n([ \t]*)<\/head>/, (_, indent: string) =>
@@ -61,17 +73,17 @@ function startPages(distDir: string) {
     const address = c.req.path;
     let key: string;
     let scripts: string[];
+    let signedIn = false;
     if (SIGN_IN_PATH.test(address)) {
       key = 'sign-in';
       scripts = preloads.signIn;
     } else {
-      const own = SESSION_COOKIE.test(c.req.header('cookie') ?? '')
-        ? preloads.pages[address.replace(/\/$/, '')]
-        : undefined;
-      key = own ? `page ${address.replace(/\/$/, '')}` : 'app';
+      signedIn = SESSION_COOKIE.test(c.req.header('cookie') ?? '');
+      const own = signedIn ? preloads.pages[address.replace(/\/$/, '')] : undefined;
+      key = own ? `page ${address.replace(/\/$/, '')}` : signedIn ? 'app signed in' : 'app';
       scripts = [...preloads.app, ...(own ?? [])];
     }
-    const page = variant(key, scripts);
+    const page = variant(key, scripts, signedIn);
     const encoding = pickEncoding(c.req.header('accept-encoding'));
     const body = encoding ? page[encoding] : page.plain;
     const headers: Record<string, string> = {
