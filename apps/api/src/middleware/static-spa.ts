@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { isStartStyles, startStylesElement } from '@boardwalk/shared/start-styles';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import { AUTH_BASE_PATH } from '../auth/auth-config.ts';
 import { SESSION_COOKIE_NAMES } from '../auth/resolve-actor.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { pickEncoding } from '../lib/http/compression.ts';
-import { isStartStyles, startStylesElement } from '@boardwalk/shared/start-styles';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -52,7 +52,7 @@ function startPages(distDir: string) {
   const variant = (key: string, scripts: string[], styled: boolean) => {
     let page = made.get(key);
     if (!page) {
-      const links = [
+      const additions = [
         `<link rel="preload" href="${AUTH_BASE_PATH}/session" as="fetch" crossorigin>`,
         ...[...new Set(scripts)].map(
           (file) => `<link rel="modulepreload" crossorigin href="${file}" fetchpriority="low">`,
@@ -61,7 +61,7 @@ function startPages(distDir: string) {
       ];
       const plain = Buffer.from(
         html.replace(/\n([ \t]*)<\/head>/, (_, indent: string) =>
-          ['', ...links.map((link) => `${indent}  ${link}`), `${indent}</head>`].join('\n'),
+          ['', ...additions.map((element) => `${indent}  ${element}`), `${indent}</head>`].join('\n'),
         ),
       );
       page = { plain, br: brotliCompressSync(plain), gzip: gzipSync(plain) };
