@@ -197,6 +197,8 @@ test('the customizer on /home and a list page: each combination laid out as chos
   const findings: string[] = [];
 
   await page.getByRole('button', { name: 'Open theme customizer' }).click();
+  // The panel's code loads on the first click: axe needs the panel there, not on its way.
+  await expect(panel(page)).toBeVisible();
   findings.push(...(await seriousViolations(page, 'customizer panel', '[role="dialog"]')));
   await expect(panel(page)).toHaveScreenshot('customizer-panel.png', { animations: 'disabled', caret: 'hide' });
   await panel(page).getByRole('button', { name: 'Close theme customizer' }).click();
