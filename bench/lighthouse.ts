@@ -25,7 +25,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
+import { buildsToCompare, median } from './compare.ts';
 import { adminCookie, ROOT, startServer, type BenchServer } from './spa-server.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -108,16 +109,8 @@ function figures(report: Report, loadBefore: number[]) {
   };
 }
 
-// LIGHTHOUSE_DISTS=label=dir,label=dir: builds compared in one session, each served by its own
-// server (WEB_DIST) and measured in turn, run by run, so a change in the machine's load falls on
-// both (the rule of bench/README.md: old and new in the same run).
-const builds = (process.env.LIGHTHOUSE_DISTS ?? '')
-  .split(',')
-  .filter(Boolean)
-  .map((pair) => {
-    const at = pair.indexOf('=');
-    return { label: pair.slice(0, at), dist: resolve(pair.slice(at + 1)) };
-  });
+// LIGHTHOUSE_DISTS=label=dir,label=dir: builds compared in one session, measured in turn, run by run.
+const builds = buildsToCompare(process.env.LIGHTHOUSE_DISTS);
 if (builds.length === 0) builds.push({ label: '', dist: '' });
 const servers: BenchServer[] = [];
 const scratch = mkdtempSync(join(tmpdir(), 'boardwalk-lighthouse-'));
@@ -165,10 +158,6 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 const pagesOf = (label: string) => {
   const pages: Record<string, unknown> = {};
   for (const page of PAGES) {

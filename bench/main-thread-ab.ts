@@ -15,6 +15,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { buildsToCompare, median } from './compare.ts';
 import { mobileContext, ROOT, startServer } from './spa-server.ts';
 
 type TraceEvent = {
@@ -30,10 +31,7 @@ type TraceEvent = {
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE = process.argv[2] ?? '/home';
 const RUNS = Number(process.env.AB_RUNS ?? 10);
-const builds = (process.env.AB_DISTS ?? '').split(',').map((pair) => {
-  const [label = '', dist = ''] = pair.split('=');
-  return { label, dist };
-});
+const builds = buildsToCompare(process.env.AB_DISTS);
 if (builds.length < 2 || builds.some((b) => !b.label || !b.dist)) throw new Error('AB_DISTS=a=/dist/a,b=/dist/b');
 
 /** The load's figures from its trace, counted from the first contentful paint. */
@@ -62,8 +60,6 @@ function afterFirstPaint(file: string) {
   if (busyMs === 0) throw new Error(`${file}: no main-thread task after the first contentful paint`);
   return { busyMs: Math.round(busyMs), blockingMs: Math.round(blockingMs), longTasks };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const scratch = mkdtempSync(join(tmpdir(), 'boardwalk-main-thread-'));
 const servers = await Promise.all(builds.map((b) => startServer({ WEB_DIST: b.dist })));

@@ -15,7 +15,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { isStartStyles, type StartStyles } from '../packages/shared/src/start-styles.ts';
+import { EMOTION_CACHE_KEY, isStartStyles, type StartStyles } from '../packages/shared/src/start-styles.ts';
 import { START_STYLES_FILE } from '../apps/web/vite-start-styles.ts';
 import { mobileContext, ROOT, startServer } from './spa-server.ts';
 
@@ -25,21 +25,24 @@ const SIZES = [
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
 ];
 
-/** In the page before the app: records each rule emotion's `bw` sheet accepts, as emotion wrote it. */
-function recordInsertedRules() {
+/** In the page before the app: records each rule the emotion cache's sheet accepts, as emotion wrote it. */
+function recordInsertedRules(key: string) {
   const seen: string[] = [];
   (window as unknown as { __insertedRules: string[] }).__insertedRules = seen;
   const insertRule = CSSStyleSheet.prototype.insertRule;
   CSSStyleSheet.prototype.insertRule = function (this: CSSStyleSheet, rule: string, index?: number) {
     const at = insertRule.call(this, rule, index);
-    if ((this.ownerNode as Element | null)?.getAttribute('data-emotion') === 'bw') seen.push(rule);
+    if ((this.ownerNode as Element | null)?.getAttribute('data-emotion') === key) seen.push(rule);
     return at;
   };
 }
 
+const KEYFRAMES = /^@(?:-webkit-)?keyframes (animation-[\w-]+)/;
+const CLASS = new RegExp(`\\.${EMOTION_CACHE_KEY}-([\\w-]+)`);
+
 /** The emotion id a rule belongs to: its class `.bw-<id>`, or a keyframes' `animation-<hash>`. */
 function idOf(rule: string): string | undefined {
-  return (rule.match(/^@(?:-webkit-)?keyframes (animation-[\w-]+)/) ?? rule.match(/\.bw-([\w-]+)/))?.[1];
+  return (rule.match(KEYFRAMES) ?? rule.match(CLASS))?.[1];
 }
 
 const dist = mkdtempSync(join(tmpdir(), 'boardwalk-start-styles-'));
@@ -57,7 +60,7 @@ try {
     const context = await mobileContext(browser, server, true);
     const page = await context.newPage();
     if (size.viewport) await page.setViewportSize(size.viewport);
-    await page.addInitScript(recordInsertedRules);
+    await page.addInitScript(recordInsertedRules, EMOTION_CACHE_KEY);
     await page.goto(`${server.url}/home`, { waitUntil: 'networkidle' });
     // The tiles' answers and the menu's chunk (loaded once the page has settled).
     await page.waitForTimeout(3000);

@@ -1,3 +1,4 @@
+import { EMOTION_CACHE_KEY } from '@boardwalk/shared/start-styles';
 import { expect, test } from '../fixtures.ts';
 
 /**
@@ -9,13 +10,13 @@ import { expect, test } from '../fixtures.ts';
  */
 test.use({ signedInAs: 'admin' });
 
-/** The `bw` cache's rules: those the page brought, and those emotion inserted itself. */
-function emotionRules() {
+/** The app's emotion cache's rules: those the page brought, and those emotion inserted itself. */
+function emotionRules(cacheKey: string) {
   let fromPage = 0;
   let inserted = 0;
   for (const tag of document.querySelectorAll<HTMLStyleElement>('style[data-emotion]')) {
     const [key, ...ids] = (tag.getAttribute('data-emotion') ?? '').split(' ');
-    if (key !== 'bw') continue;
+    if (key !== cacheKey) continue;
     const count = tag.sheet?.cssRules.length ?? 0;
     if (ids.length > 0) fromPage += count;
     else inserted += count;
@@ -33,7 +34,7 @@ for (const size of [
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('region', { name: 'My todos' })).toBeVisible();
     await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
-    const { fromPage, inserted } = await page.evaluate(emotionRules);
+    const { fromPage, inserted } = await page.evaluate(emotionRules, EMOTION_CACHE_KEY);
     expect(fromPage).toBeGreaterThan(100);
     expect(
       inserted,

@@ -5,8 +5,11 @@
  */
 export type StartStyles = { ids: string[]; css: string };
 
-/** The emotion cache's key in apps/web (app/theme-provider.tsx): the ids belong to it. */
-export const START_STYLES_CACHE_KEY = 'bw';
+/**
+ * The key of the web app's left-to-right emotion cache (apps/web app/theme-provider.tsx): its class
+ * names are `bw-<id>`, and the start styles' ids belong to it.
+ */
+export const EMOTION_CACHE_KEY = 'bw';
 
 const EMOTION_ID = /^[\w-]{1,64}$/;
 
@@ -29,5 +32,5 @@ export function isStartStyles(value: unknown): value is StartStyles {
 
 /** The element the page carries; emotion's createCache takes every id after the key as inserted. */
 export function startStylesElement({ ids, css }: StartStyles): string {
-  return `<style data-emotion="${START_STYLES_CACHE_KEY} ${ids.join(' ')}">${css}</style>`;
+  return `<style data-emotion="${EMOTION_CACHE_KEY} ${ids.join(' ')}">${css}</style>`;
 }

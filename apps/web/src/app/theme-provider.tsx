@@ -3,6 +3,7 @@ import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { EMOTION_CACHE_KEY } from '@boardwalk/shared/start-styles';
 import { useSettings } from '../lib/settings/use-settings.ts';
 import { createAppTheme } from '../lib/theme/create-app-theme.ts';
 
@@ -10,7 +11,7 @@ import { createAppTheme } from '../lib/theme/create-app-theme.ts';
  * Left-to-right styles go through a cache of our own too, so switching direction swaps the
  * cache's value instead of wrapping the tree anew (which would remount every page).
  */
-const ltrCache = createCache({ key: 'bw' });
+const ltrCache = createCache({ key: EMOTION_CACHE_KEY });
 
 /** The right-to-left style cache, fetched the first time the direction is rtl (off the first-load path). */
 function useRtlCache(rtl: boolean): EmotionCache | undefined {
