@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
+import { START_ANSWERS } from './src/lib/start-answers.ts';
 import { jsonAssetPlugin, type JsonAssetInput } from './vite-json-asset.ts';
 
 /**
@@ -13,7 +14,9 @@ import { jsonAssetPlugin, type JsonAssetInput } from './vite-json-asset.ts';
  * - `signIn`: a first visit to /login (the light sign-in, app-start.tsx);
  * - `app`: every other address (the router, the route table and the shell, which import each
  *   other: app-start.tsx loads them for any address but /login);
- * - `pages`: a signed-in first visit to one of these addresses, the page's own chunks (less `app`'s).
+ * - `pages`: a signed-in first visit to one of these addresses, the page's own chunks (less `app`'s);
+ * - `answers`: the API answers a first load asks for before its page shows (src/lib/start-answers.ts),
+ *   `every` page's and a `signedIn` one's, for `<link rel="preload" as="fetch">` (decision 068).
  */
 const SEEDS = {
   signIn: ['src/app/sign-in-start.tsx'],
@@ -24,13 +27,22 @@ const SEEDS = {
   } as Record<string, string[]>,
 };
 
-export type StartPreloads = { signIn: string[]; app: string[]; pages: Record<string, string[]> };
+export type StartPreloads = {
+  signIn: string[];
+  app: string[];
+  pages: Record<string, string[]>;
+  answers: { every: string[]; signedIn: string[] };
+};
 
 /**
  * The chunks a first load evaluates, from the finished bundle: the entry with its static imports
  * (`entry`, which index.html names), and the lists above (each less the entry's own).
  */
-export function startChunks({ bundle, root, fail }: JsonAssetInput): StartPreloads & { entry: string[] } {
+export function startChunks({
+  bundle,
+  root,
+  fail,
+}: JsonAssetInput): Omit<StartPreloads, 'answers'> & { entry: string[] } {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const withImports = (files: string[], into = new Set<string>()) => {
@@ -68,6 +80,6 @@ export function startPreloadsPlugin(): Plugin {
   return jsonAssetPlugin('boardwalk-start-preloads', '.vite/start-preloads.json', (input) => {
     // What the API reads: the lists without the entry's files (index.html names those).
     const { signIn, app, pages } = startChunks(input);
-    return { signIn, app, pages } satisfies StartPreloads;
+    return { signIn, app, pages, answers: START_ANSWERS } satisfies StartPreloads;
   });
 }

@@ -100,7 +100,7 @@ describe('the built SPA, precompressed (issue 13)', () => {
   });
 });
 
-describe('the page for a deep link names its first chunks and the session answer (decision 060)', () => {
+describe('the page for a deep link names its first chunks and the answers it asks for first (decisions 060, 068)', () => {
   let t: TestApp;
   let dist: string;
   let app: ReturnType<typeof createApp>;
@@ -119,9 +119,12 @@ describe('the page for a deep link names its first chunks and the session answer
     signIn: ['/assets/login-111111.js'],
     app: ['/assets/app-routes-222222.js', '/assets/login-111111.js', '/assets/shell-333333.js'],
     pages: { '/home': ['/assets/home-tiles-444444.js', '/assets/my-todos-tile-555555.js'] },
+    answers: { every: ['/api/auth/session', '/api/settings/public'], signedIn: ['/api/me/settings'] },
   };
   const modulepreloads = (html: string) =>
     [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" fetchpriority="low">/g)].map((m) => m[1]);
+  const answerPreloads = (html: string) =>
+    [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g)].map((m) => m[1]);
   const sessionPreload = '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin>';
 
   beforeAll(async () => {
@@ -145,7 +148,7 @@ describe('the page for a deep link names its first chunks and the session answer
     return brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
   };
 
-  it('a signed-in /home: the router, shell and sign-in chunks, the page own chunks and the session, in <head>', async () => {
+  it('a signed-in /home: the router, shell and sign-in chunks, the page own chunks and the answers, in <head>', async () => {
     const res = await get('/home', { cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
@@ -160,7 +163,7 @@ describe('the page for a deep link names its first chunks and the session answer
       '/assets/home-tiles-444444.js',
       '/assets/my-todos-tile-555555.js',
     ]);
-    expect(text).toContain(sessionPreload);
+    expect(answerPreloads(text)).toEqual(['/api/auth/session', '/api/settings/public', '/api/me/settings']);
     expect(text.indexOf(sessionPreload)).toBeLessThan(text.indexOf('</head>'));
     // The rest of the page is the build's.
     expect(text.replace(/\n *<link rel="(modulepreload|preload)"[^>]*>/g, '')).toBe(page);
@@ -171,16 +174,50 @@ describe('the page for a deep link names its first chunks and the session answer
     for (const url of ['/home', '/user/list', '/merchant/view/42']) {
       const text = await html(await get(url));
       expect(`${url} ${modulepreloads(text).join(' ')}`).toBe(`${url} ${preloads.app.join(' ')}`);
-      expect(text).toContain(sessionPreload);
+      // Not the user's settings: there is no user to ask about.
+      expect(answerPreloads(text)).toEqual(['/api/auth/session', '/api/settings/public']);
     }
-    expect(modulepreloads(await html(await get('/user/list', { cookie })))).toEqual(preloads.app);
+    const signedIn = await html(await get('/user/list', { cookie }));
+    expect(modulepreloads(signedIn)).toEqual(preloads.app);
+    expect(answerPreloads(signedIn)).toEqual(['/api/auth/session', '/api/settings/public', '/api/me/settings']);
   });
 
   it('/login names the light sign-in chunk only, not the router and shell', async () => {
     for (const url of ['/login', '/LOGIN/']) {
       const text = await html(await get(url));
       expect(`${url} ${modulepreloads(text).join(' ')}`).toBe(`${url} /assets/login-111111.js`);
-      expect(text).toContain(sessionPreload);
+      expect(answerPreloads(text)).toEqual(['/api/auth/session', '/api/settings/public']);
+    }
+    // The sign-in page asks for no user's settings, whatever cookie came with it.
+    expect(answerPreloads(await html(await get('/login', { cookie })))).toEqual([
+      '/api/auth/session',
+      '/api/settings/public',
+    ]);
+  });
+
+  it('names no answer when the build lists one that is not a path of this API', async () => {
+    for (const answers of [
+      { every: ['/api/auth/session', '/api/x" onload="alert(1)'], signedIn: [] },
+      { every: ['https://elsewhere.example/api/x'], signedIn: [] },
+      { every: ['/api/auth/session'], signedIn: ['/api/me/settings', '/assets/../api'] },
+      { every: '/api/auth/session', signedIn: [] },
+      { every: [42], signedIn: [] },
+      null,
+    ]) {
+      const other = makeTestWebDist();
+      try {
+        mkdirSync(path.join(other, '.vite'));
+        writePrecompressed(path.join(other, 'index.html'), page);
+        writeFileSync(path.join(other, '.vite', 'start-preloads.json'), JSON.stringify({ ...preloads, answers }));
+        const served = createApp({ ...t.deps, config: { ...t.deps.config, webDist: other } });
+        const res = await served.request('/home', { headers: { 'accept-encoding': BROWSER, cookie } });
+        const text = await html(res);
+        expect(`${JSON.stringify(answers)} ${answerPreloads(text).length}`).toBe(`${JSON.stringify(answers)} 0`);
+        expect(text).not.toContain('alert(1)');
+        expect(modulepreloads(text)).toHaveLength(5);
+      } finally {
+        rmSync(other, { recursive: true, force: true });
+      }
     }
   });
 

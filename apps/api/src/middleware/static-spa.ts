@@ -4,15 +4,38 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { isStartStyles, startStylesElement } from '@boardwalk/shared/start-styles';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
-import { AUTH_BASE_PATH } from '../auth/auth-config.ts';
 import { SESSION_COOKIE_NAMES } from '../auth/resolve-actor.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { pickEncoding } from '../lib/http/compression.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** dist/.vite/start-preloads.json (apps/web/vite-start-preloads.ts): chunk paths by address. */
-type StartPreloads = { signIn: string[]; app: string[]; pages: Record<string, string[]> };
+/**
+ * dist/.vite/start-preloads.json (apps/web/vite-start-preloads.ts): chunk paths by address, and the
+ * API answers a first load asks for (every page's, a signed-in page's).
+ */
+type StartPreloads = {
+  signIn: string[];
+  app: string[];
+  pages: Record<string, string[]>;
+  answers?: { every: string[]; signedIn: string[] };
+};
+
+/** An answer the page may name: a path of this API, nothing that could leave the attribute. */
+const ANSWER_PATH = /^\/api\/[\w/-]{1,200}$/;
+
+/** A list of answers the page may name, or undefined when any entry is not one. */
+const answerList = (value: unknown) =>
+  Array.isArray(value) && value.every((answer) => typeof answer === 'string' && ANSWER_PATH.test(answer))
+    ? (value as string[])
+    : undefined;
+
+/** The build's answers when both lists are usable; otherwise the page names none. */
+function startAnswers(preloads: StartPreloads) {
+  const every = answerList(preloads.answers?.every);
+  const signedIn = answerList(preloads.answers?.signedIn);
+  return every && signedIn ? { every, signedIn } : { every: [], signedIn: [] };
+}
 
 /** /login as the web app's first render takes it (app-start.tsx isSignInPath): any case, one trailing slash. */
 const SIGN_IN_PATH = /^\/login\/?$/i;
@@ -32,12 +55,14 @@ function startStyles(distDir: string): string | undefined {
 
 /**
  * The page for a deep link, naming what its first load needs after the entry (decision 060):
- * `<link rel="modulepreload">` for the chunks the build listed for the address, and a preload of
- * the session answer, which every page asks for first. The browser fetches them with the entry
- * instead of one after another (entry → router and shell → session → page → page's parts). A
- * page's own chunks are named only when a session cookie came with the request: signed out, the
- * gate sends the visit to /login and they would be fetched for nothing; with the cookie the page
- * also carries the build's start styles (decision 067), the emotion rules of the shell and /home.
+ * `<link rel="modulepreload">` for the chunks the build listed for the address, and
+ * `<link rel="preload" as="fetch">` for the API answers every page asks for first (the session,
+ * the public settings). The browser fetches them with the entry instead of one after another
+ * (entry → router and shell → session → page → page's parts). A page's own chunks are named only
+ * when a session cookie came with the request: signed out, the gate sends the visit to /login and
+ * they would be fetched for nothing. With the cookie the page also names the signed-in answers
+ * (the user's UI settings, decision 068) and carries the build's start styles (decision 067), the
+ * emotion rules of the shell and /home.
  * Made once per variant, compressed as the build compresses the file. Without the build's list:
  * undefined, and the file is served as it is.
  */
@@ -48,16 +73,19 @@ function startPages(distDir: string) {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   if (!html.includes('</head>')) return undefined;
   const styles = startStyles(distDir);
+  const answers = startAnswers(preloads);
   const made = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
-  const variant = (key: string, scripts: string[], styled: boolean) => {
+  const variant = (key: string, scripts: string[], signedIn: boolean) => {
     let page = made.get(key);
     if (!page) {
       const additions = [
-        `<link rel="preload" href="${AUTH_BASE_PATH}/session" as="fetch" crossorigin>`,
+        ...[...answers.every, ...(signedIn ? answers.signedIn : [])].map(
+          (answer) => `<link rel="preload" href="${answer}" as="fetch" crossorigin>`,
+        ),
         ...[...new Set(scripts)].map(
           (file) => `<link rel="modulepreload" crossorigin href="${file}" fetchpriority="low">`,
         ),
-        ...(styled && styles ? [styles] : []),
+        ...(signedIn && styles ? [styles] : []),
       ];
       const plain = Buffer.from(
         html.replace(/\n([ \t]*)<\/head>/, (_, indent: string) =>

@@ -1,14 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { appFetch } from './http.ts';
+import { PUBLIC_SETTINGS_PATH } from './start-answers.ts';
 import { DEFAULT_PORTAL_NAME } from './theme/constants.ts';
 
 /** SETTING_DEFAULTS.sessionIdleMinutes, without loading the shared package (zod) up front. */
 const DEFAULT_SESSION_IDLE_MINUTES = 15;
 /** SETTING_DEFAULTS.minPasswordLength, the policy's floor, likewise. */
 const DEFAULT_MIN_PASSWORD_LENGTH = 12;
-
-/** GET /api/settings/public: what anyone may know about the portal. */
-export const PUBLIC_SETTINGS_PATH = '/api/settings/public';
 
 /**
  * The portal name (a global setting; the page title is `<name> Portal`), the one reader of

@@ -12,7 +12,12 @@ describe('one way in the web app', () => {
   });
 
   it('asks for the public settings in lib/portal-name.ts only', () => {
-    expect(filesMatching(appSources, /settings\/public/)).toEqual(['lib/portal-name.ts']);
+    // The path is written once, with the other answers a first load asks for (decision 068).
+    expect(filesMatching(appSources, /'\/api\/settings\/public'/)).toEqual(['lib/start-answers.ts']);
+    expect(filesMatching(appSources, /\bPUBLIC_SETTINGS_PATH\b/)).toEqual([
+      'lib/portal-name.ts',
+      'lib/start-answers.ts',
+    ]);
   });
 
   it('has one useDebouncedValue', () => {

@@ -1,7 +1,6 @@
 import type { UiSettings } from '@boardwalk/shared/ui-settings';
 import { appFetch } from '../http.ts';
-
-export const ME_SETTINGS_PATH = '/api/me/settings';
+import { ME_SETTINGS_PATH } from '../start-answers.ts';
 
 /** GET /api/me/settings: the user's saved UI settings, or undefined when there are none yet. */
 export async function fetchServerSettings(): Promise<unknown> {
