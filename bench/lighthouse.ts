@@ -27,6 +27,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, w
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { buildsToCompare, median } from './compare.ts';
+import { headCommit, resultPath } from './result-file.ts';
 import { adminCookie, ROOT, startServer, type BenchServer } from './spa-server.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -187,18 +188,8 @@ const results =
         ),
       };
 
-const commit = await new Promise<string>((done) => {
-  const git = spawn('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT });
-  let out = '';
-  git.stdout.on('data', (d) => (out += d));
-  git.on('close', () => done(out.trim() || 'unknown'));
-});
-const label = process.env.BENCH_LABEL ?? commit;
-const stem = join(import.meta.dirname, 'results', `${new Date().toISOString().slice(0, 10)}-lighthouse-${label}`);
-// A second session on the same day and commit gets a file of its own instead of overwriting the first.
-let out = `${stem}.json`;
-for (let n = 2; existsSync(out); n++) out = `${stem}-${n}.json`;
-mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+const commit = headCommit();
+const out = resultPath('lighthouse', process.env.BENCH_LABEL ?? commit);
 writeFileSync(
   out,
   `${JSON.stringify({ date: new Date().toISOString(), commit, lighthouse: version, preset: 'mobile (default)', machine: `${cpus().length} x ${cpus()[0]?.model}`, runs: RUNS, ...results }, null, 2)}\n`,

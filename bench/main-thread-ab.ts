@@ -8,15 +8,15 @@
  *
  *   AB_DISTS=before=/tmp/dist-before,after=apps/web/dist AB_RUNS=10 ./node_modules/.bin/node bench/main-thread-ab.ts [/home]
  *
- * Writes bench/results/<date>-main-thread-ab-<BENCH_LABEL or commit>.json.
+ * Writes bench/results/<date>-main-thread-ab-<BENCH_LABEL or commit>.json (-2, -3, … beside an earlier one).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildsToCompare, median } from './compare.ts';
-import { mobileContext, ROOT, startServer } from './spa-server.ts';
+import { headCommit, resultPath } from './result-file.ts';
+import { mobileContext, startServer } from './spa-server.ts';
 
 type TraceEvent = {
   name: string;
@@ -111,13 +111,8 @@ for (const [label, s] of Object.entries(summary)) {
     `${label} ${PAGE}: medians busy ${s.busyMs} ms, ${s.longTasks} long tasks, 4x blocking ${s.blockingMs} ms`,
   );
 }
-const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).stdout.toString().trim();
-const out = join(
-  import.meta.dirname,
-  'results',
-  `${new Date().toISOString().slice(0, 10)}-main-thread-ab-${process.env.BENCH_LABEL ?? commit}.json`,
-);
-mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+const commit = headCommit();
+const out = resultPath('main-thread-ab', process.env.BENCH_LABEL ?? commit);
 const dists = Object.fromEntries(builds.map((b) => [b.label, b.dist]));
 writeFileSync(
   out,

@@ -36,31 +36,34 @@ const named = (page: Page) =>
 /** Chromium warns about an unused preload three seconds after the load event. */
 const AFTER_THE_WARNING_MS = 3_500;
 
+/** Once Chromium would have warned: each answer asked for once, and no preload left unused. */
+async function expectEachAskedOnceAndUsed(page: Page, watched: ReturnType<typeof watch>, answers: string[]) {
+  await page.waitForTimeout(AFTER_THE_WARNING_MS);
+  for (const answer of answers) {
+    const times = watched.asked.filter((path) => path === answer).length;
+    expect(`${answer} asked ${times} times`).toBe(`${answer} asked 1 times`);
+  }
+  expect(watched.unused).toEqual([]);
+}
+
 test.describe('signed in', () => {
   test.use({ signedInAs: 'admin' });
 
   test('/home asks once for each answer its page named, and uses them all', async ({ page }) => {
-    const { asked, unused } = watch(page);
+    const watched = watch(page);
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('region', { name: 'My todos' })).toBeVisible();
-    expect(await named(page)).toEqual([...START_ANSWERS.every, ...START_ANSWERS.signedIn]);
-    await page.waitForTimeout(AFTER_THE_WARNING_MS);
-    for (const answer of await named(page)) {
-      expect(`${answer} asked ${asked.filter((path) => path === answer).length} times`).toBe(`${answer} asked 1 times`);
-    }
-    expect(unused).toEqual([]);
+    const answers = await named(page);
+    expect(answers).toEqual([...START_ANSWERS.every, ...START_ANSWERS.signedIn]);
+    await expectEachAskedOnceAndUsed(page, watched, answers);
   });
 });
 
 test('/login, signed out, asks once for the session and the public settings, and uses both', async ({ page }) => {
-  const { asked, unused } = watch(page);
+  const watched = watch(page);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible({ timeout: 30_000 });
   expect(await named(page)).toEqual(START_ANSWERS.every);
-  await page.waitForTimeout(AFTER_THE_WARNING_MS);
-  for (const answer of START_ANSWERS.every) {
-    expect(`${answer} asked ${asked.filter((path) => path === answer).length} times`).toBe(`${answer} asked 1 times`);
-  }
-  expect(unused).toEqual([]);
+  await expectEachAskedOnceAndUsed(page, watched, START_ANSWERS.every);
 });

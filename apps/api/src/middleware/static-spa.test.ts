@@ -17,6 +17,19 @@ function writePrecompressed(file: string, text: string) {
   writeFileSync(`${file}.gz`, gzipSync(text));
 }
 
+/**
+ * A test build: index.html (with its .br/.gz) and, under .vite/, a JSON file per entry of `vite`
+ * (start-preloads.json, start-styles.json) as the web build writes them. The caller removes it.
+ */
+function writeStartDist(page: string, vite: Record<string, unknown>): string {
+  const dist = makeTestWebDist();
+  mkdirSync(path.join(dist, '.vite'));
+  writePrecompressed(path.join(dist, 'index.html'), page);
+  for (const [file, value] of Object.entries(vite))
+    writeFileSync(path.join(dist, '.vite', file), JSON.stringify(value));
+  return dist;
+}
+
 describe('the built SPA, precompressed (issue 13)', () => {
   let t: TestApp;
   let dist: string;
@@ -130,10 +143,7 @@ describe('the page for a deep link names its first chunks and the answers it ask
   beforeAll(async () => {
     t = await createTestApp();
     cookie = (await signInAs(t, 'ROLE_STAFF')).cookie;
-    dist = makeTestWebDist();
-    mkdirSync(path.join(dist, '.vite'));
-    writePrecompressed(path.join(dist, 'index.html'), page);
-    writeFileSync(path.join(dist, '.vite', 'start-preloads.json'), JSON.stringify(preloads));
+    dist = writeStartDist(page, { 'start-preloads.json': preloads });
     app = createApp({ ...t.deps, config: { ...t.deps.config, webDist: dist } });
   });
   afterAll(async () => {
@@ -204,11 +214,8 @@ describe('the page for a deep link names its first chunks and the answers it ask
       { every: [42], signedIn: [] },
       null,
     ]) {
-      const other = makeTestWebDist();
+      const other = writeStartDist(page, { 'start-preloads.json': { ...preloads, answers } });
       try {
-        mkdirSync(path.join(other, '.vite'));
-        writePrecompressed(path.join(other, 'index.html'), page);
-        writeFileSync(path.join(other, '.vite', 'start-preloads.json'), JSON.stringify({ ...preloads, answers }));
         const served = createApp({ ...t.deps, config: { ...t.deps.config, webDist: other } });
         const res = await served.request('/home', { headers: { 'accept-encoding': BROWSER, cookie } });
         const text = await html(res);
@@ -261,12 +268,11 @@ describe('a signed-in page carries the build start styles, the emotion rules of 
 
   /** An app serving a build whose .vite/start-styles.json holds `value` (none when undefined). */
   function appWith(value: unknown) {
-    const dist = makeTestWebDist();
+    const dist = writeStartDist(page, {
+      'start-preloads.json': { signIn: [], app: [], pages: {} },
+      ...(value === undefined ? {} : { 'start-styles.json': value }),
+    });
     dists.push(dist);
-    mkdirSync(path.join(dist, '.vite'));
-    writePrecompressed(path.join(dist, 'index.html'), page);
-    writeFileSync(path.join(dist, '.vite', 'start-preloads.json'), JSON.stringify({ signIn: [], app: [], pages: {} }));
-    if (value !== undefined) writeFileSync(path.join(dist, '.vite', 'start-styles.json'), JSON.stringify(value));
     const app = createApp({ ...t.deps, config: { ...t.deps.config, webDist: dist } });
     return async (url: string, headers: Record<string, string> = {}) =>
       (await app.request(url, { headers: { 'accept-encoding': 'identity', ...headers } })).text();
