@@ -158,7 +158,7 @@ async function main() {
 
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error('The Vite manifest has no entry chunk.');
-  // Scripts index.html loads itself (theme-boot.js from public/, the entry, module preloads).
+  // Scripts index.html loads itself (the entry, module preloads; its theme boot is inline, decision 069).
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const htmlScripts = [
     ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+)"/g),

@@ -7,6 +7,10 @@ import { precompressPlugin } from './vite-precompress.ts';
 import { startPreloadsPlugin } from './vite-start-preloads.ts';
 import { startStylesPlugin } from './vite-start-styles.ts';
 
+/** The sign-in form's own modules (the `sign-in` chunk group, decision 069). */
+const SIGN_IN_CODE =
+  /src[\\/](app[\\/]sign-in-start|features[\\/]auth[\\/](sign-in-card|sign-in-fields|outlined-field|use-sign-in-steps|sign-in-messages))\./;
+
 export default defineConfig(({ mode }) => {
   // API_URL lets the dev server proxy to an API on another port (default: the API's 3000).
   const apiTarget = loadEnv(mode, '.', '').API_URL || 'http://localhost:3000';
@@ -56,6 +60,22 @@ export default defineConfig(({ mode }) => {
                 priority: 35,
                 includeDependenciesRecursively: false,
                 test: /node_modules[\\/](react-router|@casl|@ucast)[\\/]|src[\\/](app[\\/](app-routes|router|route-table|route-types|route-gate|access|root-layout|route-progress|route-error-page)\.|lib[\\/]ability\.|features[\\/]errors[\\/](not-authorized-page|server-error-page|error-screen)\.)|@mui[\\/]material[\\/](esm[\\/])?LinearProgress[\\/]|@mui[\\/]icons-material[\\/](esm[\\/])?(LockOutlined|ReportProblemOutlined)\.|shared[\\/]src[\\/](ability|pipelines)\./,
+              },
+              // The sign-in form (decision 069): its code and MUI's input parts are two chunks of their
+              // own, which /login, the sign-in-again dialog and the lists' forms load, and /home does
+              // not. What the form shares with the shell (buttons, links, typography, cards, alerts) is
+              // the `login` chunk below it: sign-in → mui-inputs → login, never back.
+              {
+                name: 'sign-in',
+                priority: 32,
+                includeDependenciesRecursively: false,
+                test: SIGN_IN_CODE,
+              },
+              {
+                name: 'mui-inputs',
+                priority: 31,
+                includeDependenciesRecursively: false,
+                test: /node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(InputBase|OutlinedInput|InputLabel|FormControl|FormLabel|FormHelperText|InputAdornment|TextareaAutosize)[\\/]|@mui[\\/]icons-material[\\/](esm[\\/])?(Visibility|VisibilityOff)\./,
               },
               {
                 name: 'login',

@@ -4,20 +4,36 @@ import { servedOverHttps } from '../lib/forwarded.ts';
 import { setResponseHeader } from '../lib/http/response-header.ts';
 
 /** CSP for a same-origin SPA: scripts and styles from us only (MUI's emotion needs inline styles). */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"], // no <base> at all: an injected one would redirect relative URLs
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/**
+ * The CSP of the SPA's page: the one every answer gets, and the inline scripts of index.html
+ * by their SHA-256 (base64), which nothing else may run (decision 069).
+ */
+export function pageContentSecurityPolicy(inlineScriptHashes: string[]): string {
+  const directives = {
+    ...CSP_DIRECTIVES,
+    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`)],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${values.join(' ')}`)
+    .join('; ');
+}
+
 export const securityHeaders = () =>
   secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'none'"], // no <base> at all: an injected one would redirect relative URLs
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
+    contentSecurityPolicy: CSP_DIRECTIVES,
     xContentTypeOptions: 'nosniff',
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -314,6 +315,76 @@ describe('a signed-in page carries the build start styles, the emotion rules of 
       expect(text).toContain('<title>Boardwalk</title>');
       expect(text).not.toContain('data-emotion');
       expect(text).not.toContain('alert(1)');
+    }
+  });
+});
+
+describe("the page's inline theme boot is allowed by its hash, nothing else inline is (decision 069)", () => {
+  let t: TestApp;
+  const dists: string[] = [];
+  const boot = "\n      (function () { document.documentElement.style.colorScheme = 'dark'; })();\n    ";
+  const page = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '  <head>',
+    '    <title>Boardwalk</title>',
+    `    <script>${boot}</script>`,
+    '    <script type="module" crossorigin src="/assets/index-0a1b2c.js"></script>',
+    '  </head>',
+    '  <body><div id="root"></div></body>',
+    '</html>',
+  ].join('\n');
+  const preloads = { signIn: [], app: [], pages: {}, answers: { every: [], signedIn: [] } };
+  const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  /** The CSP's script-src sources. */
+  const scriptSources = (res: Response) =>
+    /(?:^|; )script-src ([^;]+)/.exec(res.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
+  const appOn = (dist: string) => createApp({ ...t.deps, config: { ...t.deps.config, webDist: dist } });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    for (const dist of dists) rmSync(dist, { recursive: true, force: true });
+    await t?.close();
+  });
+
+  it("names the served script's hash on every page, signed in or out, with or without the build's lists", async () => {
+    const cookie = (await signInAs(t, 'ROLE_STAFF')).cookie;
+    const withLists = writeStartDist(page, { 'start-preloads.json': preloads });
+    const withoutLists = makeTestWebDist();
+    writePrecompressed(path.join(withoutLists, 'index.html'), page);
+    dists.push(withLists, withoutLists);
+    for (const [name, dist] of [
+      ['with lists', withLists],
+      ['without', withoutLists],
+    ] as const) {
+      const app = appOn(dist);
+      for (const [url, headers] of [
+        ['/', {}],
+        ['/home', { cookie }],
+        ['/login', {}],
+        ['/merchant/view/42', {}],
+      ] as const) {
+        const res = await app.request(url, { headers: { 'accept-encoding': 'identity', ...headers } });
+        const served = /<script>([\s\S]*?)<\/script>/.exec(await res.text())?.[1];
+        expect(served, `${name} ${url}`).toBe(boot);
+        expect(scriptSources(res), `${name} ${url}`).toEqual(["'self'", hashOf(boot)]);
+      }
+    }
+  });
+
+  it('the API answers and the assets keep the policy without any hash', async () => {
+    const dist = writeStartDist(page, { 'start-preloads.json': preloads });
+    dists.push(dist);
+    writeFileSync(path.join(dist, 'assets', 'index-0a1b2c.js'), 'export{}');
+    const app = appOn(dist);
+    const pageCsp = (await app.request('/home')).headers.get('content-security-policy');
+    for (const url of ['/api/health', '/assets/index-0a1b2c.js']) {
+      const res = await app.request(url);
+      expect(scriptSources(res), url).toEqual(["'self'"]);
+      // Otherwise the same policy, directive for directive.
+      expect(res.headers.get('content-security-policy'), url).toBe(pageCsp?.replace(` ${hashOf(boot)}`, ''));
     }
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -7,6 +8,7 @@ import type { Context, Hono } from 'hono';
 import { SESSION_COOKIE_NAMES } from '../auth/resolve-actor.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { pickEncoding } from '../lib/http/compression.ts';
+import { pageContentSecurityPolicy } from './security-headers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -54,6 +56,19 @@ function startStyles(distDir: string): string | undefined {
 }
 
 /**
+ * The page's CSP: every answer's, with the page's inline scripts (index.html's theme boot) by
+ * the hash of their exact text, so a changed or injected script does not run (decision 069).
+ */
+function pageCsp(html: string): string {
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) =>
+    createHash('sha256')
+      .update(match[1] ?? '')
+      .digest('base64'),
+  );
+  return pageContentSecurityPolicy(hashes);
+}
+
+/**
  * The page for a deep link, naming what its first load needs after the entry (decision 060):
  * `<link rel="modulepreload">` for the chunks the build listed for the address, and
  * `<link rel="preload" as="fetch">` for the API answers every page asks for first (the session,
@@ -74,6 +89,7 @@ function startPages(distDir: string) {
   if (!html.includes('</head>')) return undefined;
   const styles = startStyles(distDir);
   const answers = startAnswers(preloads);
+  const csp = pageCsp(html);
   const made = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
   const variant = (key: string, scripts: string[], signedIn: boolean) => {
     let page = made.get(key);
@@ -119,6 +135,7 @@ function startPages(distDir: string) {
       'Content-Length': String(body.length),
       // Which preloads depend on the cookie's presence; the encoding on Accept-Encoding.
       Vary: 'Accept-Encoding, Cookie',
+      'Content-Security-Policy': csp,
     };
     if (encoding) headers['Content-Encoding'] = encoding;
     return c.body(new Uint8Array(body), 200, headers);
@@ -150,13 +167,18 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string | undefined) {
     if (c.req.path.startsWith('/assets/')) headers.set('Cache-Control', IMMUTABLE);
     else if (headers.get('Content-Type')?.startsWith('text/html')) headers.set('Cache-Control', 'no-cache');
   });
-  app.use('*', serveStatic({ root, precompressed: true }));
+  // The page itself (/, /index.html) is never the file as it is: it gets its preloads and the
+  // CSP that lets its inline script run, below.
+  const files = serveStatic({ root, precompressed: true });
+  app.use('*', (c, next) => (c.req.path === '/' || c.req.path === '/index.html' ? next() : files(c, next)));
   const indexHtml = serveStatic({ root, path: 'index.html', precompressed: true });
+  const indexCsp = pageCsp(readFileSync(path.join(distDir, 'index.html'), 'utf8'));
   const startPage = startPages(distDir);
   app.get('*', async (c, next) => {
     // A missing chunk is a 404, not the page: an HTML answer would be cached for a year.
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/')) return c.notFound();
     if (startPage) return startPage(c);
+    c.header('Content-Security-Policy', indexCsp);
     return (await indexHtml(c, next)) ?? c.notFound();
   });
 }

@@ -2,12 +2,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// public/theme-boot.js, the classic script index.html runs before the app's JavaScript arrives.
-const source = readFileSync(join(import.meta.dirname, '../../public/theme-boot.js'), 'utf8');
+// The inline script of index.html, which runs before the app's JavaScript arrives (decision 069).
+const html = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8');
+const source = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 // eslint-disable-next-line @typescript-eslint/no-implied-eval -- our own file, run as the browser runs it
 const run = () => new Function(source)() as void;
 
-describe('theme-boot.js', () => {
+describe("index.html's theme boot", () => {
+  it('is the one inline script of the page', () => {
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    expect(source).toContain('colorScheme');
+  });
+
   afterEach(() => {
     vi.restoreAllMocks();
     window.localStorage.clear();

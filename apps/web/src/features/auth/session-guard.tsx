@@ -1,10 +1,33 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { IdleWarningDialog } from '../../components/session/idle-warning-dialog.tsx';
 import { holdUnauthorized, releaseHeld } from '../../lib/http.ts';
 import { useSessionIdleMinutes } from '../../lib/portal-name.ts';
 import { useIdleCountdown } from '../../lib/session/use-idle-countdown.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { SignInAgainDialog } from './sign-in-again-dialog.tsx';
+
+// The sign-in form and MUI's input parts are not part of a signed-in page's first load
+// (decision 069): the dialog's code is fetched at the user's first key or click, or after
+// WARM_AFTER_MS, long before a session can end with something typed on the page.
+const loadSignInAgain = () => import('./sign-in-again-dialog.tsx');
+const SignInAgainDialog = lazy(() => loadSignInAgain().then((m) => ({ default: m.SignInAgainDialog })));
+const WARM_AFTER_MS = 10_000;
+
+function useWarmSignInAgain() {
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown'] as const;
+    const warm = () => {
+      stop();
+      void loadSignInAgain();
+    };
+    const timer = window.setTimeout(warm, WARM_AFTER_MS);
+    const stop = () => {
+      window.clearTimeout(timer);
+      for (const type of events) window.removeEventListener(type, warm, true);
+    };
+    for (const type of events) window.addEventListener(type, warm, { capture: true, passive: true });
+    return stop;
+  }, []);
+}
 
 /** Leaves the page for the start page with a full load (another user now owns the tab). */
 function reloadToStart() {
@@ -22,6 +45,7 @@ export function SessionGuard() {
   const { status, ended, data, update, signOut, markEnded } = useSession();
   const signedIn = status === 'authenticated';
   const idleMinutes = useSessionIdleMinutes();
+  useWarmSignInAgain();
   const countdown = useIdleCountdown({
     enabled: signedIn && !ended,
     idleMinutes,
@@ -63,7 +87,13 @@ export function SessionGuard() {
   };
 
   if (!signedIn || !data) return null;
-  if (ended) return <SignInAgainDialog email={data.user.email} onSignOut={leave} />;
+  if (ended) {
+    return (
+      <Suspense fallback={null}>
+        <SignInAgainDialog email={data.user.email} onSignOut={leave} />
+      </Suspense>
+    );
+  }
   if (countdown.secondsLeft !== undefined) {
     return (
       <IdleWarningDialog secondsLeft={countdown.secondsLeft} onStay={() => void countdown.stay()} onSignOut={leave} />
