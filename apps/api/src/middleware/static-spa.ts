@@ -78,10 +78,10 @@ function pageCsp(html: string): string {
  * they would be fetched for nothing. With the cookie the page also names the signed-in answers
  * (the user's UI settings, decision 068) and carries the build's start styles (decision 067), the
  * emotion rules of the shell and /home.
- * Made once per variant, compressed as the build compresses the file. Without the build's list:
- * undefined, and the file is served as it is.
+ * Made once per variant, compressed as the build compresses the file, sent with the page's
+ * CSP (`csp`). Without the build's list: undefined, and the file is served as it is.
  */
-function startPages(distDir: string) {
+function startPages(distDir: string, csp: string) {
   const listFile = path.join(distDir, '.vite', 'start-preloads.json');
   if (!existsSync(listFile)) return undefined;
   const preloads = JSON.parse(readFileSync(listFile, 'utf8')) as StartPreloads;
@@ -89,7 +89,6 @@ function startPages(distDir: string) {
   if (!html.includes('</head>')) return undefined;
   const styles = startStyles(distDir);
   const answers = startAnswers(preloads);
-  const csp = pageCsp(html);
   const made = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
   const variant = (key: string, scripts: string[], signedIn: boolean) => {
     let page = made.get(key);
@@ -143,7 +142,8 @@ function startPages(distDir: string) {
 }
 
 /**
- * Serves the built SPA; any non-API GET that is not a file gets index.html (history fallback).
+ * Serves the built SPA; any non-API GET that is not a file gets index.html (history fallback),
+ * with the page's CSP.
  * The build writes a .br and a .gz beside each text file (apps/web/precompress.ts): serveStatic
  * sends the one the browser accepts (br first), with Content-Encoding and the compressed
  * Content-Length, and the original file's Content-Type. Nothing is compressed per request.
@@ -172,13 +172,13 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string | undefined) {
   const files = serveStatic({ root, precompressed: true });
   app.use('*', (c, next) => (c.req.path === '/' || c.req.path === '/index.html' ? next() : files(c, next)));
   const indexHtml = serveStatic({ root, path: 'index.html', precompressed: true });
-  const indexCsp = pageCsp(readFileSync(path.join(distDir, 'index.html'), 'utf8'));
-  const startPage = startPages(distDir);
+  const csp = pageCsp(readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+  const startPage = startPages(distDir, csp);
   app.get('*', async (c, next) => {
     // A missing chunk is a 404, not the page: an HTML answer would be cached for a year.
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/')) return c.notFound();
     if (startPage) return startPage(c);
-    c.header('Content-Security-Policy', indexCsp);
+    c.header('Content-Security-Policy', csp);
     return (await indexHtml(c, next)) ?? c.notFound();
   });
 }
