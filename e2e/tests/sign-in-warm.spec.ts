@@ -28,7 +28,16 @@ test('/home loads without the sign-in form; the first key press fetches the dial
   expect(fetched).not.toContain('sign-in-again-dialog');
   expect(fetched).not.toContain('mui-inputs');
 
-  await page.keyboard.press('Shift');
-  await expect.poll(() => fetched).toContain('sign-in-again-dialog');
+  // The session guard may mount a moment after the page shows (it is lazy): the key is pressed
+  // until a press finds it listening, well within the 10 s after which it would fetch anyway.
+  await expect
+    .poll(
+      async () => {
+        await page.keyboard.press('Shift');
+        return fetched;
+      },
+      { timeout: 5_000 },
+    )
+    .toContain('sign-in-again-dialog');
   expect(fetched).toContain('mui-inputs');
 });
