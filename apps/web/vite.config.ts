@@ -3,6 +3,7 @@ import { defineConfig, loadEnv } from 'vite';
 import { chunkModulesPlugin } from './vite-chunk-modules.ts';
 import { compileHintsPlugin } from './vite-compile-hints.ts';
 import { gridLazySlotsPlugin } from './vite-grid-lazy-slots.ts';
+import { htmlCommentsPlugin } from './vite-html-comments.ts';
 import { precompressPlugin } from './vite-precompress.ts';
 import { startPreloadsPlugin } from './vite-start-preloads.ts';
 import { startStylesPlugin } from './vite-start-styles.ts';
@@ -22,6 +23,7 @@ export default defineConfig(({ mode }) => {
       startPreloadsPlugin(),
       startStylesPlugin(),
       compileHintsPlugin(),
+      htmlCommentsPlugin(),
       precompressPlugin(),
     ],
     server: {

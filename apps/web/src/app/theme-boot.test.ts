@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stripHtmlComments } from '../../vite-html-comments.ts';
 
 // The inline script of index.html, which runs before the app's JavaScript arrives (decision 069).
 const html = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8');
@@ -12,6 +13,13 @@ describe("index.html's theme boot", () => {
   it('is the one inline script of the page', () => {
     expect(html.match(/<script>/g)).toHaveLength(1);
     expect(source).toContain('colorScheme');
+  });
+
+  it('comes through the build without comments, its text unchanged (the CSP names its hash)', () => {
+    const built = stripHtmlComments(html);
+    expect(built).not.toContain('<!--');
+    expect(/<script>([\s\S]*?)<\/script>/.exec(built)?.[1]).toBe(source);
+    expect(built).toContain('<link\n      rel="preload"');
   });
 
   afterEach(() => {
