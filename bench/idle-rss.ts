@@ -7,15 +7,16 @@
  * - a second start on the seeded directory: what a restarted portal holds while nobody uses it.
  *
  * Each reading is the process's VmRSS from /proc, the median of ten taken a second apart after
- * IDLE_SECONDS (default 60) of quiet. Results: bench/results/<date>-idle-rss.{json,md}.
+ * IDLE_SECONDS (default 60) of quiet. Results: bench/results/<date>-idle-rss-<BENCH_LABEL>.{json,md}
+ * (label `run` by default; a second run of the day gets -2, -3).
  *
  *   ./node_modules/.bin/node bench/idle-rss.ts
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, startServer } from './spa-server.ts';
+import { headCommit, resultPath } from './result-file.ts';
+import { startServer } from './spa-server.ts';
 
 const BUDGET_MB = 250;
 const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 60);
@@ -66,21 +67,21 @@ async function bothStarts() {
 
 const verdictOf = (mb: number) => (mb <= BUDGET_MB ? 'met' : 'NOT met');
 const results = await bothStarts();
-const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+const commit = headCommit();
 const date = new Date().toISOString().slice(0, 10);
 const verdict = verdictOf(Math.max(...results.map((r) => r.rssMb)));
-const out = join(ROOT, 'bench', 'results');
-mkdirSync(out, { recursive: true });
+const jsonFile = resultPath('idle-rss', process.env.BENCH_LABEL ?? 'run');
+const mdFile = jsonFile.replace(/\.json$/, '.md');
 writeFileSync(
-  join(out, `${date}-idle-rss.json`),
+  jsonFile,
   `${JSON.stringify({ date, commit, machine: `${cpus().length} x ${cpus()[0]?.model ?? '?'}`, idleSeconds: IDLE_SECONDS, budgetMb: BUDGET_MB, verdict, results }, null, 2)}\n`,
 );
 writeFileSync(
-  join(out, `${date}-idle-rss.md`),
+  mdFile,
   [
     `# Idle server memory, ${date} (${commit})`,
     '',
-    `The embedded database (PGlite), the demo data, the API's V8 flags; VmRSS after ${IDLE_SECONDS} s idle, median of ten readings; load average at the end ${loadavg()
+    `The embedded database (PGlite), the demo data, the API's V8 flags and allocator settings; VmRSS after ${IDLE_SECONDS} s idle, median of ten readings; load average at the end ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' / ')}.`,
     '',
@@ -90,4 +91,4 @@ writeFileSync(
     '',
   ].join('\n'),
 );
-console.log(`Budget ≤ ${BUDGET_MB} MB: ${verdict}. Written to bench/results/${date}-idle-rss.{json,md}`);
+console.log(`Budget ≤ ${BUDGET_MB} MB: ${verdict}. Written to ${jsonFile} and ${mdFile}`);

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
-import { API_NODE_FLAGS } from '../apps/api/src/api-node-flags.ts';
+import { API_MALLOC_ENV, API_NODE_FLAGS } from '../apps/api/src/api-node-flags.ts';
 
 export const ROOT = resolve(process.env.BENCH_ROOT ?? join(import.meta.dirname, '..'));
 export const PASSWORD = process.env.BENCH_PASSWORD ?? 'bench-Demo-password-2024';
@@ -31,9 +31,9 @@ export type BenchServer = { url: string; pid: number | undefined; stop: () => Pr
 
 /**
  * `env` adds to the server's environment (lighthouse.ts' LIGHTHOUSE_DISTS: WEB_DIST per build).
- * The server runs with the API's V8 flags, as `npm start` runs it (decision 065). `dataDir`: a
- * data directory of the caller's, kept on stop (idle-rss.ts starts twice on one); by default a
- * new one, removed on stop.
+ * The server runs with the API's V8 flags and allocator settings, as `npm start` runs it
+ * (decisions 065, 070). `dataDir`: a data directory of the caller's, kept on stop (idle-rss.ts
+ * starts twice on one); by default a new one, removed on stop.
  */
 export async function startServer(env: NodeJS.ProcessEnv = {}, dataDir?: string): Promise<BenchServer> {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, pid: undefined, stop: async () => {} };
@@ -44,6 +44,7 @@ export async function startServer(env: NodeJS.ProcessEnv = {}, dataDir?: string)
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
+      ...API_MALLOC_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dir,

@@ -25,6 +25,9 @@ export class RenderBusyError extends Error {
 
 let pool: WorkerPool | null = null;
 
+/** How long a render worker stays without a job before it is ended (decision 070). */
+const RENDER_WORKER_IDLE_MS = 30_000;
+
 function renderPool(): WorkerPool {
   // One core stays free for the event loop: on 2 cores a single render worker.
   pool ??= createWorkerPool({
@@ -35,6 +38,8 @@ function renderPool(): WorkerPool {
     size: Math.max(1, Math.min(4, availableParallelism() - 1)),
     timeoutMs: HARD_TIMEOUT_MS,
     maxQueue: MAX_QUEUE,
+    // A render worker's isolate is 15–25 MB: a server that renders nothing for a while ends it.
+    idleMs: RENDER_WORKER_IDLE_MS,
   });
   return pool;
 }

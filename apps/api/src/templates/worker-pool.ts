@@ -25,15 +25,27 @@ export type WorkerPoolOptions = {
   timeoutMs: number;
   /** Jobs waiting for a worker beyond this are refused at once ('busy'). */
   maxQueue: number;
+  /**
+   * A worker with no job for this many ms is ended, and the next job starts a new one: an idle
+   * server does not keep a whole V8 isolate per slot (DESIGN §7's idle RSS, decision 070).
+   */
+  idleMs?: number;
 };
 
 type Job = { id: number; payload: unknown; resolve: (value: unknown) => void; reject: (error: Error) => void };
-type Slot = { worker: Worker | null; ready: boolean; job: Job | null; timer: NodeJS.Timeout | null };
+type Slot = {
+  worker: Worker | null;
+  ready: boolean;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+  idle: NodeJS.Timeout | null;
+};
 
 /**
  * A fixed set of worker threads, one job each at a time. A worker that overruns its deadline,
  * runs out of heap (resourceLimits in spawn) or dies is terminated and replaced, and only its
- * own job fails. Idle workers are unref'd so that they never keep a process alive.
+ * own job fails. Idle workers are unref'd so that they never keep a process alive, and ended
+ * after `idleMs`.
  */
 export function createWorkerPool(options: WorkerPoolOptions) {
   const slots: Slot[] = Array.from({ length: options.size }, (): Slot => ({
@@ -41,6 +53,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     ready: false,
     job: null,
     timer: null,
+    idle: null,
   }));
   const queue: Job[] = [];
   let nextId = 1;
@@ -56,6 +69,14 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       else job.resolve(outcome.value);
     }
     pump();
+    if (!slot.job && slot.worker && options.idleMs !== undefined) {
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = setTimeout(() => {
+        slot.idle = null;
+        if (!slot.job) discard(slot);
+      }, options.idleMs);
+      slot.idle.unref();
+    }
   }
 
   function discard(slot: Slot) {
@@ -101,6 +122,8 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       if (slot.job) continue;
       const job = queue.shift();
       if (!job) return;
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = null;
       const worker = slot.worker ?? start(slot);
       slot.job = job;
       worker.ref();
@@ -122,6 +145,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     /** Ends every worker (tests, shutdown); queued jobs are refused. */
     async close() {
       for (const job of queue.splice(0)) job.reject(new WorkerJobError('busy', 'pool closed'));
+      for (const slot of slots) if (slot.idle) clearTimeout(slot.idle);
       await Promise.all(slots.map(async (slot) => slot.worker?.terminate()));
     },
   };

@@ -47,4 +47,39 @@ describe('worker pool', () => {
     await expect(running).rejects.toMatchObject({ reason: 'timeout' });
     expect(await waiting).toBe('a');
   });
+
+  describe('with idleMs (decision 070)', () => {
+    /** A pool of one slot that ends its worker after 100 ms without a job; `spawned` counts starts. */
+    const makeIdle = () => {
+      const counter = { spawned: 0 };
+      pool = createWorkerPool({
+        spawn: () => {
+          counter.spawned += 1;
+          return new Worker(SCRIPT, { eval: true });
+        },
+        size: 1,
+        timeoutMs: 5000,
+        maxQueue: 10,
+        idleMs: 100,
+      });
+      return { p: pool, counter };
+    };
+    const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+    it('keeps the worker for jobs that come within the idle time', async () => {
+      const { p, counter } = makeIdle();
+      expect(await p.run('a')).toBe('a');
+      await wait(20);
+      expect(await p.run('b')).toBe('b');
+      expect(counter.spawned).toBe(1);
+    });
+
+    it('ends a worker left without a job, and the next job starts a new one', async () => {
+      const { p, counter } = makeIdle();
+      expect(await p.run('a')).toBe('a');
+      await wait(400);
+      expect(await p.run('b')).toBe('b');
+      expect(counter.spawned).toBe(2);
+    });
+  });
 });
