@@ -8,10 +8,6 @@ import { precompressPlugin } from './vite-precompress.ts';
 import { startPreloadsPlugin } from './vite-start-preloads.ts';
 import { startStylesPlugin } from './vite-start-styles.ts';
 
-/** The sign-in form's own modules (the `sign-in` chunk group, decision 069). */
-const SIGN_IN_CODE =
-  /src[\\/](app[\\/]sign-in-start|features[\\/]auth[\\/](sign-in-card|sign-in-fields|outlined-field|use-sign-in-steps|sign-in-messages))\./;
-
 export default defineConfig(({ mode }) => {
   // API_URL lets the dev server proxy to an API on another port (default: the API's 3000).
   const apiTarget = loadEnv(mode, '.', '').API_URL || 'http://localhost:3000';
@@ -71,7 +67,7 @@ export default defineConfig(({ mode }) => {
                 name: 'sign-in',
                 priority: 32,
                 includeDependenciesRecursively: false,
-                test: SIGN_IN_CODE,
+                test: /src[\\/](app[\\/]sign-in-start|features[\\/]auth[\\/](sign-in-card|sign-in-fields|outlined-field|use-sign-in-steps|sign-in-messages))\./,
               },
               {
                 name: 'mui-inputs',

@@ -78,14 +78,14 @@ function pageCsp(html: string): string {
  * they would be fetched for nothing. With the cookie the page also names the signed-in answers
  * (the user's UI settings, decision 068) and carries the build's start styles (decision 067), the
  * emotion rules of the shell and /home.
- * Made once per variant, compressed as the build compresses the file, sent with the page's
- * CSP (`csp`). Without the build's list: undefined, and the file is served as it is.
+ * Made from the built index.html (`html`) once per variant, compressed as the build compresses
+ * the file, sent with the page's CSP (`csp`). Without the build's list: undefined, and the file
+ * is served as it is.
  */
-function startPages(distDir: string, csp: string) {
+function startPages(distDir: string, html: string, csp: string) {
   const listFile = path.join(distDir, '.vite', 'start-preloads.json');
   if (!existsSync(listFile)) return undefined;
   const preloads = JSON.parse(readFileSync(listFile, 'utf8')) as StartPreloads;
-  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   if (!html.includes('</head>')) return undefined;
   const styles = startStyles(distDir);
   const answers = startAnswers(preloads);
@@ -172,8 +172,9 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string | undefined) {
   const files = serveStatic({ root, precompressed: true });
   app.use('*', (c, next) => (c.req.path === '/' || c.req.path === '/index.html' ? next() : files(c, next)));
   const indexHtml = serveStatic({ root, path: 'index.html', precompressed: true });
-  const csp = pageCsp(readFileSync(path.join(distDir, 'index.html'), 'utf8'));
-  const startPage = startPages(distDir, csp);
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const csp = pageCsp(html);
+  const startPage = startPages(distDir, html, csp);
   app.get('*', async (c, next) => {
     // A missing chunk is a 404, not the page: an HTML answer would be cached for a year.
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/')) return c.notFound();
