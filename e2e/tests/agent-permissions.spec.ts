@@ -43,11 +43,13 @@ test('the agent gets the 401 page elsewhere, with its texts and Back to Home', a
   await expect(page.getByRole('heading', { name: 'You are not authorized!' })).toBeVisible();
   await expect(page.getByText("You don't have permission to access this page. Go Home!")).toBeVisible();
   const backHome = page.getByRole('link', { name: 'Back to Home' });
-  await expect(backHome).toHaveAttribute('href', '/');
+  await expect(backHome).toHaveAttribute('href', '/start');
 
   await page.goto('/merchant/sales');
   await expect(page.getByRole('heading', { name: 'You are not authorized!' })).toBeVisible();
 
+  // Back to Home goes to the one page the agent may open, not round to another 401.
   await backHome.click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL('/acl');
+  await expect(page.getByText(/This is the only page your role may open/)).toBeVisible();
 });

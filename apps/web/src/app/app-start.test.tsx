@@ -47,11 +47,33 @@ describe('the first visit to /login (ADR 050)', () => {
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
   });
 
-  it('sends a signed-in user with an unsafe returnUrl to /', async () => {
+  it('sends a signed-in user with an unsafe returnUrl, or none, to their first page (via /start)', async () => {
     fakeFetch();
     const leave = renderSignInStart('/login?returnUrl=https%3A%2F%2Fevil.test%2F', sessionFor('ROLE_ADMIN'));
-    await waitFor(() => expect(leave).toHaveBeenCalledWith('/', 'replace'));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/start', 'replace'));
   });
+
+  it('signs in without a returnUrl and lands on /home, not on the landing page', async () => {
+    let session: unknown = null;
+    fakeFetch({
+      'GET /api/auth/session': () => ({ body: session }),
+      'POST /api/auth/callback/credentials': () => {
+        session = sessionFor('ROLE_ADMIN', { name: 'Grace Hopper' });
+        return { body: { url: 'http://localhost:3000/start' } };
+      },
+    });
+    at('/login');
+    render(
+      <StartProviders>
+        <AppStart />
+      </StartProviders>,
+    );
+    await userEvent.type(await screen.findByLabelText('Email'), 'grace@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: /Grace Hopper/ }, { timeout: 30_000 })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/home');
+  }, 60_000);
 
   it('signs in and lands on ?returnUrl in the app behind the router', async () => {
     let session: unknown = null;

@@ -38,11 +38,25 @@ describe('gating (SPEC §2)', () => {
     expect(location()).toBe('/');
   });
 
-  it('sends a signed-in user away from the guest-only /login to /', async () => {
+  it('sends a signed-in user away from the guest-only /login to the first page they may open', async () => {
     fakeFetch();
-    const { location } = renderApp({ url: '/login', session: sessionFor('ROLE_ADMIN') });
-    expect(await screen.findByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/home');
-    expect(location()).toBe('/');
+    const admin = renderApp({ url: '/login', session: sessionFor('ROLE_ADMIN') });
+    expect(await screen.findByText(/Good (morning|afternoon|evening)/)).toBeInTheDocument();
+    expect(admin.location()).toBe('/home');
+    admin.unmount();
+
+    fakeFetch({ 'GET /apps/permissions/data': () => ({ status: 403, body: problemBody(403) }) });
+    const agent = renderApp({ url: '/login', session: sessionFor('ROLE_AGENT') });
+    expect(await screen.findByRole('heading', { name: 'Access Control' })).toBeInTheDocument();
+    expect(agent.location()).toBe('/acl');
+  });
+
+  it("sends Back to Home on the 401 page to the user's first page, so there is no 401 loop", async () => {
+    fakeFetch({ 'GET /apps/permissions/data': () => ({ status: 403, body: problemBody(403) }) });
+    const { location } = renderApp({ url: '/home', session: sessionFor('ROLE_AGENT') });
+    await userEvent.click(await screen.findByRole('link', { name: 'Back to Home' }));
+    expect(await screen.findByRole('heading', { name: 'Access Control' })).toBeInTheDocument();
+    expect(location()).toBe('/acl');
   });
 
   it('sends a signed-in user on to a safe returnUrl, never to another origin', async () => {
@@ -52,7 +66,7 @@ describe('gating (SPEC §2)', () => {
     first.unmount();
 
     const second = renderApp({ url: '/login?returnUrl=https%3A%2F%2Fevil.test%2F', session: sessionFor('ROLE_ADMIN') });
-    await waitFor(() => expect(second.location()).toBe('/'));
+    await waitFor(() => expect(second.location()).toBe('/home'));
   });
 
   it('shows the 401 page with the exact texts where the ability does not allow the page', async () => {
@@ -60,7 +74,7 @@ describe('gating (SPEC §2)', () => {
     const { location } = renderApp({ url: '/home', session: sessionFor('ROLE_AGENT') });
     expect(await screen.findByRole('heading', { name: 'You are not authorized!' })).toBeInTheDocument();
     expect(screen.getByText("You don't have permission to access this page. Go Home!")).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/start');
     expect(location()).toBe('/home');
     expect(screen.queryByText(/Good (morning|afternoon|evening)/)).not.toBeInTheDocument();
   });

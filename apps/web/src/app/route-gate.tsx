@@ -13,7 +13,7 @@ export type RouteHandle = { entry: RouteEntry };
 const PROTECTED_DEFAULT: Pick<RouteEntry, 'ability'> = {};
 
 /** The route-table entry of the page being shown (the deepest match carrying one). */
-function useCurrentEntry(): Pick<RouteEntry, 'ability' | 'guestOnly' | 'public'> {
+function useCurrentEntry(): Pick<RouteEntry, 'ability' | 'guestOnly' | 'public' | 'start'> {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const handle = matches[i]?.handle as RouteHandle | undefined;

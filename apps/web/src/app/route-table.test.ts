@@ -38,6 +38,8 @@ function conventionalName(path: string): string {
 /** Pages whose component is not named after their path. */
 const NAMED_OTHERWISE: Record<string, string> = {
   '/': 'LandingPage',
+  // Never shown: the gate sends the visitor on (access.ts); the landing page is its loader.
+  '/start': 'LandingPage',
   '/401': 'NotAuthorizedPage',
   '/404': 'NotFoundPage',
   '/500': 'ServerErrorPage',
@@ -84,6 +86,7 @@ describe('route table and menu', () => {
     // Protected by default: nothing but the pages above skips the session or the ability.
     const open = routeTable.filter((e) => e.public || e.guestOnly).map((e) => e.path);
     expect(open.sort()).toEqual(['*', '/', '/401', '/404', '/500', '/login']);
+    expect(routeTable.filter((e) => e.start).map((e) => e.path)).toEqual(['/start']);
   });
 
   it('loads, for every path, the page component named for it', async () => {

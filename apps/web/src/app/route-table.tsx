@@ -1,6 +1,7 @@
 import { MERCHANT_VIEWS, PIPELINES } from '@boardwalk/shared/pipelines';
 import { NotAuthorizedPage } from '../features/errors/not-authorized-page.tsx';
 import { ServerErrorPage } from '../features/errors/server-error-page.tsx';
+import { START_PATH } from '../lib/start-page.ts';
 import { eagerPage, lazyPage, type RouteEntry } from './route-types.ts';
 
 // The merchant views (issue 9 §3): a list per view and a board per pipeline, the lists in one
@@ -32,6 +33,8 @@ const notFound = lazyPage(() => import('../features/errors/not-found-page.tsx'),
 export const routeTable: RouteEntry[] = [
   // Public and guest pages (no permission check).
   { path: '/', page: landing, public: true, layout: 'blank' },
+  // Where sign-in and "Back to Home" go: the gate sends the user on to their first page.
+  { path: START_PATH, page: landing, start: true, layout: 'blank' },
   {
     path: '/login',
     page: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage'),

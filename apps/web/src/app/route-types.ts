@@ -15,6 +15,8 @@ export type RouteEntry = {
   guestOnly?: boolean;
   /** Anyone may see it, signed in or not; no permission check (/, /404, /500). */
   public?: boolean;
+  /** Never shown: sends a signed-in user to their first page (lib/start-page.ts), others to /. */
+  start?: boolean;
   /** 'vertical' (default): inside the menu + top bar shell. 'blank': a bare full page. */
   layout?: 'vertical' | 'blank';
 };

@@ -1,3 +1,5 @@
+import { START_PATH } from './start-page.ts';
+
 export const LOGIN_PATH = '/login';
 
 /**
@@ -12,11 +14,12 @@ export function loginRedirectPath(wanted: { pathname: string; search?: string; h
 
 /**
  * Where /login sends a user once signed in (or at once, when already signed in): the page's
- * ?returnUrl, else its ?callbackUrl (Auth.js), when same-origin, else /.
+ * ?returnUrl, else its ?callbackUrl (Auth.js), when same-origin, else the first page the user
+ * may open (START_PATH), never the landing page's "Go to Home".
  */
 export function signInDestination(search: string | URLSearchParams): string {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  return safeReturnUrl(params.get('returnUrl')) ?? safeReturnUrl(params.get('callbackUrl')) ?? '/';
+  return safeReturnUrl(params.get('returnUrl')) ?? safeReturnUrl(params.get('callbackUrl')) ?? START_PATH;
 }
 
 function hasControlOrBackslash(value: string) {

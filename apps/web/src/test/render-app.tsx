@@ -23,6 +23,10 @@ export type RenderAppOptions = {
  */
 export async function preloadApp() {
   await import('../app/layout/vertical-shell.tsx');
+  // home-tiles.tsx starts this import when it is evaluated, without waiting for it: loaded first,
+  // it cannot be linking while the loop below links the next page's modules (a file run alone
+  // failed so on /acl's MUI table).
+  await import('../features/todos/home/my-todos-tile.tsx');
   for (const entry of routeTable) await entry.page();
 }
 

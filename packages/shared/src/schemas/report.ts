@@ -112,12 +112,13 @@ const stageRef = {
 };
 
 /**
- * GET /api/reports/funnel (decision 041), in pipeline order: `entered` = the stays begun in the
- * range (a merchant that comes back to a stage counts again); `converted` = how many of those
- * stays ended by moving straight on to the next stage of the flow (sales → underwriting →
- * operations, by position) before the range ended; `conversion` = converted / entered, never above
- * 1. Both are null for the last stage of the flow and for closed pipelines; `conversion` also
- * with no entries.
+ * GET /api/reports/funnel (decisions 041 and 076), in pipeline order: `entered` = the stays begun
+ * in the range (a merchant that comes back to a stage counts again); `movedOn` = how many of those
+ * stays were followed by another stay before the range ended, and `next` the stage most of them
+ * went to (null when none moved on: merchants end there, or have not moved yet); `converted` =
+ * how many moved on to any later stage of the flow (sales → underwriting → operations, by
+ * position); `conversion` = converted / entered, never above 1. Both are null for the last stage
+ * of the flow and for closed pipelines; `conversion` also with no entries.
  */
 export const funnelReportSchema = z.object({
   ...reportMeta,
@@ -125,6 +126,8 @@ export const funnelReportSchema = z.object({
     z.object({
       ...stageRef,
       entered: z.number(),
+      movedOn: z.number(),
+      next: z.object({ stageId: z.string(), name: z.string(), count: z.number() }).nullable(),
       converted: z.number().nullable(),
       conversion: z.number().nullable(),
     }),

@@ -30,11 +30,14 @@ function shown(stages: StageInfo[], counted: Map<string, unknown>): StageInfo[] 
 }
 
 /**
- * Per stage, the stays begun in the range (a merchant that comes back counts again), and how many
- * of those stays ended by moving straight on to the next stage of the flow before the range
- * ended: each stay converts at most once, so the conversion never passes 100% (decision 041).
- * The stay after a stay begun in the range begins later, so it is in the same read when it
- * began before the end: one ordered read of the range's stays (the merchant index, index only).
+ * Per stage, the stays begun in the range (a merchant that comes back counts again), and where
+ * each went next before the range ended. A stay converts when it moved on to any later stage of
+ * the flow (Approved → Boarding, past a Declined that sits between them by position), at most
+ * once, so the conversion never passes 100% (decision 076 supersedes decision 041's "the next
+ * stage by position"). `next` names the stage most of the stays that moved on went to; a stage
+ * none of whose stays moved on reads as where merchants end (Declined). The stay after a stay
+ * begun in the range begins later, so it is in the same read when it began before the end: one
+ * ordered read of the range's stays (the merchant index, index only).
  */
 export async function funnelReport(
   db: Db,
@@ -44,35 +47,49 @@ export async function funnelReport(
   const stages = await stagesInOrder(db);
   // The steps of the flow as configured now: an inactive stage still shows its entries, but no step.
   const flow = stages.filter((s) => s.isActive && FLOW_PIPELINES.has(s.pipeline));
-  const nextOf = new Map(flow.slice(0, -1).map((stage, i) => [stage.id, flow[i + 1]!.id]));
+  const flowIndex = new Map(flow.map((stage, i) => [stage.id, i]));
+  const isLastOfFlow = (id: string) => flowIndex.get(id) === flow.length - 1;
+  const forward = (from: string, to: string) => (flowIndex.get(to) ?? -1) > (flowIndex.get(from) ?? Infinity);
   const slice = source === 'rollups' ? rollupSlice(scope) : null;
   // From the daily rollups (decision 046); with two filters or more, from the stays.
   const { steps, after } = slice
     ? await stageStepsFromRollups(db, scope, slice)
     : { steps: await funnelStepsFromStays(db, scope), after: [] };
   const entered = new Map<string, number>();
-  const converted = new Map<string, number>();
+  // Per stage, per next stage: how many stays went there within the range.
+  const wentTo = new Map<string, Map<string, number>>();
   const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
+  const addStep = (from: string, to: string, n: number) => {
+    let targets = wentTo.get(from);
+    if (!targets) wentTo.set(from, (targets = new Map()));
+    add(targets, to, n);
+  };
   for (const row of steps) {
-    const n = Number(row.n);
-    add(entered, row.stage_id, n);
-    if (row.next_stage_id !== null && nextOf.get(row.stage_id) === row.next_stage_id) add(converted, row.stage_id, n);
+    add(entered, row.stage_id, Number(row.n));
+    if (row.next_stage_id !== null) addStep(row.stage_id, row.next_stage_id, Number(row.n));
   }
   // Stays whose next stay began after the range did not move on within it.
-  for (const row of after) {
-    if (nextOf.get(row.stage_id) === row.next_stage_id) add(converted, row.stage_id, -Number(row.n));
-  }
+  for (const row of after) if (row.next_stage_id !== null) addStep(row.stage_id, row.next_stage_id, -Number(row.n));
+  const byId = new Map(stages.map((stage) => [stage.id, stage]));
+  // Ties go to the earlier stage, so the rollups and the stays always name the same one.
+  const order = new Map(stages.map((stage, i) => [stage.id, i]));
   return {
     ...scopeMeta(scope),
     stages: shown(stages, entered).map((stage) => {
       const count = entered.get(stage.id) ?? 0;
-      const hasNext = nextOf.has(stage.id);
-      const moved = converted.get(stage.id) ?? 0;
+      const targets = [...(wentTo.get(stage.id) ?? new Map<string, number>())].filter(([, n]) => n > 0);
+      const movedOn = targets.reduce((sum, [, n]) => sum + n, 0);
+      const top = targets.sort((a, b) => b[1] - a[1] || order.get(a[0])! - order.get(b[0])!)[0];
+      const topStage = top ? byId.get(top[0]) : undefined;
+      const inFlow = flowIndex.has(stage.id) && !isLastOfFlow(stage.id);
+      const moved = targets.filter(([to]) => forward(stage.id, to)).reduce((sum, [, n]) => sum + n, 0);
       return {
         ...stageRef(stage),
         entered: count,
-        converted: hasNext ? moved : null,
-        conversion: hasNext ? ratio(moved, count) : null,
+        movedOn,
+        next: top && topStage ? { stageId: topStage.id, name: topStage.name, count: top[1] } : null,
+        converted: inFlow ? moved : null,
+        conversion: inFlow ? ratio(moved, count) : null,
       };
     }),
   };

@@ -41,8 +41,24 @@ describe('/acl', () => {
     renderApp({ url: '/acl', session: sessionFor('ROLE_AGENT') });
     expect(await screen.findByText('read · acl-page')).toBeInTheDocument();
     expect(await screen.findByText(/shown to administrators/)).toBeInTheDocument();
+    expect(screen.getByText(/This is the only page your role may open/)).toBeInTheDocument();
+    // The admin-only exceptions deny an agent nothing it had: they are not listed as its access.
+    expect(screen.queryByText(/audit/)).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/apps/permissions/data')).toEqual([]);
+  });
+
+  it("lists staff's admin-only exceptions under what the role may not do, not under what it may", async () => {
+    fakeFetch({
+      'GET /apps/permissions/data': () => ({ body: { permissions: rows, params: {}, allData: rows, total: 2 } }),
+    });
+    renderApp({ url: '/acl', session: sessionFor('ROLE_STAFF') });
+    const may = await screen.findByRole('list', { name: 'Your role may' });
+    const mayNot = screen.getByRole('list', { name: 'Your role may not' });
+    expect(within(may).getByText('Manage everything')).toBeInTheDocument();
+    expect(within(may).queryByText(/audit/)).not.toBeInTheDocument();
+    expect(within(mayNot).getByText('manage · audit, team-sla, job')).toBeInTheDocument();
+    expect(screen.queryByText(/This is the only page your role may open/)).not.toBeInTheDocument();
   });
 
   it('shows no made-up date for a permission, and says why', async () => {

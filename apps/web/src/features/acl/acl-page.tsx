@@ -16,10 +16,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
+import type { AppAbility } from '@boardwalk/shared/ability';
 import { useAppAbility } from '../../lib/ability.tsx';
 import { errorStatus, errorMessage } from '../../lib/problem.ts';
 import { roleLabel } from '../../lib/role-label.ts';
 import { useSession } from '../../lib/session/use-session.ts';
+import { startPageFor } from '../../lib/start-page.ts';
 import { useGetPermissionsQuery } from './api.ts';
 
 function describeRule(action: string | string[], subject: string | string[] | undefined) {
@@ -29,7 +31,34 @@ function describeRule(action: string | string[], subject: string | string[] | un
   return `${actions.join(', ')} · ${subjects.join(', ')}`;
 }
 
-/** /acl: what the signed-in user may do, and the permission list with the roles holding each. */
+type Rule = AppAbility['rules'][number];
+
+function RuleList({ title, rules, color }: { title: string; rules: Rule[]; color: 'primary' | 'default' }) {
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography component="h2" variant="subtitle1" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Box
+        component="ul"
+        aria-label={title}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+      >
+        {rules.map((rule, index) => (
+          <li key={index}>
+            <Chip
+              color={color}
+              variant="outlined"
+              label={describeRule(rule.action, rule.subject as string | string[] | undefined)}
+            />
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** /acl: what the signed-in user may do and may not, and the permission list with the roles holding each. */
 export function AclPage() {
   const { data: session } = useSession();
   const ability = useAppAbility();
@@ -47,6 +76,12 @@ export function AclPage() {
     { skip: !canList },
   );
   const listAllowed = canList && errorStatus(error) !== 403;
+  // The same rules the app and the API enforce. A `cannot` rule is an exception to a broad grant
+  // ("manage everything but the audit log"); beside narrow grants it denies nothing more.
+  const allowed = ability.rules.filter((rule) => !rule.inverted);
+  const grantsAll = allowed.some((rule) => ([] as unknown[]).concat(rule.subject ?? 'all').includes('all'));
+  const denied = grantsAll ? ability.rules.filter((rule) => rule.inverted) : [];
+  const onlyThisPage = startPageFor(ability) === '/acl';
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -56,19 +91,13 @@ export function AclPage() {
             Access Control
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            You are signed in as <strong>{roleLabel(role)}</strong>. Your role may:
+            You are signed in as <strong>{roleLabel(role)}</strong>.
+            {onlyThisPage
+              ? ' This is the only page your role may open: it has no access to merchants, reports or settings. Ask an administrator if your work needs more.'
+              : null}
           </Typography>
-          <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
-            {ability.rules.map((rule, index) => (
-              <li key={index}>
-                <Chip
-                  color="primary"
-                  variant="outlined"
-                  label={describeRule(rule.action, rule.subject as string | string[] | undefined)}
-                />
-              </li>
-            ))}
-          </Box>
+          <RuleList title="Your role may" rules={allowed} color="primary" />
+          {denied.length > 0 ? <RuleList title="Your role may not" rules={denied} color="default" /> : null}
         </CardContent>
       </Card>
 

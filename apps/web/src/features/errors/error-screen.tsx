@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Link as RouterLink } from 'react-router';
+import { START_PATH } from '../../lib/start-page.ts';
 
 export type ErrorScreenProps = {
   code: string;
@@ -11,7 +12,11 @@ export type ErrorScreenProps = {
   icon: SvgIconComponent;
 };
 
-/** The shared look of the 401, 404 and 500 pages: code, title, one line and Back to Home. */
+/**
+ * The shared look of the 401, 404 and 500 pages: code, title, one line and Back to Home, which
+ * goes to the first page the user may open (START_PATH), so a role that may not open /home is
+ * not sent back to the page that refused it.
+ */
 export function ErrorScreen({ code, title, text, icon: Icon }: ErrorScreenProps) {
   return (
     <Box
@@ -40,7 +45,7 @@ export function ErrorScreen({ code, title, text, icon: Icon }: ErrorScreenProps)
       <Typography variant="body1" color="text.secondary" sx={{ mb: 4 }}>
         {text}
       </Typography>
-      <Button component={RouterLink} to="/" variant="contained">
+      <Button component={RouterLink} to={START_PATH} variant="contained">
         Back to Home
       </Button>
     </Box>

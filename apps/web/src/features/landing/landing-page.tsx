@@ -13,6 +13,7 @@ import { BrandLogo } from '../../components/brand-logo.tsx';
 import { useAppAbility } from '../../lib/ability.tsx';
 import { usePortalName } from '../../lib/portal-name.ts';
 import { useSession } from '../../lib/session/use-session.ts';
+import { startPageFor } from '../../lib/start-page.ts';
 
 const HIGHLIGHTS: { icon: SvgIconComponent; title: string; text: string }[] = [
   {
@@ -26,10 +27,8 @@ const HIGHLIGHTS: { icon: SvgIconComponent; title: string; text: string }[] = [
 
 /** The signed-in user's start page: Home, or Access Control for a role that may only see that. */
 function useStartLink() {
-  const ability = useAppAbility();
-  if (ability.can('read', 'home-page')) return { to: '/home', label: 'Go to Home' };
-  if (ability.can('read', 'acl-page')) return { to: '/acl', label: 'Go to Access Control' };
-  return { to: '/home', label: 'Go to Home' };
+  const to = startPageFor(useAppAbility());
+  return { to, label: to === '/acl' ? 'Go to Access Control' : 'Go to Home' };
 }
 
 /** / : the landing page, also where logout ends (SPEC §2). */
@@ -74,7 +73,8 @@ export function LandingPage() {
         </Typography>
         <Typography color="text.secondary" sx={{ maxWidth: 560, mb: 4, fontSize: '1.125rem' }}>
           {signedIn
-            ? `Welcome back, ${data.user.name || data.user.email}.`
+            ? // "Welcome", not "Welcome back": the page cannot tell a first visit from a return.
+              `Welcome, ${data.user.name || data.user.email}.`
             : 'The back office for merchant onboarding. Sign in with your staff account to continue.'}
         </Typography>
         {action}

@@ -65,7 +65,14 @@ export function NewMerchantsReportCard({ params, range }: { params: ReportParams
       chart={
         <BarChart
           height={280}
-          xAxis={[{ scaleType: 'band', data: buckets.map((b) => formatBucket(b.start, interval)) }]}
+          xAxis={[
+            {
+              scaleType: 'band',
+              data: buckets.map((b) => formatBucket(b.start, interval)),
+              label: interval === 'week' ? 'Week of' : 'Month',
+            },
+          ]}
+          yAxis={[{ label: 'Merchants', valueFormatter: (n: number) => formatCount(n) }]}
           series={[{ data: buckets.map((b) => b.count), label: 'New merchants' }]}
           hideLegend
         />
@@ -180,7 +187,8 @@ export function ProductionReportCard({ params, range }: { params: ReportParams; 
       chart={
         <BarChart
           height={300}
-          xAxis={[{ scaleType: 'band', data: top.map((r) => r.name) }]}
+          xAxis={[{ scaleType: 'band', data: top.map((r) => r.name), label: PRODUCTION_DIMENSION_LABELS[by] }]}
+          yAxis={[{ label: 'Merchants', valueFormatter: (n: number) => formatCount(n) }]}
           series={[
             { data: top.map((r) => r.applications), label: 'Applications' },
             { data: top.map((r) => r.approvals), label: 'Approvals' },

@@ -69,7 +69,8 @@ export function ReportCard({
             sx={{
               display: 'grid',
               gap: 3,
-              gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+              // The table under the chart, full width: beside it at 1440 px, money columns were cut.
+              gridTemplateColumns: 'minmax(0, 1fr)',
               opacity: state.isFetching ? 0.6 : 1,
             }}
           >

@@ -8,26 +8,39 @@ import {
   type ReportParams,
 } from './report-api.ts';
 import { ReportCard } from './report-card.tsx';
-import { formatCount, formatHours, formatPercent } from './report-format.ts';
+import { formatCount, formatDuration, formatPercent } from './report-format.ts';
 import type { ReportTableData } from './report-table.tsx';
 
 type Range = { from: string; to: string };
+const toDays = (hours: number | null) => (hours ?? 0) / 24;
+const durationOfDays = (days: number | null) => formatDuration(days === null ? null : days * 24);
 const stageLabel = (s: { pipeline: keyof typeof PIPELINE_LABELS; name: string }) =>
   `${PIPELINE_LABELS[s.pipeline]} · ${s.name}`;
+
+/** Where a stage's stays went next, in words: the main next stage, or that merchants end there. */
+function wentNext(s: FunnelReport['stages'][number]): string {
+  if (s.next) return `${s.next.name} · ${formatPercent(s.next.count / s.movedOn)}`;
+  // No stay moved on: the end of the flow, a closed pipeline, or a stage like Declined.
+  return 'None moved on: merchants end here';
+}
 
 export function funnelTable(report: FunnelReport): ReportTableData {
   return {
     columns: [
       { label: 'Stage' },
       { label: 'Entered', numeric: true },
-      { label: 'Went on to next', numeric: true },
-      { label: 'Conversion to next', numeric: true },
+      { label: 'Moved on', numeric: true },
+      { label: 'Mostly went to' },
+      { label: 'Converted', numeric: true },
+      { label: 'Conversion', numeric: true },
     ],
     rows: report.stages
       .filter((s) => s.entered > 0)
       .map((s) => [
         stageLabel(s),
         formatCount(s.entered),
+        formatCount(s.movedOn),
+        wentNext(s),
         s.converted === null ? '—' : formatCount(s.converted),
         formatPercent(s.conversion),
       ]),
@@ -42,7 +55,7 @@ export function FunnelReportCard({ params, range }: { params: ReportParams; rang
   return (
     <ReportCard
       title="Funnel"
-      description="Entries into each stage in the range (a merchant that comes back counts again), and how many of them moved straight on to the next stage before the range ended."
+      description="Entries into each stage in the range (a merchant that comes back counts again), where they went next before the range ended, and how many moved on to a later stage of the flow (the conversion)."
       fileBase="funnel"
       range={range}
       state={query}
@@ -53,6 +66,7 @@ export function FunnelReportCard({ params, range }: { params: ReportParams; rang
           height={Math.max(200, shown.length * 36 + 60)}
           layout="horizontal"
           yAxis={[{ scaleType: 'band', data: shown.map(stageLabel), width: 180 }]}
+          xAxis={[{ label: 'Entries', valueFormatter: (n: number) => formatCount(n) }]}
           series={[{ data: shown.map((s) => s.entered), label: 'Entered' }]}
           hideLegend
         />
@@ -66,12 +80,12 @@ export function timeInStageTable(report: TimeInStageReport): ReportTableData {
     columns: [
       { label: 'Stage' },
       { label: 'Stays ended', numeric: true },
-      { label: 'Median hours', numeric: true },
-      { label: '90th percentile hours', numeric: true },
+      { label: 'Median', numeric: true },
+      { label: '90th percentile', numeric: true },
     ],
     rows: report.stages
       .filter((s) => s.count > 0)
-      .map((s) => [stageLabel(s), formatCount(s.count), formatHours(s.medianHours), formatHours(s.p90Hours)]),
+      .map((s) => [stageLabel(s), formatCount(s.count), formatDuration(s.medianHours), formatDuration(s.p90Hours)]),
   };
 }
 
@@ -81,7 +95,7 @@ export function TimeInStageReportCard({ params, range }: { params: ReportParams;
   return (
     <ReportCard
       title="Time in stage"
-      description="How long merchants stayed in each stage, over the stays that ended in the range (hours)."
+      description="How long merchants stayed in each stage, over the stays that ended in the range (the chart in days)."
       fileBase="time-in-stage"
       range={range}
       state={query}
@@ -90,10 +104,11 @@ export function TimeInStageReportCard({ params, range }: { params: ReportParams;
       chart={
         <BarChart
           height={280}
-          xAxis={[{ scaleType: 'band', data: shown.map((s) => s.name) }]}
+          xAxis={[{ scaleType: 'band', data: shown.map((s) => s.name), label: 'Stage' }]}
+          yAxis={[{ label: 'Days', valueFormatter: (days: number) => formatCount(days) }]}
           series={[
-            { data: shown.map((s) => s.medianHours ?? 0), label: 'Median' },
-            { data: shown.map((s) => s.p90Hours ?? 0), label: '90th percentile' },
+            { data: shown.map((s) => toDays(s.medianHours)), label: 'Median', valueFormatter: durationOfDays },
+            { data: shown.map((s) => toDays(s.p90Hours)), label: '90th percentile', valueFormatter: durationOfDays },
           ]}
         />
       }
