@@ -17,6 +17,10 @@ say() { printf '%s[boardwalk]%s %s\n' "$B" "$N" "$*"; }
 warn() { printf '%s[boardwalk] %s%s\n' "$R" "$*" "$N" >&2; }
 die() { warn "$*"; exit 1; }
 
+# The Node version the project pins: package.json's devDependency `node` (an exact version).
+pinned_node() { sed -n 's/^ *"node": "\([0-9][0-9.]*\)".*/\1/p' "$ROOT/package.json" | head -n1; }
+system_node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
 lock_hash() { sha256sum "$ROOT/package-lock.json" | cut -d' ' -f1; }
 
 # True when node_modules matches package-lock.json: the stamp written after our last install
@@ -34,8 +38,15 @@ ensure_deps() {
     return 0
   fi
   command -v npm >/dev/null || die "npm is not installed. Install Node.js (any version >= 18 with npm) first; the project brings its own Node 24."
-  say "Installing dependencies (npm ci; npm may warn that the system Node is too old: this step installs the project's own Node 24)…"
-  npm ci --no-audit --no-fund || die "npm ci failed (see above)."
+  say "Installing dependencies (npm ci, under the project's own Node $(pinned_node))…"
+  if [[ "$(system_node_major)" -ge 24 ]]; then
+    npm ci --no-audit --no-fund || die "npm ci failed (see above)."
+  else
+    # npm checks every package's engines against the Node that runs it: under an older system
+    # Node it warns about the project itself, pg-boss and others, which all run under Node 24.
+    # npm exec puts the pinned Node first on PATH, so npm (a node script) runs under it.
+    npm exec --yes --package="node@$(pinned_node)" -- npm ci --no-audit --no-fund || die "npm ci failed (see above)."
+  fi
   [[ -x "$ROOT/node_modules/.bin/node" ]] || die "npm ci finished but node_modules/.bin/node (the pinned Node 24) is missing."
   lock_hash >"$STAMP"
   say "Using $(node --version) from node_modules/.bin/node"

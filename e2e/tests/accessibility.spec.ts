@@ -71,7 +71,7 @@ function writtenRoutes(): RouteEntry[] {
       path,
       action: (ability?.[1] ?? 'manage') as Action,
       subject: ability?.[2] ?? 'all',
-      open: /\b(public|guestOnly): true/.test(chunk),
+      open: /\b(public|guestOnly|start): true/.test(chunk),
     };
   });
 }
@@ -254,6 +254,28 @@ async function firstOf(api: APIRequestContext, path: string, key: string, params
   const rows = ((await res.json()) as Record<string, { id: string }[]>)[key] ?? [];
   expect(rows.length, `GET ${path} has a row (the demo seed)`).toBeGreaterThan(0);
   return rows[0]!.id;
+}
+
+/**
+ * The states that depend on the clock, made relative to now for the user the sweep signs in as:
+ * the demo seed's overdue todos were overdue when it ran, and belong to the demo users. An
+ * overdue, important, high-priority todo with a tag shows every part of a todo row.
+ */
+async function timeDependentStates(api: APIRequestContext, user: TestUser) {
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const res = await api.post('/api/todos', {
+    data: {
+      data: {
+        title: 'Chase the voided check',
+        dueOn: yesterday,
+        assigneeId: user.id,
+        priority: 'high',
+        isImportant: true,
+        tags: ['kyc'],
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
 }
 
 async function recordsFor(api: APIRequestContext): Promise<Records> {
@@ -468,6 +490,7 @@ for (let part = 0; part < PARTS; part += 1) {
     const sessions: Session[] = [];
     for (const role of roles) {
       const user = await createUser(role);
+      await timeDependentStates(superadminApi, user);
       const context = await browser.newContext({
         baseURL,
         viewport: { width: WIDTHS[0], height: HEIGHT },

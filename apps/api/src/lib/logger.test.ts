@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactSecrets } from './logger.ts';
+import { createLogger, redactSecrets, terminalStream } from './logger.ts';
 
 /** The logger's censoring (issue 7), done by redactSecrets since decision 056 instead of pino's redact paths. */
 describe('logger redaction', () => {
@@ -67,5 +67,27 @@ describe('logger redaction', () => {
     loop.self = loop;
     log.info({ loop }, 'circular');
     expect(lines.join('')).not.toContain('t0k');
+  });
+});
+
+describe('logger output', () => {
+  it('writes human-readable lines to a terminal and JSON lines elsewhere', async () => {
+    const { Writable } = await import('node:stream');
+    let text = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        text += chunk.toString();
+        done();
+      },
+    });
+    const stream = terminalStream(true, sink);
+    expect(stream).toBeDefined();
+    createLogger('info', stream).info({ port: 3000, password: 'hunter2hunter2' }, 'Listening');
+    // One line per entry: time, level, message, then the entry's fields.
+    expect(text).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Listening \{"port":3000,.*\}\n$/);
+    expect(text).not.toContain('hunter2hunter2');
+    expect(text.trimStart().startsWith('{')).toBe(false);
+
+    expect(terminalStream(false)).toBeUndefined();
   });
 });

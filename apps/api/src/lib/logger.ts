@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { loggableError } from './loggable-error.ts';
 
@@ -79,9 +80,10 @@ const redactLine = (object: Record<string, unknown>) => {
  * The app's logger. Errors under `err` or `error` go through loggableError, which drops a
  * database error's parameters and values; the listed secret keys are censored everywhere
  * (redactSecrets: in the line's object, in a child logger's bindings and in what the serializers
- * make). `destination` is for tests that read what was logged.
+ * make). `destination` is for tests that read what was logged. Without one, a terminal gets
+ * human-readable lines and anything else (a file, a pipe, a log collector) JSON lines.
  */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+export function createLogger(level: string, destination: DestinationStream | undefined = terminalStream()): Logger {
   const serialize = (error: unknown) => redactSecrets(loggableError(error));
   const options = {
     level,
@@ -98,4 +100,25 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   };
   logger.child = redactedChild as unknown as Logger['child'];
   return logger;
+}
+
+/**
+ * pino-pretty as a synchronous stream when standard output is a terminal, else undefined (pino's
+ * own JSON output). Loaded only then: a server under a service manager never pays for it.
+ */
+export function terminalStream(
+  isTerminal = process.stdout.isTTY === true,
+  /** Where the lines go (standard output; tests pass their own). */
+  destination: NodeJS.WritableStream | number = 1,
+): DestinationStream | undefined {
+  if (!isTerminal) return undefined;
+  const pretty = createRequire(import.meta.url)('pino-pretty') as (options: object) => DestinationStream;
+  return pretty({
+    colorize: destination === 1,
+    translateTime: 'HH:MM:ss',
+    ignore: 'pid,hostname',
+    singleLine: true,
+    sync: true,
+    destination,
+  });
 }

@@ -1,6 +1,7 @@
 import { Box, Checkbox, Chip, ListItem, ListItemButton, Stack, Typography } from '@mui/material';
 import StarIcon from '@mui/icons-material/Star';
 import type { Todo } from '@boardwalk/shared/schemas/todo';
+import { statusTextColour } from '../../lib/theme/accessible-colours.ts';
 import { dueLabel, isOverdue } from './todo-dates.ts';
 
 type Props = {
@@ -15,8 +16,9 @@ type Props = {
 
 /**
  * One todo in the list: its checkbox (complete / reopen), and a button with its title, due day,
- * tags and merchant that opens the drawer. Only the active row is in the tab order (the list's
- * arrow keys move between rows); Space on a row completes it, Enter opens it.
+ * tags and merchant that opens the drawer, named by what it shows (no aria-label that leaves part
+ * of the visible text out). Only the active row is in the tab order (the list's arrow keys move
+ * between rows); Space on a row completes it, Enter opens it.
  */
 export function TodoItem({ todo, now, active, buttonRef, onOpen, onToggle, onFocus }: Props) {
   const overdue = isOverdue(todo, now);
@@ -37,7 +39,6 @@ export function TodoItem({ todo, now, active, buttonRef, onOpen, onToggle, onFoc
         tabIndex={active ? 0 : -1}
         onClick={onOpen}
         onFocus={onFocus}
-        aria-label={`${todo.title}${overdue ? ', overdue' : ''}${due ? `, due ${due}` : ''}`}
         aria-keyshortcuts="Space Enter Delete"
         sx={{ py: 1 }}
       >
@@ -59,7 +60,10 @@ export function TodoItem({ todo, now, active, buttonRef, onOpen, onToggle, onFoc
             {due && (
               <Typography
                 variant="body2"
-                sx={{ color: overdue ? 'error.main' : 'text.secondary', fontWeight: overdue ? 600 : 400 }}
+                sx={{
+                  color: (theme) => (overdue ? statusTextColour(theme, 'error') : theme.palette.text.secondary),
+                  fontWeight: overdue ? 600 : 400,
+                }}
               >
                 {overdue ? `Overdue · ${due}` : due}
               </Typography>

@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
-import { Box, TextField } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { Box, IconButton, InputAdornment, TextField } from '@mui/material';
 import { TODO_TITLE_MAX } from '@boardwalk/shared/schemas/todo';
 import { notifyError } from '../../components/form/notify.ts';
 import { errorMessage } from '../../lib/problem.ts';
@@ -13,7 +14,10 @@ type Props = {
   label?: string;
 };
 
-/** "Add a todo": type a title, press Enter; the field clears and stays focused for the next. */
+/**
+ * "Add a todo": type a title, press Enter (or the Add button: a form needs a submit button for
+ * whoever does not know Enter submits it); the field clears and stays focused for the next.
+ */
 export function TodoQuickAdd({ defaults, hint, label = 'Add a todo' }: Props) {
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string>();
@@ -50,7 +54,18 @@ export function TodoQuickAdd({ defaults, hint, label = 'Add a todo' }: Props) {
         }}
         error={error !== undefined}
         helperText={error ?? `Enter adds it, ${hint}`}
-        slotProps={{ htmlInput: { maxLength: TODO_TITLE_MAX, readOnly: isLoading } }}
+        slotProps={{
+          htmlInput: { maxLength: TODO_TITLE_MAX, readOnly: isLoading },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton type="submit" edge="end" size="small" aria-label="Add" disabled={isLoading}>
+                  <AddIcon fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
       />
     </Box>
   );
