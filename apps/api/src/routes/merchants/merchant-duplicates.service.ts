@@ -3,8 +3,10 @@ import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { merchants } from '../../db/schema/merchants.ts';
 import { stages } from '../../db/schema/stages.ts';
+import type { Caller } from '../../lib/http/caller.ts';
+import { withRevealBudget } from './merchant-reveal.service.ts';
 import { bankAccountFingerprint, fingerprintOf } from './merchant-sensitive.ts';
-import { merchantNotFound } from './merchant-store.ts';
+import { merchantNotFound, type MerchantCaller } from './merchant-store.ts';
 
 export const MAX_DUPLICATES = 20;
 
@@ -62,8 +64,47 @@ export async function findDuplicates(db: Db, keys: DuplicateKeys, exceptId?: str
   }));
 }
 
-/** GET /api/merchants/{id}/duplicates: compared on the merchant's own stored keys. */
-export async function duplicatesOfMerchant(db: Db, id: string): Promise<PossibleDuplicate[]> {
+export type SensitiveIdentifier = 'taxId' | 'bankAccount';
+
+/**
+ * The sensitive identifiers a comparison uses. An answer to "who holds this tax id / bank
+ * account" is a reveal of who holds it (the masked value shows the last 4 digits, leaving few
+ * enough guesses to try them all), so such a lookup spends the reveal budget and is audited.
+ */
+function identifiersOf(keys: DuplicateKeys): SensitiveIdentifier[] {
+  const kinds: SensitiveIdentifier[] = [];
+  if (keys.taxIdFingerprint) kinds.push('taxId');
+  if (keys.bankAccountFingerprint) kinds.push('bankAccount');
+  return kinds;
+}
+
+/**
+ * findDuplicates as a caller's lookup: free by DBA name and phone alone; by a tax id or bank
+ * account, charged to the caller's reveal budget (429 past it) with one `merchant.lookup` audit
+ * row in the answer's transaction naming the actor, the kinds of identifier and the merchants
+ * found, never the value.
+ */
+async function lookUp(
+  db: Db,
+  caller: Caller,
+  keys: DuplicateKeys,
+  subject: { merchantId: string } | undefined,
+): Promise<PossibleDuplicate[]> {
+  const [first, ...rest] = identifiersOf(keys);
+  if (first === undefined) return findDuplicates(db, keys, subject?.merchantId);
+  const charge = { action: 'lookup', subjectId: subject?.merchantId ?? null, identifiers: [first, ...rest] } as const;
+  return withRevealBudget(db, caller, charge, async (tx) => {
+    const found = await findDuplicates(tx, keys, subject?.merchantId);
+    return { result: found, changes: { matched: found.map((d) => d.id) } };
+  });
+}
+
+/**
+ * GET /api/merchants/{id}/duplicates: compared on the merchant's own stored keys. Counted like
+ * any lookup when they include a sensitive identifier: otherwise writing a guess into a merchant
+ * and reading this would be the same oracle as the check below.
+ */
+export async function duplicatesOfMerchant(db: Db, caller: Caller, id: string): Promise<PossibleDuplicate[]> {
   const [row] = await db
     .select({
       taxIdFingerprint: merchants.taxIdFingerprint,
@@ -74,19 +115,25 @@ export async function duplicatesOfMerchant(db: Db, id: string): Promise<Possible
     .from(merchants)
     .where(eq(merchants.id, id));
   if (!row) throw merchantNotFound();
-  return findDuplicates(db, row, id);
+  return lookUp(db, caller, row, { merchantId: id });
 }
 
 /** POST /api/merchants/duplicates: the add form asks before saving, with the values typed so far. */
 export async function duplicatesOfInput(
   db: Db,
+  caller: MerchantCaller,
   input: { dbaName?: string; contactPhone?: string; taxId?: string; routingNumber?: string; accountNumber?: string },
-  encryptionKey: string,
 ): Promise<PossibleDuplicate[]> {
-  return findDuplicates(db, {
-    taxIdFingerprint: input.taxId ? fingerprintOf(input.taxId, encryptionKey) : null,
-    bankAccountFingerprint: bankAccountFingerprint(input.routingNumber ?? '', input.accountNumber ?? '', encryptionKey),
-    dbaName: input.dbaName ?? '',
-    contactPhone: input.contactPhone ?? '',
-  });
+  const key = caller.encryptionKey;
+  return lookUp(
+    db,
+    caller,
+    {
+      taxIdFingerprint: input.taxId ? fingerprintOf(input.taxId, key) : null,
+      bankAccountFingerprint: bankAccountFingerprint(input.routingNumber ?? '', input.accountNumber ?? '', key),
+      dbaName: input.dbaName ?? '',
+      contactPhone: input.contactPhone ?? '',
+    },
+    undefined,
+  );
 }

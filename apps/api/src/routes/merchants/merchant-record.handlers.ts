@@ -28,10 +28,9 @@ import { listMerchantEvents } from './merchant-timeline.service.ts';
 export function registerMerchantRecordRoutes(app: OpenAPIHono<AppEnv>) {
   registerMerchantDraftRoutes(app);
 
-  app.openapi(duplicateRoutes.checkDuplicatesRoute, async (c) => {
-    const key = c.get('deps').secrets.encryptionKey;
-    return c.json({ duplicates: await duplicatesOfInput(c.get('db'), c.req.valid('json'), key) }, 200);
-  });
+  app.openapi(duplicateRoutes.checkDuplicatesRoute, async (c) =>
+    c.json({ duplicates: await duplicatesOfInput(c.get('db'), merchantCallerOf(c), c.req.valid('json')) }, 200),
+  );
 
   app.openapi(bulkRoutes.bulkAssignRoute, async (c) => {
     const log = c.get('log');
@@ -117,6 +116,6 @@ export function registerMerchantRecordRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   app.openapi(duplicateRoutes.merchantDuplicatesRoute, async (c) =>
-    c.json({ duplicates: await duplicatesOfMerchant(c.get('db'), c.req.valid('param').id) }, 200),
+    c.json({ duplicates: await duplicatesOfMerchant(c.get('db'), callerOf(c), c.req.valid('param').id) }, 200),
   );
 }

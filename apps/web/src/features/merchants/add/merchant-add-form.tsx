@@ -1,4 +1,4 @@
-import { MERCHANT_FORM_STEPS, type MerchantDraft, type PossibleDuplicate } from '@boardwalk/shared/schemas/merchant';
+import { MERCHANT_FORM_STEPS, type MerchantDraft } from '@boardwalk/shared/schemas/merchant';
 import {
   Alert,
   Box,
@@ -15,13 +15,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LeaveGuard } from '../../../components/form/leave-guard.tsx';
 import { useEntityForm } from '../../../components/form/use-entity-form.ts';
-import { useCheckMerchantDuplicatesMutation, useCreateMerchantMutation } from '../view/merchant-api.ts';
+import { useCreateMerchantMutation } from '../view/merchant-api.ts';
 import { AssignmentStep, useOptionNames } from './assignment-fields.tsx';
 import { BankingFields, BusinessFields, ContactFields, ProcessingFields } from './business-fields.tsx';
 import { DraftStatusText } from './draft-status-text.tsx';
 import { firstStepWithError, merchantFormSchema, stepFields, valuesFromDraft } from './merchant-form-values.ts';
 import { OwnersStep } from './owners-step.tsx';
 import { ReviewStep } from './review-step.tsx';
+import { useDuplicateCheck } from './use-duplicate-check.ts';
 import { useMerchantServerDraft } from './use-merchant-server-draft.ts';
 
 const REVIEW = MERCHANT_FORM_STEPS.length;
@@ -55,8 +56,6 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
     },
   });
   const [create] = useCreateMerchantMutation();
-  const [check, duplicateCheck] = useCheckMerchantDuplicatesMutation();
-  const [duplicates, setDuplicates] = useState<PossibleDuplicate[]>();
   const names = useOptionNames();
   const { form, formProps } = useEntityForm({
     schema: merchantFormSchema,
@@ -96,23 +95,9 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [formState.submitCount]);
 
-  // Reaching the review: look for merchants sharing what was typed.
-  useEffect(() => {
-    if (step !== REVIEW) return;
-    const v = getValues();
-    const probe = {
-      dbaName: v.dbaName,
-      contactPhone: v.contactPhone,
-      taxId: v.taxId,
-      routingNumber: v.routingNumber,
-      accountNumber: v.accountNumber,
-    };
-    const filled = Object.fromEntries(Object.entries(probe).filter(([, value]) => value));
-    check(filled)
-      .unwrap()
-      .then(setDuplicates)
-      .catch(() => setDuplicates([]));
-  }, [step, check, getValues]);
+  // Reaching the review: look for merchants sharing what was typed (complete values, each once).
+  const duplicateCheck = useDuplicateCheck(step === REVIEW, getValues);
+  const duplicates = duplicateCheck.duplicates;
 
   const hasUnsentChanges = useCallback(
     () => serverDraft.writer.pending() && !ownNavigation.current,
@@ -163,7 +148,8 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
               values={getValues()}
               names={names}
               duplicates={duplicates}
-              checking={duplicateCheck.isLoading}
+              unchecked={duplicateCheck.unchecked}
+              checking={duplicateCheck.checking}
             />
           )}
         </Box>
@@ -184,12 +170,7 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
               Next
             </Button>
           ) : (
-            <Button
-              type="submit"
-              variant="contained"
-              loading={formProps.submitting}
-              disabled={duplicateCheck.isLoading}
-            >
+            <Button type="submit" variant="contained" loading={formProps.submitting} disabled={duplicateCheck.checking}>
               {saveLabel}
             </Button>
           )}

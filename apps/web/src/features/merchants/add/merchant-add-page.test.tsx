@@ -198,23 +198,23 @@ describe('MerchantAddPage', { timeout: 60_000 }, () => {
     expect(await screen.findByLabelText(/^DBA name/)).toHaveValue('Harbor Coffee');
   });
 
+  /** A duplicate check answering each question with one merchant found for that reason. */
+  const duplicateRoute =
+    (limited = false): FakeRoutes[string] =>
+    ({ body }) => {
+      const reason = body?.taxId ? 'taxId' : body?.accountNumber ? 'bankAccount' : 'dbaNameAndPhone';
+      if (limited && reason !== 'dbaNameAndPhone') {
+        return { status: 429, body: problemBody(429, { detail: 'You revealed or looked up 30 sensitive values.' }) };
+      }
+      const found = { id: DUPLICATE_ID, dbaName: 'Harbour Coffee', stage: merchant().stage, deleted: false };
+      return { body: { duplicates: [{ ...found, reasons: [reason] }] } };
+    };
+
   it('warns of possible duplicates before saving, then saves anyway and opens the merchant', async () => {
     const user = userEvent.setup();
     const data = { dbaName: 'Harbor Coffee', contactPhone: '555 0100', taxId: '123456789', stageId: STAGES[0]!.id };
     const server = draftServer(draft({ step: 6, data }), {
-      'POST /api/merchants/duplicates': () => ({
-        body: {
-          duplicates: [
-            {
-              id: DUPLICATE_ID,
-              dbaName: 'Harbour Coffee',
-              stage: merchant().stage,
-              deleted: false,
-              reasons: ['taxId'],
-            },
-          ],
-        },
-      }),
+      'POST /api/merchants/duplicates': duplicateRoute(),
       'POST /api/merchants': () => ({ status: 201, body: merchant({ id: NEW_ID }) }),
     });
     const { router } = addPage(`/merchant/add?draft=${DRAFT_ID}`);
@@ -224,12 +224,12 @@ describe('MerchantAddPage', { timeout: 60_000 }, () => {
       'href',
       `/merchant/view/${DUPLICATE_ID}`,
     );
-    expect(within(warning).getByText(/same tax id/)).toBeInTheDocument();
-    expect(server.callsTo('POST', '/api/merchants/duplicates')[0]!.body).toEqual({
-      dbaName: 'Harbor Coffee',
-      contactPhone: '555 0100',
-      taxId: '123456789',
-    });
+    // Asked apart (a lookup by tax id spends the reveal budget, one by name and phone does not), one entry.
+    expect(within(warning).getByText(/same tax id, same DBA name and phone/)).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/merchants/duplicates').map((c) => c.body)).toEqual([
+      { dbaName: 'Harbor Coffee', contactPhone: '555 0100' },
+      { taxId: '123456789' },
+    ]);
     // The review masks what is sensitive, as every screen does.
     expect(screen.getByText('•••••6789')).toBeInTheDocument();
 
@@ -238,5 +238,59 @@ describe('MerchantAddPage', { timeout: 60_000 }, () => {
     const saved = server.callsTo('POST', '/api/merchants')[0]!.body as { data: Record<string, unknown> };
     expect(saved.data).toMatchObject({ ...data, draftId: DRAFT_ID, country: 'US' });
     expect(MERCHANT_ID).not.toBe(NEW_ID);
+  });
+
+  it('asks about each complete value once: back to the review costs nothing, a new tax id is asked alone', async () => {
+    const user = userEvent.setup();
+    const data = {
+      dbaName: 'Harbor Coffee',
+      contactPhone: '555 0100',
+      taxId: '12-3456789',
+      // Half a bank account is no question to ask.
+      routingNumber: '021000021',
+      stageId: STAGES[0]!.id,
+    };
+    const server = draftServer(draft({ step: 6, data }), { 'POST /api/merchants/duplicates': duplicateRoute() });
+    addPage(`/merchant/add?draft=${DRAFT_ID}`);
+    const asked = () => server.callsTo('POST', '/api/merchants/duplicates').map((c) => c.body);
+    await screen.findByRole('alert');
+    expect(asked()).toEqual([{ dbaName: 'Harbor Coffee', contactPhone: '555 0100' }, { taxId: '123456789' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Review' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(asked().filter((body) => body?.taxId)).toEqual([{ taxId: '123456789' }]);
+    expect(asked()).toHaveLength(2);
+
+    await user.click(screen.getByRole('tab', { name: 'Business' }));
+    const taxId = await screen.findByLabelText(/^Tax id/);
+    await user.clear(taxId);
+    await user.type(taxId, '987654321');
+    for (let i = 0; i < 6; i++) await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Review' })).toBeInTheDocument();
+    await waitFor(() => expect(asked()).toHaveLength(3));
+    expect(asked()[2]).toEqual({ taxId: '987654321' });
+  });
+
+  it('says calmly beside the tax id that it was not checked when the reveal budget is spent, and saves', async () => {
+    const user = userEvent.setup();
+    const data = { dbaName: 'Harbor Coffee', contactPhone: '555 0100', taxId: '123456789', stageId: STAGES[0]!.id };
+    const server = draftServer(draft({ step: 6, data }), {
+      'POST /api/merchants/duplicates': duplicateRoute(true),
+      'POST /api/merchants': () => ({ status: 201, body: merchant({ id: NEW_ID }) }),
+    });
+    const { router } = addPage(`/merchant/add?draft=${DRAFT_ID}`);
+    const business = await screen.findByRole('region', { name: 'Business' });
+    expect(await within(business).findByText(/^Not checked for duplicates just now/)).toBeInTheDocument();
+    // What could be checked still warns; nothing else is said as an error.
+    const warning = screen.getByRole('alert');
+    expect(within(warning).getByText(/same DBA name and phone/)).toBeInTheDocument();
+    expect(within(warning).queryByText(/same tax id/)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/merchant/view/${NEW_ID}`));
+    expect(server.callsTo('POST', '/api/merchants')).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { Alert, AlertTitle, Box, Link, List, ListItem, Stack, Typography } from 
 import { Link as RouterLink } from 'react-router';
 import { fieldLabel, valueText } from '../view/merchant-labels.ts';
 import type { MerchantFormValues } from './merchant-form-values.ts';
+import type { DuplicateCheck, DuplicateProbeKind } from './use-duplicate-check.ts';
 
 const REASON_TEXT = {
   taxId: 'same tax id',
@@ -19,19 +20,41 @@ function shown(field: string, value: unknown, names: Record<string, string>): st
   return valueText(field, value);
 }
 
+/** Where a question that went unanswered is said: beside the field it asked about. */
+const NOTE_FIELD: Record<DuplicateProbeKind, string> = {
+  taxId: 'taxId',
+  bankAccount: 'accountNumber',
+  dbaNameAndPhone: 'contactPhone',
+};
+
+const UNCHECKED_TEXT = {
+  limited:
+    'Not checked for duplicates just now: you have looked up or revealed many sensitive values in the last few minutes. You can still save. Come back to this review in a few minutes to check again.',
+  failed: 'Not checked for duplicates just now: the check could not be run. You can still save.',
+} as const;
+
+function uncheckedNotes(unchecked: DuplicateCheck['unchecked']): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(unchecked).map(([kind, why]) => [NOTE_FIELD[kind as DuplicateProbeKind], UNCHECKED_TEXT[why]]),
+  );
+}
+
 /** The review before Save: what was typed, step by step, and any possible duplicates. */
 export function ReviewStep({
   values,
   names,
   duplicates,
+  unchecked = {},
   checking,
 }: {
   values: MerchantFormValues;
   /** Names of the chosen stage, agent, company... by id. */
   names: Record<string, string>;
   duplicates: PossibleDuplicate[] | undefined;
+  unchecked?: DuplicateCheck['unchecked'];
   checking: boolean;
 }) {
+  const notes = uncheckedNotes(unchecked);
   return (
     <Stack spacing={2}>
       {checking && <Typography color="text.secondary">Looking for possible duplicates…</Typography>}
@@ -74,6 +97,11 @@ export function ReviewStep({
                   </Typography>
                   <Typography component="dd" sx={{ m: 0 }}>
                     {shown(field, values[field as keyof MerchantFormValues], names)}
+                    {notes[field] && (
+                      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                        {notes[field]}
+                      </Typography>
+                    )}
                   </Typography>
                 </Box>
               ))}

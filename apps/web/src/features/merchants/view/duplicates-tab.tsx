@@ -1,6 +1,6 @@
 import { Alert, Button, Link, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '../../../lib/problem.ts';
+import { errorMessage, errorStatus } from '../../../lib/problem.ts';
 import { useMerchantDuplicatesQuery } from './merchant-api.ts';
 
 export const DUPLICATE_REASON_TEXT = {
@@ -13,6 +13,15 @@ export const DUPLICATE_REASON_TEXT = {
 export function DuplicatesTab({ merchantId }: { merchantId: string }) {
   const { data, error, isLoading, refetch } = useMerchantDuplicatesQuery(merchantId);
   if (isLoading) return <Skeleton height={64} />;
+  if (!data && errorStatus(error) === 429) {
+    // Compared on a tax id or bank account, this list is a lookup that spends the reveal budget.
+    return (
+      <Alert severity="info" action={<Button onClick={() => void refetch()}>Check again</Button>}>
+        Not checked for duplicates just now: you have looked up or revealed many sensitive values in the last few
+        minutes. Check again in a few minutes.
+      </Alert>
+    );
+  }
   if (!data) {
     return (
       <Alert severity="error" action={<Button onClick={() => void refetch()}>Retry</Button>}>

@@ -106,8 +106,14 @@ export const merchantApi = api.injectEndpoints({
       query: (id) => `${one(id)}/duplicates`,
       transformResponse: (response: { duplicates: PossibleDuplicate[] }) => response.duplicates,
       providesTags: (_result, _error, id) => [duplicates(id)],
+      // By a tax id or bank account each fetch spends the reveal budget: kept while the tab is
+      // left and opened again (a write to the merchant drops it).
+      keepUnusedDataFor: 600,
     }),
-    /** The add form's check before saving: merchants sharing the typed tax id, bank account or DBA and phone. */
+    /**
+     * The add form's check before saving: merchants sharing the typed tax id, bank account or DBA
+     * and phone. By a tax id or bank account it spends the reveal budget (429 past it).
+     */
     checkMerchantDuplicates: build.mutation<PossibleDuplicate[], DuplicateCheckArg>({
       query: (body) => ({ url: `${PATH}/duplicates`, method: 'POST', body }),
       transformResponse: (response: { duplicates: PossibleDuplicate[] }) => response.duplicates,
