@@ -185,6 +185,18 @@ describe('MerchantViewPage', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('Account number', { selector: 'span' })).toHaveTextContent('•••••4321');
   });
 
+  it('shows a revealed EIN as 12-3456789, and hides it again', async () => {
+    const user = userEvent.setup();
+    merchantServer();
+    viewPage('?tab=banking');
+    const taxId = await screen.findByLabelText('Tax id', { selector: 'span' });
+    await user.click(screen.getByRole('button', { name: 'Reveal tax id' }));
+    await waitFor(() => expect(taxId).toHaveTextContent('98-7654321'));
+    await user.click(screen.getByRole('button', { name: 'Hide tax id' }));
+    expect(taxId).toHaveTextContent('•••••6789');
+    expect(screen.getByRole('button', { name: 'Reveal tax id' })).toBeInTheDocument();
+  });
+
   it('offers no Clear to whom may not change the merchant', async () => {
     merchantServer(merchant({ deletedAt: LATER }));
     viewPage('?tab=banking');

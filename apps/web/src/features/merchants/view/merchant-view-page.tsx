@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Skeleton, Tab, Tabs } from '@mui/material';
+import { Alert, Box, Button, Skeleton, Tab, Tabs, useMediaQuery, type Theme } from '@mui/material';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useAppAbility } from '../../../lib/ability.tsx';
 import { errorMessage, errorStatus } from '../../../lib/problem.ts';
@@ -33,6 +33,9 @@ export function MerchantViewPage() {
   const [params, setParams] = useSearchParams();
   const ability = useAppAbility();
   const { data: merchant, error, isLoading, refetch } = useGetMerchantQuery(id);
+  // Eleven sections do not fit in one row at 1440 px: a rail beside the content on wide screens,
+  // a row with scroll buttons on narrow ones, so that every section is in reach.
+  const rail = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const asked = params.get('tab');
   const tab: TabKey = MERCHANT_TABS.some((t) => t.key === asked) ? (asked as TabKey) : 'business';
 
@@ -56,52 +59,57 @@ export function MerchantViewPage() {
         mayDelete={ability.can('delete', 'merchant')}
         onReload={() => void refetch()}
       />
-      <Tabs
-        value={tab}
-        onChange={(_event, next: TabKey) =>
-          setParams(
-            (current) => {
-              current.set('tab', next);
-              return current;
-            },
-            { replace: true },
-          )
-        }
-        variant="scrollable"
-        scrollButtons="auto"
-        aria-label="Merchant sections"
-        // Tab labels in the text colours (the brand purple on the page background is 3.9:1, under
-        // the 4.5:1 text needs); the indicator below the chosen one keeps the brand colour.
-        sx={{
-          mb: 3,
-          borderBottom: 1,
-          borderColor: 'divider',
-          '& .MuiTab-root': { color: 'text.secondary' },
-          '& .MuiTab-root.Mui-selected': { color: 'text.primary' },
-        }}
-      >
-        {MERCHANT_TABS.map((t) => (
-          <Tab
-            key={t.key}
-            value={t.key}
-            label={t.label}
-            id={`merchant-tab-${t.key}`}
-            aria-controls="merchant-tab-panel"
-          />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" id="merchant-tab-panel" aria-labelledby={`merchant-tab-${tab}`}>
-        {tab === 'business' && <BusinessTab {...props} />}
-        {tab === 'owners' && <OwnersTab {...props} />}
-        {tab === 'processing' && <ProcessingTab {...props} />}
-        {tab === 'banking' && <BankingTab {...props} />}
-        {tab === 'underwriting' && <UnderwritingTab {...props} />}
-        {tab === 'operations' && <OperationsTab {...props} />}
-        {tab === 'notes' && <NotesTab merchantId={merchant.id} />}
-        {tab === 'todos' && <TodosTab merchantId={merchant.id} />}
-        {tab === 'documents' && <DocumentsTab merchantId={merchant.id} />}
-        {tab === 'timeline' && <TimelineTab merchantId={merchant.id} />}
-        {tab === 'duplicates' && <DuplicatesTab merchantId={merchant.id} />}
+      <Box sx={rail ? { display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: 3 } : undefined}>
+        <Tabs
+          value={tab}
+          onChange={(_event, next: TabKey) =>
+            setParams(
+              (current) => {
+                current.set('tab', next);
+                return current;
+              },
+              { replace: true },
+            )
+          }
+          orientation={rail ? 'vertical' : 'horizontal'}
+          variant="scrollable"
+          scrollButtons={rail ? false : true}
+          allowScrollButtonsMobile
+          aria-label="Merchant sections"
+          // Tab labels in the text colours (the brand purple on the page background is 3.9:1, under
+          // the 4.5:1 text needs); the indicator beside the chosen one keeps the brand colour.
+          sx={{
+            ...(rail
+              ? { borderRight: 1, alignSelf: 'start', '& .MuiTab-root': { alignItems: 'flex-start', minHeight: 40 } }
+              : { mb: 3, borderBottom: 1 }),
+            borderColor: 'divider',
+            '& .MuiTab-root': { color: 'text.secondary' },
+            '& .MuiTab-root.Mui-selected': { color: 'text.primary' },
+          }}
+        >
+          {MERCHANT_TABS.map((t) => (
+            <Tab
+              key={t.key}
+              value={t.key}
+              label={t.label}
+              id={`merchant-tab-${t.key}`}
+              aria-controls="merchant-tab-panel"
+            />
+          ))}
+        </Tabs>
+        <Box role="tabpanel" id="merchant-tab-panel" aria-labelledby={`merchant-tab-${tab}`} sx={{ minWidth: 0 }}>
+          {tab === 'business' && <BusinessTab {...props} />}
+          {tab === 'owners' && <OwnersTab {...props} />}
+          {tab === 'processing' && <ProcessingTab {...props} />}
+          {tab === 'banking' && <BankingTab {...props} />}
+          {tab === 'underwriting' && <UnderwritingTab {...props} />}
+          {tab === 'operations' && <OperationsTab {...props} />}
+          {tab === 'notes' && <NotesTab merchantId={merchant.id} />}
+          {tab === 'todos' && <TodosTab merchantId={merchant.id} />}
+          {tab === 'documents' && <DocumentsTab merchantId={merchant.id} />}
+          {tab === 'timeline' && <TimelineTab merchantId={merchant.id} />}
+          {tab === 'duplicates' && <DuplicatesTab merchantId={merchant.id} />}
+        </Box>
       </Box>
     </>
   );

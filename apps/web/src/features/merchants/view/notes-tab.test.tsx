@@ -33,6 +33,19 @@ afterEach(() => {
 });
 
 describe('NotesTab', { timeout: 60_000 }, () => {
+  it('collapses a long note to its beginning, with Show more and Show less', async () => {
+    const user = userEvent.setup();
+    const long = ['Site visit notes:', ...Array.from({ length: 12 }, (_, i) => `Point ${i + 1}: checked.`)].join('\n');
+    fakeFetch({ [`GET ${NOTES}`]: () => ({ body: { notes: [note(1, COLLEAGUE, long), note(2, ME, 'Short one')] } }) });
+    renderPage(<NotesTab merchantId={MERCHANT} />, { url: '/merchant/view/x' });
+    const list = await screen.findByRole('list', { name: 'Notes' });
+    expect(within(list).queryByText(/Point 12/)).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('button', { name: 'Show more' })).toHaveLength(1);
+    await user.click(within(list).getByRole('button', { name: 'Show more' }));
+    expect(within(list).getByText(/Point 12: checked\./)).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('lists the notes newest first and adds one with Ctrl+Enter', async () => {
     const user = userEvent.setup();
     let notes = [note(2, COLLEAGUE, 'Statements received'), note(1, ME, 'Called the owner')];

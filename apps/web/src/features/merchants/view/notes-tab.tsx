@@ -135,11 +135,38 @@ function NoteItem({ note, mayChange, onDelete }: { note: Note; mayChange: boolea
           <EditNoteForm note={note} onDone={() => setEditing(false)} />
         </Box>
       ) : (
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>
-          {note.body}
-        </Typography>
+        <NoteBody body={note.body} />
       )}
     </Box>
+  );
+}
+
+/** Past this many characters or lines a note shows its beginning, with Show more. */
+const NOTE_PREVIEW = { chars: 400, lines: 6 } as const;
+
+/** The beginning of a long note: its first lines, cut at a word within the character budget. */
+export function notePreview(body: string): string | null {
+  const lines = body.split('\n');
+  if (body.length <= NOTE_PREVIEW.chars && lines.length <= NOTE_PREVIEW.lines) return null;
+  const head = lines.slice(0, NOTE_PREVIEW.lines).join('\n').slice(0, NOTE_PREVIEW.chars);
+  const cut = head.length === NOTE_PREVIEW.chars ? head.slice(0, Math.max(head.lastIndexOf(' '), 1)) : head;
+  return `${cut.trimEnd()}…`;
+}
+
+function NoteBody({ body }: { body: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const preview = notePreview(body);
+  return (
+    <>
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>
+        {preview && !expanded ? preview : body}
+      </Typography>
+      {preview && (
+        <Button size="small" sx={{ px: 0.5, mt: 0.5 }} aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'Show less' : 'Show more'}
+        </Button>
+      )}
+    </>
   );
 }
 

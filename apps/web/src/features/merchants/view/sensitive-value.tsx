@@ -1,6 +1,7 @@
 import type { MerchantSensitiveField, OwnerSensitiveField } from '@boardwalk/shared/schemas/merchant';
 import { Box, Button, Typography } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.tsx';
 import { notifyError } from '../../../components/form/notify.ts';
@@ -21,9 +22,16 @@ type Props = {
   onClear?: () => Promise<void>;
 };
 
+/** A revealed value as it is written on paper: an EIN 12-3456789, an SSN 123-45-6789. */
+export function readableSensitive(field: Props['field'], value: string): string {
+  if (field === 'taxId' && /^\d{9}$/.test(value)) return `${value.slice(0, 2)}-${value.slice(2)}`;
+  if (field === 'ssn' && /^\d{9}$/.test(value)) return `${value.slice(0, 3)}-${value.slice(3, 5)}-${value.slice(5)}`;
+  return value;
+}
+
 /**
  * A sensitive value shown masked, with Reveal: the clear value comes from the reveal route (which
- * records who asked) and stays on screen while this component is mounted (until the tab is left).
+ * records who asked) and stays on screen until Hide, or until the tab is left.
  * With `onClear`, a Clear button removes it.
  */
 export function SensitiveValue({ merchantId, field, ownerId, label, masked, onClear }: Props) {
@@ -58,8 +66,18 @@ export function SensitiveValue({ merchantId, field, ownerId, label, masked, onCl
         {label}
       </Typography>
       <Typography component="span" sx={{ fontFamily: 'monospace' }} aria-label={label}>
-        {clear ?? (masked || '—')}
+        {clear === undefined ? masked || '—' : readableSensitive(field, clear)}
       </Typography>
+      {clear !== undefined && (
+        <Button
+          size="small"
+          startIcon={<VisibilityOff />}
+          onClick={() => setClear(undefined)}
+          aria-label={`Hide ${name}`}
+        >
+          Hide
+        </Button>
+      )}
       {masked && clear === undefined && (
         <Button
           size="small"
