@@ -1,4 +1,5 @@
 import { MERCHANT_FORM_STEPS, type MerchantDraft, type PossibleDuplicate } from '@boardwalk/shared/schemas/merchant';
+import { parseSealedDraftValue } from '@boardwalk/shared/schemas/sealed-draft-value';
 import {
   Alert,
   Box,
@@ -107,7 +108,10 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
       routingNumber: v.routingNumber,
       accountNumber: v.accountNumber,
     };
-    const filled = Object.fromEntries(Object.entries(probe).filter(([, value]) => value));
+    // A value entered in the draft is sealed: the client cannot look it up (decision 074).
+    const filled = Object.fromEntries(
+      Object.entries(probe).filter(([, value]) => value && !parseSealedDraftValue(value)),
+    );
     check(filled)
       .unwrap()
       .then(setDuplicates)
