@@ -139,6 +139,9 @@ describe('sensitive values of merchant drafts', () => {
 
   it('creates the merchant with the values the draft holds, typed values winning, and deletes the draft', async () => {
     const draft = await create(application());
+    // What is sent back below is sealed, not the values typed.
+    expect(JSON.stringify(draft.data)).not.toContain('3456789');
+    expect(last4Of(ownerOf(draft, 0).ssn)).toBe('1120');
     const res = await ctx.staff.post<MerchantDetail>('/api/merchants', {
       data: { ...draft.data, routingNumber: '011000015', draftId: draft.id },
     });
