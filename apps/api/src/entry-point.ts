@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
-import { repairPrivateModes, restrictNewFiles } from './lib/private-files.ts';
+import { repairPrivateModes, restrictNewFiles } from './db/private-files.ts';
 
 /**
  * What main.ts (the server) and worker.ts (workers alone) share: read the configuration, start,

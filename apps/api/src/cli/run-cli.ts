@@ -1,4 +1,4 @@
-import { restrictNewFiles } from '../lib/private-files.ts';
+import { restrictNewFiles } from '../db/private-files.ts';
 
 /**
  * Runs a command of `npm run …` (user:create, backup, restore): from the directory the command

@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { makePrivateDir, ownerOnly } from '../lib/private-files.ts';
+import { makePrivateDir, ownerOnly } from './private-files.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { migratePostgres } from './migrate-postgres.ts';
 

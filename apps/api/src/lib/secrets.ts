@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Secrets } from './context.ts';
-import { makePrivateDir } from './private-files.ts';
+import { makePrivateDir } from '../db/private-files.ts';
 
 /**
  * Embedded mode generates the auth secret and encryption key once and keeps them in DATA_DIR
