@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { repairPrivateModes, restrictNewFiles } from './db/private-files.ts';
 
 /**
  * What main.ts (the server) and worker.ts (workers alone) share: read the configuration, start,
@@ -10,9 +12,11 @@ import { createLogger, type Logger } from './lib/logger.ts';
  */
 export function runEntryPoint(what: string, start: (config: Config, logger: Logger) => Promise<void>): void {
   const main = async () => {
+    restrictNewFiles();
     const config = loadConfig();
     const logger = createLogger(config.logLevel);
     try {
+      closeDataDirectories(config, logger);
       await start(config, logger);
     } catch (error) {
       if (isOperatorError(error)) throw error;
@@ -30,6 +34,24 @@ export function runEntryPoint(what: string, start: (config: Config, logger: Logg
 /** Errors whose message tells the operator what to fix; a stack trace would only bury it. */
 function isOperatorError(error: unknown): error is Error {
   return error instanceof ConfigError || error instanceof DataDirLockedError;
+}
+
+/**
+ * DATA_DIR and DOCUMENTS_DIR are the owner's alone (decision 074): whatever an older version or
+ * a copy by hand left readable or writable by group and others is closed before anything opens
+ * them. Files that cannot be changed (another owner's) are logged, and the start goes on.
+ */
+export function closeDataDirectories(config: Config, logger: Logger): void {
+  const dataDir = path.resolve(config.dataDir);
+  const documentsDir = path.resolve(config.documentsDir);
+  const inside = documentsDir === dataDir || documentsDir.startsWith(dataDir + path.sep);
+  for (const dir of inside ? [dataDir] : [dataDir, documentsDir]) {
+    const { checked, repaired, failed } = repairPrivateModes(dir);
+    if (repaired > 0) logger.info({ dir, checked, repaired }, 'made files private to their owner (0600, 0700)');
+    if (failed.length > 0) {
+      logger.warn({ dir, failed: failed.slice(0, 20), count: failed.length }, 'could not make these files private');
+    }
+  }
 }
 
 /** PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR; migrated before anything uses it. */

@@ -10,6 +10,7 @@ import { startJobEngine } from './jobs/job-engine.ts';
 import type { Logger } from './lib/logger.ts';
 import { createUsageLog } from './lib/usage-log.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
+import { sealLegacyDrafts } from './routes/merchants/merchant-drafts.service.ts';
 import { closeRenderWorkers } from './templates/render.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -18,6 +19,9 @@ const pkg = JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8'))
 async function start(config: Config, logger: Logger) {
   const database = await openMigratedDatabase(config, logger);
   const secrets = loadOrCreateSecrets(config);
+  // Drafts an older version kept with their sensitive values among the others (decision 074).
+  const sealedDrafts = await sealLegacyDrafts(database.db, secrets.encryptionKey);
+  if (sealedDrafts > 0) logger.info({ drafts: sealedDrafts }, 'sealed the sensitive values of merchant drafts');
   const seed = await seedIfEmpty(database.db, { ...config, encryptionKey: secrets.encryptionKey });
   const jobs = await startJobEngine({
     database,

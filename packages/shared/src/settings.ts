@@ -51,6 +51,8 @@ export const settingSchemas = {
     .max(20),
   // SPEC §2, §9: the theme customizer (side cog) for everyone; off by default.
   customizerEnabled: z.boolean(),
+  // A merchant draft nobody changed for this many days is deleted (it holds sensitive values).
+  merchantDraftRetentionDays: z.number().int().min(1, 'At least 1 day').max(365, 'At most 365 days'),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -84,6 +86,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   apiUsageRetentionDays: 90,
   corsAllowedOrigins: [],
   customizerEnabled: false,
+  merchantDraftRetentionDays: 30,
 };
 
 /** Absolute session lifetime (DESIGN §6): not a setting. */

@@ -1,4 +1,4 @@
-import fs, { existsSync, mkdirSync } from 'node:fs';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { makePrivateDir, ownerOnly } from './private-files.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { migratePostgres } from './migrate-postgres.ts';
 
@@ -58,9 +59,10 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   let releaseLock = () => {};
   let pgDir: string | undefined;
   if (dataDir) {
-    if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true });
+    makePrivateDir(dataDir);
     releaseLock = acquireDataDirLock(dataDir);
     pgDir = path.join(dataDir, 'pglite');
+    makePrivateDir(pgDir); // before NodeFS, which would create it with the process's umask
   }
   const client = await PGlite.create({
     extensions: { pg_trgm },
@@ -113,11 +115,22 @@ export const DURABLE_START_PARAMS: readonly string[] = [
 ];
 
 type NodefsStream = { nfd?: number };
+type Mknod = (parent: unknown, name: string, mode: number, dev: number) => unknown;
+type Setattr = (node: unknown, attr: { mode?: number | null }) => unknown;
 type NodefsModule = {
-  NODEFS: { stream_ops: Record<string, unknown>; tryFSOperation: <T>(operation: () => T) => T };
+  NODEFS: {
+    stream_ops: Record<string, unknown>;
+    node_ops: { mknod: Mknod; setattr: Setattr };
+    tryFSOperation: <T>(operation: () => T) => T;
+  };
 };
 
-/** NODEFS with fsync(2) passed through to the OS file (a failure becomes the server's EIO → PANIC). */
+/**
+ * NODEFS with fsync(2) passed through to the OS file (a failure becomes the server's EIO → PANIC),
+ * and whose files are their owner's alone (decision 074): PGlite's initdb creates and chmods
+ * about a thousand files to 0666 through node:fs, which a umask does not reach (chmod ignores
+ * it). Every mode NODEFS creates or sets loses group and others' bits.
+ */
 export class DurableNodeFS extends NodeFS {
   override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
     const [pg, options] = args;
@@ -128,7 +141,14 @@ export class DurableNodeFS extends NodeFS {
           return 0;
         });
     };
-    return super.init(pg, { ...options, preRun: [...(options.preRun ?? []), forwardFsync] });
+    const ownerOnlyModes = (mod: NodefsModule) => {
+      const ops = mod.NODEFS.node_ops;
+      const { mknod, setattr } = ops;
+      ops.mknod = (parent, name, mode, dev) => mknod(parent, name, ownerOnly(mode), dev);
+      ops.setattr = (node, attr) =>
+        setattr(node, typeof attr.mode === 'number' ? { ...attr, mode: ownerOnly(attr.mode) } : attr);
+    };
+    return super.init(pg, { ...options, preRun: [...(options.preRun ?? []), forwardFsync, ownerOnlyModes] });
   }
 }
 

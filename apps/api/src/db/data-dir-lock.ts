@@ -16,7 +16,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
   const lockPath = path.join(dataDir, 'boardwalk.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(lockPath, 'wx');
+      const fd = openSync(lockPath, 'wx', 0o600);
       const record: LockRecord = { pid: process.pid, startTime: procStat(process.pid)?.startTime ?? null };
       writeSync(fd, JSON.stringify(record));
       closeSync(fd);

@@ -5,6 +5,7 @@ import { dailyDigestJob } from './daily-digest.job.ts';
 import { expiredCredentialsJob } from './expired-credentials.job.ts';
 import { inactiveUsersJob } from './inactive-users.job.ts';
 import { logRetentionJob } from './log-retention.job.ts';
+import { merchantDraftRetentionJob } from './merchant-draft-retention.job.ts';
 
 /** Every built-in scheduled job; each is registered in cron_jobs when the engine starts. */
 export const BUILT_IN_CRON_JOBS: readonly CronJobDefinition[] = [
@@ -15,4 +16,5 @@ export const BUILT_IN_CRON_JOBS: readonly CronJobDefinition[] = [
   dailyDigestJob,
   automationTimeInStageJob,
   automationScheduleJob,
+  merchantDraftRetentionJob,
 ];

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Secrets } from './context.ts';
+import { makePrivateDir } from '../db/private-files.ts';
 
 /**
  * Embedded mode generates the auth secret and encryption key once and keeps them in DATA_DIR
@@ -21,7 +22,7 @@ export function loadOrCreateSecrets(config: Config): Secrets {
     encryptionKey: config.encryptionKey ?? stored.encryptionKey ?? randomBytes(32).toString('hex'),
   };
   if (secrets.authSecret !== stored.authSecret || secrets.encryptionKey !== stored.encryptionKey) {
-    mkdirSync(config.dataDir, { recursive: true });
+    makePrivateDir(config.dataDir);
     writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   }
   return secrets;

@@ -20,6 +20,7 @@ import {
   text,
   updateMetaShape,
 } from './fields.ts';
+import { sealedOr } from './sealed-draft-value.ts';
 
 /** The merchant record (DESIGN §2 merchants; issue 9). */
 
@@ -212,11 +213,24 @@ export function ownershipTotalOk(owners: { ownershipPercent?: number | undefined
 
 const merchantObject = z.object(merchantFields);
 
-/** POST /api/merchants body `{ data }`: only the DBA name is required; the stage defaults to the default stage. */
+/** An owner of the add form: an SSN or date of birth entered in the draft comes back sealed. */
+const draftOwnerSchema = createOwnerSchema.extend({
+  dateOfBirth: sealedOr(optionalDate).optional(),
+  ssn: sealedOr(ssnField).optional(),
+});
+
+/**
+ * POST /api/merchants body `{ data }`: only the DBA name is required; the stage defaults to the
+ * default stage. A sensitive value entered in the draft (draftId) may come as the draft answered
+ * it (sealed-draft-value.ts): the server takes the value from the caller's draft.
+ */
 export const createMerchantSchema = merchantObject.partial().extend({
   dbaName: merchantFields.dbaName,
+  taxId: sealedOr(taxIdField).optional(),
+  routingNumber: sealedOr(routingNumberField).optional(),
+  accountNumber: sealedOr(accountNumberField).optional(),
   owners: z
-    .array(createOwnerSchema)
+    .array(draftOwnerSchema)
     .max(10, 'Add at most 10 owners')
     .refine(ownershipTotalOk, OWNERSHIP_TOTAL_MESSAGE)
     .optional(),
@@ -543,7 +557,11 @@ export const duplicateCheckInputSchema = z.object({
   accountNumber: accountNumberField.optional(),
 });
 
-/** Server-side drafts of /merchant/add: the form values as typed (validated only on save). */
+/**
+ * Server-side drafts of /merchant/add: the form values as typed (validated only on save). The
+ * sensitive ones (tax id, bank numbers, owners' SSN and date of birth) are kept encrypted apart
+ * and answered sealed (sealed-draft-value.ts); sent back sealed, the stored value is kept.
+ */
 export const merchantDraftInputSchema = z.object({
   step: z.number().int().min(0).max(10),
   data: z.record(text(), z.unknown()),

@@ -335,9 +335,16 @@ export const merchantStageIntervals = pgTable(
   ],
 );
 
+/** A draft's sensitive values by ref: each encrypted (AES-256-GCM) like a merchant's columns. */
+export type SealedDraftValues = Record<string, { enc: string; last4: string }>;
+
 /**
  * A half-filled application of /merchant/add, kept on the server so a reload or a closed tab
- * loses nothing. The form values (which may hold a tax id or an SSN) are stored encrypted whole.
+ * loses nothing. The form values are stored encrypted whole; the sensitive ones (tax id, bank
+ * numbers, owners' SSN and date of birth) are not among them but in `sealed_values`, each
+ * encrypted on its own, and the values hold `sealed:<ref>:<last 4>` in their place (decision
+ * 074). `sealed_values` null: a draft of an older version, its values still in the whole; the
+ * server seals those at start and on first read.
  */
 export const merchantDrafts = pgTable(
   'merchant_drafts',
@@ -350,9 +357,14 @@ export const merchantDrafts = pgTable(
     /** Display name of the draft (the DBA name typed so far), in clear for the drafts list. */
     title: text('title').notNull().default(''),
     dataEnc: text('data_enc').notNull(),
+    sealedValues: jsonb('sealed_values').$type<SealedDraftValues>(),
     ...timestamps(),
   },
-  (t) => [index('merchant_drafts_user_idx').on(t.userId, t.updatedAt.desc())],
+  (t) => [
+    index('merchant_drafts_user_idx').on(t.userId, t.updatedAt.desc()),
+    // The retention job deletes by last change, oldest first.
+    index('merchant_drafts_updated_idx').on(t.updatedAt),
+  ],
 );
 
 /**

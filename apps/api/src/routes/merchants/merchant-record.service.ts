@@ -6,6 +6,7 @@ import { auditActor, writeAudit } from '../../lib/audit.ts';
 import { assertCurrentVersion } from '../../lib/crud/precondition.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { recordDomainEvent, writeMerchantEvent } from './merchant-events.ts';
+import { withDraftValues } from './merchant-draft-values.ts';
 import { ownerColumns } from './merchant-owner-row.ts';
 import { assertReferences, defaultStage, enterableStage, withReferenceNames } from './merchant-refs.ts';
 import { inTransaction, lockMerchant, type MerchantCaller } from './merchant-store.ts';
@@ -43,12 +44,15 @@ export const stageRef = (s: { id: string; name: string; pipeline: (typeof mercha
 /**
  * POST /api/merchants. One transaction: the merchant (in the given stage or the default one),
  * its owners, the first stage interval, the timeline's `created`, the `merchant.created` domain
- * event, the audit row, and the caller's own draft it was typed in (deleted). Returns the new id.
+ * event, the audit row, and the caller's own draft it was typed in (deleted; its sealed values
+ * fill the sensitive fields not typed again). Returns the new id.
  */
-export async function createMerchant(db: Db, caller: MerchantCaller, input: CreateMerchantInput): Promise<string> {
+export async function createMerchant(db: Db, caller: MerchantCaller, sent: CreateMerchantInput): Promise<string> {
   const { actor, now, encryptionKey } = caller;
-  const owners = input.owners ?? [];
   return inTransaction(db, async (tx) => {
+    // Sensitive values entered in the draft and not typed again come from the draft (decision 074).
+    const input = await withDraftValues(tx, caller, sent);
+    const owners = input.owners ?? [];
     const stage = input.stageId ? await enterableStage(tx, input.stageId) : await defaultStage(tx);
     const { plain, shown } = createValues(input);
     await assertReferences(tx, referencesOf(plain));

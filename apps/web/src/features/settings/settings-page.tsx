@@ -155,11 +155,21 @@ function SettingsForm({ settings }: { settings: SettingValues }) {
         </Grid>
         <Divider />
         <Typography variant="subtitle1" component="h3">
-          Merchant documents
+          Merchants
         </Typography>
         <Grid container spacing={2}>
           <Grid size={half}>
             <DocumentLimitField control={control} name="documentMaxBytes" />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="merchantDraftRetentionDays"
+              label="Draft retention days"
+              type="number"
+              required
+              helperText="An application draft nobody changed for this many days is deleted"
+            />
           </Grid>
         </Grid>
         <Divider />

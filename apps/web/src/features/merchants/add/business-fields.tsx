@@ -3,6 +3,7 @@ import { Stack } from '@mui/material';
 import type { Control } from 'react-hook-form';
 import { FormSelect } from '../../../components/form/form-select.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormSensitiveField } from './form-sensitive-field.tsx';
 import type { MerchantFormValues } from './merchant-form-values.ts';
 
 const BUSINESS_TYPE_OPTIONS = BUSINESS_TYPES.map((value) => ({ value, label: BUSINESS_TYPE_LABELS[value] }));
@@ -28,7 +29,7 @@ export function BusinessFields({ control, masked }: SectionProps) {
       </Stack>
       <Stack {...row}>
         <FormSelect control={control} name="businessType" label="Business type" options={BUSINESS_TYPE_OPTIONS} />
-        <FormTextField
+        <FormSensitiveField
           control={control}
           name="taxId"
           label="Tax id (EIN)"
@@ -101,7 +102,7 @@ export function BankingFields({ control, masked }: SectionProps) {
     <>
       <FormTextField control={control} name="bankName" label="Bank name" />
       <Stack {...row}>
-        <FormTextField
+        <FormSensitiveField
           control={control}
           name="routingNumber"
           label="Routing number"
@@ -109,7 +110,7 @@ export function BankingFields({ control, masked }: SectionProps) {
           autoComplete="off"
           helperText={keepHint(masked?.routingNumber)}
         />
-        <FormTextField
+        <FormSensitiveField
           control={control}
           name="accountNumber"
           label="Account number"

@@ -3,6 +3,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import { useFieldArray, useFormState, type Control, type UseFormReturn } from 'react-hook-form';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { FormSensitiveField } from './form-sensitive-field.tsx';
 import { OWNER_DEFAULTS, type MerchantFormValues } from './merchant-form-values.ts';
 
 const MAX_OWNERS = 10;
@@ -57,14 +58,14 @@ export function OwnersStep({ control, trigger }: Props) {
                 <FormTextField control={control} name={`owners.${index}.phone`} label="Phone" type="tel" />
               </Stack>
               <Stack {...row}>
-                <FormTextField
+                <FormSensitiveField
                   control={control}
                   name={`owners.${index}.dateOfBirth`}
                   label="Date of birth"
                   type="date"
                   slotProps={{ inputLabel: { shrink: true } }}
                 />
-                <FormTextField
+                <FormSensitiveField
                   control={control}
                   name={`owners.${index}.ssn`}
                   label="Social security number"

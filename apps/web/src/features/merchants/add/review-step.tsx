@@ -1,7 +1,9 @@
 import { MERCHANT_FORM_STEPS, type PossibleDuplicate } from '@boardwalk/shared/schemas/merchant';
+import { parseSealedDraftValue } from '@boardwalk/shared/schemas/sealed-draft-value';
 import { Alert, AlertTitle, Box, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { fieldLabel, valueText } from '../view/merchant-labels.ts';
+import { enteredText } from './form-sensitive-field.tsx';
 import type { MerchantFormValues } from './merchant-form-values.ts';
 import type { DuplicateCheck, DuplicateProbeKind } from './use-duplicate-check.ts';
 
@@ -15,6 +17,8 @@ const REASON_TEXT = {
 const SENSITIVE = new Set(['taxId', 'routingNumber', 'accountNumber', 'ssn']);
 
 function shown(field: string, value: unknown, names: Record<string, string>): string {
+  const sealed = parseSealedDraftValue(value);
+  if (sealed) return enteredText(sealed.last4);
   if (typeof value === 'string' && SENSITIVE.has(field) && value.length > 4) return `•••••${value.slice(-4)}`;
   if (typeof value === 'string' && names[value]) return names[value];
   return valueText(field, value);
