@@ -66,6 +66,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', emptyReadCacheAfterWrites(readCacheOf(deps)));
   app.use('*', requestContext(deps));
   app.use('*', forwardedHeaders());
+  // Every answer carries them, the early refusals of the middleware below (413) included.
+  app.use('*', securityHeaders(), hsts());
   app.use('/api/*', noStore());
   app.use('/apps/*', noStore());
   // JSON answers of 1 KB and more go out compressed; Auth.js's answers (redirects, cookies) are
@@ -76,7 +78,6 @@ export function createApp(deps: AppDeps) {
   // declares a bodyLimit() of its own (lib/http/body-limit.ts).
   app.use(`${AUTH_BASE_PATH}/*`, bodyLimit(16 * KB));
   app.use('*', defaultBodyLimit());
-  app.use('*', securityHeaders(), hsts());
   app.use('/api/*', apiUsage(usageLog), cors(), sameOrigin(), resolveActor(tokenLimiter));
   app.use('/apps/*', sameOrigin(), resolveActor(tokenLimiter));
 

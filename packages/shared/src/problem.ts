@@ -26,6 +26,7 @@ export const PROBLEM_CODES = [
   'invalid_token',
   'token_not_allowed',
   'token_scope',
+  'request_timeout',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -36,12 +37,14 @@ export const PROBLEM_TITLES = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   428: 'Precondition Required',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 } as const satisfies Record<number, string>;
@@ -53,12 +56,14 @@ const DEFAULT_CODES: Record<ProblemStatus, ProblemCode> = {
   403: 'forbidden',
   404: 'not_found',
   405: 'not_found',
+  408: 'request_timeout',
   409: 'conflict',
   413: 'too_large',
   415: 'unsupported_media_type',
   422: 'invalid_input',
   428: 'precondition_required',
   429: 'rate_limited',
+  431: 'too_large',
   500: 'internal_error',
   503: 'internal_error',
 };
