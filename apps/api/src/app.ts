@@ -8,6 +8,7 @@ import { fieldErrorsFromIssues, ProblemError, problemResponse } from './lib/prob
 import { AUTH_BASE_PATH } from './auth/auth-config.ts';
 import { apiDocument } from './lib/http/api-document.ts';
 import { bodyLimit, defaultBodyLimit, KB } from './lib/http/body-limit.ts';
+import { unwritableFieldMessage } from './lib/http/unwritable-fields.ts';
 import { compressJson } from './middleware/compress-json.ts';
 import { emptyReadCacheAfterWrites, readCacheOf } from './lib/read-cache/cached-json.ts';
 import { forwardedHeaders } from './middleware/forwarded-headers.ts';
@@ -50,7 +51,9 @@ export function createApp(deps: AppDeps) {
       if (!result.success) {
         return problemResponse(c, 400, {
           detail: 'Some fields are not valid.',
-          errors: fieldErrorsFromIssues(result.error.issues),
+          errors: fieldErrorsFromIssues(result.error.issues, (field) =>
+            unwritableFieldMessage(field, c.get('unwritableFields')),
+          ),
         });
       }
     },

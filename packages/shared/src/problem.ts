@@ -110,18 +110,41 @@ export function parseProblem(value: unknown): Problem | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** zod issues → `{ field: [message] }`, nested paths joined by dots, the `{ data }` envelope dropped. */
+/** The parts of a zod issue that field errors are made of (an unknown key's issue names its keys). */
+export type FieldIssue = {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  keys?: readonly string[];
+};
+
+/** What an unknown field is told when the caller has nothing more precise to say. */
+export const UNKNOWN_FIELD_MESSAGE = 'Unknown field: remove it';
+
+/**
+ * zod issues → `{ field: [message] }`, nested paths joined by dots, the `{ data }` envelope dropped.
+ * A strict object's unknown keys are one issue naming them all: each becomes its own field error,
+ * with `unknownField(path)` as its message, so the answer names every field it refused.
+ */
 export function fieldErrorsFromIssues(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  issues: readonly FieldIssue[],
+  unknownField: (path: string) => string = () => UNKNOWN_FIELD_MESSAGE,
 ): FieldErrors {
   const errors: FieldErrors = {};
+  const keyOf = (path: readonly PropertyKey[]) =>
+    path
+      .map(String)
+      .join('.')
+      .replace(/^data\./, '') || '_';
   for (const issue of issues) {
-    const key =
-      issue.path
-        .map(String)
-        .join('.')
-        .replace(/^data\./, '') || '_';
-    (errors[key] ??= []).push(issue.message);
+    if (issue.code === 'unrecognized_keys' && issue.keys && issue.keys.length > 0) {
+      for (const key of issue.keys) {
+        const field = keyOf([...issue.path, key]);
+        (errors[field] ??= []).push(unknownField(field));
+      }
+      continue;
+    }
+    (errors[keyOf(issue.path)] ??= []).push(issue.message);
   }
   return errors;
 }
