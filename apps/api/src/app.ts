@@ -108,9 +108,14 @@ export function createApp(deps: AppDeps) {
   registerStageActionRoutes(app);
   registerStageActionExecutionRoutes(app);
 
-  // Built once, on the first request for it: every route is registered by then.
+  // Built once, on the first request for it: every route is registered by then. The map of every
+  // route is for signed-in users and API tokens, as the /api-docs page that renders it (decision 075).
   let document: ReturnType<typeof apiDocument> | undefined;
-  app.get('/api/openapi.json', (c) => c.json((document ??= apiDocument(app, deps.version))));
+  app.get('/api/openapi.json', (c) =>
+    c.get('actor')
+      ? c.json((document ??= apiDocument(app, deps.version)))
+      : problemResponse(c, 401, { detail: 'Sign in, or send an API token, to read the API document.' }),
+  );
 
   app.all('/api/*', (c) => problemResponse(c, 404, { detail: `No API route ${c.req.method} ${c.req.path}.` }));
   app.all('/apps/*', (c) => problemResponse(c, 404, { detail: `No API route ${c.req.method} ${c.req.path}.` }));
