@@ -8,6 +8,7 @@ import { fieldErrorsFromIssues, ProblemError, problemResponse } from './lib/prob
 import { AUTH_BASE_PATH } from './auth/auth-config.ts';
 import { apiDocument } from './lib/http/api-document.ts';
 import { bodyLimit, defaultBodyLimit, KB } from './lib/http/body-limit.ts';
+import { unwritableFieldMessage } from './lib/http/unwritable-fields.ts';
 import { compressJson } from './middleware/compress-json.ts';
 import { emptyReadCacheAfterWrites, readCacheOf } from './lib/read-cache/cached-json.ts';
 import { forwardedHeaders } from './middleware/forwarded-headers.ts';
@@ -50,7 +51,9 @@ export function createApp(deps: AppDeps) {
       if (!result.success) {
         return problemResponse(c, 400, {
           detail: 'Some fields are not valid.',
-          errors: fieldErrorsFromIssues(result.error.issues),
+          errors: fieldErrorsFromIssues(result.error.issues, (field) =>
+            unwritableFieldMessage(field, c.get('unwritableFields')),
+          ),
         });
       }
     },
@@ -66,6 +69,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', emptyReadCacheAfterWrites(readCacheOf(deps)));
   app.use('*', requestContext(deps));
   app.use('*', forwardedHeaders());
+  // Every answer carries them, the early refusals of the middleware below (413) included.
+  app.use('*', securityHeaders(), hsts());
   app.use('/api/*', noStore());
   app.use('/apps/*', noStore());
   // JSON answers of 1 KB and more go out compressed; Auth.js's answers (redirects, cookies) are
@@ -76,7 +81,6 @@ export function createApp(deps: AppDeps) {
   // declares a bodyLimit() of its own (lib/http/body-limit.ts).
   app.use(`${AUTH_BASE_PATH}/*`, bodyLimit(16 * KB));
   app.use('*', defaultBodyLimit());
-  app.use('*', securityHeaders(), hsts());
   app.use('/api/*', apiUsage(usageLog), cors(), sameOrigin(), resolveActor(tokenLimiter));
   app.use('/apps/*', sameOrigin(), resolveActor(tokenLimiter));
 
@@ -104,9 +108,14 @@ export function createApp(deps: AppDeps) {
   registerStageActionRoutes(app);
   registerStageActionExecutionRoutes(app);
 
-  // Built once, on the first request for it: every route is registered by then.
+  // Built once, on the first request for it: every route is registered by then. The map of every
+  // route is for signed-in users and API tokens, as the /api-docs page that renders it (decision 075).
   let document: ReturnType<typeof apiDocument> | undefined;
-  app.get('/api/openapi.json', (c) => c.json((document ??= apiDocument(app, deps.version))));
+  app.get('/api/openapi.json', (c) =>
+    c.get('actor')
+      ? c.json((document ??= apiDocument(app, deps.version)))
+      : problemResponse(c, 401, { detail: 'Sign in, or send an API token, to read the API document.' }),
+  );
 
   app.all('/api/*', (c) => problemResponse(c, 404, { detail: `No API route ${c.req.method} ${c.req.path}.` }));
   app.all('/apps/*', (c) => problemResponse(c, 404, { detail: `No API route ${c.req.method} ${c.req.path}.` }));

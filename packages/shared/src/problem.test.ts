@@ -46,4 +46,18 @@ describe('problem JSON', () => {
     });
     expect(fieldErrorsFromIssues([{ path: [], message: 'Expected an object' }])).toEqual({ _: ['Expected an object'] });
   });
+
+  it("names each unknown key of a strict object as its own field, with the caller's words for it", () => {
+    const schema = z.strictObject({ name: z.string(), smtp: z.strictObject({ host: z.string() }).optional() });
+    const result = schema.safeParse({ name: 'x', stageId: 1, createdAt: 2, smtp: { host: 'h', port: 25 } });
+    expect(fieldErrorsFromIssues(result.error!.issues)).toEqual({
+      stageId: ['Unknown field: remove it'],
+      createdAt: ['Unknown field: remove it'],
+      'smtp.port': ['Unknown field: remove it'],
+    });
+    expect(fieldErrorsFromIssues(result.error!.issues, (field) => `${field} is read-only`)).toMatchObject({
+      stageId: ['stageId is read-only'],
+      'smtp.port': ['smtp.port is read-only'],
+    });
+  });
 });

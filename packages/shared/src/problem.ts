@@ -26,6 +26,7 @@ export const PROBLEM_CODES = [
   'invalid_token',
   'token_not_allowed',
   'token_scope',
+  'request_timeout',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -36,12 +37,14 @@ export const PROBLEM_TITLES = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   428: 'Precondition Required',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 } as const satisfies Record<number, string>;
@@ -53,12 +56,14 @@ const DEFAULT_CODES: Record<ProblemStatus, ProblemCode> = {
   403: 'forbidden',
   404: 'not_found',
   405: 'not_found',
+  408: 'request_timeout',
   409: 'conflict',
   413: 'too_large',
   415: 'unsupported_media_type',
   422: 'invalid_input',
   428: 'precondition_required',
   429: 'rate_limited',
+  431: 'too_large',
   500: 'internal_error',
   503: 'internal_error',
 };
@@ -105,18 +110,41 @@ export function parseProblem(value: unknown): Problem | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** zod issues → `{ field: [message] }`, nested paths joined by dots, the `{ data }` envelope dropped. */
+/** The parts of a zod issue that field errors are made of (an unknown key's issue names its keys). */
+export type FieldIssue = {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  keys?: readonly string[];
+};
+
+/** What an unknown field is told when the caller has nothing more precise to say. */
+export const UNKNOWN_FIELD_MESSAGE = 'Unknown field: remove it';
+
+/**
+ * zod issues → `{ field: [message] }`, nested paths joined by dots, the `{ data }` envelope dropped.
+ * A strict object's unknown keys are one issue naming them all: each becomes its own field error,
+ * with `unknownField(path)` as its message, so the answer names every field it refused.
+ */
 export function fieldErrorsFromIssues(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  issues: readonly FieldIssue[],
+  unknownField: (path: string) => string = () => UNKNOWN_FIELD_MESSAGE,
 ): FieldErrors {
   const errors: FieldErrors = {};
+  const keyOf = (path: readonly PropertyKey[]) =>
+    path
+      .map(String)
+      .join('.')
+      .replace(/^data\./, '') || '_';
   for (const issue of issues) {
-    const key =
-      issue.path
-        .map(String)
-        .join('.')
-        .replace(/^data\./, '') || '_';
-    (errors[key] ??= []).push(issue.message);
+    if (issue.code === 'unrecognized_keys' && issue.keys && issue.keys.length > 0) {
+      for (const key of issue.keys) {
+        const field = keyOf([...issue.path, key]);
+        (errors[field] ??= []).push(unknownField(field));
+      }
+      continue;
+    }
+    (errors[keyOf(issue.path)] ??= []).push(issue.message);
   }
   return errors;
 }

@@ -4,6 +4,7 @@ import type { Database, Db } from '../db/client.ts';
 import type { Logger } from './logger.ts';
 import type { JobSender } from '../jobs/job-sender.ts';
 import type { UsageLog } from './usage-log.ts';
+import type { UnwritableFields } from './http/unwritable-fields.ts';
 
 /** Who is making the request: a user by the session cookie, or an API token acting for its creator. */
 export type Actor = UserActor | TokenActor;
@@ -55,5 +56,7 @@ export type AppEnv = {
     db: Db;
     deps: AppDeps;
     actor: Actor | null;
+    /** Set by a PATCH route: how its validation 400 words the fields it does not write. */
+    unwritableFields: UnwritableFields | undefined;
   };
 };

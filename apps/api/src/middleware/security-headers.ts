@@ -31,6 +31,18 @@ export function pageContentSecurityPolicy(inlineScriptHashes: string[]): string 
     .join('; ');
 }
 
+/**
+ * The headers of an answer written by the HTTP server itself, before the app (http-server.ts: a
+ * request Node cannot parse). The app's answers get them, and more, from securityHeaders().
+ */
+export const RAW_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': pageContentSecurityPolicy([]),
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cache-Control': 'no-store',
+};
+
 export const securityHeaders = () =>
   secureHeaders({
     contentSecurityPolicy: CSP_DIRECTIVES,

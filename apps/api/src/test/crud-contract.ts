@@ -69,6 +69,14 @@ export function crudContract(ctx: CrudContext, c: CrudContract) {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body;
   };
+  /**
+   * The row as a client sends it back: its id, the updatedAt it read and its writable fields (those
+   * of the create data). The rest of the record is read-only and refused (decision 075).
+   */
+  const writable = (row: Row) => {
+    const fields = Object.keys(c.make(tag(), 0)).filter((field) => field in row);
+    return { ...Object.fromEntries(fields.map((field) => [field, row[field]])), id: row.id, updatedAt: row.updatedAt };
+  };
 
   it('answers 401 without a session', async () => {
     const id = randomUUID();
@@ -188,7 +196,7 @@ export function crudContract(ctx: CrudContext, c: CrudContract) {
   it('updates with 200 and audits only the changed fields', async () => {
     const row = await create(c.make(tag(), 0));
     ctx.t.clock.advance(1000);
-    const res = await ctx.staff.patch<Row>(`${c.path}/${row.id}`, { ...row, ...c.change });
+    const res = await ctx.staff.patch<Row>(`${c.path}/${row.id}`, { ...writable(row), ...c.change });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject(c.change);
     expect(new Date(res.body.updatedAt).getTime()).toBeGreaterThan(new Date(row.updatedAt).getTime());
@@ -200,12 +208,24 @@ export function crudContract(ctx: CrudContext, c: CrudContract) {
     const row = await create(c.make(tag(), 0));
     ctx.t.clock.advance(1000);
     expect((await ctx.staff.patch(`${c.path}/${row.id}`, { ...c.change, updatedAt: row.updatedAt })).status).toBe(200);
-    const stale = await ctx.staff.patch<ProblemBody>(`${c.path}/${row.id}`, { ...row });
+    const stale = await ctx.staff.patch<ProblemBody>(`${c.path}/${row.id}`, writable(row));
     expect(stale.status).toBe(409);
     expect(stale.body.detail).toMatch(/changed by someone else/);
     const wrongId = await ctx.staff.patch<ProblemBody>(`${c.path}/${row.id}`, { id: randomUUID() });
     expect(wrongId.status).toBe(400);
     expect(wrongId.body.errors?.id).toBeDefined();
+  });
+
+  it('refuses the whole record sent back: its read-only fields are named, and nothing changes', async () => {
+    const row = await create(c.make(tag(), 0));
+    ctx.t.clock.advance(1000);
+    const res = await ctx.staff.patch<ProblemBody>(`${c.path}/${row.id}`, { ...row, ...c.change });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toMatchObject({
+      createdAt: ['Read-only: the server sets it'],
+      deletedAt: [`Read-only here: use DELETE ${c.path}/{id}`],
+    });
+    expect((await ctx.staff.get<Row>(`${c.path}/${row.id}`)).body).toEqual(row);
   });
 
   it('refuses an update without updatedAt with 428 and leaves the row as it was', async () => {

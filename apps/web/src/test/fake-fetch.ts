@@ -2,6 +2,7 @@ import { problemBody } from '@boardwalk/shared/problem';
 import { onTestFinished, vi } from 'vitest';
 import type { Session } from '../lib/session/session-client.ts';
 import { contractViolation } from './api-contract.ts';
+import { requestViolation } from './request-contract.ts';
 
 export type FakeCall = {
   method: string;
@@ -30,7 +31,8 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
  * The one fake network of the web tests (call it inside a test): `routes['GET /api/companies']`
  * answers that call; GET /api/auth/csrf answers a token unless overridden; anything else is a
  * 404 problem. Every answer is checked against the API contract (api-contract.ts): a fixture
- * that the real API could not send fails the test, naming the route and the mismatch.
+ * that the real API could not send fails the test, naming the route and the mismatch. So is
+ * every PATCH body (request-contract.ts): a field the API would refuse fails the test.
  */
 export function fakeFetch(routes: FakeRoutes = {}) {
   const calls: FakeCall[] = [];
@@ -48,6 +50,11 @@ export function fakeFetch(routes: FakeRoutes = {}) {
       body: await readBody(request),
     };
     calls.push(call);
+    const refused = requestViolation(call.method, call.path, call.body);
+    if (refused) {
+      violations.push(`${call.method} ${call.path} sent ${JSON.stringify(call.body)}: ${refused}`);
+      throw new TypeError(`fake fetch: the request breaks the API contract (${call.method} ${call.path})`);
+    }
     const handler = all[`${call.method} ${call.path}`];
     const { status = 200, body } = handler ? await handler(call) : { status: 404, body: problemBody(404) };
     const violation = contractViolation(call.method, call.path, status, body);
@@ -61,7 +68,7 @@ export function fakeFetch(routes: FakeRoutes = {}) {
   });
   vi.stubGlobal('fetch', fetchMock);
   onTestFinished(() => {
-    if (violations.length > 0) throw new Error(`Fixtures that break the API contract:\n${violations.join('\n')}`);
+    if (violations.length > 0) throw new Error(`Calls that break the API contract:\n${violations.join('\n')}`);
   });
   return {
     calls,

@@ -87,6 +87,7 @@ export function crudRoutes<
       tags,
       summary: `Update a ${label} (partial; updatedAt as last read is required)`,
       ability: { action: 'update', subject },
+      writtenElsewhere: { deletedAt: `DELETE ${path}/{id}` },
       request: { params: idParams, body: jsonBody(schemas.update) },
       responses: {
         200: jsonResponse(`The updated ${label}`, schemas.row),

@@ -1,3 +1,5 @@
+import { DOCUMENT_EXTENSIONS } from '@boardwalk/shared';
+
 /**
  * A client's file name made safe to keep and to send back in Content-Disposition: the last path
  * part only (`../../etc/passwd` → `passwd`, `C:\x\a.pdf` → `a.pdf`), without control or bidi
@@ -19,6 +21,24 @@ export function sanitizeFileName(raw: string): string {
     name = name.slice(0, MAX_LENGTH - extension.length) + extension;
   }
   return name === '' ? 'document' : name;
+}
+
+/**
+ * The name with the extension of the type the file was verified to be (its first bytes matched
+ * it), so that what a user saves opens as what it is: `x.html` stored as a PDF is `x.pdf`, `scan`
+ * is `scan.pdf`. A name that already ends with one of the type's extensions (`.jpg`, `.jpeg`)
+ * keeps it. The name stays within 200 characters.
+ */
+export function fileNameForType(fileName: string, mimeType: string): string {
+  const extensions = Object.entries(DOCUMENT_EXTENSIONS)
+    .filter(([, mime]) => mime === mimeType)
+    .map(([extension]) => extension);
+  const canonical = extensions[0];
+  if (!canonical) return fileName;
+  const match = /^(.+)\.([a-z0-9]{1,10})$/i.exec(fileName);
+  if (match && extensions.includes(match[2]!.toLowerCase())) return fileName;
+  const base = (match ? match[1]! : fileName).slice(0, MAX_LENGTH - canonical.length - 1);
+  return `${base}.${canonical}`;
 }
 
 /**

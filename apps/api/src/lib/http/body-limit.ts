@@ -64,8 +64,8 @@ async function capBody(c: Context, next: Next, maxBytes: number) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    // The rest is left unread: @hono/node-server drains it (at most 64 MB or 500 ms, then it
-    // closes the socket), so the client can finish sending and read the 413.
+    // The rest is left unread: the HTTP server reads and discards it after the answer (at most
+    // 64 MB or 30 s, http-server.ts), so the client can finish sending and read the 413.
     if (size > maxBytes) return tooLarge(c, maxBytes);
     chunks.push(value);
   }

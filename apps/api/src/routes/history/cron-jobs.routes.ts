@@ -42,6 +42,11 @@ export const updateCronJob = defineRoute({
   tags,
   summary: "Change a cron job's expression (five fields, UTC; updatedAt as last read is required; admins; audited)",
   ability: control,
+  writtenElsewhere: {
+    paused: 'POST /api/history/cron-jobs/{name}/pause',
+    nextRunAt: 'cron',
+    lastRunAt: 'POST /api/history/cron-jobs/{name}/run',
+  },
   request: { params: cronJobNameParams, body: jsonBody(cronJobUpdateSchema) },
   responses: {
     200: jsonResponse('The job', cronJobSchema),

@@ -3,7 +3,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { isPreviewableMime } from '@boardwalk/shared';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
-import { contentDisposition } from '../../lib/documents/file-name.ts';
+import { contentDisposition, fileNameForType } from '../../lib/documents/file-name.ts';
 import { documentStoreOf } from '../../lib/documents/store-of.ts';
 import { streamedBody } from '../../lib/http/body-limit.ts';
 import { callerOf } from '../../lib/http/caller.ts';
@@ -67,7 +67,11 @@ export function registerMerchantDocumentRoutes(app: OpenAPIHono<AppEnv>) {
     const headers = new Headers({
       'Content-Type': document.mimeType,
       'Content-Length': String(document.sizeBytes),
-      'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', document.fileName),
+      // Documents stored before names followed their type get the type's extension here too.
+      'Content-Disposition': contentDisposition(
+        inline ? 'inline' : 'attachment',
+        fileNameForType(document.fileName, document.mimeType),
+      ),
       'X-Content-Type-Options': 'nosniff',
     });
     if (inline) {

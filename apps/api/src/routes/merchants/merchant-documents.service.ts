@@ -18,7 +18,7 @@ import { settings } from '../../db/schema/settings.ts';
 import { users } from '../../db/schema/users.ts';
 import { auditActor, writeAudit } from '../../lib/audit.ts';
 import type { DocumentStore } from '../../lib/documents/document-store.ts';
-import { sanitizeFileName } from '../../lib/documents/file-name.ts';
+import { fileNameForType, sanitizeFileName } from '../../lib/documents/file-name.ts';
 import { matchesSignature, SIGNATURE_BYTES } from '../../lib/documents/file-signature.ts';
 import { readMultipartUpload, type FileInfo } from '../../lib/documents/multipart-upload.ts';
 import type { Caller } from '../../lib/http/caller.ts';
@@ -186,7 +186,8 @@ export async function uploadDocument(
         errors: { type: ['Choose a document type from the list'] },
       });
     }
-    const fileName = sanitizeFileName(file.fileName);
+    // Named by what the file was verified to be: a PDF sent as `x.html` is kept as `x.pdf`.
+    const fileName = fileNameForType(sanitizeFileName(file.fileName), file.stored.mime);
     const id = await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       await findMerchant(tx, merchantId, 'write');

@@ -215,6 +215,22 @@ describe('merchant documents API', () => {
     expect(refused.status).toBe(400);
   });
 
+  it('names a file by its verified type: a PDF sent as x.html is stored and downloaded as x.pdf', async () => {
+    const merchant = await insertTestMerchant(t);
+    const [, type, data] = SAMPLES[0]!;
+    const res = await upload(merchant.id, { name: 'x.html', type, data });
+    expect(res.status).toBe(201);
+    const doc = (await res.json()) as MerchantDocument;
+    expect(doc).toMatchObject({ fileName: 'x.pdf', mimeType: 'application/pdf' });
+    const download = await t.app.request(`${documentsOf(merchant.id)}/${doc.id}/download`, { headers: { cookie } });
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="x.pdf"; filename*=UTF-8''x.pdf`);
+
+    // A document stored under its old name before this rule downloads with the type's extension too.
+    await t.db.update(merchantDocuments).set({ fileName: 'old.html' }).where(eq(merchantDocuments.id, doc.id));
+    const old = await t.app.request(`${documentsOf(merchant.id)}/${doc.id}/download?inline=1`, { headers: { cookie } });
+    expect(old.headers.get('content-disposition')).toBe(`inline; filename="old.pdf"; filename*=UTF-8''old.pdf`);
+  });
+
   it('keeps only the last part of a path-like file name and strips control characters', async () => {
     const merchant = await insertTestMerchant(t);
     const [, type, data] = SAMPLES[0]!;
@@ -222,7 +238,7 @@ describe('merchant documents API', () => {
       ['../../../etc/passwd.pdf', 'passwd.pdf'],
       ['..\\..\\windows\\system32\\evil.pdf', 'evil.pdf'],
       ['in\u202evoice\u2066.pdf', 'invoice.pdf'],
-      ['..', 'document'],
+      ['..', 'document.pdf'],
     ] as const) {
       const res = await upload(merchant.id, { name: raw, type, data });
       expect(res.status, raw).toBe(201);

@@ -49,6 +49,7 @@ export const updateNoteRoute = defineRoute({
   tags: ['merchants'],
   summary: 'Edit a note: its author or an admin, with the updatedAt it was based on',
   ability: { action: 'update', subject: 'merchant' },
+  writtenElsewhere: { deletedAt: 'DELETE /api/merchants/{id}/notes/{noteId}' },
   request: { params: noteParams, body: jsonBody(updateNoteSchema) },
   responses: {
     200: jsonResponse('The note', noteSchema),

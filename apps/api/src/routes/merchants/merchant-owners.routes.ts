@@ -36,6 +36,7 @@ export const updateOwnerRoute = defineRoute({
   tags,
   summary: 'Update an owner (partial; updatedAt as last read is required)',
   ability: { action: 'update', subject: 'merchant' },
+  writtenElsewhere: { deletedAt: 'DELETE /api/merchants/{id}/owners/{ownerId}' },
   request: { params: ownerParams, body: jsonBody(updateOwnerSchema) },
   responses: {
     200: jsonResponse('The owner as it is now, masked', ownerSchema),

@@ -37,12 +37,30 @@ export const getMerchantRoute = defineRoute({
   responses: { 200: detail('The merchant'), ...problems(400, 401, 403, 404) },
 });
 
+/** The merchant's fields that PATCH does not write, and what does (decision 075). */
+const MERCHANT_WRITTEN_ELSEWHERE = {
+  stageId: 'POST /api/merchants/{id}/stage',
+  stage: 'POST /api/merchants/{id}/stage',
+  pipeline: 'POST /api/merchants/{id}/stage',
+  stageEnteredAt: 'POST /api/merchants/{id}/stage',
+  owners: 'POST /api/merchants/{id}/owners',
+  deletedAt: 'DELETE /api/merchants/{id}',
+  agent: 'agentId',
+  company: 'companyId',
+  industry: 'industryId',
+  leadSource: 'leadSourceId',
+  assignee: 'assignedUserId',
+  decidedBy: 'underwritingDecision',
+  decidedAt: 'underwritingDecision',
+};
+
 export const updateMerchantRoute = defineRoute({
   method: 'patch',
   path: '/api/merchants/{id}',
   tags,
   summary: 'Update a merchant (partial; updatedAt as last read is required). Stage and owners have their own routes',
   ability: { action: 'update', subject: 'merchant' },
+  writtenElsewhere: MERCHANT_WRITTEN_ELSEWHERE,
   request: { params: idParams, body: jsonBody(updateMerchantSchema) },
   responses: {
     200: detail('The merchant as it is now'),

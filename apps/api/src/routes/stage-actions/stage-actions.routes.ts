@@ -40,6 +40,7 @@ export const updateStageActionRoute = defineRoute({
   tags: ['stage-actions'],
   summary: "Changes an action's config (replaced whole; a webhook keeps its secret when none is sent) or active flag",
   ability: stage('update'),
+  writtenElsewhere: { position: 'PUT /api/stages/{stageId}/actions/order', summary: 'config' },
   request: { params: idParams, body: jsonBody(updateStageActionSchema) },
   responses: { 200: jsonResponse('The action', stageActionSchema), ...problems(400, 401, 403, 404, 409, 428) },
 });

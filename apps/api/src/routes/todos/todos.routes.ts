@@ -67,6 +67,13 @@ export const updateTodoRoute = defineRoute({
   tags,
   summary: 'Change a todo (partial; the updatedAt last read is required). isCompleted: true completes it',
   ability: ability('update'),
+  writtenElsewhere: {
+    assignee: 'assigneeId',
+    merchant: 'merchantId',
+    completedAt: 'isCompleted',
+    completedBy: 'isCompleted',
+    deletedAt: 'DELETE /api/todos/{id}',
+  },
   request: { params: idParams, body: jsonBody(updateTodoSchema) },
   responses: {
     200: jsonResponse('The todo', todoSchema),
