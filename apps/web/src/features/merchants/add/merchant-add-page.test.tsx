@@ -1,6 +1,8 @@
+import { problemBody } from '@boardwalk/shared/problem';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FakeRoutes } from '../../../test/fake-fetch.ts';
 import { draftServer } from '../../../test/merchant-draft-server.ts';
 import { draft, DRAFT_ID, merchant, MERCHANT_ID, STAGES } from '../../../test/merchant-fixtures.ts';
 import { renderPage } from '../../../test/render-page.tsx';
