@@ -16,4 +16,5 @@ export * from './schemas/merchant.ts';
 export * from './schemas/merchant-files.ts';
 export * from './schemas/api-token.ts';
 export * from './schemas/message.ts';
+export * from './schemas/outbound-failure.ts';
 export * from './schemas/cron-job.ts';

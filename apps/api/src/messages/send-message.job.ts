@@ -6,6 +6,7 @@ import { emails } from '../db/schema/emails.ts';
 import { templates } from '../db/schema/templates.ts';
 import type { JobContext } from '../jobs/cron-job.ts';
 import type { QueueJobAttempt, QueueJobDefinition } from '../jobs/queue-job.ts';
+import { OutboundFailure } from '../lib/outbound/outbound-failure.ts';
 import { renderTemplate } from '../templates/render.ts';
 import { merchantTemplateValues } from './message-context.ts';
 import { writeMessageEvent } from './message-timeline.ts';
@@ -136,12 +137,23 @@ export async function sendQueuedMessage(
       sentAt: now(),
       sendingStartedAt: null,
       error: null,
+      failureReason: null,
+      failureCode: null,
       updatedAt: now(),
     });
     return { sent: messageId, transport: result.transport };
   } catch (error) {
-    context.logger.warn({ err: error, messageId, final: attempt.lastAttempt }, 'message not sent');
-    const ending = { error: errorText(error), sendingStartedAt: null, updatedAt: now() };
+    // An OutboundFailure carries the reason and code only (decision 073): the log line and the row
+    // get those, never what the mail server said.
+    const failure = error instanceof OutboundFailure ? error.info : null;
+    context.logger.warn({ err: error, messageId, final: attempt.lastAttempt, failure }, 'message not sent');
+    const ending = {
+      error: errorText(error),
+      failureReason: failure?.reason ?? null,
+      failureCode: failure?.code ?? null,
+      sendingStartedAt: null,
+      updatedAt: now(),
+    };
     if (attempt.lastAttempt) await finish(db, messageId, { status: 'failed', ...ending });
     else
       await db

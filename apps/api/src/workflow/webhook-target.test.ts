@@ -23,7 +23,7 @@ describe('a webhook to an internal address, on an engine with the default policy
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
-    engine = await startTestJobEngine(ctx.t, { webhookPolicy: { allowPrivateNetworks: false } });
+    engine = await startTestJobEngine(ctx.t, { outboundPolicy: { allowPrivateNetworks: false } });
   });
   afterAll(async () => {
     await engine?.stop();
