@@ -47,7 +47,13 @@ async function oldEmail(merchantId: string, error: string, status: 'failed' | 'q
     merchantId,
     type: 'email',
     actorUserId: null,
-    data: { messageId: row!.id, channel: 'email', messageStatus: 'failed', summary: 'Hi', excerpt: error.slice(0, 200) },
+    data: {
+      messageId: row!.id,
+      channel: 'email',
+      messageStatus: 'failed',
+      summary: 'Hi',
+      excerpt: error.slice(0, 200),
+    },
   });
   return row!.id;
 }
@@ -56,7 +62,12 @@ describe('migration 0029 classifies the failures kept before it', () => {
   it('replaces a mail server’s words in emails and the timeline with a reason and a code', async () => {
     const m = await insertTestMerchant(t);
     const cases = [
-      [`Invalid greeting. response=500 ${PEER}: 500 ${PEER}`, 'rejected', '500', 'The server answered with an error (code 500)'],
+      [
+        `Invalid greeting. response=500 ${PEER}: 500 ${PEER}`,
+        'rejected',
+        '500',
+        'The server answered with an error (code 500)',
+      ],
       [
         `Can't send mail - all recipients were rejected: 550 5.1.1 <x@y>: ${PEER}`,
         'recipient_rejected',
@@ -71,7 +82,12 @@ describe('migration 0029 classifies the failures kept before it', () => {
         'The server could not be reached (connection refused or closed) (code ECONNREFUSED)',
       ],
       ['Greeting never received', 'timed_out', null, 'The server did not answer in time'],
-      [`Hostname/IP does not match certificate's altnames: ${PEER}`, 'tls_failed', null, 'The secure connection (TLS) failed'],
+      [
+        `Hostname/IP does not match certificate's altnames: ${PEER}`,
+        'tls_failed',
+        null,
+        'The secure connection (TLS) failed',
+      ],
       [PEER, 'other', null, 'The delivery failed for another reason'],
     ] as const;
     const ids: string[] = [];
@@ -112,7 +128,9 @@ describe('migration 0029 classifies the failures kept before it', () => {
       `The webhook answered 302, a redirect to https://${PEER}/; redirects are not followed: enter the final address`,
     );
     const unreachable = await stageRun(`The webhook could not be reached: connect ECONNREFUSED 93.184.216.34:443`);
-    const refusedByUs = await stageRun('The webhook address 10.0.0.1 is on a private or internal network; webhooks only go to public addresses');
+    const refusedByUs = await stageRun(
+      'The webhook address 10.0.0.1 is on a private or internal network; webhooks only go to public addresses',
+    );
     const [automation] = await t.db
       .insert(automationExecutions)
       .values({

@@ -99,7 +99,12 @@ describe('an SMTP setting pointing at this host', () => {
       const id = await queuedMessage(m.id);
       const before = smtp.connections;
       expect(await send(id, STRICT_OUTBOUND_POLICY, false)).toEqual({ failed: 'blocked' });
-      expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1, failureReason: 'blocked', failureCode: 'POLICY' });
+      expect(await row(id)).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        failureReason: 'blocked',
+        failureCode: 'POLICY',
+      });
       expect((await row(id)).error).toMatch(/^The SMTP server .+ is on a private or internal network/);
       expect(smtp.connections).toBe(before);
       expect(smtp.received).toHaveLength(0);

@@ -1,4 +1,4 @@
-import type { MessageTransport } from '@boardwalk/shared';
+import type { MessageTransport, SettingValues } from '@boardwalk/shared';
 import nodemailer from 'nodemailer';
 import { readSetting } from '../auth/settings.ts';
 import type { Db } from '../db/client.ts';
@@ -50,18 +50,27 @@ async function smtpOptions(db: Db, config: MessagingConfig) {
   const smtp = await readSmtpSettings(db, config.encryptionKey ?? '');
   if (!smtp.host) return null;
   const target = await resolveOutboundHost('smtp', smtp.host, config.outboundPolicy ?? STRICT_OUTBOUND_POLICY);
+  return { transport: settingTransport(smtp, target), from: smtp.from };
+}
+
+/**
+ * nodemailer's options for the `smtp` setting, connecting to the address the policy checked:
+ * an IP, so nodemailer resolves nothing itself; `servername` (SNI and the certificate check, for
+ * implicit TLS and STARTTLS alike) is the name that was typed, null for an IP literal.
+ */
+export function settingTransport(
+  smtp: Pick<SettingValues['smtp'], 'port' | 'secure' | 'user' | 'password'>,
+  target: { address: string; servername: string | null },
+) {
   return {
-    transport: {
-      host: target.address,
-      ...(target.servername ? { servername: target.servername, tls: { servername: target.servername } } : {}),
-      port: smtp.port,
-      secure: smtp.secure,
-      ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
-      connectionTimeout: 15_000,
-      greetingTimeout: 15_000,
-      socketTimeout: 30_000,
-    },
-    from: smtp.from,
+    host: target.address,
+    ...(target.servername ? { servername: target.servername, tls: { servername: target.servername } } : {}),
+    port: smtp.port,
+    secure: smtp.secure,
+    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
   };
 }
 

@@ -72,22 +72,28 @@ const IPV4_PART = /^(?:0x[0-9a-f]*|0[0-7]*|[1-9][0-9]*)$/i;
  * An IPv4 address in any form the C library's inet_aton (and so getaddrinfo, and nodemailer's
  * fallback to it) or a WHATWG URL accepts: 1 to 4 parts, each decimal, octal (leading 0) or hex
  * (0x), the last part filling the remaining bytes: 2130706433, 0177.0.0.1, 0x7f000001, 127.1,
- * 0x7f.1 all read 127.0.0.1. One trailing dot is allowed. Answers the dotted form, 'invalid' for
+ * 0x7f.1 all read 127.0.0.1. One trailing dot is allowed. Answers the dotted form ({ address }), 'invalid' for
  * something that looks numeric but is no address (08.1, 1.2.3.4.5, 256.1.1.1), or null for a name.
  */
-export function parseIpv4(host: string): string | 'invalid' | null {
+export function parseIpv4(host: string): { address: string } | 'invalid' | null {
   const text = host.endsWith('.') ? host.slice(0, -1) : host;
   const parts = text.split('.');
   // A name's last label is never all digits or hex-with-0x: only then is it read as a number.
   if (!/^(?:0x[0-9a-f]*|[0-9]+)$/i.test(parts.at(-1) ?? '')) return null;
   if (parts.length > 4 || parts.some((part) => !IPV4_PART.test(part))) return 'invalid';
   const numbers = parts.map((part) =>
-    /^0x/i.test(part) ? (part.length === 2 ? 0 : parseInt(part.slice(2), 16)) : /^0./.test(part) ? parseInt(part, 8) : Number(part),
+    /^0x/i.test(part)
+      ? part.length === 2
+        ? 0
+        : parseInt(part.slice(2), 16)
+      : /^0./.test(part)
+        ? parseInt(part, 8)
+        : Number(part),
   );
   const last = numbers.pop()!;
   if (numbers.some((n) => n > 255) || last >= 256 ** (4 - numbers.length)) return 'invalid';
   const value = numbers.reduce((sum, n, i) => sum + n * 256 ** (3 - i), 0) + last;
-  return [value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255].join('.');
+  return { address: [value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255].join('.') };
 }
 
 /** What a host string names: an IP address (normalized), a DNS name, or nothing usable. */
@@ -106,7 +112,7 @@ export function readHost(raw: string): HostKind {
   if (bracketed) return { kind: 'invalid' };
   const v4 = parseIpv4(host);
   if (v4 === 'invalid') return { kind: 'invalid' };
-  if (v4 !== null) return { kind: 'ip', address: v4 };
+  if (v4 !== null) return { kind: 'ip', address: v4.address };
   const name = host.endsWith('.') ? host.slice(0, -1) : host;
   if (name.length === 0 || name.length > 253) return { kind: 'invalid' };
   if (!/^[a-z0-9_](?:[a-z0-9_-]{0,62})(?:\.[a-z0-9_](?:[a-z0-9_-]{0,62}))*$/.test(name)) return { kind: 'invalid' };

@@ -28,7 +28,11 @@ describe('classifySmtpError', () => {
       'refused',
       'ECONNREFUSED',
     ],
-    [smtpError('ESOCKET', null, 'CONN', `Hostname/IP does not match certificate's altnames: ${PEER_TEXT}`), 'tls_failed', 'ESOCKET'],
+    [
+      smtpError('ESOCKET', null, 'CONN', `Hostname/IP does not match certificate's altnames: ${PEER_TEXT}`),
+      'tls_failed',
+      'ESOCKET',
+    ],
     [smtpError('ECONNECTION', `421 ${PEER_TEXT}`, 'EHLO', 'Server terminates connection.'), 'rejected', '421'],
     [smtpError('ECONNECTION', null, 'CONN', 'Connection closed unexpectedly'), 'refused', 'ECONNECTION'],
     [new Error(PEER_TEXT), 'other', null],

@@ -63,16 +63,19 @@ const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_CONNECT_
 /** Node's TLS errors: certificate checks (CERT_*, *_SELF_SIGNED_*, UNABLE_TO_*), ERR_TLS_*, ERR_SSL_*, EPROTO. */
 const TLS_CODE = /^(?:ERR_TLS_|ERR_SSL_|EPROTO$|CERT_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_|HOSTNAME_MISMATCH|ERR_OSSL_)/;
 
-/** The system error's name (ECONNREFUSED) from its number or its code, whichever is a system one. */
-function systemCode(error: ErrorFields): string | null {
-  if (typeof error.errno === 'number' && error.errno < 0) {
-    try {
-      return getSystemErrorName(error.errno);
-    } catch {
-      // not a system error number
-    }
+/** The system error's name (ECONNREFUSED) of a libuv error number, if it is one. */
+function errnoName(errno: unknown): string | null {
+  if (typeof errno !== 'number' || errno >= 0) return null;
+  try {
+    return getSystemErrorName(errno);
+  } catch {
+    return null; // not a system error number
   }
-  return typeof error.code === 'string' ? error.code : null;
+}
+
+/** The system error's name from its number or its code, whichever is a system one. */
+function systemCode(error: ErrorFields): string | null {
+  return errnoName(error.errno) ?? (typeof error.code === 'string' ? error.code : null);
 }
 
 /** A reason for a failure below the protocol: DNS, the socket, TLS, a timeout. Null when none fits. */
@@ -111,10 +114,12 @@ export function classifySmtpError(error: unknown): OutboundFailure {
   if (fields.cause instanceof OutboundFailure) return fields.cause;
   const stage = typeof fields.code === 'string' ? fields.code : null;
   const reply = typeof fields.responseCode === 'number' ? fields.responseCode : null;
-  const system = typeof fields.errno === 'number' ? systemCode({ ...fields, code: undefined } as ErrorFields) : null;
+  // nodemailer overwrites a socket error's code with its stage (ESOCKET): the number still names it.
+  const system = errnoName(fields.errno);
   const code = reply ?? system ?? stage;
-  const build = (reason: OutboundFailureReason) => new OutboundFailure({ reason, code: code === null ? null : String(code) });
-  switch (stage) {
+  const build = (reason: OutboundFailureReason) =>
+    new OutboundFailure({ reason, code: code === null ? null : String(code) });
+  switch (stage ?? '') {
     case 'EDNS':
       return build('unresolved');
     case 'ETIMEDOUT':

@@ -72,7 +72,11 @@ function explain(error: Error, signal: AbortSignal): OutboundFailure {
   if (signal.aborted) {
     const reason = signal.reason as Error | undefined;
     if (reason?.name === 'TimeoutError') {
-      return new OutboundFailure({ reason: 'timed_out', code: 'ETIMEDOUT', message: 'The webhook did not answer in time' });
+      return new OutboundFailure({
+        reason: 'timed_out',
+        code: 'ETIMEDOUT',
+        message: 'The webhook did not answer in time',
+      });
     }
     return new OutboundFailure({ reason: 'other', code: 'ABORTED', message: 'The webhook call was stopped' });
   }

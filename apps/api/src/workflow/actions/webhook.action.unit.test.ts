@@ -140,7 +140,10 @@ describe('the webhook call holds its limits', () => {
     expect(error).toMatchObject({ reason: 'rejected', code: '500', message: 'The webhook answered 500' });
     expect(isPermanentFailure(error)).toBe(false);
     const refused = await receiver((_req, res) => res.writeHead(401).end('bad key'));
-    expect(await run(refused.url, ALLOW).catch((e: unknown) => e)).toMatchObject({ reason: 'auth_failed', code: '401' });
+    expect(await run(refused.url, ALLOW).catch((e: unknown) => e)).toMatchObject({
+      reason: 'auth_failed',
+      code: '401',
+    });
   });
 
   it('classifies a receiver that is not there (connection refused), without node’s message', async () => {

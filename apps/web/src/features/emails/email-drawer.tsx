@@ -2,17 +2,7 @@ import { JOB_CONTROL_SUBJECT } from '@boardwalk/shared/schemas/cron-job';
 import type { MessageDetail } from '@boardwalk/shared/schemas/message';
 import { describeOutboundFailure, OUTBOUND_FAILURE_LABELS } from '@boardwalk/shared/schemas/outbound-failure';
 import CloseIcon from '@mui/icons-material/Close';
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  CircularProgress,
-  Drawer,
-  IconButton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';

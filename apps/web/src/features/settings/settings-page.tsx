@@ -200,8 +200,8 @@ function SettingsForm({ settings }: { settings: SettingValues }) {
         </Typography>
         {!maySetSmtpServer && (
           <Alert severity="info" id="smtp-server-admin-only">
-            Only an administrator can change the SMTP host and port: they decide where the portal connects to
-            send mail. You can change the rest.
+            Only an administrator can change the SMTP host and port: they decide where the portal connects to send mail.
+            You can change the rest.
           </Alert>
         )}
         <Grid container spacing={2}>
