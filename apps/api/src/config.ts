@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 
+/** true/false/1/0, or unset (undefined). */
+const optionalFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -32,10 +38,9 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
-  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  OUTBOUND_ALLOW_PRIVATE_NETWORKS: optionalFlag,
+  /** The older name of OUTBOUND_ALLOW_PRIVATE_NETWORKS (decision 044), still read when the new one is unset. */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: optionalFlag,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -85,11 +90,12 @@ export type Config = {
    */
   readCacheMb: number;
   /**
-   * Let webhooks reach loopback, private and link-local addresses (a partner system on the LAN).
-   * Off by default: a webhook address is typed by users, and must not reach this host or its
-   * network (decision 044).
+   * Let outbound connections whose destination users type (webhooks, the SMTP setting's host)
+   * reach loopback, private and link-local addresses (a partner system or a mail relay on the
+   * LAN). Off by default: they must not reach this host or its network (decisions 044, 073).
+   * OUTBOUND_ALLOW_PRIVATE_NETWORKS, else its older name WEBHOOK_ALLOW_PRIVATE_NETWORKS.
    */
-  webhookAllowPrivateNetworks: boolean;
+  outboundAllowPrivateNetworks: boolean;
 };
 
 /** A bad or missing setting: the message says which and why, so start-up prints only that. */
@@ -130,7 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobWorkers: e.JOB_WORKERS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     readCacheMb: e.READ_CACHE_MB,
-    webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    outboundAllowPrivateNetworks: e.OUTBOUND_ALLOW_PRIVATE_NETWORKS ?? e.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? false,
   };
 }
 

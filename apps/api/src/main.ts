@@ -28,7 +28,7 @@ async function start(config: Config, logger: Logger) {
     logger,
     workers: config.jobWorkers,
     messaging: { smtpUrl: config.smtpUrl, publicUrl: config.publicUrl },
-    webhookPolicy: { allowPrivateNetworks: config.webhookAllowPrivateNetworks },
+    outboundPolicy: { allowPrivateNetworks: config.outboundAllowPrivateNetworks },
     encryptionKey: secrets.encryptionKey,
   });
   const webDist = config.webDist ?? path.join(here, '../../web/dist');

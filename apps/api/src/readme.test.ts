@@ -34,3 +34,16 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/^Invalid configuration: TRUST_PROXY: /);
   });
 });
+
+describe('OUTBOUND_ALLOW_PRIVATE_NETWORKS (decision 073)', () => {
+  it('is off unless set, and WEBHOOK_ALLOW_PRIVATE_NETWORKS is its older name, read when it is unset', () => {
+    expect(loadConfig({}).outboundAllowPrivateNetworks).toBe(false);
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' }).outboundAllowPrivateNetworks).toBe(true);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1' }).outboundAllowPrivateNetworks).toBe(true);
+    const both = { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'false', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' };
+    expect(loadConfig(both).outboundAllowPrivateNetworks).toBe(false);
+    expect(() => loadConfig({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'yes' })).toThrow(
+      /^Invalid configuration: OUTBOUND_ALLOW_PRIVATE_NETWORKS: /,
+    );
+  });
+});

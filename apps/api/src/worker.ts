@@ -19,7 +19,7 @@ async function start(config: Config, logger: Logger) {
     workers: true,
     encryptionKey: secrets.encryptionKey,
     messaging: { smtpUrl: config.smtpUrl, publicUrl: config.publicUrl },
-    webhookPolicy: { allowPrivateNetworks: config.webhookAllowPrivateNetworks },
+    outboundPolicy: { allowPrivateNetworks: config.outboundAllowPrivateNetworks },
   });
   logger.info({ db: database.kind }, 'Boardwalk worker is running');
   onShutdownSignal(logger, async () => {

@@ -67,6 +67,15 @@ describe('defineAbilityFor (SPEC §6)', () => {
     expect(defineAbilityFor({ role: 'ROLE_CUSTOM' }, 'audit').can('read', 'audit')).toBe(false);
   });
 
+  it('lets only admins change the SMTP server (decision 073), not staff nor a role asking for it', () => {
+    for (const role of ['ROLE_SUPERADMIN', 'ROLE_ADMIN']) {
+      expect(defineAbilityFor({ role }).can('update', 'smtp-server'), role).toBe(true);
+    }
+    expect(defineAbilityFor({ role: 'ROLE_STAFF' }).can('update', 'smtp-server')).toBe(false);
+    expect(defineAbilityFor({ role: 'ROLE_STAFF' }).can('update', 'setting')).toBe(true);
+    expect(defineAbilityFor({ role: 'ROLE_CUSTOM' }, 'smtp-server').can('update', 'smtp-server')).toBe(false);
+  });
+
   it('covers every known role', () => {
     expect(ROLES).toEqual(['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_AGENT']);
   });

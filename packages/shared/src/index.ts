@@ -17,4 +17,5 @@ export * from './schemas/sealed-draft-value.ts';
 export * from './schemas/merchant-files.ts';
 export * from './schemas/api-token.ts';
 export * from './schemas/message.ts';
+export * from './schemas/outbound-failure.ts';
 export * from './schemas/cron-job.ts';

@@ -70,6 +70,13 @@ export const STEP_UP_SETTING_KEYS = [
   'mfaRequiredRoles',
   'corsAllowedOrigins',
 ] as const;
+/**
+ * Where the portal connects to send email (the `smtp` setting's host and port): changed by an
+ * administrator only (an admin-only subject of ability.ts), even with the step-up password (decision 073).
+ */
+export const SMTP_SERVER_SUBJECT = 'smtp-server';
+export const SMTP_SERVER_FIELDS = ['host', 'port'] as const;
+
 export const SETTING_KEYS = Object.keys(settingSchemas) as SettingKey[];
 export type SettingValues = { [K in SettingKey]: z.infer<(typeof settingSchemas)[K]> };
 

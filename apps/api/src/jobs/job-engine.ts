@@ -8,7 +8,7 @@ import type { CronJobDefinition } from './cron-job.ts';
 import { registerCronJobs, runCronJob, syncCronSchedules, watchCronSchedules } from './cron-jobs.service.ts';
 import type { QueueJobDefinition } from './queue-job.ts';
 import type { MessagingConfig } from '../messages/transports.ts';
-import type { WebhookNetworkPolicy } from '../workflow/actions/webhook-address.ts';
+import type { OutboundPolicy } from '../lib/outbound/outbound-policy.ts';
 import { startWorkflowWorkers, WORKFLOW_QUEUES } from '../workflow/workflow-engine.ts';
 
 /** DESIGN §5: 3 attempts by default, exponential backoff between them. */
@@ -24,8 +24,8 @@ export type JobEngineOptions = {
   cronJobs?: readonly CronJobDefinition[];
   /** Jobs sent for one piece of work (message.send); the built-in ones by default. */
   queueJobs?: readonly QueueJobDefinition[];
-  /** SMTP_URL and PUBLIC_URL for the built-in message.send job (the key comes from `encryptionKey`). */
-  messaging?: Omit<MessagingConfig, 'encryptionKey'>;
+  /** SMTP_URL and PUBLIC_URL for the built-in message.send job (the key and the policy come from below). */
+  messaging?: Omit<MessagingConfig, 'encryptionKey' | 'outboundPolicy'>;
   retry?: RetryPolicy;
   /** How often an idle worker asks for a job (pg-boss's minimum is 0.5; tests use it). */
   pollingIntervalSeconds?: number;
@@ -37,8 +37,8 @@ export type JobEngineOptions = {
   encryptionKey: string;
   /** How often the workflow dispatcher looks for new domain events (decision 037). */
   dispatchIntervalMs?: number;
-  /** Where webhooks may connect (decision 044); public addresses only when unset. */
-  webhookPolicy?: WebhookNetworkPolicy;
+  /** Where webhooks and the SMTP setting's server may connect (decisions 044, 073); public addresses only when unset. */
+  outboundPolicy?: OutboundPolicy;
 };
 
 export type JobEngine = {
@@ -59,7 +59,12 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   const now = options.now ?? (() => new Date());
   const cronJobs = options.cronJobs ?? BUILT_IN_CRON_JOBS;
   const queueJobs =
-    options.queueJobs ?? builtInQueueJobs({ ...options.messaging, encryptionKey: options.encryptionKey });
+    options.queueJobs ??
+    builtInQueueJobs({
+      ...options.messaging,
+      encryptionKey: options.encryptionKey,
+      ...(options.outboundPolicy === undefined ? {} : { outboundPolicy: options.outboundPolicy }),
+    });
   const retry = options.retry ?? DEFAULT_RETRY;
   const log = logger.child({ component: 'jobs' });
 
@@ -110,7 +115,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
       encryptionKey: options.encryptionKey,
       pollingIntervalSeconds: workOptions.pollingIntervalSeconds,
       ...(options.dispatchIntervalMs === undefined ? {} : { dispatchIntervalMs: options.dispatchIntervalMs }),
-      ...(options.webhookPolicy === undefined ? {} : { webhookPolicy: options.webhookPolicy }),
+      ...(options.outboundPolicy === undefined ? {} : { outboundPolicy: options.outboundPolicy }),
     });
   }
   log.info(

@@ -3,7 +3,9 @@ import type { Db } from '../db/client.ts';
 import type { emails } from '../db/schema/emails.ts';
 import { merchantEvents } from '../db/schema/merchants.ts';
 
-type Message = Pick<typeof emails.$inferSelect, 'id' | 'merchantId' | 'channel' | 'subject' | 'text'>;
+type Row = typeof emails.$inferSelect;
+type Message = Pick<Row, 'id' | 'merchantId' | 'channel' | 'subject' | 'text'> &
+  Partial<Pick<Row, 'failureReason' | 'failureCode'>>;
 
 /** Longest SMS text shown as an event's summary. */
 const SMS_SUMMARY_LENGTH = 80;
@@ -30,7 +32,11 @@ export async function writeMessageEvent(
     channel: message.channel,
     messageStatus: outcome.status,
     summary,
+    // The error is the portal's own sentence (a mail server's text is never kept, decision 073).
     ...(outcome.status === 'failed' && outcome.error ? { excerpt: outcome.error.slice(0, 200) } : {}),
+    ...(outcome.status === 'failed' && message.failureReason
+      ? { failureReason: message.failureReason, ...(message.failureCode ? { failureCode: message.failureCode } : {}) }
+      : {}),
   };
   await tx
     .insert(merchantEvents)

@@ -6,6 +6,7 @@ import { emails } from '../db/schema/emails.ts';
 import { templates } from '../db/schema/templates.ts';
 import type { JobContext } from '../jobs/cron-job.ts';
 import type { QueueJobAttempt, QueueJobDefinition } from '../jobs/queue-job.ts';
+import { OutboundFailure } from '../lib/outbound/outbound-failure.ts';
 import { renderTemplate } from '../templates/render.ts';
 import { merchantTemplateValues } from './message-context.ts';
 import { writeMessageEvent } from './message-timeline.ts';
@@ -88,8 +89,9 @@ async function transmit(db: Db, config: MessagingConfig, message: Message): Prom
 /**
  * Sends one queued message. Safe to run twice: a message already sent or failed is left alone;
  * one whose earlier attempt died after handing it over is marked failed, not sent again.
- * A transport error is recorded on the row and rethrown for pg-boss to retry; after the last
- * attempt (or a template that cannot render) the message is `failed` with the error.
+ * A transport error is recorded on the row (the portal's sentence, its classified reason and code,
+ * never the server's text: decision 073) and rethrown for pg-boss to retry; after the last attempt
+ * (or a template that cannot render, or a server the outbound policy refuses) the message is `failed`.
  */
 export async function sendQueuedMessage(
   context: JobContext,
@@ -136,18 +138,32 @@ export async function sendQueuedMessage(
       sentAt: now(),
       sendingStartedAt: null,
       error: null,
+      failureReason: null,
+      failureCode: null,
       updatedAt: now(),
     });
     return { sent: messageId, transport: result.transport };
   } catch (error) {
-    context.logger.warn({ err: error, messageId, final: attempt.lastAttempt }, 'message not sent');
-    const ending = { error: errorText(error), sendingStartedAt: null, updatedAt: now() };
-    if (attempt.lastAttempt) await finish(db, messageId, { status: 'failed', ...ending });
+    // An OutboundFailure carries the reason and code only (decision 073): the log line and the row
+    // get those, never what the mail server said.
+    const failure = error instanceof OutboundFailure ? error.info : null;
+    // A server the policy refuses stays refused: the message ends failed now, not after the retries.
+    const final = attempt.lastAttempt || (error instanceof OutboundFailure && error.permanent);
+    context.logger.warn({ err: error, messageId, final, failure }, 'message not sent');
+    const ending = {
+      error: errorText(error),
+      failureReason: failure?.reason ?? null,
+      failureCode: failure?.code ?? null,
+      sendingStartedAt: null,
+      updatedAt: now(),
+    };
+    if (final) await finish(db, messageId, { status: 'failed', ...ending });
     else
       await db
         .update(emails)
         .set({ status: 'queued', ...ending })
         .where(eq(emails.id, messageId));
+    if (final && !attempt.lastAttempt) return { failed: failure?.reason ?? 'permanent' };
     throw error;
   }
 }

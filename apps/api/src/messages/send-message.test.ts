@@ -294,18 +294,27 @@ describe('over SMTP', () => {
     expect(smtp.received).toHaveLength(0);
   });
 
-  it('retries a refused message, then leaves it failed with the server’s error', async () => {
+  it('retries a refused message, then leaves it failed with the classified reason and the reply code', async () => {
     await useSmtp(refusing);
     const m = await merchant();
     const template = await emailTemplate('Refused', '<p>No</p>');
     const { messageId } = await queue({ templateId: template.id, merchantId: m.id });
     const row = await settled(messageId, 'failed');
     expect(row.attempts).toBe(3);
-    expect(row.error).toMatch(/550/);
+    // The server's words ("Mailbox … unavailable") are not kept (decision 073).
+    expect(row).toMatchObject({
+      error: 'The server rejected the recipient (code 550)',
+      failureReason: 'recipient_rejected',
+      failureCode: '550',
+    });
     expect(row.sentAt).toBeNull();
     const events = await emailEventsOf(m.id); // the final failure only, not each attempt
     expect(events).toMatchObject([{ type: 'email', data: { messageId, messageStatus: 'failed', summary: 'Refused' } }]);
-    expect(events[0]!.data.excerpt).toMatch(/550/);
+    expect(events[0]!.data).toMatchObject({
+      excerpt: 'The server rejected the recipient (code 550)',
+      failureReason: 'recipient_rejected',
+      failureCode: '550',
+    });
     await vi.waitFor(async () => expect((await sendJobsFor(messageId))[0]?.state).toBe('failed'), {
       timeout: 10_000,
       interval: 100,

@@ -1,7 +1,9 @@
-import type { MessageTransport } from '@boardwalk/shared';
+import type { MessageTransport, SettingValues } from '@boardwalk/shared';
 import nodemailer from 'nodemailer';
 import { readSetting } from '../auth/settings.ts';
 import type { Db } from '../db/client.ts';
+import { classifyConnectionError, classifySmtpError } from '../lib/outbound/outbound-failure.ts';
+import { resolveOutboundHost, STRICT_OUTBOUND_POLICY, type OutboundPolicy } from '../lib/outbound/outbound-policy.ts';
 import { readSmtpSettings } from '../routes/settings/settings.service.ts';
 
 /** What the send job needs besides the database: read from config and secrets at start. */
@@ -14,6 +16,8 @@ export type MessagingConfig = {
   publicUrl?: string | undefined;
   /** Where SMS go; the default stores them only (no provider is reachable here). */
   sms?: SmsProvider | undefined;
+  /** Where the `smtp` setting's host may be (decision 073); public addresses only when unset. */
+  outboundPolicy?: OutboundPolicy | undefined;
 };
 
 export type OutgoingEmail = { to: string; cc: string; subject: string; html: string; text: string };
@@ -34,22 +38,39 @@ export const storingSmsProvider: SmsProvider = {
   send: () => Promise.resolve({ messageId: null }),
 };
 
-/** SMTP_URL, else the `smtp` setting when it names a host, else nothing (the log transport). */
+/**
+ * SMTP_URL, else the `smtp` setting when it names a host, else nothing (the log transport).
+ * SMTP_URL is the operator's, like the policy itself, and is used as given. The setting's host is
+ * typed in the portal: it is resolved here, every address checked by the outbound policy, and the
+ * connection goes to the checked address, with TLS (SNI and the certificate check) asking for the
+ * name that was typed, so DNS cannot hand nodemailer another address later (decision 073).
+ */
 async function smtpOptions(db: Db, config: MessagingConfig) {
   if (config.smtpUrl) return { url: config.smtpUrl, from: (await readSetting(db, 'smtp')).from };
   const smtp = await readSmtpSettings(db, config.encryptionKey ?? '');
   if (!smtp.host) return null;
+  const target = await resolveOutboundHost('smtp', smtp.host, config.outboundPolicy ?? STRICT_OUTBOUND_POLICY);
+  return { transport: settingTransport(smtp, target), from: smtp.from };
+}
+
+/**
+ * nodemailer's options for the `smtp` setting, connecting to the address the policy checked:
+ * an IP, so nodemailer resolves nothing itself; `servername` (SNI and the certificate check, for
+ * implicit TLS and STARTTLS alike) is the name that was typed, null for an IP literal.
+ */
+export function settingTransport(
+  smtp: Pick<SettingValues['smtp'], 'port' | 'secure' | 'user' | 'password'>,
+  target: { address: string; servername: string | null },
+) {
   return {
-    transport: {
-      host: smtp.host,
-      port: smtp.port,
-      secure: smtp.secure,
-      ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
-      connectionTimeout: 15_000,
-      greetingTimeout: 15_000,
-      socketTimeout: 30_000,
-    },
-    from: smtp.from,
+    host: target.address,
+    ...(target.servername ? { servername: target.servername, tls: { servername: target.servername } } : {}),
+    port: smtp.port,
+    secure: smtp.secure,
+    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
   };
 }
 
@@ -67,15 +88,17 @@ async function fromAddress(db: Db, configured: string): Promise<string> {
 /**
  * Sends one email through SMTP as configured right now (settings can change between messages),
  * or, with none configured, sends nothing: the stored message is the record (transport `log`,
- * DESIGN §5). Throws the transport's error for the caller to record and retry.
+ * DESIGN §5). A failure throws an OutboundFailure (a classified reason and code, never the mail
+ * server's text) for the caller to record and retry.
  */
 export async function sendEmail(db: Db, config: MessagingConfig, email: OutgoingEmail): Promise<SendResult> {
   const options = await smtpOptions(db, config);
   if (!options) return { transport: 'log', messageId: null };
+  const from = await fromAddress(db, options.from);
   const transporter = nodemailer.createTransport('url' in options ? options.url : options.transport);
   try {
     const info = await transporter.sendMail({
-      from: await fromAddress(db, options.from),
+      from,
       to: email.to,
       ...(email.cc ? { cc: email.cc } : {}),
       subject: email.subject,
@@ -83,15 +106,22 @@ export async function sendEmail(db: Db, config: MessagingConfig, email: Outgoing
       text: email.text,
     });
     return { transport: 'smtp', messageId: typeof info.messageId === 'string' ? info.messageId : null };
+  } catch (error) {
+    throw classifySmtpError(error);
   } finally {
     transporter.close();
   }
 }
 
+/** Hands an SMS to the provider; a provider's error becomes an OutboundFailure like a mail server's. */
 export async function sendSms(config: MessagingConfig, sms: { to: string; text: string }): Promise<SendResult> {
   const provider = config.sms ?? storingSmsProvider;
-  const { messageId } = await provider.send(sms);
-  return { transport: provider.transport, messageId };
+  try {
+    const { messageId } = await provider.send(sms);
+    return { transport: provider.transport, messageId };
+  } catch (error) {
+    throw classifyConnectionError(error);
+  }
 }
 
 /** A plain-text part for an HTML email: tags dropped, line breaks kept, entities decoded. */

@@ -16,8 +16,9 @@ export function startTestJobEngine(t: TestApp, options: Partial<JobEngineOptions
     stopTimeoutMs: 1000,
     encryptionKey: t.deps.secrets.encryptionKey,
     dispatchIntervalMs: 100,
-    // The tests' receivers listen on 127.0.0.1 (decision 044: the operator's opt-in, here the test's).
-    webhookPolicy: { allowPrivateNetworks: true },
+    // The tests' receivers and SMTP servers listen on 127.0.0.1 (decisions 044, 073: the operator's
+    // opt-in, here the test's).
+    outboundPolicy: { allowPrivateNetworks: true },
     ...options,
   });
 }

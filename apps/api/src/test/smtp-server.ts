@@ -14,18 +14,26 @@ function decodeBody(raw: string): string {
 
 /**
  * A real SMTP server on a free loopback port (the smtp-server package), without TLS or
- * authentication: what it accepts is kept in `received`. `rejectRecipients` makes it refuse
- * every RCPT TO with a 550, as a server that will not take the message.
+ * authentication: what it accepts is kept in `received`, and `connections` counts who connected.
+ * `rejectRecipients` makes it refuse every RCPT TO with a 550, as a server that will not take the
+ * message, saying `rejectText` if given. It listens on loopback: a test that sends to it must
+ * allow private networks (the test job engine does; decision 073).
  */
-export async function startTestSmtpServer(options: { rejectRecipients?: boolean } = {}) {
+export async function startTestSmtpServer(options: { rejectRecipients?: boolean; rejectText?: string } = {}) {
   const received: ReceivedMail[] = [];
+  const stats = { connections: 0 };
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    onConnect(_session, callback) {
+      stats.connections += 1;
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       if (options.rejectRecipients) {
-        const error = Object.assign(new Error(`Mailbox ${address.address} unavailable`), { responseCode: 550 });
+        const text = options.rejectText ?? `Mailbox ${address.address} unavailable`;
+        const error = Object.assign(new Error(text), { responseCode: 550 });
         callback(error);
         return;
       }
@@ -52,6 +60,9 @@ export async function startTestSmtpServer(options: { rejectRecipients?: boolean 
   return {
     port,
     received,
+    get connections() {
+      return stats.connections;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -3,7 +3,8 @@ import type { Db } from '../db/client.ts';
 import type { JobSender } from '../jobs/job-sender.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { ActionMerchant } from './action-merchant.ts';
-import type { WebhookNetworkPolicy } from './actions/webhook-address.ts';
+import { OutboundFailure } from '../lib/outbound/outbound-failure.ts';
+import type { OutboundPolicy } from '../lib/outbound/outbound-policy.ts';
 
 /**
  * Why an action runs: a stage action (its execution row) or, later, an automation. Side effects are
@@ -31,8 +32,8 @@ export type ActionContext = {
   jobs: JobSender | null;
   /** How many earlier runs of this same action succeeded: round robin counts on it. */
   previousRuns: () => Promise<number>;
-  /** Where a webhook may connect (decision 044); unset: public addresses only. */
-  webhookPolicy?: WebhookNetworkPolicy;
+  /** Where a webhook may connect (decisions 044, 073); unset: public addresses only. */
+  outboundPolicy?: OutboundPolicy;
 };
 
 /** What a dry run says the action would do (the test-run answer; nothing is sent or changed). */
@@ -65,4 +66,25 @@ export function defineAction<T extends ActionType>(action: WorkflowAction<T>): W
 /** An error that retrying will not mend (bad config, a merchant with no assignee): ends the run at once. */
 export class PermanentActionError extends Error {
   override name = 'PermanentActionError';
+}
+
+/** Whether a failed attempt ends the run at once: a permanent action error or an outbound failure retrying cannot mend. */
+export function isPermanentFailure(error: unknown): boolean {
+  return error instanceof PermanentActionError || (error instanceof OutboundFailure && error.permanent);
+}
+
+/** A failed attempt's message as an execution keeps it: plain for the errors whose message is written for people. */
+export function actionErrorText(error: unknown, maxLength: number): string {
+  const text =
+    error instanceof Error
+      ? error.name === 'Error' || error instanceof PermanentActionError || error instanceof OutboundFailure
+        ? error.message
+        : `${error.name}: ${error.message}`
+      : String(error);
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+}
+
+/** What an execution's `result` keeps of a failed call out (decision 073): its classified reason and code. */
+export function failureResult(error: unknown): Record<string, unknown> | null {
+  return error instanceof OutboundFailure ? { failure: error.info } : null;
 }

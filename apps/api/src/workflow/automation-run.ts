@@ -5,7 +5,14 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { automationExecutions, type StoredActionResult } from '../db/schema/automations.ts';
 import { inTransaction } from '../jobs/boss-connection.ts';
-import { PermanentActionError, type ActionContext, type WorkflowAction } from './action.ts';
+import {
+  actionErrorText,
+  failureResult,
+  isPermanentFailure,
+  PermanentActionError,
+  type ActionContext,
+  type WorkflowAction,
+} from './action.ts';
 import { loadActionMerchant } from './action-merchant.ts';
 import { actionFor } from './action-registry.ts';
 import { AUTOMATION_JOB, initialResults, writeAutomationTimeline } from './automation-dispatch.ts';
@@ -79,12 +86,17 @@ export async function runAutomationExecution(env: RunEnvironment, delivery: Deli
     });
     return { status: 'succeeded', done: position };
   } catch (error) {
-    const text = errorText(error);
-    const permanent = error instanceof PermanentActionError;
+    const text = actionErrorText(error, MAX_ERROR_LENGTH);
+    const permanent = isPermanentFailure(error);
     const status = permanent || isLast ? 'failed' : 'queued';
     env.logger.warn({ err: error, executionId: claimed.id, position, status }, 'automation attempt failed');
     await db.transaction(async (tx) => {
-      await setResult(tx, claimed, position, { status: 'failed', error: text, finishedAt: env.now().toISOString() });
+      await setResult(tx, claimed, position, {
+        status: 'failed',
+        error: text,
+        ...(failureResult(error) ? { result: failureResult(error) } : {}),
+        finishedAt: env.now().toISOString(),
+      });
       const done = await tx
         .update(automationExecutions)
         .set({ status, error: text, finishedAt: env.now(), updatedAt: env.now() })
@@ -237,7 +249,7 @@ async function runAction(
     logger: env.logger,
     signal: env.signal,
     jobs: env.jobs,
-    ...(env.webhookPolicy ? { webhookPolicy: env.webhookPolicy } : {}),
+    ...(env.outboundPolicy ? { outboundPolicy: env.outboundPolicy } : {}),
     previousRuns: () => previousAutomationRuns(db, execution),
   };
   return action.run(context, config as never);
@@ -257,14 +269,4 @@ export async function previousAutomationRuns(db: Db, execution: Pick<Execution, 
       ),
     );
   return row?.n ?? 0;
-}
-
-function errorText(error: unknown): string {
-  const text =
-    error instanceof Error
-      ? error.name === 'Error' || error instanceof PermanentActionError
-        ? error.message
-        : `${error.name}: ${error.message}`
-      : String(error);
-  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
 }

@@ -1,4 +1,4 @@
-import type { WebhookNetworkPolicy } from './actions/webhook-address.ts';
+import type { OutboundPolicy } from '../lib/outbound/outbound-policy.ts';
 import type { ActionPlan, ActionType } from '@boardwalk/shared/schemas/workflow-action';
 import type { Db } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
@@ -24,7 +24,7 @@ export async function describeStageActions(
   db: Db,
   actions: PlannedAction[],
   merchantId: string,
-  options: { now: Date; encryptionKey: string; webhookPolicy?: WebhookNetworkPolicy },
+  options: { now: Date; encryptionKey: string; outboundPolicy?: OutboundPolicy },
 ): Promise<ActionPlan[]> {
   const plans: ActionPlan[] = [];
   try {
@@ -38,7 +38,7 @@ export async function describeStageActions(
           cause: { type: 'stage_action', id: 'dry-run', idempotencyKey: 'dry-run' },
           now: options.now,
           encryptionKey: options.encryptionKey,
-          ...(options.webhookPolicy ? { webhookPolicy: options.webhookPolicy } : {}),
+          ...(options.outboundPolicy ? { outboundPolicy: options.outboundPolicy } : {}),
           logger: silent,
           signal: AbortSignal.timeout(5000),
           jobs: null,

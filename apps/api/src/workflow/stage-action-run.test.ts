@@ -9,6 +9,7 @@ import { todos } from '../db/schema/todos.ts';
 import { stageActionExecutions } from '../db/schema/workflow.ts';
 import type { JobEngine } from '../jobs/job-engine.ts';
 import { encryptSecret } from '../lib/crypto.ts';
+import { createLogger } from '../lib/logger.ts';
 import { startTestJobEngine } from '../test/job-engine.ts';
 import { createMerchant, useMerchantContext } from '../test/merchant-record-context.ts';
 import { STAGE_ACTION_JOB } from './stage-action-run.ts';
@@ -16,6 +17,9 @@ import { verifyWebhook } from './webhook-signature.ts';
 import { executionsOf, insertStageAction, jobsFor, jobStateOf } from './workflow-test-helpers.ts';
 
 type Received = { headers: IncomingMessage['headers']; body: string };
+
+/** What a failing receiver says: never to be stored, answered or logged (decision 073). */
+const RECEIVER_TEXT = 'receiver-said-91c2 at db-internal-7';
 
 /** A local HTTP receiver on port 0: answers each call with the next status (the last one repeats). */
 async function startReceiver(statuses: number[]) {
@@ -26,7 +30,7 @@ async function startReceiver(statuses: number[]) {
     req.on('end', () => {
       received.push({ headers: req.headers, body });
       const status = statuses[Math.min(received.length - 1, statuses.length - 1)]!;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status >= 400 ? 'nope' : 'ok');
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(status >= 400 ? RECEIVER_TEXT : 'ok');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -37,8 +41,11 @@ async function startReceiver(statuses: number[]) {
 describe('stage action runs on the job engine', () => {
   const ctx = useMerchantContext();
   let engine: JobEngine;
+  const logLines: string[] = [];
   beforeAll(async () => {
-    engine = await startTestJobEngine(ctx.t);
+    // The engine logs into logLines, for the test that reads what a failure logged.
+    const logger = createLogger('info', { write: (line: string) => void logLines.push(line) });
+    engine = await startTestJobEngine(ctx.t, { logger });
   });
   afterAll(() => engine?.stop());
 
@@ -125,9 +132,25 @@ describe('stage action runs on the job engine', () => {
       const m = await createMerchant(ctx);
       await ctx.staff.post(`/api/merchants/${m.id}/stage`, { stageId: stage.id });
       const [execution] = await settled(m.id, 1);
-      expect(execution).toMatchObject({ status: 'failed', attempt: 3, error: 'The webhook answered 500: nope' });
+      // The status, classified; never the receiver's text (RECEIVER_TEXT): decision 073.
+      expect(execution).toMatchObject({
+        status: 'failed',
+        attempt: 3,
+        error: 'The webhook answered 500',
+        result: { failure: { reason: 'rejected', code: '500' } },
+      });
       expect(receiver.received).toHaveLength(3);
       await jobStateOf(ctx.t, execution!.id, 'failed');
+      const history = await ctx.staff.get(`/api/history/stageActionExecutionHistory?merchantId=${m.id}`);
+      expect(history.body).toMatchObject({
+        stageActionExecutions: [{ error: 'The webhook answered 500', result: { failure: { reason: 'rejected' } } }],
+      });
+      expect(JSON.stringify(history.body)).not.toContain('receiver-said');
+      const logged = logLines.filter((line) => line.includes(execution!.id));
+      expect(logged.length).toBeGreaterThanOrEqual(3); // one line per failed attempt
+      expect(logged.join('')).toContain('The webhook answered 500');
+      expect(logLines.join('')).not.toContain('receiver-said');
+      expect(logLines.join('')).not.toContain('db-internal-7');
     } finally {
       await receiver.close();
     }

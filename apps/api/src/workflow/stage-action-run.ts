@@ -5,8 +5,15 @@ import type { Db } from '../db/client.ts';
 import { stageActionExecutions } from '../db/schema/workflow.ts';
 import type { JobSender } from '../jobs/job-sender.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { WebhookNetworkPolicy } from './actions/webhook-address.ts';
-import { PermanentActionError, type ActionContext, type WorkflowAction } from './action.ts';
+import type { OutboundPolicy } from '../lib/outbound/outbound-policy.ts';
+import {
+  actionErrorText,
+  failureResult,
+  isPermanentFailure,
+  PermanentActionError,
+  type ActionContext,
+  type WorkflowAction,
+} from './action.ts';
 import { loadActionMerchant } from './action-merchant.ts';
 import { actionFor } from './action-registry.ts';
 
@@ -24,8 +31,8 @@ export type RunEnvironment = {
   signal: AbortSignal;
   encryptionKey: string;
   jobs: JobSender | null;
-  /** Where webhooks may connect (decision 044); public addresses only when unset. */
-  webhookPolicy?: WebhookNetworkPolicy | undefined;
+  /** Where webhooks may connect (decisions 044, 073); public addresses only when unset. */
+  outboundPolicy?: OutboundPolicy | undefined;
 };
 
 /** Which delivery of the job this is: pg-boss's retry count and limit. */
@@ -102,14 +109,14 @@ export async function runStageActionExecution(env: RunEnvironment, delivery: Del
     if (result === null) return { skipped: 'taken' };
     return { status: 'succeeded', result };
   } catch (error) {
-    const text = errorText(error);
-    const permanent = error instanceof PermanentActionError;
+    const text = actionErrorText(error, MAX_ERROR_LENGTH);
+    const permanent = isPermanentFailure(error);
     const status = permanent || isLast ? 'failed' : 'queued';
     env.logger.warn(
       { err: error, executionId: claimed.id, attempt: claimed.attempt, status },
       'stage action attempt failed',
     );
-    await finish(db, env, claimed, { status, result: null, error: text });
+    await finish(db, env, claimed, { status, result: failureResult(error), error: text });
     if (!permanent) throw error; // pg-boss retries it, or leaves the job failed after the last attempt
     return { status, error: text };
   }
@@ -139,7 +146,7 @@ async function runAction(env: RunEnvironment, db: Db, execution: Execution, acti
     signal: env.signal,
     jobs: env.jobs,
     previousRuns: () => previousRuns(db, execution),
-    ...(env.webhookPolicy ? { webhookPolicy: env.webhookPolicy } : {}),
+    ...(env.outboundPolicy ? { outboundPolicy: env.outboundPolicy } : {}),
   };
   return action.run(context, execution.actionConfig as never);
 }
@@ -172,14 +179,4 @@ async function finish(
     .update(stageActionExecutions)
     .set({ ...outcome, finishedAt, updatedAt: finishedAt })
     .where(and(eq(stageActionExecutions.id, claimed.id), eq(stageActionExecutions.attempt, claimed.attempt)));
-}
-
-function errorText(error: unknown): string {
-  const text =
-    error instanceof Error
-      ? error.name === 'Error' || error instanceof PermanentActionError
-        ? error.message
-        : `${error.name}: ${error.message}`
-      : String(error);
-  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
 }

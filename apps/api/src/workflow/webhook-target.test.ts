@@ -8,7 +8,7 @@ import { createMerchant, useMerchantContext } from '../test/merchant-record-cont
 import { executionsOf, insertStageAction, jobStateOf } from './workflow-test-helpers.ts';
 
 /**
- * The engine as production runs it (WEBHOOK_ALLOW_PRIVATE_NETWORKS off, decision 044): a webhook
+ * The engine as production runs it (OUTBOUND_ALLOW_PRIVATE_NETWORKS off, decisions 044, 073): a webhook
  * pointed at this host ends its run failed at the first attempt, with the reason, and nothing is sent.
  */
 describe('a webhook to an internal address, on an engine with the default policy', () => {
@@ -23,7 +23,7 @@ describe('a webhook to an internal address, on an engine with the default policy
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
-    engine = await startTestJobEngine(ctx.t, { webhookPolicy: { allowPrivateNetworks: false } });
+    engine = await startTestJobEngine(ctx.t, { outboundPolicy: { allowPrivateNetworks: false } });
   });
   afterAll(async () => {
     await engine?.stop();
@@ -48,8 +48,9 @@ describe('a webhook to an internal address, on an engine with the default policy
     const [execution] = await executionsOf(ctx.t, m.id);
     expect(execution).toMatchObject({ attempt: 1 });
     expect(execution!.error).toMatch(
-      /^The webhook address (127\.0\.0\.1|localhost \((127\.0\.0\.1|::1)\)) is on a private or internal network; webhooks only go to public addresses$/,
+      /^The webhook address (127\.0\.0\.1|localhost) is on a private or internal network; webhooks only go to public addresses$/,
     );
+    expect(execution).toMatchObject({ result: { failure: { reason: 'blocked', code: 'POLICY' } } });
     await jobStateOf(ctx.t, execution!.id, 'completed'); // ended by the handler, not left to retry
     expect(calls).toBe(0);
   });

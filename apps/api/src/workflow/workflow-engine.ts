@@ -1,7 +1,7 @@
 import type { JobResult, PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { WebhookNetworkPolicy } from './actions/webhook-address.ts';
+import type { OutboundPolicy } from '../lib/outbound/outbound-policy.ts';
 import { AUTOMATION_JOB } from './automation-dispatch.ts';
 import { automationJobPayload, runAutomationExecution } from './automation-run.ts';
 import { dispatchPendingEvents } from './dispatcher.ts';
@@ -24,7 +24,7 @@ export type WorkflowOptions = {
   encryptionKey: string;
   pollingIntervalSeconds: number;
   dispatchIntervalMs?: number;
-  webhookPolicy?: WebhookNetworkPolicy;
+  outboundPolicy?: OutboundPolicy;
 };
 
 /**
@@ -33,7 +33,7 @@ export type WorkflowOptions = {
  * (startJobEngine creates them). stop() ends the loop after its current transaction.
  */
 export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ stop: () => Promise<void> }> {
-  const { boss, db, logger, now, encryptionKey, webhookPolicy } = options;
+  const { boss, db, logger, now, encryptionKey, outboundPolicy } = options;
   // Up to 10 jobs a fetch, settled one by one (perJobResults), fetched again at once while
   // batches come back full: one job per polling interval would cap a worker at 0.5 jobs/s.
   await boss.work(
@@ -51,7 +51,7 @@ export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ 
         try {
           const { executionId } = stageActionJobPayload.parse(job.data);
           const output = await runStageActionExecution(
-            { db, logger, now, signal: job.signal, encryptionKey, jobs: boss, webhookPolicy },
+            { db, logger, now, signal: job.signal, encryptionKey, jobs: boss, outboundPolicy },
             { executionId, retryCount: job.retryCount, retryLimit: job.retryLimit },
           );
           results.push({ id: job.id, status: 'completed', output });
@@ -79,7 +79,7 @@ export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ 
         try {
           const { executionId } = automationJobPayload.parse(job.data);
           const output = await runAutomationExecution(
-            { db, logger, now, signal: job.signal, encryptionKey, jobs: boss, webhookPolicy },
+            { db, logger, now, signal: job.signal, encryptionKey, jobs: boss, outboundPolicy },
             { executionId, retryCount: job.retryCount, retryLimit: job.retryLimit },
           );
           results.push({ id: job.id, status: 'completed', output });

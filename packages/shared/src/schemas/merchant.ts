@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listParamsSchema, type ListResponse } from '../list.ts';
 import { RISK_LEVELS } from './industry.ts';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from './message.ts';
+import { OUTBOUND_FAILURE_REASONS } from './outbound-failure.ts';
 import { MERCHANT_VIEWS, PIPELINES, type MerchantView } from '../pipelines.ts';
 import {
   MERCHANT_SORT_COLUMNS,
@@ -528,6 +529,9 @@ export const merchantEventSchema = z.object({
     messageId: z.uuid().optional(),
     channel: z.enum(MESSAGE_CHANNELS).optional(),
     messageStatus: z.enum(MESSAGE_STATUSES).optional(),
+    /** A failed message's classified reason and short code (decision 073); `excerpt` says it in words. */
+    failureReason: z.enum(OUTBOUND_FAILURE_REASONS).optional(),
+    failureCode: z.string().optional(),
   }),
 });
 export type MerchantEvent = z.infer<typeof merchantEventSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS } from '../list.ts';
 import { auditDateBound } from './audit.ts';
 import { text } from './fields.ts';
+import { OUTBOUND_FAILURE_CODE, OUTBOUND_FAILURE_REASONS } from './outbound-failure.ts';
 
 /** Emails and SMS the portal sends (DESIGN §2 emails, issue 11 §4; decision 039). */
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
@@ -58,7 +59,11 @@ export const messageSummarySchema = z.object({
   status: z.enum(MESSAGE_STATUSES),
   transport: z.enum(MESSAGE_TRANSPORTS).nullable(),
   attempts: z.number().int(),
+  /** Why it failed, in the portal's words (a mail server's own answer is never kept). */
   error: z.string().nullable(),
+  /** A failed delivery to the mail server: the classified reason and its short code (decision 073). */
+  failureReason: z.enum(OUTBOUND_FAILURE_REASONS).nullable(),
+  failureCode: z.string().regex(OUTBOUND_FAILURE_CODE).nullable(),
   merchantId: z.uuid().nullable(),
   merchantName: z.string().nullable(),
   templateId: z.uuid().nullable(),

@@ -1,4 +1,10 @@
-import { MESSAGE_CAUSE_TYPES, MESSAGE_CHANNELS, MESSAGE_STATUSES, MESSAGE_TRANSPORTS } from '@boardwalk/shared';
+import {
+  MESSAGE_CAUSE_TYPES,
+  MESSAGE_CHANNELS,
+  MESSAGE_STATUSES,
+  MESSAGE_TRANSPORTS,
+  OUTBOUND_FAILURE_REASONS,
+} from '@boardwalk/shared';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
@@ -30,7 +36,11 @@ export const emails = pgTable(
     status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('queued'),
     transport: text('transport', { enum: MESSAGE_TRANSPORTS }),
     transportMessageId: text('transport_message_id'),
+    /** Why it failed, in the portal's words: a mail server's own text is never stored (decision 073). */
     error: text('error'),
+    /** A failed delivery's classified reason and short code (SMTP reply code, system error name). */
+    failureReason: text('failure_reason', { enum: OUTBOUND_FAILURE_REASONS }),
+    failureCode: text('failure_code'),
     attempts: integer('attempts').notNull().default(0),
     /** Set just before the transport is called, cleared when its answer is recorded. */
     sendingStartedAt: timestamp('sending_started_at', { withTimezone: true, mode: 'date' }),

@@ -28,8 +28,11 @@ export function registerAutomationRoutes(app: OpenAPIHono<AppEnv>) {
   );
   app.openapi(routes.dryRunAutomationRoute, async (c) => {
     const { now, encryptionKey } = caller(c);
-    const webhookPolicy = { allowPrivateNetworks: c.get('deps').config.webhookAllowPrivateNetworks };
-    return c.json(await dryRunAutomation(c.get('db'), c.req.valid('json'), { now, encryptionKey, webhookPolicy }), 200);
+    const outboundPolicy = { allowPrivateNetworks: c.get('deps').config.outboundAllowPrivateNetworks };
+    return c.json(
+      await dryRunAutomation(c.get('db'), c.req.valid('json'), { now, encryptionKey, outboundPolicy }),
+      200,
+    );
   });
   app.openapi(routes.duplicateAutomationRoute, async (c) =>
     c.json(await duplicateAutomation(c.get('db'), callerOf(c), c.req.valid('param').id), 201),

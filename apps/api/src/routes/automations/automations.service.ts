@@ -23,7 +23,7 @@ import { publicConfig, storedConfig, summarizeAction } from '../../workflow/acti
 import { actionReferenceErrors } from '../../workflow/action-references.ts';
 import { checkConditions, loadMerchantFacts, matchingMerchantIds } from '../../workflow/automation-conditions.ts';
 import { describeStageActions } from '../../workflow/dry-run.ts';
-import type { WebhookNetworkPolicy } from '../../workflow/actions/webhook-address.ts';
+import type { OutboundPolicy } from '../../lib/outbound/outbound-policy.ts';
 
 /** A caller with the key webhook secrets are sealed with. */
 export type AutomationCaller = Caller & { encryptionKey: string };
@@ -240,7 +240,7 @@ export async function previewAutomation(
 export async function dryRunAutomation(
   db: Db,
   input: AutomationDryRunInput,
-  options: { now: Date; encryptionKey: string; webhookPolicy: WebhookNetworkPolicy },
+  options: { now: Date; encryptionKey: string; outboundPolicy: OutboundPolicy },
 ): Promise<AutomationDryRunResponse> {
   const facts = await loadMerchantFacts(db, input.merchantId);
   if (!facts) throw new ProblemError(404, 'No such merchant.');

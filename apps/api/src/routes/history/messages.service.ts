@@ -48,6 +48,8 @@ const summaryColumns = {
   transport: emails.transport,
   attempts: emails.attempts,
   error: emails.error,
+  failureReason: emails.failureReason,
+  failureCode: emails.failureCode,
   merchantId: emails.merchantId,
   merchantName: merchants.dbaName,
   templateId: emails.templateId,
@@ -80,6 +82,8 @@ function toSummary(row: SummaryRow): MessageSummary {
     transport: row.transport,
     attempts: row.attempts,
     error: row.error,
+    failureReason: row.failureReason,
+    failureCode: row.failureCode,
     merchantId: row.merchantId,
     merchantName: row.merchantName,
     templateId: row.templateId,
@@ -156,7 +160,14 @@ export async function retryMessage(
     const sender = requireJobSender(jobs);
     await tx
       .update(emails)
-      .set({ status: 'queued', error: null, sendingStartedAt: null, updatedAt: caller.now })
+      .set({
+        status: 'queued',
+        error: null,
+        failureReason: null,
+        failureCode: null,
+        sendingStartedAt: null,
+        updatedAt: caller.now,
+      })
       .where(eq(emails.id, id));
     await sender.send(MESSAGE_SEND_JOB, { messageId: id }, { db: inTransaction(tx) });
     await writeAudit(tx, {

@@ -25,7 +25,9 @@ export const updateSettingsRoute = defineRoute({
   tags: ['settings'],
   summary:
     'Change some settings: { key: value, ... }. A masked SMTP password keeps the stored one. Changing a security ' +
-    'setting (session idle, password length, log retention) or SMTP needs currentPassword (step-up).',
+    'setting (session idle, password length, log retention) or SMTP needs currentPassword (step-up). Changing the ' +
+    'SMTP host or port is for administrators only (403 otherwise), and the host must be a public address unless ' +
+    'the server allows private networks (400 on smtp.host).',
   ability: { action: 'update', subject: 'setting' },
   request: { body: jsonBody(updateSettingsSchema) },
   responses: {

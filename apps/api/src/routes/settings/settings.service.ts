@@ -5,6 +5,8 @@ import {
   SETTING_DEFAULTS,
   SETTING_KEYS,
   settingSchemas,
+  SMTP_SERVER_FIELDS,
+  SMTP_SERVER_SUBJECT,
   STEP_UP_SETTING_KEYS,
   type PublicSettings,
   type SettingKey,
@@ -19,6 +21,8 @@ import { auditActor, writeAudit } from '../../lib/audit.ts';
 import { sameValue } from '../../lib/db/changes.ts';
 import type { Caller } from '../../lib/crud/types.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
+import { OutboundFailure } from '../../lib/outbound/outbound-failure.ts';
+import { checkHostLiteral, type OutboundPolicy } from '../../lib/outbound/outbound-policy.ts';
 import { ProblemError } from '../../lib/problem.ts';
 
 /**
@@ -137,18 +141,66 @@ async function stepUp(
   return refuseStepUp(db, caller, keys, verdict === 'wrong' ? 'wrong_password' : 'locked');
 }
 
+/** What the PATCH needs besides the input: whether the caller may move the SMTP server, and where it may go. */
+export type SettingsUpdateRules = { maySetSmtpServer: boolean; outboundPolicy: OutboundPolicy };
+
+/**
+ * The SMTP server (host and port) decides where the portal connects: an administrator's change
+ * only, even with the step-up password (an admin-only subject, decision 073), and a host the
+ * outbound policy refuses on sight (an internal IP literal in any form, localhost, not a host at
+ * all) is refused here with the field, before any mail is tried. Names are checked when mail is sent.
+ */
+async function checkSmtpServer(
+  db: Db,
+  caller: Caller,
+  values: Omit<UpdateSettingsInput, 'currentPassword'>,
+  rules: SettingsUpdateRules,
+): Promise<void> {
+  if (!values.smtp) return;
+  const before = (await readStored(db)).smtp;
+  const after = { ...before, ...values.smtp };
+  const moved = SMTP_SERVER_FIELDS.filter((field) => before[field] !== after[field]);
+  if (moved.length === 0) return;
+  if (!rules.maySetSmtpServer) {
+    await writeAudit(db, {
+      action: 'permission.denied',
+      outcome: 'denied',
+      ...auditActor(caller.actor),
+      subjectType: SMTP_SERVER_SUBJECT,
+      changes: { method: 'PATCH', path: '/api/settings', needed: 'update', fields: moved.map((f) => `smtp.${f}`) },
+      ip: caller.ip,
+    });
+    throw new ProblemError(403, 'Only an administrator may change the SMTP server (host and port).');
+  }
+  if (!moved.includes('host') || after.host === '') return;
+  try {
+    checkHostLiteral('smtp', after.host, rules.outboundPolicy);
+  } catch (error) {
+    if (!(error instanceof OutboundFailure)) throw error;
+    throw new ProblemError(400, 'The SMTP host is not allowed.', { errors: { 'smtp.host': [hostMessage(error)] } });
+  }
+}
+
+function hostMessage(failure: OutboundFailure): string {
+  if (failure.code === 'INVALID_HOST') return 'Enter a host name (mail.example.com) or an IP address';
+  return 'This address is on a private or internal network; the portal sends mail to public addresses only (the operator can allow private networks with OUTBOUND_ALLOW_PRIVATE_NETWORKS)';
+}
+
 /**
  * PATCH /api/settings: validates, encrypts the SMTP password, audits each changed key. A change
  * to a key of STEP_UP_SETTING_KEYS needs `currentPassword`; a refusal is audited and answers 400
- * (429 once the wrong passwords have locked the account).
+ * (429 once the wrong passwords have locked the account). Moving the SMTP server is an
+ * administrator's change (403 otherwise), checked first, before the password is.
  */
 export async function updateSettings(
   db: Db,
   caller: Caller,
   encryptionKey: string,
   input: UpdateSettingsInput,
+  rules: SettingsUpdateRules,
 ): Promise<SettingValues> {
   const { currentPassword, ...values } = input;
+  await checkSmtpServer(db, caller, values, rules);
   const steppedUp = await stepUp(db, caller, encryptionKey, values, currentPassword);
   try {
     return await db.transaction(async (txn) => {

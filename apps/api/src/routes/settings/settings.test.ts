@@ -1,12 +1,12 @@
 import { SETTING_DEFAULTS, type SettingValues } from '@boardwalk/shared';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { settings } from '../../db/schema/settings.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import { useCrudContext } from '../../test/crud-contract.ts';
-import type { ProblemBody } from '../../test/json-client.ts';
-import { TEST_PASSWORD } from '../../test/sign-in.ts';
+import { jsonClient, type JsonClient, type ProblemBody } from '../../test/json-client.ts';
+import { signInAs, TEST_PASSWORD } from '../../test/sign-in.ts';
 import { readSmtpSettings } from './settings.service.ts';
 
 /** Step-up: security settings and SMTP need the caller's password (issue 7). */
@@ -14,6 +14,11 @@ const stepUp = { currentPassword: TEST_PASSWORD };
 
 describe('settings API', () => {
   const ctx = useCrudContext();
+  // Moving the SMTP server (host, port) is an administrator's change (decision 073).
+  let admin: JsonClient;
+  beforeAll(async () => {
+    admin = jsonClient(ctx.t, (await signInAs(ctx.t, 'ROLE_ADMIN')).cookie);
+  });
   const storedSmtp = async () => {
     const [row] = await ctx.t.db.select().from(settings).where(eq(settings.key, 'smtp'));
     return row?.value as SettingValues['smtp'] | undefined;
@@ -70,7 +75,7 @@ describe('settings API', () => {
 
   it('encrypts the SMTP password at rest, masks it, and never audits it', async () => {
     const secret = 'smtp-Secret-2481';
-    const res = await ctx.staff.patch<SettingValues>('/api/settings', {
+    const res = await admin.patch<SettingValues>('/api/settings', {
       smtp: {
         host: 'smtp.example.com',
         port: 465,
@@ -101,12 +106,12 @@ describe('settings API', () => {
   });
 
   it('keeps the stored password when the masked value comes back, and changes only the fields sent', async () => {
-    await ctx.staff.patch('/api/settings', {
+    await admin.patch('/api/settings', {
       smtp: { host: 'mail.example.com', password: 'first-pass-0001' },
       ...stepUp,
     });
     const shown = (await ctx.staff.get<SettingValues>('/api/settings')).body.smtp;
-    const res = await ctx.staff.patch<SettingValues>('/api/settings', { smtp: { ...shown, port: 2525 }, ...stepUp });
+    const res = await admin.patch<SettingValues>('/api/settings', { smtp: { ...shown, port: 2525 }, ...stepUp });
     expect(res.body.smtp).toMatchObject({ host: 'mail.example.com', port: 2525, password: '••••0001' });
     expect((await readSmtpSettings(ctx.t.db, ctx.t.deps.secrets.encryptionKey)).password).toBe('first-pass-0001');
     const onlyUser = await ctx.staff.patch<SettingValues>('/api/settings', { smtp: { user: 'relay' }, ...stepUp });
@@ -183,7 +188,7 @@ describe('settings API', () => {
       { sessionIdleMinutes: 5 },
       { minPasswordLength: 14 },
       { logRetentionDays: 500 },
-      { smtp: { host: 'evil.example.com' } },
+      { smtp: { from: 'Evil <evil@example.com>' } },
     ]) {
       const missing = await ctx.staff.patch<ProblemBody>('/api/settings', body);
       expect(missing.status, JSON.stringify(body)).toBe(400);

@@ -8,7 +8,7 @@ import * as service from './stage-actions.service.ts';
 const caller = (c: Context<AppEnv>) => ({
   ...callerOf(c),
   encryptionKey: c.get('deps').secrets.encryptionKey,
-  webhookPolicy: { allowPrivateNetworks: c.get('deps').config.webhookAllowPrivateNetworks },
+  outboundPolicy: { allowPrivateNetworks: c.get('deps').config.outboundAllowPrivateNetworks },
 });
 
 export function registerStageActionRoutes(app: OpenAPIHono<AppEnv>) {

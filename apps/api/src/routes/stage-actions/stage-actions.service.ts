@@ -16,10 +16,10 @@ import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { publicConfig, storedConfig, summarizeAction } from '../../workflow/action-config.ts';
 import { actionReferenceErrors } from '../../workflow/action-references.ts';
-import type { WebhookNetworkPolicy } from '../../workflow/actions/webhook-address.ts';
+import type { OutboundPolicy } from '../../lib/outbound/outbound-policy.ts';
 import { describeStageActions } from '../../workflow/dry-run.ts';
 
-export type StageActionCaller = Caller & { encryptionKey: string; webhookPolicy?: WebhookNetworkPolicy };
+export type StageActionCaller = Caller & { encryptionKey: string; outboundPolicy?: OutboundPolicy };
 type Row = typeof stageActions.$inferSelect;
 
 export function toStageAction(row: Row): StageAction {
@@ -208,6 +208,6 @@ export async function testRunStageActions(
   return describeStageActions(db, rows, merchantId, {
     now: caller.now,
     encryptionKey: caller.encryptionKey,
-    ...(caller.webhookPolicy ? { webhookPolicy: caller.webhookPolicy } : {}),
+    ...(caller.outboundPolicy ? { outboundPolicy: caller.outboundPolicy } : {}),
   });
 }

@@ -1,6 +1,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { checkWebhookUrl, guardedLookup, WebhookTargetRefused, type WebhookNetworkPolicy } from './webhook-address.ts';
+import { classifyConnectionError, OutboundFailure } from '../../lib/outbound/outbound-failure.ts';
+import { guardedLookup, type OutboundPolicy } from '../../lib/outbound/outbound-policy.ts';
+import { checkWebhookUrl } from './webhook-address.ts';
 
 /** Most of an answer read (the rest is dropped and the connection closed): a receiver cannot fill our memory. */
 export const WEBHOOK_MAX_ANSWER_BYTES = 64 * 1024;
@@ -8,18 +10,19 @@ export const WEBHOOK_MAX_ANSWER_BYTES = 64 * 1024;
 export type WebhookPostOptions = {
   headers: Record<string, string>;
   body: string;
-  policy: WebhookNetworkPolicy;
+  policy: OutboundPolicy;
   /** Ends the call: the job's signal combined with the webhook timeout. */
   signal: AbortSignal;
   lookup?: ReturnType<typeof guardedLookup>;
 };
 
-export type WebhookAnswer = { status: number; answer: string; location: string | undefined };
+export type WebhookAnswer = { status: number; answer: string };
 
 /**
- * One POST to a checked address (decision 044): node's http(s) client, not fetch, because its
+ * One POST to a checked address (decisions 044, 073): node's http(s) client, not fetch, because its
  * `lookup` option lets the connection use the addresses the policy checked. Redirects are never
  * followed (the 3xx comes back as the answer); the answer is read up to WEBHOOK_MAX_ANSWER_BYTES.
+ * A call that gets no answer rejects with an OutboundFailure (reason and code, no peer text).
  */
 export function postWebhook(rawUrl: string, options: WebhookPostOptions): Promise<WebhookAnswer> {
   const url = checkWebhookUrl(rawUrl, options.policy);
@@ -30,18 +33,18 @@ export function postWebhook(rawUrl: string, options: WebhookPostOptions): Promis
       {
         method: 'POST',
         headers: { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) },
-        lookup: options.lookup ?? guardedLookup(options.policy),
+        lookup: options.lookup ?? guardedLookup('webhook', options.policy),
         signal: options.signal,
         agent: false, // a fresh connection each call: no pooled socket to an address checked earlier
       },
       (res) => {
         readCapped(res).then(
-          (answer) => resolve({ status: res.statusCode ?? 0, answer, location: res.headers.location }),
-          reject,
+          (answer) => resolve({ status: res.statusCode ?? 0, answer }),
+          (error: Error) => reject(explain(error, options.signal)),
         );
       },
     );
-    req.on('error', (error) => reject(error instanceof WebhookTargetRefused ? error : explain(error, options.signal)));
+    req.on('error', (error) => reject(explain(error, options.signal)));
     req.end(options.body);
   });
 }
@@ -64,14 +67,24 @@ function readCapped(res: IncomingMessage): Promise<string> {
   });
 }
 
-/** The lookup's refusal arrives wrapped by the socket; a timeout arrives as an AbortError. */
-function explain(error: Error, signal: AbortSignal): Error {
+/** The lookup's refusal arrives as is or wrapped by the socket; a timeout arrives as an AbortError. */
+function explain(error: Error, signal: AbortSignal): OutboundFailure {
   if (signal.aborted) {
     const reason = signal.reason as Error | undefined;
-    if (reason?.name === 'TimeoutError') return new Error('The webhook did not answer in time');
-    return new Error('The webhook call was stopped');
+    if (reason?.name === 'TimeoutError') {
+      return new OutboundFailure({
+        reason: 'timed_out',
+        code: 'ETIMEDOUT',
+        message: 'The webhook did not answer in time',
+      });
+    }
+    return new OutboundFailure({ reason: 'other', code: 'ABORTED', message: 'The webhook call was stopped' });
   }
-  const cause = (error as { cause?: unknown }).cause;
-  if (cause instanceof WebhookTargetRefused) return cause;
-  return new Error(`The webhook could not be reached: ${error.message}`);
+  const failure = classifyConnectionError(error);
+  if (failure.reason === 'blocked') return failure;
+  return new OutboundFailure({
+    reason: failure.reason,
+    code: failure.code,
+    message: `The webhook call failed: ${failure.message.charAt(0).toLowerCase()}${failure.message.slice(1)}`,
+  });
 }

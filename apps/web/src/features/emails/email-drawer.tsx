@@ -1,7 +1,8 @@
 import { JOB_CONTROL_SUBJECT } from '@boardwalk/shared/schemas/cron-job';
 import type { MessageDetail } from '@boardwalk/shared/schemas/message';
+import { describeOutboundFailure, OUTBOUND_FAILURE_LABELS } from '@boardwalk/shared/schemas/outbound-failure';
 import CloseIcon from '@mui/icons-material/Close';
-import { Alert, Box, Button, CircularProgress, Drawer, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
@@ -71,6 +72,24 @@ function RenderedHtml({ html }: { html: string }) {
   );
 }
 
+/**
+ * Why the message failed: a server's refusal as its classified reason in plain words and its
+ * code (its own words are never kept, decision 073), with the portal's sentence when it says more
+ * (which address the policy refused); the portal's own reason otherwise.
+ */
+function FailureReason({ message }: { message: MessageDetail }) {
+  if (!message.failureReason) return message.error ? <Alert severity="error">{message.error}</Alert> : null;
+  const plain = describeOutboundFailure(message.failureReason, message.failureCode);
+  return (
+    <Alert severity={message.status === 'failed' ? 'error' : 'warning'}>
+      <AlertTitle>{OUTBOUND_FAILURE_LABELS[message.failureReason]}</AlertTitle>
+      {message.error && message.error !== plain && <Typography variant="body2">{message.error}</Typography>}
+      {message.failureCode && <Typography variant="body2">Code: {message.failureCode}</Typography>}
+      {message.status === 'queued' && <Typography variant="body2">It will be tried again.</Typography>}
+    </Alert>
+  );
+}
+
 export type EmailDrawerProps = { id: string | undefined; onClose: () => void };
 
 /** One message: its facts, its error, what was sent (HTML safely framed, or text), and retry. */
@@ -121,7 +140,7 @@ export function EmailDrawer({ id, onClose }: EmailDrawerProps) {
                 </Button>
               )}
             </Stack>
-            {message.error && <Alert severity="error">{message.error}</Alert>}
+            <FailureReason message={message} />
             <Facts message={message} />
             {message.channel === 'email' && (
               <>

@@ -18,7 +18,9 @@ const summary: MessageSummary = {
   status: 'failed',
   transport: null,
   attempts: 3,
-  error: '550 Mailbox unavailable',
+  error: 'The server rejected the recipient (code 550)',
+  failureReason: 'recipient_rejected',
+  failureCode: '550',
   merchantId: '0190c0de-0000-7000-8000-0000000000a1',
   merchantName: 'Blue Harbor',
   templateId: null,
@@ -55,6 +57,8 @@ describe('HistoryEmailsPage', { timeout: 60_000 }, () => {
     const { router } = renderPage(<HistoryEmailsPage />, { url: '/history/emails?status=failed' });
     const grid = within(await screen.findByRole('grid', { name: 'Messages' }));
     expect(await grid.findByText('Welcome, Blue Harbor')).toBeInTheDocument();
+    // Why it failed, in plain words (decision 073).
+    expect(grid.getByText('The server rejected the recipient')).toBeInTheDocument();
     expect(net.callsTo('GET', '/api/history/emails')[0]!.search.get('status')).toBe('failed');
 
     await userEvent.click(grid.getByText('Blue Harbor'));
@@ -66,7 +70,9 @@ describe('HistoryEmailsPage', { timeout: 60_000 }, () => {
     const frame = await screen.findByTitle('Rendered message');
     expect(frame).toHaveAttribute('sandbox', '');
     expect(frame.getAttribute('srcdoc')).toBe(detail.html);
-    expect(screen.getByText('550 Mailbox unavailable')).toBeInTheDocument();
+    const reason = screen.getByRole('alert');
+    expect(within(reason).getByText('The server rejected the recipient')).toBeInTheDocument();
+    expect(within(reason).getByText('Code: 550')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Send this message again?' }));
@@ -140,6 +146,35 @@ describe('HistoryEmailsPage', { timeout: 60_000 }, () => {
     await userEvent.click(await grid.findByRole('button', { name: /Show the message/ }));
     await screen.findByTitle('Rendered message');
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('names a policy refusal with the address it refused, and the portal’s own reasons as they are', async () => {
+    const blocked: MessageDetail = {
+      ...detail,
+      error:
+        'The SMTP server 2130706433 (127.0.0.1) is on a private or internal network; email only goes to mail servers at public addresses',
+      failureReason: 'blocked',
+      failureCode: 'POLICY',
+    };
+    const own: MessageSummary = {
+      ...summary,
+      id: '0190c0de-0000-7000-8000-0000000000e2',
+      to: 'nobody@merchant.test',
+      error: "The merchant's contact has no email address.",
+      failureReason: null,
+      failureCode: null,
+    };
+    fakeFetch({
+      'GET /api/history/emails': () => ({ body: { ...listBody('emails', [summary, own]), allData: [] } }),
+      [`GET /api/history/emails/${ID}`]: () => ({ body: blocked }),
+    });
+    renderPage(<HistoryEmailsPage />, { url: '/history/emails' });
+    const grid = within(await screen.findByRole('grid', { name: 'Messages' }));
+    expect(await grid.findByText("The merchant's contact has no email address.")).toBeInTheDocument();
+    await userEvent.click(grid.getByRole('button', { name: /Show the message to maria@merchant.test/ }));
+    const reason = await screen.findByRole('alert');
+    expect(within(reason).getByText('Blocked: the server is on a private or internal network')).toBeInTheDocument();
+    expect(within(reason).getByText(/^The SMTP server 2130706433 \(127\.0\.0\.1\)/)).toBeInTheDocument();
   });
 
   it("logs a failed fetch as 'Error fetching data:' (SPEC §8) and shows the error", async () => {

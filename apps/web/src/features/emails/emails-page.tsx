@@ -5,6 +5,7 @@ import {
   messageListQuerySchema,
   type MessageSummary,
 } from '@boardwalk/shared/schemas/message';
+import { OUTBOUND_FAILURE_LABELS } from '@boardwalk/shared/schemas/outbound-failure';
 import { dayRangeApiParams } from '../../components/data-table/day-range-params.ts';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Box, Card, CardContent, Chip, IconButton, Stack, Tooltip } from '@mui/material';
@@ -29,6 +30,12 @@ const STATUS_AND_CHANNEL: ListFilter[] = [
   { key: 'status', label: 'Status', options: enumOptions(MESSAGE_STATUSES, MESSAGE_STATUS_LABELS) },
   { key: 'channel', label: 'Channel', options: enumOptions(MESSAGE_CHANNELS, { email: 'Email', sms: 'SMS' }) },
 ];
+
+/** Why a message failed, in plain words: the classified reason of a server's refusal, or the portal's own reason. */
+function failureText(message: Pick<MessageSummary, 'status' | 'error' | 'failureReason'>): string {
+  if (message.failureReason) return OUTBOUND_FAILURE_LABELS[message.failureReason];
+  return message.status === 'failed' && message.error ? message.error : '—';
+}
 
 function columns(onShow: (row: MessageSummary) => void, onMerchant: (row: MessageSummary) => void) {
   const list: GridColDef<MessageSummary>[] = [
@@ -71,6 +78,15 @@ function columns(onShow: (row: MessageSummary) => void, onMerchant: (row: Messag
       renderCell: ({ row }) => <MessageStatusChip status={row.status} />,
     },
     { field: 'attempts', headerName: 'Attempts', width: 90, type: 'number', sortable: false },
+    {
+      field: 'failureReason',
+      headerName: 'Why it failed',
+      flex: 1,
+      minWidth: 220,
+      sortable: false,
+      // The classified reason in plain words (decision 073); the portal's own reason otherwise.
+      valueGetter: (_value: unknown, row: MessageSummary) => failureText(row),
+    },
     {
       field: 'details',
       type: 'actions',

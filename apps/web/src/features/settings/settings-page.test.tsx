@@ -128,6 +128,40 @@ describe('SettingsPage', { timeout: 60_000 }, () => {
     });
   });
 
+  it('shows staff the SMTP host and port disabled, saying why, and lets them change the rest', async () => {
+    const user = userEvent.setup();
+    const api = fakeFetch({
+      'GET /api/settings': () => ({ body: stored }),
+      'PATCH /api/settings': ({ body }) => ({ body: { ...stored, ...(body as object) } }),
+    });
+    renderPage(<SettingsPage />, { url: '/setting/list', role: 'ROLE_STAFF' });
+    const host = await screen.findByLabelText(/^SMTP host/);
+    expect(host).toBeDisabled();
+    expect(host).toHaveValue('smtp.example.com');
+    expect(screen.getByLabelText(/^SMTP port/)).toBeDisabled();
+    expect(screen.getByText(/Only an administrator can change the SMTP host and port/)).toBeInTheDocument();
+    const smtpUser = screen.getByLabelText(/^SMTP user/);
+    expect(smtpUser).toBeEnabled();
+    await user.type(smtpUser, 'relay');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm with your password' });
+    await user.type(within(dialog).getByLabelText(/^Your password/), 'my-password-123');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and save' }));
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/settings')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/settings')[0]!.body).toEqual({
+      smtp: { user: 'relay' },
+      currentPassword: 'my-password-123',
+    });
+  });
+
+  it('lets an administrator change the SMTP host and port', async () => {
+    fakeFetch({ 'GET /api/settings': () => ({ body: stored }) });
+    renderPage(<SettingsPage />, { url: '/setting/list', role: 'ROLE_ADMIN' });
+    expect(await screen.findByLabelText(/^SMTP host/)).toBeEnabled();
+    expect(screen.getByLabelText(/^SMTP port/)).toBeEnabled();
+    expect(screen.queryByText(/Only an administrator can change/)).not.toBeInTheDocument();
+  });
+
   it('asks for the password before saving a security setting, and keeps asking while it is wrong', async () => {
     const user = userEvent.setup();
     const api = fakeFetch({

@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Divider, Grid, Skeleton, Typography } from '@mui/material';
 import { z } from 'zod';
-import { settingSchemas, type SettingValues } from '@boardwalk/shared/settings';
+import { settingSchemas, SMTP_SERVER_SUBJECT, type SettingValues } from '@boardwalk/shared/settings';
 import type { UpdateSettingsInput } from '@boardwalk/shared/schemas/setting';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { FormCard } from '../../components/form/form-card.tsx';
 import { FormSwitch } from '../../components/form/form-switch.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { useAppAbility } from '../../lib/ability.tsx';
 import { errorMessage, problemFieldErrors } from '../../lib/problem.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from './api.ts';
@@ -77,6 +78,8 @@ function useStepUpSave() {
 
 function SettingsForm({ settings }: { settings: SettingValues }) {
   const stepUp = useStepUpSave();
+  // Where the portal connects to send mail is an administrator's to change (decision 073).
+  const maySetSmtpServer = useAppAbility().can('update', SMTP_SERVER_SUBJECT);
   const { form, formProps } = useEntityForm({
     draft: { id: 'settings' },
     schema: settingsFormSchema,
@@ -205,17 +208,30 @@ function SettingsForm({ settings }: { settings: SettingValues }) {
         <Typography variant="subtitle1" component="h3">
           Email (SMTP)
         </Typography>
+        {!maySetSmtpServer && (
+          <Alert severity="info" id="smtp-server-admin-only">
+            Only an administrator can change the SMTP host and port: they decide where the portal connects to send mail.
+            You can change the rest.
+          </Alert>
+        )}
         <Grid container spacing={2}>
           <Grid size={half}>
             <FormTextField
               control={control}
               name="smtp.host"
               label="SMTP host"
-              helperText="Empty: emails are stored, not sent"
+              disabled={!maySetSmtpServer}
+              helperText="Empty: emails are stored, not sent. A public address, unless the server allows private networks"
             />
           </Grid>
           <Grid size={half}>
-            <FormTextField control={control} name="smtp.port" label="SMTP port" type="number" />
+            <FormTextField
+              control={control}
+              name="smtp.port"
+              label="SMTP port"
+              type="number"
+              disabled={!maySetSmtpServer}
+            />
           </Grid>
           <Grid size={half}>
             <FormTextField control={control} name="smtp.user" label="SMTP user" autoComplete="off" />

@@ -1,0 +1,2 @@
+ALTER TABLE "emails" ADD COLUMN "failure_reason" text;--> statement-breakpoint
+ALTER TABLE "emails" ADD COLUMN "failure_code" text;
