@@ -17,3 +17,4 @@ export * from './schemas/merchant-files.ts';
 export * from './schemas/api-token.ts';
 export * from './schemas/message.ts';
 export * from './schemas/cron-job.ts';
+export * from './schemas/subject-meta.ts';

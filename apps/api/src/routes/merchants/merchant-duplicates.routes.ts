@@ -1,8 +1,17 @@
-import { duplicateCheckInputSchema, duplicateListSchema } from '@boardwalk/shared';
+import { duplicateCheckInputSchema, duplicateListSchema, MERCHANT_REVEAL_SUBJECT } from '@boardwalk/shared';
 import { defineRoute } from '../../lib/http/define-route.ts';
 import { idParams, jsonBody, jsonResponse, problems } from '../../lib/http/openapi.ts';
 
 const tags = ['merchants'];
+/**
+ * Both answer which merchants hold a tax id or bank account: the one typed, or the one a merchant
+ * holds (which a writer may have set to a guess). A lookup by a sensitive identifier is a reveal,
+ * so a token needs the merchant-reveal scope (docs/decisions/071).
+ */
+const ability = [
+  { action: 'read', subject: 'merchant' },
+  { action: 'read', subject: MERCHANT_REVEAL_SUBJECT },
+] as const;
 const answer = jsonResponse(
   'At most 20 merchants sharing a tax id, a bank account, or a DBA name and phone (deleted ones flagged)',
   duplicateListSchema,
@@ -13,7 +22,7 @@ export const merchantDuplicatesRoute = defineRoute({
   path: '/api/merchants/{id}/duplicates',
   tags,
   summary: 'Possible duplicates of a merchant',
-  ability: { action: 'read', subject: 'merchant' },
+  ability,
   request: { params: idParams },
   responses: { 200: answer, ...problems(400, 401, 403, 404) },
 });
@@ -23,7 +32,7 @@ export const checkDuplicatesRoute = defineRoute({
   path: '/api/merchants/duplicates',
   tags,
   summary: 'Possible duplicates of the values typed in the add form, asked before saving',
-  ability: { action: 'read', subject: 'merchant' },
+  ability,
   request: { body: jsonBody(duplicateCheckInputSchema) },
   responses: { 200: answer, ...problems(400, 401, 403) },
 });
