@@ -100,4 +100,16 @@ describe('revoking a rotated token revokes its pair', () => {
     const secrets = [old.secret, next.secret, ...(rotated.status === 201 ? [rotated.body.secret] : [])];
     for (const secret of secrets) expect(await works(secret)).toBe(false);
   });
+
+  it('revokes both when two people revoke the two tokens of a pair at once', async () => {
+    const old = await create('Both at once');
+    const next = await rotate(old);
+    expect(await Promise.all([revoke(old), revoke(next), revoke(old)])).toEqual([204, 204, 204]);
+    expect([await works(old.secret), await works(next.secret)]).toEqual([false, false]);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'api-token.revoke'), inArray(auditLog.subjectId, [old.id, next.id])));
+    expect(audits).toHaveLength(2);
+  });
 });

@@ -164,6 +164,7 @@ export async function rotateApiToken(
 ): Promise<ApiTokenWithSecret> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
+    await lockRotationLines(tx);
     const old = await findToken(tx, id, { lock: true });
     if (old.createdBy !== caller.actor.userId) throw new ProblemError(403, 'Only the creator of a token rotates it.');
     if (!tokenUsable(old, caller.now))
@@ -192,10 +193,14 @@ export async function rotateApiToken(
 }
 
 /**
- * The tokens of one rotation line: the token, what it was rotated from and what was rotated from
- * it, transitively, locked. Followed one step per statement, so a rotation that commits while this
- * waits for a lock is still seen (each statement reads what has committed by then).
+ * Rotations and revocations take this lock first (tokens are few, and both are rare): a line cannot
+ * grow while it is being revoked, and two revocations of one line never wait on each other's rows.
  */
+async function lockRotationLines(tx: Db) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('api-token.rotation-line', 0))`);
+}
+
+/** The tokens of one rotation line: the token, what it was rotated from and to, transitively. */
 async function rotationLine(tx: Db, id: string) {
   const line = new Map<string, typeof apiTokens.$inferSelect>();
   let frontier = [id];
@@ -203,9 +208,7 @@ async function rotationLine(tx: Db, id: string) {
     const rows = await tx
       .select()
       .from(apiTokens)
-      .where(or(inArray(apiTokens.id, frontier), inArray(apiTokens.rotatedFromId, frontier)))
-      .orderBy(apiTokens.id)
-      .for('update');
+      .where(or(inArray(apiTokens.id, frontier), inArray(apiTokens.rotatedFromId, frontier)));
     frontier = [];
     for (const row of rows) {
       if (!line.has(row.id)) {
@@ -226,26 +229,29 @@ async function rotationLine(tx: Db, id: string) {
 export async function revokeApiToken(db: Db, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const token = await findToken(tx, id, { lock: true });
+    await lockRotationLines(tx);
+    const token = await findToken(tx, id);
     const line = await rotationLine(tx, token.id);
     // The token itself unless revoked already (as before); the rest of its line while it works.
-    const live = [...line.values()].filter((row) =>
+    const targets = [...line.values()].filter((row) =>
       row.id === token.id ? !row.revokedAt : tokenUsable(row, caller.now),
     );
-    if (live.length === 0) return;
-    await tx
+    if (targets.length === 0) return;
+    // isNull: a suspension of the creator may have revoked some meanwhile; only these are audited.
+    const revoked = await tx
       .update(apiTokens)
       .set({ revokedAt: caller.now, revokedBy: caller.actor.userId, updatedAt: caller.now })
       .where(
         and(
           inArray(
             apiTokens.id,
-            live.map((row) => row.id),
+            targets.map((row) => row.id),
           ),
           isNull(apiTokens.revokedAt),
         ),
-      );
-    for (const row of live) {
+      )
+      .returning({ id: apiTokens.id, name: apiTokens.name, prefix: apiTokens.prefix });
+    for (const row of revoked) {
       await writeAudit(tx, {
         action: 'api-token.revoke',
         outcome: 'success',
