@@ -30,6 +30,14 @@ export const ADMIN_ONLY_SUBJECTS = ['audit', 'team-sla', 'job', 'smtp-server'] a
 export const OWN_PROFILE_SUBJECT = 'own-profile';
 
 /**
+ * Reading a sensitive value in clear (tax id, SSN, date of birth, bank numbers), or learning which
+ * merchant holds a sensitive identifier one gives (the duplicate check). A subject of its own, so
+ * that an API token needs a scope for it besides `merchant` (docs/decisions/071). Routes that do
+ * it declare `read` on it as well as `read` on merchant.
+ */
+export const MERCHANT_REVEAL_SUBJECT = 'merchant-reveal';
+
+/**
  * The rules of SPEC §6, in one place. `subjectType` is the type of the object a page or
  * route asks about; an unknown role may use exactly that subject type (the source's
  * "any other role" rule). No user (signed out) gets no rules at all.

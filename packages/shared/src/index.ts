@@ -19,3 +19,4 @@ export * from './schemas/api-token.ts';
 export * from './schemas/message.ts';
 export * from './schemas/outbound-failure.ts';
 export * from './schemas/cron-job.ts';
+export * from './schemas/subject-meta.ts';

@@ -3,11 +3,11 @@ import { defineAbilityFor, ROLES, type Role } from '@boardwalk/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/audit-log.ts';
-import type { RouteAbility } from '../lib/http/authorize.ts';
+import type { DeclaredAbility } from '../lib/http/authorize.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { signInAs, type TestUser } from '../test/sign-in.ts';
 
-type Operation = { method: string; path: string; ability: RouteAbility | undefined };
+type Operation = { method: string; path: string; ability: DeclaredAbility | undefined };
 
 /** Routes that are not OpenAPI operations on purpose. Anything else under /api or /apps must be. */
 const NOT_IN_OPENAPI = [/^\/api\/auth\//, /^\/api\/openapi\.json$/];
@@ -15,18 +15,18 @@ const NOT_IN_OPENAPI = [/^\/api\/auth\//, /^\/api\/openapi\.json$/];
 function operations(t: TestApp): Operation[] {
   const doc = t.app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'test', version: 'test' } });
   return Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
-    Object.entries(item as Record<string, { 'x-ability'?: RouteAbility }>)
+    Object.entries(item as Record<string, { 'x-ability'?: DeclaredAbility }>)
       .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
       .map(([method, op]) => ({ method: method.toUpperCase(), path, ability: op['x-ability'] })),
   );
 }
 
-/** What SPEC §6 says a caller gets: 401 signed out, 403 when the role's ability says no. */
-function expectedGate(ability: RouteAbility, role: Role | null): 401 | 403 | 'pass' {
+/** What SPEC §6 says a caller gets: 401 signed out, 403 when the role's ability refuses any permission. */
+function expectedGate(ability: DeclaredAbility, role: Role | null): 401 | 403 | 'pass' {
   if (ability === 'public') return 'pass';
   if (!role) return 401;
   if (ability === 'authenticated') return 'pass';
-  return defineAbilityFor({ role }, ability.subject).can(ability.action, ability.subject) ? 'pass' : 403;
+  return ability.every((p) => defineAbilityFor({ role }, p.subject).can(p.action, p.subject)) ? 'pass' : 403;
 }
 
 describe('every route declares its ability', () => {
@@ -95,7 +95,7 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
   type SuccessCase = {
     name: string;
     path: (self: TestUser) => string;
-    ability: RouteAbility;
+    ability: DeclaredAbility;
     method?: string;
     body?: (self: TestUser) => unknown;
     status?: number;
@@ -111,17 +111,17 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
       method: 'PUT',
       body: () => ({ mode: 'dark' }),
     },
-    { name: 'GET /api/users', path: () => '/api/users', ability: { action: 'read', subject: 'user' } },
-    { name: 'GET /api/users/{id}', path: (u) => `/api/users/${u.id}`, ability: { action: 'read', subject: 'user' } },
+    { name: 'GET /api/users', path: () => '/api/users', ability: [{ action: 'read', subject: 'user' }] },
+    { name: 'GET /api/users/{id}', path: (u) => `/api/users/${u.id}`, ability: [{ action: 'read', subject: 'user' }] },
     {
       name: 'GET /api/users/{id}/sessions',
       path: (u) => `/api/users/${u.id}/sessions`,
-      ability: { action: 'read', subject: 'user' },
+      ability: [{ action: 'read', subject: 'user' }],
     },
     {
       name: 'POST /api/users',
       path: () => '/api/users',
-      ability: { action: 'create', subject: 'user' },
+      ability: [{ action: 'create', subject: 'user' }],
       method: 'POST',
       body: () => ({
         data: {
@@ -137,83 +137,125 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
     {
       name: 'PATCH /api/users/{id}',
       path: (u) => `/api/users/${u.id}`,
-      ability: { action: 'update', subject: 'user' },
+      ability: [{ action: 'update', subject: 'user' }],
       method: 'PATCH',
       body: (u) => ({ phone: '555 0199', updatedAt: u.updatedAt.toISOString() }),
     },
     {
       name: 'GET /apps/permissions/data',
       path: () => '/apps/permissions/data',
-      ability: { action: 'read', subject: 'permission' },
+      ability: [{ action: 'read', subject: 'permission' }],
     },
-    { name: 'GET /api/history/audit', path: () => '/api/history/audit', ability: { action: 'read', subject: 'audit' } },
+    {
+      name: 'GET /api/history/audit',
+      path: () => '/api/history/audit',
+      ability: [{ action: 'read', subject: 'audit' }],
+    },
     {
       name: 'GET /api/history/audit/export.csv',
       path: () => '/api/history/audit/export.csv?from=2000-01-01&to=2000-01-01',
-      ability: { action: 'read', subject: 'audit' },
+      ability: [{ action: 'read', subject: 'audit' }],
     },
     { name: 'GET /api/health', path: () => '/api/health', ability: 'public' },
-    { name: 'GET /api/api-tokens', path: () => '/api/api-tokens', ability: { action: 'read', subject: 'api-token' } },
+    { name: 'GET /api/api-tokens', path: () => '/api/api-tokens', ability: [{ action: 'read', subject: 'api-token' }] },
     {
       name: 'POST /api/api-tokens',
       path: () => '/api/api-tokens',
-      ability: { action: 'create', subject: 'api-token' },
+      ability: [{ action: 'create', subject: 'api-token' }],
       method: 'POST',
       body: () => ({ data: { name: 'Matrix', scopes: { merchant: 'read' }, expiry: '30' } }),
       status: 201,
     },
-    { name: 'GET /api/history/api', path: () => '/api/history/api', ability: { action: 'read', subject: 'api-usage' } },
+    {
+      name: 'GET /api/history/api',
+      path: () => '/api/history/api',
+      ability: [{ action: 'read', subject: 'api-usage' }],
+    },
     {
       name: 'GET /api/history/api/series',
       path: () => '/api/history/api/series',
-      ability: { action: 'read', subject: 'api-usage' },
+      ability: [{ action: 'read', subject: 'api-usage' }],
     },
-    { name: 'GET /api/history/emails', path: () => '/api/history/emails', ability: { action: 'read', subject: 'log' } },
+    {
+      name: 'GET /api/history/emails',
+      path: () => '/api/history/emails',
+      ability: [
+        { action: 'read', subject: 'log' },
+        { action: 'read', subject: 'merchant' },
+      ],
+    },
     {
       name: 'GET /api/history/cron-jobs',
       path: () => '/api/history/cron-jobs',
-      ability: { action: 'read', subject: 'log' },
+      ability: [{ action: 'read', subject: 'log' }],
     },
     {
       // Admins pass the gate (and find no such message); staff are refused (decision 039).
       name: 'POST /api/history/emails/{id}/retry',
       path: () => `/api/history/emails/${randomUUID()}/retry`,
-      ability: { action: 'update', subject: 'job' },
+      ability: [
+        { action: 'update', subject: 'job' },
+        { action: 'update', subject: 'merchant' },
+      ],
       method: 'POST',
       status: 404,
     },
-    { name: 'GET /api/todos', path: () => '/api/todos?view=today', ability: { action: 'read', subject: 'todo' } },
+    {
+      name: 'GET /api/todos',
+      path: () => '/api/todos?view=today',
+      ability: [
+        { action: 'read', subject: 'todo' },
+        { action: 'read', subject: 'merchant' },
+      ],
+    },
     {
       name: 'GET /api/history/stageActionExecutionHistory',
       path: () => '/api/history/stageActionExecutionHistory?status=failed',
-      ability: { action: 'read', subject: 'stage' },
+      ability: [
+        { action: 'read', subject: 'stage' },
+        { action: 'read', subject: 'merchant' },
+      ],
     },
     {
       name: 'GET /api/automations',
       path: () => '/api/automations',
-      ability: { action: 'read', subject: 'automation' },
+      ability: [{ action: 'read', subject: 'automation' }],
     },
     {
       name: 'POST /api/automations/preview',
       path: () => '/api/automations/preview',
-      ability: { action: 'read', subject: 'automation' },
+      ability: [
+        { action: 'read', subject: 'automation' },
+        { action: 'read', subject: 'merchant' },
+      ],
       method: 'POST',
       body: () => ({ trigger: { type: 'merchant_created' } }),
     },
     {
       name: 'GET /api/history/automations',
       path: () => '/api/history/automations?status=failed',
-      ability: { action: 'read', subject: 'log' },
+      ability: [
+        { action: 'read', subject: 'log' },
+        { action: 'read', subject: 'merchant' },
+      ],
     },
     {
       name: 'POST /api/todos',
       path: () => '/api/todos',
-      ability: { action: 'create', subject: 'todo' },
+      ability: [
+        { action: 'create', subject: 'todo' },
+        { action: 'update', subject: 'merchant' },
+      ],
       method: 'POST',
       body: () => ({ data: { title: 'Matrix' } }),
       status: 201,
     },
   ];
+
+  it('states in SUCCESS_CASES the abilities the document declares', () => {
+    const declared = new Map(operations(t).map((o) => [`${o.method} ${o.path}`, o.ability]));
+    for (const { name, ability } of SUCCESS_CASES) expect(declared.get(name), name).toEqual(ability);
+  });
 
   for (const role of ROLES) {
     it.each(SUCCESS_CASES)(`${role}: $name`, async ({ path, ability, method = 'GET', body, status = 200 }) => {
@@ -227,12 +269,11 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
   }
 
   it('keeps the audit log from staff, who manage everything else (issue 7 §5)', () => {
-    expect(expectedGate({ action: 'read', subject: 'audit' }, 'ROLE_STAFF')).toBe(403);
-    expect(expectedGate({ action: 'read', subject: 'audit' }, 'ROLE_ADMIN')).toBe('pass');
-    expect(operations(t).find((o) => o.path === '/api/history/audit')?.ability).toEqual({
-      action: 'read',
-      subject: 'audit',
-    });
+    expect(expectedGate([{ action: 'read', subject: 'audit' }], 'ROLE_STAFF')).toBe(403);
+    expect(expectedGate([{ action: 'read', subject: 'audit' }], 'ROLE_ADMIN')).toBe('pass');
+    expect(operations(t).find((o) => o.path === '/api/history/audit')?.ability).toEqual([
+      { action: 'read', subject: 'audit' },
+    ]);
   });
 
   it('audits a 403', async () => {

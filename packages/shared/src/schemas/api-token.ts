@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineAbilityFor, type AbilityUser, type Action } from '../ability.ts';
+import { defineAbilityFor, MERCHANT_REVEAL_SUBJECT, type AbilityUser, type Action } from '../ability.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS } from '../list.ts';
 import { auditDateBound } from './audit.ts';
 import { requiredName, text } from './fields.ts';
@@ -8,9 +8,12 @@ import { requiredName, text } from './fields.ts';
  * API tokens (issue 12, docs/decisions/033-api-tokens-and-scopes.md). A token acts for the user
  * who created it, never with more than that user's role allows today, and only on the subjects
  * its scopes name: `read` lets it read a subject, `write` read, create, update and delete it.
+ * `merchant-reveal` (clear sensitive values, lookups by them) is a scope of its own, read only and
+ * off unless ticked: a `merchant` scope alone never reveals (docs/decisions/071).
  */
 export const TOKEN_SCOPE_SUBJECTS = [
   'merchant',
+  MERCHANT_REVEAL_SUBJECT,
   'agent',
   'company',
   'industry',
@@ -25,6 +28,7 @@ export const TOKEN_SCOPE_SUBJECTS = [
 export type TokenScopeSubject = (typeof TOKEN_SCOPE_SUBJECTS)[number];
 export const TOKEN_SCOPE_LABELS: Record<TokenScopeSubject, string> = {
   merchant: 'Merchants',
+  [MERCHANT_REVEAL_SUBJECT]: 'Reveal sensitive values',
   agent: 'Agent accounts',
   company: 'Companies',
   industry: 'Industries',
@@ -40,6 +44,22 @@ export const TOKEN_SCOPE_LABELS: Record<TokenScopeSubject, string> = {
 export const TOKEN_SCOPE_LEVELS = ['read', 'write'] as const;
 export type TokenScopeLevel = (typeof TOKEN_SCOPE_LEVELS)[number];
 export type TokenScopes = Partial<Record<TokenScopeSubject, TokenScopeLevel>>;
+
+/** Scopes that have no write level: the dialog offers them as a tick box. */
+export const READ_ONLY_TOKEN_SCOPES: readonly TokenScopeSubject[] = [MERCHANT_REVEAL_SUBJECT];
+
+/** Scopes that only mean something beside another one (reveal reads merchants). */
+export const TOKEN_SCOPE_NEEDS: Partial<Record<TokenScopeSubject, TokenScopeSubject>> = {
+  [MERCHANT_REVEAL_SUBJECT]: 'merchant',
+};
+
+/** What the dialog says when a scope is ticked. */
+export const TOKEN_SCOPE_WARNINGS: Partial<Record<TokenScopeSubject, string>> = {
+  [MERCHANT_REVEAL_SUBJECT]:
+    'This token will read tax ids, SSNs, dates of birth and bank numbers in clear, and find which merchant ' +
+    'holds one. Every such call is audited and counts against your own reveal limit. Tick it only for a ' +
+    'system that must have these values.',
+};
 
 /** The subject of the token screens and routes: tokens never manage tokens (they refuse them). */
 export const API_TOKEN_SUBJECT = 'api-token';
@@ -95,7 +115,20 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 const scopesSchema = z
   .partialRecord(z.enum(TOKEN_SCOPE_SUBJECTS), z.enum(TOKEN_SCOPE_LEVELS))
-  .refine((scopes) => Object.keys(scopes).length > 0, 'Choose at least one scope');
+  .refine((scopes) => Object.keys(scopes).length > 0, 'Choose at least one scope')
+  .superRefine((scopes, ctx) => {
+    for (const subject of TOKEN_SCOPE_SUBJECTS) {
+      if (!scopes[subject]) continue;
+      if (scopes[subject] === 'write' && READ_ONLY_TOKEN_SCOPES.includes(subject)) {
+        ctx.addIssue({ code: 'custom', path: [subject], message: `${TOKEN_SCOPE_LABELS[subject]} is read only` });
+      }
+      const needed = TOKEN_SCOPE_NEEDS[subject];
+      if (needed && !scopes[needed]) {
+        const message = `${TOKEN_SCOPE_LABELS[subject]} needs the ${TOKEN_SCOPE_LABELS[needed]} scope too`;
+        ctx.addIssue({ code: 'custom', path: [subject], message });
+      }
+    }
+  });
 
 /** POST /api/api-tokens `{ data }`. */
 export const apiTokenCreateSchema = z

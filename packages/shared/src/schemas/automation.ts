@@ -5,6 +5,7 @@ import { auditDateBound } from './audit.ts';
 import { booleanQuery, optionalText, recordMetaShape, requiredName, text, updateMetaShape } from './fields.ts';
 import { RISK_LEVELS } from './industry.ts';
 import { BUSINESS_TYPES, UNDERWRITING_DECISIONS, merchantFields } from './merchant.ts';
+import { carriesSubject } from './subject-meta.ts';
 import { ACTION_TYPES, actionInputSchema, publicActionConfigSchema } from './workflow-action.ts';
 
 /**
@@ -327,12 +328,16 @@ export const automationPreviewSchema = z.object({
   conditions: conditionsSchema.optional(),
 });
 export type AutomationPreviewInput = z.infer<typeof automationPreviewSchema>;
-export const automationPreviewResponseSchema = z.object({
-  /** Merchants whose fields satisfy every condition (and, for stage/time triggers, in the watched stage). */
-  matching: z.number().int(),
-  /** False when counting stopped at its time limit: `matching` is then how many were found so far. */
-  complete: z.boolean(),
-});
+/** A count of merchants matching conditions on their fields answers questions about merchant data. */
+export const automationPreviewResponseSchema = carriesSubject(
+  z.object({
+    /** Merchants whose fields satisfy every condition (and, for stage/time triggers, in the watched stage). */
+    matching: z.number().int(),
+    /** False when counting stopped at its time limit: `matching` is then how many were found so far. */
+    complete: z.boolean(),
+  }),
+  'merchant',
+);
 export type AutomationPreviewResponse = z.infer<typeof automationPreviewResponseSchema>;
 
 /** POST /api/automations/dry-run: what the automation would do for one merchant; nothing sent or written. */
@@ -345,28 +350,32 @@ export const automationDryRunSchema = z.object({
   merchantId: z.uuid('Choose a merchant'),
 });
 export type AutomationDryRunInput = z.infer<typeof automationDryRunSchema>;
-export const automationDryRunResponseSchema = z.object({
-  conditionsHold: z.boolean(),
-  conditions: z.array(
-    z.object({
-      field: z.enum(CONDITION_FIELD_NAMES),
-      operator: z.enum(CONDITION_OPERATORS),
-      value: z.unknown(),
-      /** The merchant's value of the field. */
-      actual: z.unknown(),
-      holds: z.boolean(),
-    }),
-  ),
-  actions: z.array(
-    z.object({
-      type: z.enum(ACTION_TYPES),
-      /** What it would do for this merchant ("Email Ada Lovelace <ada@…> with “Welcome”"). */
-      description: z.string(),
-      /** False when it would fail now (no assignee, an unknown template…); `description` says why. */
-      ok: z.boolean(),
-    }),
-  ),
-});
+/** The merchant's value of each condition field, and what each action would do to it. */
+export const automationDryRunResponseSchema = carriesSubject(
+  z.object({
+    conditionsHold: z.boolean(),
+    conditions: z.array(
+      z.object({
+        field: z.enum(CONDITION_FIELD_NAMES),
+        operator: z.enum(CONDITION_OPERATORS),
+        value: z.unknown(),
+        /** The merchant's value of the field. */
+        actual: z.unknown(),
+        holds: z.boolean(),
+      }),
+    ),
+    actions: z.array(
+      z.object({
+        type: z.enum(ACTION_TYPES),
+        /** What it would do for this merchant ("Email Ada Lovelace <ada@…> with “Welcome”"). */
+        description: z.string(),
+        /** False when it would fail now (no assignee, an unknown template…); `description` says why. */
+        ok: z.boolean(),
+      }),
+    ),
+  }),
+  'merchant',
+);
 export type AutomationDryRunResponse = z.infer<typeof automationDryRunResponseSchema>;
 
 // ---- Executions (/api/history/automations) ----

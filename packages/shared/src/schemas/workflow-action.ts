@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS } from '../list.ts';
 import { auditDateBound } from './audit.ts';
 import { text, updateMetaShape } from './fields.ts';
 import { RISK_LEVELS } from './industry.ts';
+import { carriesSubject } from './subject-meta.ts';
 import { TODO_PRIORITIES } from './todo.ts';
 
 /**
@@ -274,16 +275,20 @@ export const stageActionListResponseSchema = z.object({ stageActions: z.array(st
 
 /** POST /api/stages/{stageId}/actions/test-run `{ merchantId }`: a dry run, nothing sent or changed. */
 export const stageActionTestRunSchema = z.object({ merchantId: z.uuid('Choose a merchant') });
-export const actionPlanSchema = z.object({
-  actionId: z.uuid().nullable(),
-  type: z.enum(ACTION_TYPES),
-  isActive: z.boolean(),
-  /** What it would do for this merchant. */
-  summary: z.string(),
-  /** False when it would fail now (no assignee, an unknown template…); `summary` says why. */
-  ok: z.boolean(),
-  details: z.record(z.string(), z.unknown()),
-});
+/** Its summary and details speak of one merchant (names, assignee, values): merchant data. */
+export const actionPlanSchema = carriesSubject(
+  z.object({
+    actionId: z.uuid().nullable(),
+    type: z.enum(ACTION_TYPES),
+    isActive: z.boolean(),
+    /** What it would do for this merchant. */
+    summary: z.string(),
+    /** False when it would fail now (no assignee, an unknown template…); `summary` says why. */
+    ok: z.boolean(),
+    details: z.record(z.string(), z.unknown()),
+  }),
+  'merchant',
+);
 export type ActionPlan = z.infer<typeof actionPlanSchema>;
 export const stageActionTestRunResponseSchema = z.object({ plans: z.array(actionPlanSchema) });
 

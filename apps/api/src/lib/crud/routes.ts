@@ -1,3 +1,4 @@
+import type { Action, Permission } from '@boardwalk/shared';
 import { z as zod, type z } from 'zod';
 import { defineRoute } from '../http/define-route.ts';
 import { authResponses, idParams, jsonBody, jsonResponse, documentedProblem } from '../http/openapi.ts';
@@ -19,6 +20,8 @@ export type CrudRouteOptions<
   /** For summaries: 'agent account'. */
   label: string;
   schemas: { row: Row; create: Create; update: Update; query: Query };
+  /** Permissions an operation needs besides its own on `subject` (another subject it reads or changes). */
+  alsoNeeds?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'remove', readonly Permission[]>>;
 };
 
 /**
@@ -31,7 +34,9 @@ export function crudRoutes<
   Update extends z.ZodType,
   Query extends z.ZodObject,
 >(options: CrudRouteOptions<Row, Create, Update, Query>) {
-  const { path, tag, subject, key, label, schemas } = options;
+  const { path, tag, subject, key, label, schemas, alsoNeeds = {} } = options;
+  const needs = (action: Action, operation: keyof typeof alsoNeeds) =>
+    [{ action, subject }, ...(alsoNeeds[operation] ?? [])] as const;
   const listSchema = zod.object({
     [key]: zod.array(schemas.row),
     total: zod.number().int().describe('Rows matching q and the filters'),
@@ -46,7 +51,7 @@ export function crudRoutes<
       path,
       tags,
       summary: `List ${label}s`,
-      ability: { action: 'read', subject },
+      ability: needs('read', 'list'),
       request: { query: schemas.query },
       responses: {
         200: jsonResponse(`A page of ${label}s`, listSchema),
@@ -59,7 +64,7 @@ export function crudRoutes<
       path: `${path}/{id}`,
       tags,
       summary: `Get one ${label} (deleted ones too)`,
-      ability: { action: 'read', subject },
+      ability: needs('read', 'get'),
       request: { params: idParams },
       responses: {
         200: jsonResponse(`The ${label}`, schemas.row),
@@ -72,7 +77,7 @@ export function crudRoutes<
       path,
       tags,
       summary: `Create a ${label}`,
-      ability: { action: 'create', subject },
+      ability: needs('create', 'create'),
       request: { body: jsonBody(zod.object({ data: schemas.create })) },
       responses: {
         201: jsonResponse(`The new ${label}`, schemas.row),
@@ -86,7 +91,7 @@ export function crudRoutes<
       path: `${path}/{id}`,
       tags,
       summary: `Update a ${label} (partial; updatedAt as last read is required)`,
-      ability: { action: 'update', subject },
+      ability: needs('update', 'update'),
       writtenElsewhere: { deletedAt: `DELETE ${path}/{id}` },
       request: { params: idParams, body: jsonBody(schemas.update) },
       responses: {
@@ -103,7 +108,7 @@ export function crudRoutes<
       path: `${path}/{id}`,
       tags,
       summary: `Delete a ${label} (soft: it stays where it is referenced)`,
-      ability: { action: 'delete', subject },
+      ability: needs('delete', 'remove'),
       request: { params: idParams },
       responses: {
         204: { description: 'Deleted' },

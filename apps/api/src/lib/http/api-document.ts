@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { PROBLEM_TITLES, PROBLEM_TYPE } from '@boardwalk/shared/problem';
 import type { AppEnv } from '../context.ts';
-import type { RouteAbility } from './authorize.ts';
+import type { DeclaredAbility } from './authorize.ts';
 
 /**
  * The OpenAPI 3.1 document served at /api/openapi.json, rendered by /api-docs and checked
@@ -42,7 +42,7 @@ export function apiDocument(app: OpenAPIHono<AppEnv>, version: string) {
 }
 
 type Operation = {
-  'x-ability'?: RouteAbility;
+  'x-ability'?: DeclaredAbility;
   requestBody?: unknown;
   parameters?: unknown[];
   security?: unknown[];

@@ -1,5 +1,5 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
-import { authorize, type RouteAbility } from './authorize.ts';
+import { authorize, declaredAbility, type RouteAbility } from './authorize.ts';
 import { conformToContract } from './contract.ts';
 import { declareUnwritableFields, strictPatchBody, type WrittenElsewhere } from './unwritable-fields.ts';
 
@@ -13,8 +13,10 @@ type RouteOptions = {
 };
 
 /**
- * createRoute plus the ability the route needs. The ability is enforced by middleware and
- * recorded in the OpenAPI document as `x-ability`, where a test checks every route has one.
+ * createRoute plus what the route needs: one permission, or every permission of a list when it
+ * reads or changes another subject's data too (docs/decisions/071). Enforced by middleware and
+ * recorded in the OpenAPI document as `x-ability` (a list of permissions, or 'authenticated' /
+ * 'public'), where tests check every route has one and names every subject its answer carries.
  * Every JSON answer is cut down to the route's response schema (conformToContract). A PATCH
  * body is strict: a field the route does not write is refused, not silently dropped.
  */
@@ -22,7 +24,7 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(con
   const { ability, writtenElsewhere, ...rest } = config;
   const route = createRoute({
     ...rest,
-    'x-ability': ability,
+    'x-ability': declaredAbility(ability),
     middleware: [authorize(ability), conformToContract(rest.responses)] as const,
   });
   if (rest.method !== 'patch') {

@@ -8,7 +8,7 @@ import {
   type ApiTokenWithSecret,
   type TokenScopes,
 } from '@boardwalk/shared';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { displayPrefix, hashTokenSecret, newTokenSecret, tokenUsable } from '../../auth/token-auth.ts';
 import type { Db } from '../../db/client.ts';
 import { apiTokens } from '../../db/schema/api-tokens.ts';
@@ -164,6 +164,7 @@ export async function rotateApiToken(
 ): Promise<ApiTokenWithSecret> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
+    await lockRotationLines(tx);
     const old = await findToken(tx, id, { lock: true });
     if (old.createdBy !== caller.actor.userId) throw new ProblemError(403, 'Only the creator of a token rotates it.');
     if (!tokenUsable(old, caller.now))
@@ -191,24 +192,75 @@ export async function rotateApiToken(
   });
 }
 
-/** DELETE /api/api-tokens/{id}: revoked at once; revoking a revoked token changes nothing. */
+/**
+ * Rotations and revocations take this lock first (tokens are few, and both are rare): a line cannot
+ * grow while it is being revoked, and two revocations of one line never wait on each other's rows.
+ */
+async function lockRotationLines(tx: Db) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('api-token.rotation-line', 0))`);
+}
+
+/** The tokens of one rotation line: the token, what it was rotated from and to, transitively. */
+async function rotationLine(tx: Db, id: string) {
+  const line = new Map<string, typeof apiTokens.$inferSelect>();
+  let frontier = [id];
+  while (frontier.length > 0) {
+    const rows = await tx
+      .select()
+      .from(apiTokens)
+      .where(or(inArray(apiTokens.id, frontier), inArray(apiTokens.rotatedFromId, frontier)));
+    frontier = [];
+    for (const row of rows) {
+      if (!line.has(row.id)) {
+        line.set(row.id, row);
+        frontier.push(row.id);
+      }
+      if (row.rotatedFromId && !line.has(row.rotatedFromId)) frontier.push(row.rotatedFromId);
+    }
+  }
+  return line;
+}
+
+/**
+ * DELETE /api/api-tokens/{id}: revoked at once, with every token of its rotation line that still
+ * works: the old secret in its grace period and the successor alike (docs/decisions/071), so that
+ * revoking either one leaves no secret of the pair working. Revoking it again changes nothing.
+ */
 export async function revokeApiToken(db: Db, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const token = await findToken(tx, id, { lock: true });
-    if (token.revokedAt) return;
-    await tx
+    await lockRotationLines(tx);
+    const token = await findToken(tx, id);
+    const line = await rotationLine(tx, token.id);
+    // The token itself unless revoked already (as before); the rest of its line while it works.
+    const targets = [...line.values()].filter((row) =>
+      row.id === token.id ? !row.revokedAt : tokenUsable(row, caller.now),
+    );
+    if (targets.length === 0) return;
+    // isNull: a suspension of the creator may have revoked some meanwhile; only these are audited.
+    const revoked = await tx
       .update(apiTokens)
       .set({ revokedAt: caller.now, revokedBy: caller.actor.userId, updatedAt: caller.now })
-      .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)));
-    await writeAudit(tx, {
-      action: 'api-token.revoke',
-      outcome: 'success',
-      ...auditActor(caller.actor),
-      subjectType: 'api-token',
-      subjectId: id,
-      changes: { name: token.name, prefix: token.prefix },
-      ip: caller.ip,
-    });
+      .where(
+        and(
+          inArray(
+            apiTokens.id,
+            targets.map((row) => row.id),
+          ),
+          isNull(apiTokens.revokedAt),
+        ),
+      )
+      .returning({ id: apiTokens.id, name: apiTokens.name, prefix: apiTokens.prefix });
+    for (const row of revoked) {
+      await writeAudit(tx, {
+        action: 'api-token.revoke',
+        outcome: 'success',
+        ...auditActor(caller.actor),
+        subjectType: 'api-token',
+        subjectId: row.id,
+        changes: { name: row.name, prefix: row.prefix, ...(row.id === id ? {} : { withRotationOf: id }) },
+        ip: caller.ip,
+      });
+    }
   });
 }

@@ -12,6 +12,13 @@ import { crudRoutes } from '../../lib/crud/routes.ts';
 import { defineRoute } from '../../lib/http/define-route.ts';
 import { idParams, jsonBody, jsonResponse, problems } from '../../lib/http/openapi.ts';
 
+/**
+ * Their actions change merchants when they run: creating or changing an automation needs update on
+ * merchant too; a preview or a dry run answers merchant data (docs/decisions/071).
+ */
+const updateMerchant = { action: 'update', subject: 'merchant' } as const;
+const readMerchant = { action: 'read', subject: 'merchant' } as const;
+
 /** /api/automations (SPEC §7: the administration entities' list pattern, key `automations`). */
 export const automationRoutes = crudRoutes({
   path: '/api/automations',
@@ -25,6 +32,7 @@ export const automationRoutes = crudRoutes({
     update: updateAutomationSchema,
     query: automationListQuerySchema,
   },
+  alsoNeeds: { create: [updateMerchant], update: [updateMerchant] },
 });
 
 export const duplicateAutomationRoute = defineRoute({
@@ -32,7 +40,7 @@ export const duplicateAutomationRoute = defineRoute({
   path: '/api/automations/{id}/duplicate',
   tags: ['automations'],
   summary: 'Copies an automation: the copy is inactive and named "… (copy)"',
-  ability: { action: 'create', subject: 'automation' },
+  ability: [{ action: 'create', subject: 'automation' }, updateMerchant],
   request: { params: idParams },
   responses: { 201: jsonResponse('The copy', automationSchema), ...problems(400, 401, 403, 404) },
 });
@@ -42,7 +50,7 @@ export const previewAutomationRoute = defineRoute({
   path: '/api/automations/preview',
   tags: ['automations'],
   summary: 'How many current merchants match a trigger and its conditions now',
-  ability: { action: 'read', subject: 'automation' },
+  ability: [{ action: 'read', subject: 'automation' }, readMerchant],
   request: { body: jsonBody(automationPreviewSchema) },
   responses: { 200: jsonResponse('The count', automationPreviewResponseSchema), ...problems(400, 401, 403) },
 });
@@ -52,7 +60,7 @@ export const dryRunAutomationRoute = defineRoute({
   path: '/api/automations/dry-run',
   tags: ['automations'],
   summary: 'What an automation would do for one merchant: its conditions checked, each action described; nothing sent',
-  ability: { action: 'read', subject: 'automation' },
+  ability: [{ action: 'read', subject: 'automation' }, readMerchant],
   request: { body: jsonBody(automationDryRunSchema) },
   responses: { 200: jsonResponse('The dry run', automationDryRunResponseSchema), ...problems(400, 401, 403, 404) },
 });

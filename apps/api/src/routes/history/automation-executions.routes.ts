@@ -7,12 +7,16 @@ import { LOG_SUBJECT } from '@boardwalk/shared';
 import { defineRoute } from '../../lib/http/define-route.ts';
 import { documentedProblem, idParams, jsonResponse, problems } from '../../lib/http/openapi.ts';
 
+// Executions name their merchant, and a retry runs the actions on it again (docs/decisions/071).
+const readMerchant = { action: 'read', subject: 'merchant' } as const;
+const updateMerchant = { action: 'update', subject: 'merchant' } as const;
+
 export const listAutomationExecutionsRoute = defineRoute({
   method: 'get',
   path: '/api/history/automations',
   tags: ['history'],
   summary: 'Automation executions, filtered by status, automation, merchant and date, and paged; newest first',
-  ability: { action: 'read', subject: LOG_SUBJECT },
+  ability: [{ action: 'read', subject: LOG_SUBJECT }, readMerchant],
   request: { query: automationExecutionListQuerySchema },
   responses: {
     200: jsonResponse('A page of executions', automationExecutionListResponseSchema),
@@ -25,7 +29,7 @@ export const getAutomationExecutionRoute = defineRoute({
   path: '/api/history/automations/{id}',
   tags: ['history'],
   summary: 'One execution with its trigger event and each action’s result',
-  ability: { action: 'read', subject: LOG_SUBJECT },
+  ability: [{ action: 'read', subject: LOG_SUBJECT }, readMerchant],
   request: { params: idParams },
   responses: {
     200: jsonResponse('The execution', automationExecutionDetailSchema),
@@ -38,7 +42,7 @@ export const retryAutomationExecutionRoute = defineRoute({
   path: '/api/history/automations/{id}/retry',
   tags: ['history'],
   summary: 'Queues a failed or stopped execution again, from the action that did not run',
-  ability: { action: 'update', subject: LOG_SUBJECT },
+  ability: [{ action: 'update', subject: LOG_SUBJECT }, updateMerchant],
   request: { params: idParams },
   responses: {
     200: jsonResponse('The execution, queued', automationExecutionDetailSchema),

@@ -6,12 +6,16 @@ import {
 import { defineRoute } from '../../lib/http/define-route.ts';
 import { documentedProblem, idParams, jsonResponse, problems } from '../../lib/http/openapi.ts';
 
+// Executions name their merchant, and a retry runs the action on it again (docs/decisions/071).
+const readMerchant = { action: 'read', subject: 'merchant' } as const;
+const updateMerchant = { action: 'update', subject: 'merchant' } as const;
+
 export const listStageActionExecutionsRoute = defineRoute({
   method: 'get',
   path: '/api/history/stageActionExecutionHistory',
   tags: ['history'],
   summary: 'Stage action executions, filtered by status, date, merchant and stage, and paged; newest first',
-  ability: { action: 'read', subject: 'stage' },
+  ability: [{ action: 'read', subject: 'stage' }, readMerchant],
   request: { query: stageActionExecutionListQuerySchema },
   responses: {
     200: jsonResponse('A page of executions', stageActionExecutionListResponseSchema),
@@ -34,7 +38,7 @@ export const retryStageActionExecutionRoute = defineRoute({
   path: '/api/history/stage-action/{id}/retry',
   tags: ['history'],
   summary: 'Queues a failed execution again (a new job; its attempts go on counting)',
-  ability: { action: 'update', subject: 'stage' },
+  ability: [{ action: 'update', subject: 'stage' }, updateMerchant],
   request: { params: idParams },
   responses: {
     200: jsonResponse('The execution, queued', stageActionExecutionSchema),

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import {
+  carriesSubject,
   MERCHANT_EXPORT_MAX_ROWS,
   merchantExportQuerySchema,
   merchantListQuerySchema,
@@ -62,7 +63,7 @@ export const exportMerchants = defineRoute({
         'values are masked; cells a spreadsheet would run as a formula start with a quote. ' +
         'X-Total-Count holds the number of matching merchants; X-Export-Truncated: true says the file ' +
         'stops at the limit.',
-      content: { 'text/csv': { schema: z.string() } },
+      content: { 'text/csv': { schema: carriesSubject(z.string(), 'merchant') } },
     },
     ...problems(400, 401, 403),
   },

@@ -1,4 +1,5 @@
 import {
+  MERCHANT_REVEAL_SUBJECT,
   createMerchantSchema,
   merchantAssignmentInputSchema,
   merchantDetailSchema,
@@ -123,8 +124,12 @@ export const revealRoute = defineRoute({
   path: '/api/merchants/{id}/reveal',
   tags,
   summary:
-    'The clear value of one sensitive field (owner fields need ownerId); audited, and limited to 30 per user per 10 minutes',
-  ability: { action: 'read', subject: 'merchant' },
+    'The clear value of one sensitive field (owner fields need ownerId); audited, and limited to 30 per user per ' +
+    '10 minutes. A token needs the merchant-reveal scope besides merchant.',
+  ability: [
+    { action: 'read', subject: 'merchant' },
+    { action: 'read', subject: MERCHANT_REVEAL_SUBJECT },
+  ],
   request: { params: idParams, body: jsonBody(merchantRevealInputSchema) },
   responses: {
     200: jsonResponse("The field's clear value ('' when not known)", merchantRevealResponseSchema),

@@ -12,7 +12,12 @@ import { defineRoute } from '../../lib/http/define-route.ts';
 import { idParams, jsonBody, jsonResponse, problems } from '../../lib/http/openapi.ts';
 
 const tags = ['todos'];
-const ability = (action: 'read' | 'create' | 'update' | 'delete') => ({ action, subject: 'todo' }) as const;
+const todo = (action: 'read' | 'create' | 'update' | 'delete') => ({ action, subject: 'todo' }) as const;
+/**
+ * A todo names its merchant (id and DBA name), and adding or completing a merchant's todo writes
+ * to its timeline (docs/decisions/071).
+ */
+const merchant = (action: 'read' | 'update') => ({ action, subject: 'merchant' }) as const;
 
 export const listTodosRoute = defineRoute({
   method: 'get',
@@ -24,7 +29,7 @@ export const listTodosRoute = defineRoute({
     'echoes tz and the date taken as today. Every view but completed and trash holds open todos only. ' +
     'assignee takes a user id, me or none. Without sort: by due date (undated last), the trash and ' +
     'the completed newest first.',
-  ability: ability('read'),
+  ability: [todo('read'), merchant('read')],
   request: { query: todoListQuerySchema },
   responses: { 200: jsonResponse('A page of todos', todoListSchema), ...problems(400, 401, 403) },
 });
@@ -35,7 +40,7 @@ export const countTodosRoute = defineRoute({
   tags,
   summary: "The todo app's left column: how many todos each view holds, and open todos per tag",
   description: 'For the same assignee, merchantId and tz as the list; q and tag do not narrow the counts.',
-  ability: ability('read'),
+  ability: [todo('read'), merchant('read')],
   request: { query: todoCountsQuerySchema },
   responses: { 200: jsonResponse('The counts', todoCountsSchema), ...problems(400, 401, 403) },
 });
@@ -45,7 +50,7 @@ export const getTodoRoute = defineRoute({
   path: '/api/todos/{id}',
   tags,
   summary: 'One todo (one in the trash too)',
-  ability: ability('read'),
+  ability: [todo('read'), merchant('read')],
   request: { params: idParams },
   responses: { 200: jsonResponse('The todo', todoSchema), ...problems(400, 401, 403, 404) },
 });
@@ -56,7 +61,7 @@ export const createTodoRoute = defineRoute({
   tags,
   summary: 'Add a todo (assigned to the caller unless assigneeId says otherwise)',
   description: 'Audited; a todo linked to a merchant adds a line to its timeline.',
-  ability: ability('create'),
+  ability: [todo('create'), merchant('update')],
   request: { body: jsonBody(z.object({ data: createTodoSchema })) },
   responses: { 201: jsonResponse('The new todo', todoSchema), ...problems(400, 401, 403) },
 });
@@ -66,7 +71,7 @@ export const updateTodoRoute = defineRoute({
   path: '/api/todos/{id}',
   tags,
   summary: 'Change a todo (partial; the updatedAt last read is required). isCompleted: true completes it',
-  ability: ability('update'),
+  ability: [todo('update'), merchant('update')],
   writtenElsewhere: {
     assignee: 'assigneeId',
     merchant: 'merchantId',
@@ -88,7 +93,7 @@ export const removeTodoRoute = defineRoute({
   path: '/api/todos/{id}',
   tags,
   summary: 'Move a todo to the trash; a todo already in the trash is removed for good',
-  ability: ability('delete'),
+  ability: todo('delete'),
   request: { params: idParams },
   responses: { 204: { description: 'Trashed, or removed for good' }, ...problems(400, 401, 403, 404) },
 });
@@ -98,7 +103,7 @@ export const restoreTodoRoute = defineRoute({
   path: '/api/todos/{id}/restore',
   tags,
   summary: 'Take a todo back out of the trash',
-  ability: ability('update'),
+  ability: [todo('update'), merchant('read')],
   request: { params: idParams },
   responses: { 200: jsonResponse('The todo', todoSchema), ...problems(400, 401, 403, 404) },
 });

@@ -36,10 +36,36 @@ const orNever = (field: 'expiresAt' | 'lastUsedAt', headerName: string): GridCol
   valueFormatter: (value: unknown) => (typeof value === 'string' ? formatDateTime(value) : 'Never'),
 });
 
+const live = (t: ApiToken) => t.status === 'active' || t.status === 'rotating';
+
+/**
+ * The other live tokens of a token's rotation line (what it was rotated from or to, transitively):
+ * the server revokes them with it, so that no secret of the pair keeps working.
+ */
+function revokedWith(token: ApiToken, tokens: readonly ApiToken[]): ApiToken[] {
+  const line = new Map([[token.id, token]]);
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const t of tokens) {
+      if (line.has(t.id)) continue;
+      if ((t.rotatedFromId && line.has(t.rotatedFromId)) || [...line.values()].some((l) => l.rotatedFromId === t.id)) {
+        line.set(t.id, t);
+        grown = true;
+      }
+    }
+  }
+  return [...line.values()].filter((t) => t.id !== token.id && live(t));
+}
+
+function revokeMessage(token: ApiToken, tokens: readonly ApiToken[]) {
+  const others = revokedWith(token, tokens).map((t) => `${t.prefix}…`);
+  const pair = others.length > 0 ? `, and so does the other secret of its rotation (${others.join(', ')})` : '';
+  return `“${token.name}” (${token.prefix}…) stops working at once${pair}. This cannot be undone.`;
+}
+
 type Actions = { onRotate: (t: ApiToken) => void; onRevoke: (t: ApiToken) => void; userId: string | undefined };
 
 function columns({ onRotate, onRevoke, userId }: Actions): GridColDef<ApiToken>[] {
-  const live = (t: ApiToken) => t.status === 'active' || t.status === 'rotating';
   return [
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
     {
@@ -165,9 +191,7 @@ export function ApiTokensPage() {
       <ConfirmDialog
         open={revoking !== undefined}
         title="Revoke this token?"
-        message={
-          revoking ? `“${revoking.name}” (${revoking.prefix}…) stops working at once. This cannot be undone.` : ''
-        }
+        message={revoking ? revokeMessage(revoking, query.data?.apiTokens ?? []) : ''}
         confirmLabel="Revoke"
         busy={revokeState.isLoading}
         onConfirm={() => void confirmRevoke()}

@@ -1,10 +1,12 @@
 import {
   apiTokenCreateSchema,
+  READ_ONLY_TOKEN_SCOPES,
   roleAllowsScope,
   TOKEN_EXPIRY_CHOICES,
   TOKEN_EXPIRY_LABELS,
   TOKEN_SCOPE_LABELS,
   TOKEN_SCOPE_SUBJECTS,
+  TOKEN_SCOPE_WARNINGS,
   type ApiTokenWithSecret,
   type TokenExpiryChoice,
   type TokenScopeLevel,
@@ -13,10 +15,12 @@ import {
 import {
   Alert,
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControlLabel,
   MenuItem,
   Stack,
   TextField,
@@ -36,8 +40,10 @@ const SCOPE_OPTIONS: { value: ScopeChoice; label: string }[] = [
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Name, scopes per subject (only what the user's own role allows is offered) and expiry; never
- * expiring is offered to superadmins only. The server checks all of it again.
+ * Name, scopes per subject (only what the user's own role allows is offered, from the shared
+ * abilities) and expiry; never expiring is offered to superadmins only. A read-only scope (reveal
+ * sensitive values) is a tick box, off by default, with a warning once ticked. The server checks
+ * all of it again.
  */
 export function CreateTokenDialog({
   role,
@@ -57,6 +63,9 @@ export function CreateTokenDialog({
   const [rootError, setRootError] = useState<string>();
   const user = { role };
   const expiryChoices = TOKEN_EXPIRY_CHOICES.filter((c) => c !== 'none' || role === 'ROLE_SUPERADMIN');
+  const offered = TOKEN_SCOPE_SUBJECTS.filter((s) => roleAllowsScope(user, s, 'read'));
+  const levelled = offered.filter((s) => !READ_ONLY_TOKEN_SCOPES.includes(s));
+  const ticked = offered.filter((s) => READ_ONLY_TOKEN_SCOPES.includes(s));
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -136,7 +145,7 @@ export function CreateTokenDialog({
               </Alert>
             )}
             <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
-              {TOKEN_SCOPE_SUBJECTS.filter((s) => roleAllowsScope(user, s, 'read')).map((subject) => (
+              {levelled.map((subject) => (
                 <TextField
                   key={subject}
                   select
@@ -158,6 +167,22 @@ export function CreateTokenDialog({
                 </TextField>
               ))}
             </Stack>
+            {ticked.map((subject) => (
+              <Stack key={subject} sx={{ mt: 1 }}>
+                <FormControlLabel
+                  label={TOKEN_SCOPE_LABELS[subject]}
+                  control={
+                    <Checkbox
+                      checked={scopes[subject] === 'read'}
+                      onChange={(e) => setScopes((prev) => ({ ...prev, [subject]: e.target.checked ? 'read' : '' }))}
+                    />
+                  }
+                />
+                {scopes[subject] === 'read' && TOKEN_SCOPE_WARNINGS[subject] && (
+                  <Alert severity="warning">{TOKEN_SCOPE_WARNINGS[subject]}</Alert>
+                )}
+              </Stack>
+            ))}
           </fieldset>
           {rootError && <Alert severity="error">{rootError}</Alert>}
         </Stack>
