@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 
 /**
  * A sensitive value of a merchant draft (tax id, routing and account number, an owner's SSN and
@@ -29,8 +30,8 @@ export function draftLast4(value: string): string {
   return letters.length > 4 ? letters.slice(-4) : '';
 }
 
-export const sealedDraftValueSchema = z
-  .string()
+// `text()`: NUL and lone surrogates get the message every text field gives them.
+export const sealedDraftValueSchema = text()
   .regex(PATTERN)
   .describe('A value entered in the draft named by draftId, as the draft answers it: sealed:<ref>:<last 4>');
 

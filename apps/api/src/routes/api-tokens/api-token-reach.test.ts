@@ -84,6 +84,10 @@ describe('the reveal scope (issue 28 §2)', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'merchant.reveal'), eq(auditLog.subjectId, merchant.id)));
     expect(reveals).toHaveLength(1);
+    // Each lookup by a tax id (the typed one, the merchant's own) is audited as the token's.
+    const lookupRows = await t.db.select().from(auditLog).where(eq(auditLog.action, 'merchant.lookup'));
+    expect(lookupRows).toHaveLength(2);
+    expect(lookupRows.every((row) => row.actorTokenId !== null)).toBe(true);
   });
 
   it('is read only and needs the merchant scope beside it', async () => {
