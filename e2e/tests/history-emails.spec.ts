@@ -93,7 +93,8 @@ test('the emails log filters by merchant and status, shows the rendered message,
   // One attempt: a template that cannot render is not retried by itself.
   await expect(failed.getByRole('gridcell', { name: '1', exact: true })).toBeVisible();
   await failed.getByRole('button', { name: `Show the message to ${contactEmail}`, exact: false }).click();
-  await expect(page.getByText(/The template did not render/)).toBeVisible();
+  // The drawer says why in an alert (the list's "Why it failed" column says it too).
+  await expect(page.getByRole('alert').filter({ hasText: /The template did not render/ })).toBeVisible();
   await page.getByRole('button', { name: 'Retry' }).click();
   const confirm = page.getByRole('dialog', { name: 'Send this message again?' });
   await expect(confirm).toContainText(contactEmail);

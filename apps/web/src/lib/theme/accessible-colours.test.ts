@@ -147,6 +147,19 @@ describe('status colours (issue 8 §3: text reaches WCAG AA, the hue stays)', ()
     },
   );
 
+  it.each(themes.filter((t) => t.themeColor === 'primary').map((t) => [t.mode, t.theme] as const))(
+    "%s mode: a disabled field's help text stays readable (MUI's disabled text is 2.1:1 on white)",
+    (_mode, theme) => {
+      const root = theme.components?.MuiFormHelperText?.styleOverrides?.root as (arg: {
+        theme: Theme;
+      }) => Record<string, { color?: string }>;
+      const colour = root({ theme })['&.Mui-disabled']?.color;
+      expect(colour).toBeDefined();
+      for (const background of surfacesOf(theme))
+        expect(getContrastRatio(colour!, background), `on ${background}`).toBeGreaterThanOrEqual(AA_TEXT);
+    },
+  );
+
   it('blends a translucent colour over a surface as the browser does', () => {
     expect(blend('rgba(255, 0, 0, 0.5)', '#ffffff')).toBe('rgb(255, 128, 128)');
     expect(blend('rgba(145, 85, 253, 0.04)', '#312D4B')).toBe('rgb(53, 47, 82)');

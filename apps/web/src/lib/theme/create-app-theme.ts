@@ -133,8 +133,13 @@ export function createAppTheme({ mode, skin, themeColor, direction }: ThemeInput
       },
       MuiFormHelperText: {
         styleOverrides: {
-          // A field's error message (the palette's #FF4C51 is 3.3:1 on white) in the readable shade.
-          root: ({ theme }) => ({ '&.Mui-error': { color: statusTextColour(theme, 'error') } }),
+          // A field's error message (the palette's #FF4C51 is 3.3:1 on white) in the readable shade;
+          // a disabled field's help (why it is disabled, what it holds) stays readable too (MUI's
+          // disabled text is 2.1:1 on white).
+          root: ({ theme }) => ({
+            '&.Mui-error': { color: statusTextColour(theme, 'error') },
+            '&.Mui-disabled': { color: theme.palette.text.secondary },
+          }),
         },
       },
       MuiCard: {
