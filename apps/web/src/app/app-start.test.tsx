@@ -24,6 +24,28 @@ function renderSignInStart(url: string, session: Session | null) {
 
 afterEach(() => at('/'));
 
+/** Signs in on the first-visit /login at `url`, as a person would, and waits for the app's page. */
+async function signInThroughAppStart(url: string) {
+  let session: unknown = null;
+  fakeFetch({
+    'GET /api/auth/session': () => ({ body: session }),
+    'POST /api/auth/callback/credentials': () => {
+      session = sessionFor('ROLE_ADMIN', { name: 'Grace Hopper' });
+      return { body: { url: 'http://localhost:3000/home' } };
+    },
+  });
+  at(url);
+  render(
+    <StartProviders>
+      <AppStart />
+    </StartProviders>,
+  );
+  await userEvent.type(await screen.findByLabelText('Email'), 'grace@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), 'correct horse 1');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByRole('heading', { name: /Grace Hopper/ }, { timeout: 30_000 })).toBeInTheDocument();
+}
+
 describe('the first visit to /login (ADR 050)', () => {
   it('is /login as the router matches it, and nothing else', () => {
     for (const path of ['/login', '/login/', '/LOGIN', '/Login/']) expect(isSignInPath(path)).toBe(true);
@@ -54,46 +76,12 @@ describe('the first visit to /login (ADR 050)', () => {
   });
 
   it('signs in without a returnUrl and lands on /home, not on the landing page', async () => {
-    let session: unknown = null;
-    fakeFetch({
-      'GET /api/auth/session': () => ({ body: session }),
-      'POST /api/auth/callback/credentials': () => {
-        session = sessionFor('ROLE_ADMIN', { name: 'Grace Hopper' });
-        return { body: { url: 'http://localhost:3000/start' } };
-      },
-    });
-    at('/login');
-    render(
-      <StartProviders>
-        <AppStart />
-      </StartProviders>,
-    );
-    await userEvent.type(await screen.findByLabelText('Email'), 'grace@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'correct horse 1');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('heading', { name: /Grace Hopper/ }, { timeout: 30_000 })).toBeInTheDocument();
+    await signInThroughAppStart('/login');
     expect(window.location.pathname).toBe('/home');
   }, 60_000);
 
   it('signs in and lands on ?returnUrl in the app behind the router', async () => {
-    let session: unknown = null;
-    fakeFetch({
-      'GET /api/auth/session': () => ({ body: session }),
-      'POST /api/auth/callback/credentials': () => {
-        session = sessionFor('ROLE_ADMIN', { name: 'Grace Hopper' });
-        return { body: { url: 'http://localhost:3000/home' } };
-      },
-    });
-    at('/login?returnUrl=%2Fhome');
-    render(
-      <StartProviders>
-        <AppStart />
-      </StartProviders>,
-    );
-    await userEvent.type(await screen.findByLabelText('Email'), 'grace@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'correct horse 1');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('heading', { name: /Grace Hopper/ }, { timeout: 30_000 })).toBeInTheDocument();
+    await signInThroughAppStart('/login?returnUrl=%2Fhome');
     expect(window.location.pathname + window.location.search).toBe('/home');
   }, 60_000);
 });
