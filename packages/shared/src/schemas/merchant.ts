@@ -544,6 +544,12 @@ export const merchantEventListSchema = z.object({ events: z.array(merchantEventS
 
 /** GET /api/merchants/{id}/duplicates and POST /api/merchants/duplicates (the add form's check). */
 export const DUPLICATE_REASONS = ['taxId', 'bankAccount', 'dbaNameAndPhone'] as const;
+/** Why a merchant is listed as a possible duplicate, as the add form and the merchant page say it. */
+export const DUPLICATE_REASON_TEXT: Record<(typeof DUPLICATE_REASONS)[number], string> = {
+  taxId: 'same tax id',
+  bankAccount: 'same bank account',
+  dbaNameAndPhone: 'same DBA name and phone',
+};
 export const duplicateSchema = z.object({
   id: z.uuid(),
   dbaName: z.string(),

@@ -1,4 +1,4 @@
-import { MERCHANT_FORM_STEPS, type PossibleDuplicate } from '@boardwalk/shared/schemas/merchant';
+import { DUPLICATE_REASON_TEXT, MERCHANT_FORM_STEPS, type PossibleDuplicate } from '@boardwalk/shared/schemas/merchant';
 import { parseSealedDraftValue } from '@boardwalk/shared/schemas/sealed-draft-value';
 import { Alert, AlertTitle, Box, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
@@ -6,12 +6,6 @@ import { fieldLabel, valueText } from '../view/merchant-labels.ts';
 import { enteredText } from './form-sensitive-field.tsx';
 import type { MerchantFormValues } from './merchant-form-values.ts';
 import type { DuplicateCheck, DuplicateProbeKind } from './use-duplicate-check.ts';
-
-const REASON_TEXT = {
-  taxId: 'same tax id',
-  bankAccount: 'same bank account',
-  dbaNameAndPhone: 'same DBA name and phone',
-} as const;
 
 /** Masks what is typed in a sensitive field on the review, as everywhere else. */
 const SENSITIVE = new Set(['taxId', 'routingNumber', 'accountNumber', 'ssn']);
@@ -73,7 +67,7 @@ export function ReviewStep({
                   {d.dbaName}
                 </Link>
                 &nbsp;({d.stage.name}
-                {d.deleted ? ', deleted' : ''}; {d.reasons.map((r) => REASON_TEXT[r]).join(', ')})
+                {d.deleted ? ', deleted' : ''}; {d.reasons.map((r) => DUPLICATE_REASON_TEXT[r]).join(', ')})
               </ListItem>
             ))}
           </List>

@@ -1,13 +1,8 @@
+import { DUPLICATE_REASON_TEXT } from '@boardwalk/shared/schemas/merchant';
 import { Alert, Button, Link, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage, errorStatus } from '../../../lib/problem.ts';
 import { useMerchantDuplicatesQuery } from './merchant-api.ts';
-
-export const DUPLICATE_REASON_TEXT = {
-  taxId: 'same tax id',
-  bankAccount: 'same bank account',
-  dbaNameAndPhone: 'same DBA name and phone',
-} as const;
 
 /** Merchants sharing this one's tax id, bank account, or DBA name and phone. */
 export function DuplicatesTab({ merchantId }: { merchantId: string }) {
