@@ -19,7 +19,7 @@ import { jsonAssetPlugin, type JsonAssetInput } from './vite-json-asset.ts';
  *   `every` page's and a `signedIn` one's, for `<link rel="preload" as="fetch">` (decision 068).
  */
 const SEEDS = {
-  signIn: ['src/app/sign-in-start.tsx'],
+  signIn: ['src/app/sign-in/sign-in-start.tsx'],
   app: ['src/app/app-routes.tsx'],
   pages: {
     // The page, and its todos tile (home-tiles.tsx requests it when it runs).
