@@ -1,28 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { CHUNK_GROUPS } from './delivery/chunk-groups.ts';
-import { chunkModulesPlugin } from './vite-chunk-modules.ts';
-import { compileHintsPlugin } from './vite-compile-hints.ts';
-import { gridLazySlotsPlugin } from './vite-grid-lazy-slots.ts';
-import { htmlCommentsPlugin } from './vite-html-comments.ts';
-import { precompressPlugin } from './vite-precompress.ts';
-import { startPreloadsPlugin } from './vite-start-preloads.ts';
-import { startStylesPlugin } from './vite-start-styles.ts';
+import { CHUNK_GROUPS, deliveryPlugins } from './delivery/index.ts';
 
 export default defineConfig(({ mode }) => {
   // API_URL lets the dev server proxy to an API on another port (default: the API's 3000).
   const apiTarget = loadEnv(mode, '.', '').API_URL || 'http://localhost:3000';
   return {
-    plugins: [
-      react(),
-      gridLazySlotsPlugin(),
-      chunkModulesPlugin(),
-      startPreloadsPlugin(),
-      startStylesPlugin(),
-      compileHintsPlugin(),
-      htmlCommentsPlugin(),
-      precompressPlugin(),
-    ],
+    plugins: [react(), ...deliveryPlugins()],
     server: {
       port: 5173,
       proxy: {
@@ -40,10 +24,7 @@ export default defineConfig(({ mode }) => {
       chunkSizeWarningLimit: 600,
       rolldownOptions: {
         output: {
-          // Everything the entry imports statically (React, the router, MUI's core, the app's
-          // providers) in one chunk instead of ~20 small ones: each file costs a request and
-          // about 1 KB of headers, and one large file compresses better (decision 025).
-          // Lazy pages and their libraries keep rolldown's automatic split.
+          // By folders, package groups and the start pages' modules (delivery/chunk-groups.ts).
           codeSplitting: { groups: CHUNK_GROUPS },
         },
       },

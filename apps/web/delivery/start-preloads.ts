@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
-import { START_ANSWERS } from './src/lib/start-answers.ts';
-import { jsonAssetPlugin, type JsonAssetInput } from './vite-json-asset.ts';
+import { START_ANSWERS } from '../src/lib/start-answers.ts';
+import { jsonAssetPlugin, type JsonAssetInput } from './json-asset.ts';
+import { FRAME_SEEDS, SIGN_IN_SEEDS, START_PAGES } from './start-pages.ts';
 
 /**
  * What the first load of an address will import after the entry, for the API to name in the
@@ -19,12 +20,9 @@ import { jsonAssetPlugin, type JsonAssetInput } from './vite-json-asset.ts';
  *   `every` page's and a `signedIn` one's, for `<link rel="preload" as="fetch">` (decision 068).
  */
 const SEEDS = {
-  signIn: ['src/app/sign-in/sign-in-start.tsx'],
-  app: ['src/app/app-routes.tsx'],
-  pages: {
-    // The page, and its todos tile (home-tiles.tsx requests it when it runs).
-    '/home': ['src/app/home-tiles.tsx', 'src/features/todos/home/my-todos-tile.tsx'],
-  } as Record<string, string[]>,
+  signIn: SIGN_IN_SEEDS,
+  app: FRAME_SEEDS,
+  pages: Object.fromEntries(START_PAGES.filter((page) => page.preload).map((page) => [page.path, page.seeds])),
 };
 
 export type StartPreloads = {

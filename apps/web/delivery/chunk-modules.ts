@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { jsonAssetPlugin } from './vite-json-asset.ts';
+import { jsonAssetPlugin } from './json-asset.ts';
 
 /**
  * Writes dist/.vite/chunk-modules.json: each of the app's own source modules (path from the

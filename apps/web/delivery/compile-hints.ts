@@ -1,6 +1,6 @@
 import type { Plugin, ResolvedConfig } from 'vite';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
-import { startChunks } from './vite-start-preloads.ts';
+import { startChunks } from './start-preloads.ts';
 
 /**
  * V8's explicit compile hint (Chrome 136+; other engines read a comment): a file that starts with
