@@ -176,6 +176,7 @@ export default tseslint.config(
       'apps/api/src/cli/run-cli.ts',
       'e2e/**/*.ts',
       'bench/**/*.ts',
+      'scripts/record-start-styles.ts',
       'vitest.config.test.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },
