@@ -20,8 +20,8 @@ describe('chunk groups', () => {
     for (const group of CHUNK_GROUPS) {
       if (!(group.test instanceof RegExp)) continue;
       const test = group.test;
-      const byFolder = Map.groupBy(modules, (module) => path.dirname(module));
-      for (const [folder, files] of byFolder) {
+      for (const folder of new Set(modules.map((module) => path.dirname(module)))) {
+        const files = modules.filter((module) => path.dirname(module) === folder);
         const taken = files.filter((file) => test.test(file));
         if (taken.length > 0 && taken.length < files.length)
           partial.push(`${String(group.name)}: ${path.relative(WEB, folder)} (${taken.length} of ${files.length})`);

@@ -22,7 +22,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { mountSpa } from '../apps/api/src/middleware/static-spa.ts';
 import { securityHeaders } from '../apps/api/src/middleware/security-headers.ts';
-import { COMPILE_HINT } from '../apps/web/delivery/compile-hints.ts';
+import { COMPILE_HINT } from '../apps/web/delivery/build-files.ts';
 import { FRAME_SEEDS, SIGN_IN_SEEDS, START_PAGES } from '../apps/web/delivery/start-pages.ts';
 
 const KB = 1024;
@@ -48,7 +48,7 @@ const NODE_HEADER_BYTES =
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
-/** Source module → file of the chunk holding it (apps/web/delivery/chunk-modules.ts). */
+/** Source module → file of the chunk holding it (apps/web/delivery/build-files.ts). */
 type ChunkModules = Record<string, string>;
 
 /** The manifest entry of a source module: its own, or that of the grouped chunk holding it. */

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { EMOTION_CACHE_KEY, isStartStyles, type StartStyles } from '../packages/shared/src/start-styles.ts';
-import { START_STYLES_FILE } from '../apps/web/delivery/start-styles.ts';
+import { START_STYLES_FILE } from '../apps/web/delivery/build-files.ts';
 import { mobileContext, ROOT, startServer } from '../bench/spa-server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -5,9 +5,9 @@ import { FRAME_SEEDS, START_PAGES } from './start-pages.ts';
 /** A folder of the web app's sources, or a package in node_modules, as a pattern on module ids. */
 const src = (...folders: string[]) => folders.map((folder) => `src[\\\\/]${folder.split('/').join('[\\\\/]')}[\\\\/]`);
 const pkg = (...names: string[]) => names.map((name) => `node_modules[\\\\/]${name.split('/').join('[\\\\/]')}[\\\\/]`);
-/** Components of a package that keeps one folder per component (MUI: `@mui/material/TextField/`). */
-const parts = (scope: string, names: string[]) => [
-  `node_modules[\\\\/]${scope.split('/').join('[\\\\/]')}[\\\\/](esm[\\\\/])?(${names.join('|')})([\\\\/]|\\.)`,
+/** Components of a package that keeps one folder or file per component (`@mui/material/Select/`). */
+const parts = (scope: string, names: string) => [
+  `node_modules[\\\\/]${scope.split('/').join('[\\\\/]')}[\\\\/](esm[\\\\/])?(${names.split(' ').join('|')})([\\\\/]|\\.)`,
 ];
 const any = (...patterns: string[][]) => new RegExp(patterns.flat().join('|'));
 
@@ -15,7 +15,7 @@ const any = (...patterns: string[][]) => new RegExp(patterns.flat().join('|'));
 const absolute = (module: string) => path.resolve(import.meta.dirname, '..', module);
 const frame = new Set(FRAME_SEEDS.map(absolute));
 /** What /home and the lists share beside the frame: the app's top-level helpers, MUI's Stack and Skeleton. */
-const SHARED = any([`src[\\\\/](lib|hooks)[\\\\/][^\\\\/]+$`], parts('@mui/material', ['Skeleton', 'Stack']));
+const SHARED = any([`src[\\\\/](lib|hooks)[\\\\/][^\\\\/]+$`], parts('@mui/material', 'Skeleton Stack'));
 
 /** A page of start-pages.ts with what it imports, less what a group above took. */
 const pageGroups = START_PAGES.filter((page) => page.path !== '/login').map((page) => {
@@ -50,17 +50,11 @@ export const CHUNK_GROUPS: CodeSplittingGroup[] = [
     priority: 31,
     includeDependenciesRecursively: false,
     test: any(
-      parts('@mui/material', [
-        'InputBase',
-        'OutlinedInput',
-        'InputLabel',
-        'FormControl',
-        'FormLabel',
-        'FormHelperText',
-        'InputAdornment',
-        'TextareaAutosize',
-      ]),
-      parts('@mui/icons-material', ['Visibility', 'VisibilityOff']),
+      parts(
+        '@mui/material',
+        'InputBase OutlinedInput InputLabel FormControl FormLabel FormHelperText InputAdornment TextareaAutosize',
+      ),
+      parts('@mui/icons-material', 'Visibility VisibilityOff'),
     ),
   },
   { name: 'login', priority: 30, test: any(src('app/sign-in', 'features/auth/sign-in')) },
@@ -87,7 +81,7 @@ export const CHUNK_GROUPS: CodeSplittingGroup[] = [
     priority: 13,
     test: any(
       src('components/data-table', 'components/confirm'),
-      parts('@mui/icons-material', ['Add', 'EditOutlined', 'DeleteOutlined', 'ViewColumn', 'Download']),
+      parts('@mui/icons-material', 'Add EditOutlined DeleteOutlined ViewColumn Download'),
     ),
   },
   // MUI's form and table parts the grid and the lists' forms share, with the small helpers they
@@ -97,24 +91,11 @@ export const CHUNK_GROUPS: CodeSplittingGroup[] = [
     priority: 14,
     includeDependenciesRecursively: false,
     test: any(
-      parts('@mui/material', [
-        'TextField',
-        'FilledInput',
-        'Input',
-        'NativeSelect',
-        'Select',
-        'TablePagination',
-        'TablePaginationActions',
-        'Table',
-        'TableCell',
-        'FormControlLabel',
-        'Checkbox',
-        'Switch',
-        'internal',
-        'ClickAwayListener',
-        'locale',
-      ]),
-      parts('@mui/utils', ['useForcedRerendering', 'getValidReactChildren']),
+      parts(
+        '@mui/material',
+        'TextField FilledInput Input NativeSelect Select TablePagination TablePaginationActions Table TableCell FormControlLabel Checkbox Switch internal ClickAwayListener locale',
+      ),
+      parts('@mui/utils', 'useForcedRerendering getValidReactChildren'),
       pkg('use-sync-external-store', '@babel/runtime'),
     ),
   },

@@ -1,10 +1,7 @@
 import type { Plugin } from 'vite';
-import { chunkModulesPlugin } from './chunk-modules.ts';
-import { compileHintsPlugin } from './compile-hints.ts';
+import { buildFilesPlugin } from './build-files.ts';
 import { gridLazySlotsPlugin } from './grid-lazy-slots.ts';
 import { precompressPlugin } from './precompress.ts';
-import { startPreloadsPlugin } from './start-preloads.ts';
-import { startStylesPlugin } from './start-styles.ts';
 
 export { CHUNK_GROUPS } from './chunk-groups.ts';
 
@@ -17,12 +14,5 @@ export { CHUNK_GROUPS } from './chunk-groups.ts';
  * scripts/check-spa-budgets.ts; the API serves what is written here (static-spa.ts).
  */
 export function deliveryPlugins(): Plugin[] {
-  return [
-    gridLazySlotsPlugin(),
-    chunkModulesPlugin(),
-    startPreloadsPlugin(),
-    startStylesPlugin(),
-    compileHintsPlugin(),
-    precompressPlugin(),
-  ];
+  return [gridLazySlotsPlugin(), buildFilesPlugin(), precompressPlugin()];
 }

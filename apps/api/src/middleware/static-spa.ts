@@ -13,7 +13,7 @@ import { pageContentSecurityPolicy } from './security-headers.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * dist/.vite/start-preloads.json (apps/web/delivery/start-preloads.ts): chunk paths by address, and the
+ * dist/.vite/start-preloads.json (apps/web/delivery/build-files.ts): chunk paths by address, and the
  * API answers a first load asks for (every page's, a signed-in page's).
  */
 type StartPreloads = {
