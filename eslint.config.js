@@ -176,6 +176,7 @@ export default tseslint.config(
       'apps/api/src/cli/run-cli.ts',
       'e2e/**/*.ts',
       'bench/**/*.ts',
+      'scripts/record-start-styles.ts',
       'vitest.config.test.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },
@@ -191,7 +192,7 @@ export default tseslint.config(
   },
   {
     // The build hands these to the data grid in place of MUI's modules, whose default export the
-    // grid imports (vite-grid-lazy-slots.ts, decision 055).
+    // grid imports (apps/web/delivery/grid-lazy-slots.ts, decision 055).
     files: ['apps/web/src/components/data-table/grid-lazy-slots/*.tsx'],
     ignores: ['**/lazy-slot.tsx', '**/*.test.tsx'],
     rules: { 'no-restricted-syntax': 'off' },

@@ -1,5 +1,5 @@
 /**
- * The transfer budgets of DESIGN §7, checked on the built web app (apps/web/dist) as the API
+ * The transfer budgets of apps/web/delivery/start-pages.ts, checked on the built web app (apps/web/dist) as the API
  * sends it: for each page, the JavaScript a browser downloads on a cold visit is the scripts
  * index.html names, the chunks the entry imports, and the chunks of the lazy modules the page
  * loads, all from Vite's manifest (and dist/.vite/chunk-modules.json for modules that a named
@@ -22,76 +22,22 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { mountSpa } from '../apps/api/src/middleware/static-spa.ts';
 import { securityHeaders } from '../apps/api/src/middleware/security-headers.ts';
-import { COMPILE_HINT } from '../apps/web/vite-compile-hints.ts';
+import { COMPILE_HINT } from '../apps/web/delivery/build-files.ts';
+import { FRAME_SEEDS, SIGN_IN_SEEDS, START_PAGES } from '../apps/web/delivery/start-pages.ts';
 
 const KB = 1024;
 
 /**
- * Per page: the lazy modules (Vite manifest keys) it loads on a cold visit beside the entry;
- * `target`, the budget of DESIGN §7; `ceiling`, what the check enforces until the target is
- * met: the size measured when the check was written, plus a few percent. A change that makes a
- * page heavier fails; one that makes it lighter should lower the ceiling (decision 025).
+ * The pages and their budgets are apps/web/delivery/start-pages.ts's (decision 080): each page's
+ * cold visit loads its seeds and, but for /login, the frame's. The history of each ceiling is in
+ * decisions 025, 047, 050, 055, 058 and 069.
  */
-// The UI settings validator with zod (src/lib/settings/settings-validate.ts) loads only for
-// stored lists or maps (a search history, column choices), which a cold visit has none of.
-const SHELL = ['src/app/app-routes.tsx', 'src/app/layout/vertical-shell.tsx', 'src/features/auth/session-guard.tsx'];
-const PAGES = [
-  {
-    path: '/login',
-    target: 120 * KB,
-    // 200 → 160 KB with decision 047 (no zod at start, the sign-in form in one chunk: 152.3 KB, 4 files).
-    // Met with decision 050 (a first visit signs in without the router: 116.0 KB, 4 files): the
-    // ceiling is the target.
-    ceiling: 120 * KB,
-    modules: ['src/app/sign-in-start.tsx'],
-  },
-  {
-    path: '/home',
-    target: 250 * KB,
-    // 315 → 335 KB when issue 10 merged: the todos tile (RTK Query's endpoints, lazy, fetched beside
-    // the desk) and the MUI parts the new lazy features share with the shell, which the bundler
-    // moved into files of their own (more files, each with its headers). 335 → 340 KB when the
-    // customizer's switch and layout rules, the hover-safe theme and the workflow pages' route and
-    // tag entries merged (337.3 KB, 67 files). Met with decision 047 (244.0 KB, 14 files): the
-    // ceiling is the target.
-    ceiling: 250 * KB,
-    modules: [...SHELL, 'src/app/home-tiles.tsx', 'src/features/todos/home/my-todos-tile.tsx'],
-  },
-  {
-    path: '/user/list',
-    target: 350 * KB,
-    // Raised from 475 KB when the merchant screens were merged (the DataGrid's row selection and
-    // the shared merchant schemas in the shared chunk: +10 KB); issue 13 brings it down. 490 → 492
-    // with /report (issue 10): MUI X Charts shares NoSsr with the shell and @mui/x-internals with
-    // the grid, so the bundler moved those into files of their own (no new code, +~1 KB of headers).
-    // 492 → 505 KB when todos, reports and API tokens merged together: 96 files instead of 88, the
-    // same splitting of shared MUI parts (measured 499.1 KB). 505 → 450 KB with decision 047
-    // (the shell in one chunk, no zod for the settings: 436.2 KB, 47 files). 450 → 440 KB with
-    // decision 050 (the grid and the MUI parts of forms in one file each: 432.8 KB, 44 files).
-    // Met with decision 055 (no shared barrel, no zod, fewer files, the grid's unopened panels'
-    // parts and the toasts loaded when needed: 343.0 KB, 10 files): the ceiling is the target.
-    ceiling: 350 * KB,
-    modules: [...SHELL, 'src/features/users/user-list-page.tsx'],
-  },
-  // Two more list pages with their grids, so that a cut made for /user/list that only moves bytes
-  // into another list page shows here too (decision 055: 394.0 KB in 20 files and 399.0 KB in 22,
-  // ceilings 400 and 405 KB). Decision 058: the company list's form dialog and zod, the merchant
-  // list's schemas, zod, bulk dialog, pickers and CSV download load on first use. Both meet the
-  // target (343.4 KB in 10 files, 349.3 KB in 10): the ceilings are the target. The merchant list
-  // has 0.7 KB left (0.2 KB as Chromium counts it).
-  {
-    path: '/company/list',
-    target: 350 * KB,
-    ceiling: 350 * KB,
-    modules: [...SHELL, 'src/features/companies/company-list-page.tsx'],
-  },
-  {
-    path: '/merchant/sales',
-    target: 350 * KB,
-    ceiling: 350 * KB,
-    modules: [...SHELL, 'src/features/merchants/list/merchant-list-pages.tsx'],
-  },
-];
+const PAGES = START_PAGES.map((page) => ({
+  path: page.path,
+  target: page.budgetKb * KB,
+  ceiling: page.budgetKb * KB,
+  modules: page.seeds === SIGN_IN_SEEDS ? page.seeds : [...FRAME_SEEDS, ...page.seeds],
+}));
 
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 /** What Node's HTTP server adds to every answer: status line, Date, Connection, Keep-Alive, blank line. */
@@ -102,7 +48,7 @@ const NODE_HEADER_BYTES =
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
-/** Source module → file of the chunk holding it (apps/web/vite-chunk-modules.ts). */
+/** Source module → file of the chunk holding it (apps/web/delivery/build-files.ts). */
 type ChunkModules = Record<string, string>;
 
 /** The manifest entry of a source module: its own, or that of the grouped chunk holding it. */
@@ -110,7 +56,7 @@ function manifestKey(manifest: Manifest, modules: ChunkModules, module: string):
   if (manifest[module]) return module;
   const file = modules[module];
   const key = file && Object.keys(manifest).find((k) => manifest[k]?.file === file);
-  if (!key) throw new Error(`${module} is not in the build: was it renamed? Update PAGES in this script.`);
+  if (!key) throw new Error(`${module} is not in the build: was it renamed? Update apps/web/delivery/start-pages.ts.`);
   return key;
 }
 
@@ -122,6 +68,23 @@ function chunkFiles(manifest: Manifest, key: string, into = new Set<string>()): 
   into.add(chunk.file);
   for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, into);
   return into;
+}
+
+/** Every cycle in the chunks' static imports, each as the files around it. */
+export function chunkCycles(manifest: Manifest): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (key: string, path: string[]) => {
+    state.set(key, 'open');
+    for (const next of manifest[key]?.imports ?? []) {
+      if (state.get(next) === 'open')
+        cycles.push([...path.slice(path.indexOf(next)), next].map((k) => manifest[k]?.file ?? k));
+      else if (!state.has(next)) visit(next, [...path, next]);
+    }
+    state.set(key, 'done');
+  };
+  for (const key of Object.keys(manifest)) if (!state.has(key)) visit(key, [key]);
+  return cycles;
 }
 
 async function main() {
@@ -175,6 +138,12 @@ async function main() {
     : undefined;
   let failed = false;
   let grew = false;
+  // Two chunks that import each other can run a module before the one it needs: a blank page
+  // (decision 055). The groups of apps/web/delivery/chunk-groups.ts must not make one.
+  for (const cycle of chunkCycles(manifest)) {
+    console.error(`FAIL chunks import each other: ${cycle.join(' → ')}`);
+    failed = true;
+  }
   for (const page of PAGES) {
     const files = chunkFiles(manifest, entry, new Set(htmlScripts));
     for (const module of page.modules) chunkFiles(manifest, manifestKey(manifest, modules, module), files);
@@ -208,7 +177,7 @@ async function main() {
     const verdict = over ? 'FAIL' : overTarget ? 'ok* ' : 'ok  ';
     console.log(
       `${verdict} ${page.path.padEnd(15)} ${(total / KB).toFixed(1).padStart(6)} KB of JS in ${String(files.size).padStart(2)} files` +
-        ` (ceiling ${page.ceiling / KB} KB, DESIGN §7 target ${page.target / KB} KB${overTarget ? ': not met yet' : ''})` +
+        ` (ceiling ${page.ceiling / KB} KB, target ${page.target / KB} KB${overTarget ? ': not met yet' : ''})` +
         `${plain.length ? `; sent uncompressed: ${plain.join(', ')}` : ''}`,
     );
     if (process.argv.includes('--list')) {
@@ -221,4 +190,4 @@ async function main() {
   if (failed) process.exitCode = 1;
 }
 
-await main();
+if (import.meta.main) await main();

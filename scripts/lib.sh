@@ -60,7 +60,7 @@ build_web() {
     return 0
   fi
   if [[ -f "$marker" ]] &&
-    [[ -z "$(find "$web/src" "$web/index.html" "$web/public" "$web"/vite.config.* "$web"/vite-*.ts "$web/package.json" \
+    [[ -z "$(find "$web/src" "$web/index.html" "$web/public" "$web"/vite.config.* "$web/delivery" "$web/package.json" \
       "$ROOT/packages/shared/src" "$ROOT/package-lock.json" -newer "$marker" -print -quit 2>/dev/null)" ]]; then
     say "Web app is up to date (apps/web/dist)."
     return 0

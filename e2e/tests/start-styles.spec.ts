@@ -3,10 +3,10 @@ import { expect, test } from '../fixtures.ts';
 
 /**
  * /home's first load takes its styles from the page (decision 067): the API puts the emotion
- * rules of the shell and /home (apps/web/start-styles.json) into a signed-in page, and emotion
+ * rules of the shell and /home (apps/web/delivery/start-styles.json) into a signed-in page, and emotion
  * compiles and inserts only what the file lacks. When the shell's or /home's styles change, most
  * of their rules get new ids and this fails: write the file again with
- * `npm run build && ./node_modules/.bin/node bench/start-styles.ts`.
+ * `npm run build && ./node_modules/.bin/node scripts/record-start-styles.ts`.
  */
 test.use({ signedInAs: 'admin' });
 
@@ -38,7 +38,7 @@ for (const size of [
     expect(fromPage).toBeGreaterThan(100);
     expect(
       inserted,
-      `${inserted} rules inserted at run time against ${fromPage} from the page: write apps/web/start-styles.json again (bench/start-styles.ts)`,
+      `${inserted} rules inserted at run time against ${fromPage} from the page: write apps/web/delivery/start-styles.json again (scripts/record-start-styles.ts)`,
     ).toBeLessThanOrEqual(Math.ceil(fromPage / 10));
   });
 }

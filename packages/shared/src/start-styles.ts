@@ -1,6 +1,6 @@
 /**
- * The emotion rules of /home's first load, written by bench/start-styles.ts into
- * apps/web/start-styles.json, copied into the build by apps/web/vite-start-styles.ts and put into
+ * The emotion rules of /home's first load, recorded by scripts/record-start-styles.ts into
+ * apps/web/delivery/start-styles.json, copied into the build by apps/web/delivery/build-files.ts and put into
  * signed-in pages by the API (decision 067): `<style data-emotion="bw id …">css</style>`.
  */
 export type StartStyles = { ids: string[]; css: string };

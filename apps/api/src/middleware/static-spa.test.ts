@@ -11,7 +11,7 @@ import { makeTestWebDist } from '../test/web-dist.ts';
 const BROWSER = 'gzip, deflate, br, zstd';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** A file and the .br/.gz the web build writes beside it (apps/web/vite-precompress.ts). */
+/** A file and the .br/.gz the web build writes beside it (apps/web/delivery/precompress.ts). */
 function writePrecompressed(file: string, text: string) {
   writeFileSync(file, text);
   writeFileSync(`${file}.br`, brotliCompressSync(text));

@@ -13,7 +13,7 @@ import { pageContentSecurityPolicy } from './security-headers.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * dist/.vite/start-preloads.json (apps/web/vite-start-preloads.ts): chunk paths by address, and the
+ * dist/.vite/start-preloads.json (apps/web/delivery/build-files.ts): chunk paths by address, and the
  * API answers a first load asks for (every page's, a signed-in page's).
  */
 type StartPreloads = {
@@ -144,7 +144,7 @@ function startPages(distDir: string, html: string, csp: string) {
 /**
  * Serves the built SPA; any non-API GET that is not a file gets index.html (history fallback),
  * with the page's CSP.
- * The build writes a .br and a .gz beside each text file (apps/web/precompress.ts): serveStatic
+ * The build writes a .br and a .gz beside each text file (apps/web/delivery/precompress.ts): serveStatic
  * sends the one the browser accepts (br first), with Content-Encoding and the compressed
  * Content-Length, and the original file's Content-Type. Nothing is compressed per request.
  */

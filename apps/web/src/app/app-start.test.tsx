@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, sessionFor } from '../test/fake-fetch.ts';
 import { AppStart, isSignInPath } from './app-start.tsx';
-import { SignInStart } from './sign-in-start.tsx';
+import { SignInStart } from './sign-in/sign-in-start.tsx';
 import { StartProviders } from './start-providers.tsx';
 import type { Session } from '../lib/session/session-client.ts';
 

@@ -1,8 +1,10 @@
 import { Component, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { PageSpinner } from '../components/page-spinner.tsx';
-import type { LeaveSignIn } from './sign-in-start.tsx';
+import type { LeaveSignIn } from './sign-in/sign-in-start.tsx';
 
-const SignInStart = lazy(() => import('./sign-in-start.tsx').then((module) => ({ default: module.SignInStart })));
+const SignInStart = lazy(() =>
+  import('./sign-in/sign-in-start.tsx').then((module) => ({ default: module.SignInStart })),
+);
 const AppRoutes = lazy(() => import('./app-routes.tsx').then((module) => ({ default: module.AppRoutes })));
 
 /** /login as the router matches it: any case, with or without a trailing slash. */

@@ -2,7 +2,7 @@
  * The API answers a first page load asks for before its page shows. The API names them in the
  * page it serves (`<link rel="preload" as="fetch">`, from dist/.vite/start-preloads.json), so the
  * browser fetches them with the entry instead of after the code that asks has run (decisions 060,
- * 068). No imports: the build's plugin (vite-start-preloads.ts) reads this file too.
+ * 068). No imports: the build's plugin (delivery/build-files.ts) reads this file too.
  */
 
 /** Auth.js's session answer: every page asks for it first (session-client.ts). */

@@ -1,5 +1,5 @@
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { SignInCard } from './sign-in-card.tsx';
+import { SignInCard } from './sign-in/sign-in-card.tsx';
 
 const START_LINK = { component: RouterLink, to: '/' };
 

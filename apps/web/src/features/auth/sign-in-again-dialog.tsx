@@ -9,8 +9,8 @@ import {
   DialogTitle,
 } from '@mui/material';
 import type { SubmitEvent } from 'react';
-import { SignInFields } from './sign-in-fields.tsx';
-import { useSignInSteps } from './use-sign-in-steps.ts';
+import { SignInFields } from './sign-in/sign-in-fields.tsx';
+import { useSignInSteps } from './sign-in/use-sign-in-steps.ts';
 
 export type SignInAgainDialogProps = {
   /** The signed-in user's address, filled in. */

@@ -7,7 +7,7 @@ import GridTab from './tab.tsx';
 import GridTabs from './tabs.tsx';
 import GridToggleButton from './toggle-button.tsx';
 
-// The build hands these to the grid in place of MUI's components (vite-grid-lazy-slots.ts): once
+// The build hands these to the grid in place of MUI's components (delivery/grid-lazy-slots.ts): once
 // loaded they are MUI's own, with the props and ref the grid passes. One at a time: the test
 // runner's module linker does not take two of MUI's components loading at once.
 describe('the grid slots loaded when first shown (decision 055)', { timeout: 30_000 }, () => {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { useSession } from '../../lib/session/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { signInErrorMessage } from './sign-in-messages.ts';
-import { textOf } from '../../lib/form-data.ts';
+import { textOf } from '../../../lib/form-data.ts';
 
 export type SignInFieldErrors = { email?: string; password?: string; code?: string };
 

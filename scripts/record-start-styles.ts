@@ -1,23 +1,24 @@
 /**
- * Writes apps/web/start-styles.json (decision 067): the emotion rules a signed-in first load of
- * /home inserts with the default settings, at a phone's size and a desktop's, in the order it
+ * Records apps/web/delivery/start-styles.json (decisions 067 and 080): the emotion rules a
+ * signed-in first load of /home inserts with the default settings, at a phone's size and a desktop's, in the order it
  * inserts them, with their emotion ids. The API puts them in the page (`<style data-emotion="bw
  * …">`); emotion's cache then takes those ids as inserted and skips compiling and inserting them
  * in React's commits, where they were most of the unsliced work of /home's first load.
  *
- *   npm run build && ./node_modules/.bin/node bench/start-styles.ts
+ *   npm run build && ./node_modules/.bin/node scripts/record-start-styles.ts
  *
  * Run it again when the shell's or /home's styles change (the e2e spec start-styles.spec.ts fails
  * when most of /home's rules no longer come from the file). It serves a copy of the build without
- * the current file, so rules that no longer occur are dropped, not carried over.
+ * the current file, so rules that no longer occur are dropped, not carried over. The file is a
+ * committed source, as a lockfile is: the build reads it and never runs this recorder.
  */
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { EMOTION_CACHE_KEY, isStartStyles, type StartStyles } from '../packages/shared/src/start-styles.ts';
-import { START_STYLES_FILE } from '../apps/web/vite-start-styles.ts';
-import { mobileContext, ROOT, startServer } from './spa-server.ts';
+import { START_STYLES_FILE } from '../apps/web/delivery/build-files.ts';
+import { mobileContext, ROOT, startServer } from '../bench/spa-server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SIZES = [
@@ -84,6 +85,6 @@ try {
 }
 const styles: StartStyles = { ids, css: rules.join('') };
 if (!isStartStyles(styles)) throw new Error('the rules found cannot be written into a page');
-const out = join(ROOT, 'apps/web', 'start-styles.json');
+const out = join(ROOT, 'apps/web/delivery/start-styles.json');
 writeFileSync(out, `${JSON.stringify(styles, null, 2)}\n`);
 console.log(`${ids.length} ids, ${rules.length} rules, ${styles.css.length} characters: written to ${out}`);

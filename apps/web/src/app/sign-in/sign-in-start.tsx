@@ -1,11 +1,11 @@
 import { useEffect, useMemo, type MouseEvent } from 'react';
-import { PageSpinner } from '../components/page-spinner.tsx';
-import { SignInCard, type StartLinkProps } from '../features/auth/sign-in-card.tsx';
-import { useMounted } from '../hooks/use-mounted.ts';
-import { signInDestination } from '../lib/return-url.ts';
-import { useSession } from '../lib/session/use-session.ts';
-import { DocumentTitle } from './document-title.tsx';
-import { BlankLayout } from './layout/blank-layout.tsx';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { SignInCard, type StartLinkProps } from '../../features/auth/sign-in/sign-in-card.tsx';
+import { useMounted } from '../../hooks/use-mounted.ts';
+import { signInDestination } from '../../lib/return-url.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { DocumentTitle } from '../document-title.tsx';
+import { BlankLayout } from '../layout/blank-layout.tsx';
 
 /** Leaves the light sign-in for the app at `to`, as the router would navigate (push or replace). */
 export type LeaveSignIn = (to: string, how: 'push' | 'replace') => void;

@@ -19,7 +19,7 @@ const LAZY = new Map([
 ]);
 
 export function gridLazySlotsPlugin(): Plugin {
-  const dir = path.join(import.meta.dirname, 'src/components/data-table/grid-lazy-slots');
+  const dir = path.join(import.meta.dirname, '../src/components/data-table/grid-lazy-slots');
   return {
     name: 'boardwalk-grid-lazy-slots',
     enforce: 'pre',
