@@ -1,5 +1,5 @@
 /**
- * The transfer budgets of DESIGN §7, checked on the built web app (apps/web/dist) as the API
+ * The transfer budgets of docs/architecture.md, checked on the built web app (apps/web/dist) as the API
  * sends it: for each page, the JavaScript a browser downloads on a cold visit is the scripts
  * index.html names, the chunks the entry imports, and the chunks of the lazy modules the page
  * loads, all from Vite's manifest (and dist/.vite/chunk-modules.json for modules that a named
@@ -7,7 +7,7 @@
  * browser's Accept-Encoding, and its body plus its response headers are counted, as Chromium
  * counts the bytes it receives. Fails when a page is over its ceiling (below), or when a chunk
  * of its first load is sent without V8's compile hint at its top (decision 066), and says which
- * pages are still over the DESIGN §7 budget.
+ * pages are still over the budget.
  *
  *   node scripts/check-spa-budgets.ts [distDir] [--list]   (run by scripts/test.sh, static pass;
  *                                                          --list: each file and its bytes)
@@ -28,7 +28,7 @@ const KB = 1024;
 
 /**
  * Per page: the lazy modules (Vite manifest keys) it loads on a cold visit beside the entry;
- * `target`, the budget of DESIGN §7; `ceiling`, what the check enforces until the target is
+ * `target`, the budget of docs/architecture.md; `ceiling`, what the check enforces until the target is
  * met: the size measured when the check was written, plus a few percent. A change that makes a
  * page heavier fails; one that makes it lighter should lower the ceiling (decision 025).
  */
@@ -48,7 +48,7 @@ const PAGES = [
   {
     path: '/home',
     target: 250 * KB,
-    // 315 → 335 KB when issue 10 merged: the todos tile (RTK Query's endpoints, lazy, fetched beside
+    // 315 → 335 KB when the todos and reports merged: the todos tile (RTK Query's endpoints, lazy, fetched beside
     // the desk) and the MUI parts the new lazy features share with the shell, which the bundler
     // moved into files of their own (more files, each with its headers). 335 → 340 KB when the
     // customizer's switch and layout rules, the hover-safe theme and the workflow pages' route and
@@ -61,8 +61,8 @@ const PAGES = [
     path: '/user/list',
     target: 350 * KB,
     // Raised from 475 KB when the merchant screens were merged (the DataGrid's row selection and
-    // the shared merchant schemas in the shared chunk: +10 KB); issue 13 brings it down. 490 → 492
-    // with /report (issue 10): MUI X Charts shares NoSsr with the shell and @mui/x-internals with
+    // the shared merchant schemas in the shared chunk: +10 KB); later work brought it down. 490 → 492
+    // with /report: MUI X Charts shares NoSsr with the shell and @mui/x-internals with
     // the grid, so the bundler moved those into files of their own (no new code, +~1 KB of headers).
     // 492 → 505 KB when todos, reports and API tokens merged together: 96 files instead of 88, the
     // same splitting of shared MUI parts (measured 499.1 KB). 505 → 450 KB with decision 047
@@ -208,7 +208,7 @@ async function main() {
     const verdict = over ? 'FAIL' : overTarget ? 'ok* ' : 'ok  ';
     console.log(
       `${verdict} ${page.path.padEnd(15)} ${(total / KB).toFixed(1).padStart(6)} KB of JS in ${String(files.size).padStart(2)} files` +
-        ` (ceiling ${page.ceiling / KB} KB, DESIGN §7 target ${page.target / KB} KB${overTarget ? ': not met yet' : ''})` +
+        ` (ceiling ${page.ceiling / KB} KB, target ${page.target / KB} KB${overTarget ? ': not met yet' : ''})` +
         `${plain.length ? `; sent uncompressed: ${plain.join(', ')}` : ''}`,
     );
     if (process.argv.includes('--list')) {

@@ -1,4 +1,4 @@
--- report_day() as PostgreSQL can inline it (seed:bench at 1,000,000, issue 9). Its body
+-- report_day() as PostgreSQL can inline it (seed:bench at 1,000,000). Its body
 -- used extract(epoch FROM timestamptz), which is STABLE: a function declared IMMUTABLE around a
 -- STABLE expression is never inlined, so every row of a rollup refresh and every trigger called it
 -- through the SQL-function machinery (about 3 µs a call; a third of refresh_report_rollups()).

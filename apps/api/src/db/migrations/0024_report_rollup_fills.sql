@@ -1,5 +1,5 @@
 -- Each report rollup's fill as a function of its own, taking no lock, and each reading its
--- source once (seed:bench at 1,000,000 merchants, issue 9).
+-- source once (seed:bench at 1,000,000 merchants).
 -- - The refresh functions lock the merchants and their stays (SHARE ROW EXCLUSIVE, so no write
 --   lands between the fills' reads) and call the fills. seed:bench, the only writer of its
 --   database, calls them directly on several connections, beside the merchants' index builds: a
