@@ -154,7 +154,7 @@ export default tseslint.config(
   },
 
   {
-    // Configuration is read in one place (DESIGN §8, STYLE.md): apps/api/src/config.ts.
+    // Configuration is read in one place (STYLE.md): apps/api/src/config.ts.
     rules: {
       'no-restricted-properties': [
         'error',

@@ -1,5 +1,5 @@
 /**
- * DESIGN §7: "Server RSS ≤ 250 MB idle with the embedded database". The server as `npm start`
+ * The budget in docs/architecture.md: "Server RSS ≤ 250 MB idle with the embedded database". The server as `npm start`
  * runs it (main.ts with the API's V8 flags, PGlite in a new DATA_DIR, the demo data), left
  * alone, twice on the same data directory:
  *

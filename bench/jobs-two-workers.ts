@@ -1,5 +1,5 @@
 /**
- * Issue 11 §8: two worker processes on one PostgreSQL run 1,000 stage-action jobs, none twice.
+ * Two worker processes on one PostgreSQL run 1,000 stage-action jobs, none twice.
  *
  *   DATABASE_URL=postgres://…/<empty database> ./node_modules/.bin/node bench/jobs-two-workers.ts [jobs]
  *

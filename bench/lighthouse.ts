@@ -1,5 +1,5 @@
 /**
- * Lighthouse's mobile figures for /login and /home (issue 13 §1: performance ≥ 90 and
+ * Lighthouse's mobile figures for /login and /home (performance ≥ 90 and
  * accessibility ≥ 95 as targets): Lighthouse 13.5.0's default mobile preset (Moto G Power
  * screen, simulated slow 4G and 4x CPU slowdown) on /usr/bin/chromium, against the built app
  * served by the API (bench/spa-server.ts starts it). /home is opened signed in as the demo

@@ -1,7 +1,7 @@
 /**
  * List and picker calls through the real app (createApp, in process: no socket, so the number
  * is the app and the database, not the network), with 500 companies and 500 users on
- * PostgreSQL. Issue 6 §1: allData on demand, a filtered options query for the agent-user picker.
+ * PostgreSQL. allData on demand, a filtered options query for the agent-user picker.
  *
  *   BENCH_DATABASE_URL=postgres://…/postgres ./node_modules/.bin/node bench/list-calls.ts
  *

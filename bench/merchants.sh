@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The merchant benchmark of DESIGN §7 (bench/README.md), end to end on this machine:
+# The merchant benchmark of docs/architecture.md (bench/README.md), end to end on this machine:
 #   1. a throwaway PostgreSQL cluster (the local binaries that scripts/test.sh uses, but its own
 #      data directory and port, so it neither disturbs nor is stopped by a test run)
 #   2. npm run seed:bench -- --merchants N (timed)

@@ -1,5 +1,5 @@
 /**
- * The merchant budgets of DESIGN §7 against a running API on loopback (run by bench/merchants.sh,
+ * The merchant budgets of docs/architecture.md against a running API on loopback (run by bench/merchants.sh,
  * which makes the cluster, seeds it and sets the environment):
  *
  *   DATABASE_URL=… AUTH_SECRET=… ENCRYPTION_KEY=… PGBENCH_URL=… ./node_modules/.bin/node bench/merchants.ts

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The report budget of DESIGN §7 (each report endpoint ≤ 300 ms p95 at 1,000,000 merchants on
+# The report budget of docs/architecture.md (each report endpoint ≤ 300 ms p95 at 1,000,000 merchants on
 # PostgreSQL), end to end on this machine, like bench/merchants.sh:
 #   1. a throwaway PostgreSQL cluster (own data directory, own port)
 #   2. npm run seed:bench -- --merchants N

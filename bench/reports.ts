@@ -1,5 +1,5 @@
 /**
- * The report endpoints (DESIGN §7: each ≤ 300 ms p95 at 1,000,000 merchants on PostgreSQL),
+ * The report endpoints (each ≤ 300 ms p95 at 1,000,000 merchants on PostgreSQL),
  * through the real app in process (no socket: the app and the database), one call at a time.
  *
  *   DATABASE_URL=postgres://…/boardwalk_bench ./node_modules/.bin/node bench/reports.ts

@@ -1,5 +1,5 @@
 /**
- * What a browser downloads for /login, /home and three list pages (issue 13 §1, DESIGN §7): each page
+ * What a browser downloads for /login, /home and three list pages: each page
  * opened cold (a new browser context, empty cache) in Chromium against the built app served by
  * the API, twice: on loopback as it is, and with the throttling Lighthouse's mobile preset
  * applies (4x CPU slowdown, 562.5 ms request latency, 1.47 Mbit/s down, Moto G Power screen).

@@ -1,5 +1,5 @@
 /**
- * What the API usage log (issue 12 §2, docs/decisions/034) costs a request: the same calls
+ * What the API usage log (docs/decisions/034) costs a request: the same calls
  * through the real app (createApp, in process: no socket) with the batched usage log and with
  * a usage log that records nothing, interleaved in rounds so that drift hits both alike.
  * Reported per request: wall time (mean, p50, p95) and process CPU time (user + system).

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { openUserMenu } from './shell.ts';
 
 /**
- * Helpers for the administration journeys (issue 3): signing out as a person would, and reading
+ * Helpers for the administration journeys: signing out as a person would, and reading
  * the API with the page's own session, to check what was or was not saved. Users and sign-in live
  * in fixtures.ts.
  */
@@ -17,7 +17,7 @@ export const FIRST_PAINT = 30_000;
 /** A suffix that makes names unique per run, so a rerun against the same database still passes. */
 export const uniqueSuffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
-/** Signs out through the avatar menu, as a person would; logout lands on / (SPEC §4). */
+/** Signs out through the avatar menu, as a person would; logout lands on /. */
 export async function signOutThroughMenu(page: Page) {
   await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Logout' }).click();

@@ -28,7 +28,7 @@ export async function seriousViolations(page: Page, where: string, include?: str
       const context = include ? { include: [include], exclude } : { exclude };
       const results = await runner.run(context, {
         runOnly: { type: 'tag', values: tags },
-        // Experimental in axe, and one of issue 8's findings (the avatar button).
+        // Experimental in axe, and one of the accessibility review's findings (the avatar button).
         rules: { 'label-content-name-mismatch': { enabled: true } },
         resultTypes: ['violations'],
         iframes: false,

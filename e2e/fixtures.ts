@@ -53,7 +53,7 @@ export async function signInThroughApi(request: APIRequestContext, email: string
 
 /**
  * Makes a user through POST /api/users, signed in as a superadmin, as the API allows it: with a
- * temporary password (one set by someone else always is, issue 7). The user then signs in and
+ * temporary password (one set by someone else always is). The user then signs in and
  * replaces it with their own through POST /api/me/password, as the app's change-password dialog
  * does, so the test starts with a user who has nothing left to change.
  */

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Helpers for the merchant journeys (issue 9): axe on the page's main region, a merchant made
+ * Helpers for the merchant journeys: axe on the page's main region, a merchant made
  * through the API, and small real files (a PNG, a PDF) for the documents tab.
  */
 

@@ -7,7 +7,7 @@
  * browser's Accept-Encoding, and its body plus its response headers are counted, as Chromium
  * counts the bytes it receives. Fails when a page is over its ceiling (below), or when a chunk
  * of its first load is sent without V8's compile hint at its top (decision 066), and says which
- * pages are still over the DESIGN §7 budget.
+ * pages are still over their budget.
  *
  *   node scripts/check-spa-budgets.ts [distDir] [--list]   (run by scripts/test.sh, static pass;
  *                                                          --list: each file and its bytes)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run every test of Boardwalk, installing what is missing first:
 #   1. static                 typecheck, lint, prettier --check, schema vs migrations, and the
-#                             web build with its JavaScript transfer budgets (DESIGN §7)
+#                             web build with its JavaScript transfer budgets
 #                             (a failure here stops the run)
 #   2. unit                   vitest: packages/shared, API lib, web components
 #   3. api on PGlite          vitest: the API suite through the real app, embedded database

@@ -9,7 +9,7 @@ import { expect, signedInState, test, type TestUser } from '../fixtures.ts';
 import { currentMode } from '../shell.ts';
 
 /**
- * Issue 8 §3: axe on every route of the app's route table, as every role that may open it, in
+ * Axe on every route of the app's route table, as every role that may open it, in
  * light and dark mode, at 1400 and 800px (where the menu is a drawer, checked open); with the
  * records' pages (a user, a template, a merchant and each of its tabs) and the edit dialogs of
  * the lists. Any serious or critical violation fails. How it stays fast (decision 031):
@@ -159,7 +159,7 @@ async function painted(page: Page) {
 
 /**
  * What axe measures is the page at rest: the pointer off everything (a hovered button's shade, or
- * one caught halfway through its fade, is not what the page shows; issue 8's hover shades are
+ * one caught halfway through its fade, is not what the page shows; the review's hover shades are
  * checked in the theme's unit test instead), and every transition ended. The pointer goes outside
  * the viewport, over nothing; a resize or a click had left it over whatever came under it.
  */

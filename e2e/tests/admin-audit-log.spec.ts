@@ -3,7 +3,7 @@ import { FIRST_PAINT } from '../admin-fixtures.ts';
 import { expect, test } from '../fixtures.ts';
 import { mainNav } from '../shell.ts';
 
-// Issue 7 §5: admins read the audit log, filter it, see a row's details and export it as CSV.
+// Admins read the audit log, filter it, see a row's details and export it as CSV.
 test.describe('an admin', () => {
   test.use({ signedInAs: 'admin' });
 

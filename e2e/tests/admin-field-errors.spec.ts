@@ -7,7 +7,7 @@ test.use({ signedInAs: 'admin' });
 type IndustryList = { industries: { name: string; mcc: string }[]; total: number };
 type UserList = { users: { email: string }[]; total: number };
 
-// Issue 3 §2 and §4: server and client field errors show beside their fields; a bad value saves nothing.
+// Server and client field errors show beside their fields; a bad value saves nothing.
 test.describe('a bad value shows its field error beside the field and saves nothing', () => {
   test('an industry with MCC "abc"', async ({ page }) => {
     const name = `E2E bad MCC ${uniqueSuffix()}`;
@@ -83,7 +83,7 @@ test.describe('a bad value shows its field error beside the field and saves noth
   });
 });
 
-/** Cancels a form with changes: the app asks first (issue 8), and the answer is Discard. */
+/** Cancels a form with changes: the app asks first, and the answer is Discard. */
 async function discardChanges(page: Page, cancel: Locator) {
   await cancel.click();
   const ask = page.getByRole('dialog', { name: 'Discard changes?' });

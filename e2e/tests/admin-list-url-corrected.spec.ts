@@ -6,7 +6,7 @@ test.use({ signedInAs: 'admin' });
 
 const searchParams = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
-// Issue 8 §2: a hand-edited list URL is corrected in place, with the list shown, not a Retry.
+// A hand-edited list URL is corrected in place, with the list shown, not a Retry.
 test('a hand-edited list URL is corrected in place and the list is shown', async ({ page }) => {
   await page.goto('/home');
   await page.goto('/industry/list?riskLevel=extreme&page=-1&pageSize=1000');

@@ -35,7 +35,7 @@ async function rowsOf(grid: Locator): Promise<string[]> {
 
 const searchParams = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
-// Issue 3 §2: every list keeps page, sort and filters in the URL, so reload and Back work.
+// Every list keeps page, sort and filters in the URL, so reload and Back work.
 test('/industry/list keeps page, search, filter and sort in the URL: reload keeps them, Back undoes one step', async ({
   page,
 }) => {

@@ -4,7 +4,7 @@ import { expect, test } from '../fixtures.ts';
 
 test.use({ signedInAs: 'admin' });
 
-// Issue 3 §2: /stage/list groups stages by pipeline; drag (and keyboard) to reorder; the order is kept.
+// /stage/list groups stages by pipeline; drag (and keyboard) to reorder; the order is kept.
 test('a stage added to a pipeline is reordered by keyboard and by drag, and the order survives a reload', async ({
   page,
 }) => {

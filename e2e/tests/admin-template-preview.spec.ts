@@ -6,7 +6,7 @@ test.use({ signedInAs: 'admin' });
 
 type Placeholder = { path: string; example: string };
 
-// Issue 3 §2: a Liquid body with placeholders, a live preview with a sample merchant, a syntax
+// A Liquid body with placeholders, a live preview with a sample merchant, a syntax
 // error shown with its line.
 test('a template with a placeholder previews the sample merchant; a Liquid error shows its line and is not saved', async ({
   page,

@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures.ts';
 
 test.use({ signedInAs: 'admin' });
 
-// Issue 8 §2: Add User on an empty form flagged only the first name. In a browser the first
+// Add User on an empty form flagged only the first name. In a browser the first
 // name (focused on arrival) is flagged as the click leaves it; its message must not move the
 // button away from under the pointer, so the click still submits and every field is flagged.
 test('Add User on an empty form flags every required field at once', async ({ page }) => {

@@ -4,7 +4,7 @@ import { expect, submitLogin, test } from '../fixtures.ts';
 // The admin starts signed in (its own, fresh admin); the newcomer it adds signs in through the form.
 test.use({ signedInAs: 'admin' });
 
-// Issue 3 §2 and §4: an admin-set temporary password must be changed at the next sign-in.
+// An admin-set temporary password must be changed at the next sign-in.
 test('an admin adds a user with a temporary password; the user must change it, then works in the portal', async ({
   page,
 }) => {
@@ -26,7 +26,7 @@ test('an admin adds a user with a temporary password; the user must change it, t
   await form.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Staff' }).click();
   await form.getByLabel('Temporary password').fill(temporary);
-  // Issue 7: a password set by someone else is always temporary; the form offers no switch for it.
+  // A password set by someone else is always temporary; the form offers no switch for it.
   await expect(form.getByLabel('Must change the password at next sign-in')).toHaveCount(0);
   await form.getByRole('button', { name: 'Add user' }).click();
 

@@ -3,7 +3,7 @@ import { mainNav } from '../shell.ts';
 
 test.use({ signedInAs: 'agent' });
 
-// SPEC §6: ROLE_AGENT may only read the 'acl-page' subject.
+// ROLE_AGENT may only read the 'acl-page' subject.
 const managementEntries = [
   'Home',
   'Add Merchant',

@@ -5,7 +5,7 @@ import { expect, test } from '../fixtures.ts';
 
 test.use({ signedInAs: 'admin' });
 
-// Issue 12 §3: /api-docs renders the API's own OpenAPI document with Swagger UI served by
+// /api-docs renders the API's own OpenAPI document with Swagger UI served by
 // Boardwalk (the CSP blocks anything else), and its try-it calls carry only a token, never the
 // session cookie: without a token the call is refused even though the reader is signed in.
 test('the API documentation renders the document, and try-it without a token is refused', async ({ page }) => {

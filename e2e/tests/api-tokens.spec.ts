@@ -5,7 +5,7 @@ import { baseURL } from '../env.ts';
 import { expect, test } from '../fixtures.ts';
 import { mainNav } from '../shell.ts';
 
-// Issue 12 §4: create a token, copy it, call the API with it from the documentation's try-it
+// Create a token, copy it, call the API with it from the documentation's try-it
 // panel and as an integration would, see the call in the usage log,
 // revoke it and see the next call refused.
 test.describe('an admin', () => {

@@ -4,7 +4,7 @@ import { expect, test } from '../fixtures.ts';
 
 test.use({ signedInAs: 'admin' });
 
-// Issue 11 §3, §8: an automation built in the builder on /automation/list ("when a merchant enters
+// An automation built in the builder on /automation/list ("when a merchant enters
 // Approved, email the contact and create a todo for the assignee") runs when a merchant enters the
 // stage: its run on /history/automations, the email on /history/emails, the todo on /todo.
 test('an automation built in the builder emails the contact and makes a todo when a merchant enters Approved', async ({

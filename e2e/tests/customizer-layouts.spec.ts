@@ -53,7 +53,7 @@ const luminanceOf = (locator: Locator) =>
 const verticalPaper = (page: Page) => page.locator('.MuiDrawer-paper').filter({ has: mainNav(page) });
 
 /**
- * What changes from run to run, covered in the baselines (issue 13 §3): the test user's initials,
+ * What changes from run to run, covered in the baselines: the test user's initials,
  * the footer's year; on /home the greeting (hour, name) and every card's content (counts, dates,
  * other tests' merchants); on the list the grid's rows and its count. The frame stays compared:
  * menu, top bar, cards and their borders, the list's header, filters and grid header, colours,
@@ -225,7 +225,7 @@ test('the customizer on /home and a list page: each combination laid out as chos
   expect(findings).toEqual([]);
 });
 
-test('SPEC §4 by resizing: below 1200px vertical and uncollapsed, the horizontal layout back when wide again', async ({
+test('the layout rule by resizing: below 1200px vertical and uncollapsed, the horizontal layout back when wide again', async ({
   page,
 }) => {
   await enableCustomizer(page);

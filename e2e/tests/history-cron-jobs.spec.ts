@@ -7,7 +7,7 @@ test.use({ signedInAs: 'admin' });
 /** A built-in job that is harmless to run at any time: it deletes log rows older than a year. */
 const JOB = 'log-retention';
 
-// Issue 11 §5: the built-in jobs on /history/cron-jobs, paused, resumed and run now by an admin,
+// The built-in jobs on /history/cron-jobs, paused, resumed and run now by an admin,
 // each run recorded and listed in the job's drawer.
 test('an admin pauses, resumes and runs a cron job now, and sees its run recorded', async ({ page }) => {
   test.slow();

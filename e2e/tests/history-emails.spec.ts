@@ -7,7 +7,7 @@ test.use({ signedInAs: 'admin' });
 /** Loops that write millions of characters: the template saves (its Liquid is valid) but cannot render. */
 const TOO_BIG = '{% for i in (1..3000) %}{% for j in (1..3000) %}x{% endfor %}{% endfor %}';
 
-// Issue 11 §6: /history/emails lists what stage actions sent, filtered by merchant (picked by search)
+// /history/emails lists what stage actions sent, filtered by merchant (picked by search)
 // and status, shows the rendered message in its drawer, and sends a failed one again after asking.
 test('the emails log filters by merchant and status, shows the rendered message, and retries a failed one', async ({
   page,

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { FIRST_PAINT, uniqueSuffix } from '../admin-fixtures.ts';
 import { expect, test } from '../fixtures.ts';
 
-// Issue 8 §3: list layout at 1400 and 800px, keyboard focus, and where toasts go.
+// List layout at 1400 and 800px, keyboard focus, and where toasts go.
 test.use({ signedInAs: 'admin' });
 
 async function makeIndustry(page: Page, name: string) {

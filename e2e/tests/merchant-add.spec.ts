@@ -12,7 +12,7 @@ async function expectNoSeriousViolations(page: Page, where: string) {
   expect(await seriousViolations(page), `axe on ${where}`).toEqual([]);
 }
 
-// Issue 9 §3 and §5: add a merchant through every step (a reload mid-way loses nothing), land on
+// Add a merchant through every step (a reload mid-way loses nothing), land on
 // its view, change its stage there and see the change on the timeline.
 test('a merchant is added step by step across a reload, opens on save, and its stage change shows on the timeline', async ({
   page,

@@ -21,7 +21,7 @@ async function stageOf(page: Page, id: string): Promise<string> {
   return ((await res.json()) as { stage: { id: string } }).stage.id;
 }
 
-// Issue 9 §3 and §5: a card changes stage on the board by drag and by keyboard, and the server
+// A card changes stage on the board by drag and by keyboard, and the server
 // keeps it. Needs the merchant API (list, create, stage change) of the same round.
 test('a merchant card moves to another stage by mouse, by the keys of its handle and by its menu, and stays there after a reload', async ({
   page,

@@ -25,7 +25,7 @@ async function openTab(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
 }
 
-// Issue 9 §5: axe reports no serious or critical violation on the view, on any of its tabs.
+// Axe reports no serious or critical violation on the view, on any of its tabs.
 test('every tab of a merchant view passes axe', async ({ page }) => {
   test.slow();
   const id = await createMerchant(page, {
@@ -43,7 +43,7 @@ test('every tab of a merchant view passes axe', async ({ page }) => {
   }
 });
 
-// Issue 9 §3 and §5: a document uploaded on the view is previewed (an image, a PDF) and downloaded,
+// A document uploaded on the view is previewed (an image, a PDF) and downloaded,
 // a note is added and edited, and all of it is on the timeline.
 test('documents are uploaded, previewed and downloaded, a note is added and edited, and the timeline shows it all', async ({
   page,

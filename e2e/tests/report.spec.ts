@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { FIRST_PAINT } from '../admin-fixtures.ts';
 import { expect, test } from '../fixtures.ts';
 
-// Issue 10 §2–§4: the desk at /home and the reports at /report, on the demo data.
+// The desk at /home and the reports at /report, on the demo data.
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -4,7 +4,7 @@ import { uniqueSuffix } from '../admin-fixtures.ts';
 
 test.use({ signedInAs: 'admin' });
 
-// Issue 8 §1 "nothing typed is lost": the session ends on the server while a template is being
+// The session ends on the server while a template is being
 // typed; Save asks for the password over the page and then saves what was typed.
 test('a template typed while the session ended is saved after signing in again in the dialog', async ({
   page,

@@ -4,7 +4,7 @@ import { expect, test } from '../fixtures.ts';
 
 test.use({ signedInAs: 'admin' });
 
-// Issue 11 §2: a stage's actions are edited from /stage/list; a merchant entering the stage runs
+// A stage's actions are edited from /stage/list; a merchant entering the stage runs
 // them (the execution on /history/stage-actions, the todo it made on /todo).
 test('a create_todo action added to a stage runs when a merchant enters it', async ({ page, signedInUser }) => {
   test.slow();

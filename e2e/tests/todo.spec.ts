@@ -35,7 +35,7 @@ async function createMerchant(page: Page): Promise<{ id: string; dbaName: string
   return { id: ((await created.json()) as { id: string }).id, dbaName };
 }
 
-// Issue 10 §4: a todo added from the merchant view is on /todo under Today, and the keyboard
+// A todo added from the merchant view is on /todo under Today, and the keyboard
 // completes it there; the page has no serious or critical accessibility violation.
 test('a todo added on a merchant shows under Today and is completed with the keyboard', async ({ page }) => {
   test.slow();
@@ -74,7 +74,7 @@ test('a todo added on a merchant shows under Today and is completed with the key
     .click();
   await expect(page.getByRole('list', { name: 'Completed todos' }).getByText(title)).toBeVisible();
 
-  // Issue 10 §4: the home tile's count changes with it.
+  // The home tile's count changes with it.
   await expect.poll(() => homeTodoFigure(page, 'Due today')).toBe(dueBefore - 1);
 
   // The merchant's timeline tells both steps.

@@ -3,7 +3,7 @@
  * of the 64 MB V8 chose on these machines. About an eighth of what a request allocates outlives
  * one scavenge, so a scavenge's pause grows with the space: 9–12 ms every ~150 ms at 64 MB,
  * 1–2 ms every ~12 ms at 4 MB. Every request in flight waits out a pause, and at 64 MB those
- * pauses made the merchant reads' p95 (DESIGN §7: a view ≤ 10 ms). The price is more
+ * pauses made the merchant reads' p95 (a view ≤ 10 ms). The price is more
  * collections: about 4 % more CPU under a saturating load.
  *
  * `npm start` passes them on its command line (api-node-flags.unit.test.ts holds it to this

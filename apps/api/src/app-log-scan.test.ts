@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './test/harness.ts';
 import { signInAs } from './test/sign-in.ts';
 
 /**
- * Issue 7: a failed database write logged the argon2 hash and the email. A real write fails
+ * A failed database write logged the argon2 hash and the email. A real write fails
  * here (a trigger refuses it after the hash was made), and the whole log output is scanned.
  */
 describe('logs of a failed database write', () => {

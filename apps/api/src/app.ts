@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps) {
   // left as it makes them. The SPA's files are compressed at build time (static-spa.ts).
   app.use('/api/*', unlessAuthJs(compressJson()));
   app.use('/apps/*', compressJson());
-  // Auth.js takes a small form (DESIGN §9: a few KB); everything else 1 MB unless its route
+  // Auth.js takes a small form (a few KB); everything else 1 MB unless its route
   // declares a bodyLimit() of its own (lib/http/body-limit.ts).
   app.use(`${AUTH_BASE_PATH}/*`, bodyLimit(16 * KB));
   app.use('*', defaultBodyLimit());

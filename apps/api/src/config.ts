@@ -70,7 +70,7 @@ export type Config = {
   publicUrl: string | undefined;
   /**
    * Believe X-Forwarded-For/-Proto/-Host (one reverse proxy in front sets them). Off by
-   * default: anyone can send those headers, so without a proxy they are ignored (DESIGN §8).
+   * default: anyone can send those headers, so without a proxy they are ignored.
    */
   trustProxy: boolean;
   /**

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -7,10 +7,78 @@ import { CONFIG_VARIABLES, loadConfig } from './config.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
 
+/** The variable names in the first column of the tables under "## Configuration". */
+function documentedVariables(): { server: string[]; all: string[] } {
+  const start = readme.indexOf('\n## Configuration');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const tables = section.split(/\n\s*\n/).filter((block) => block.startsWith('|'));
+  const names = (table: string) => [...table.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((m) => m[1]!);
+  return { server: names(tables[0] ?? ''), all: tables.flatMap(names) };
+}
+
+/** Set by the system or the shell, never by someone configuring Boardwalk. */
+const SYSTEM_VARIABLES = new Set(['PATH', 'HOME', 'TMPDIR', 'TERM', 'PWD']);
+/** The benchmarks document their own variables in bench/README.md. */
+const SOURCES = [
+  'apps/**/*.{ts,tsx,js,mjs}',
+  'packages/**/*.{ts,tsx}',
+  'e2e/**/*.ts',
+  'scripts/**/*.{ts,sh}',
+  '*.{ts,js}',
+];
+const SKIPPED = new Set(['node_modules', 'dist', '.git', 'data']);
+
+/**
+ * Every environment variable the code reads by name: process.env.X, env.X, env['X'], and in shell
+ * ${X:-…} of a variable the script does not set itself at the top level (its own X=… line).
+ */
+export function variablesReadBy(files: Iterable<{ name: string; text: string }>): Map<string, string> {
+  const read = new Map<string, string>();
+  const patterns = [
+    /\benv\.([A-Z][A-Z0-9_]*)\b/g,
+    /\benv\[['"]([A-Z][A-Z0-9_]*)['"]\]/g,
+    /\$\{([A-Z][A-Z0-9_]*):?[-=]/g,
+  ];
+  for (const { name, text } of files) {
+    const ownShellVariables = new Set([...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!));
+    for (const pattern of patterns) {
+      for (const m of text.matchAll(pattern)) {
+        const variable = m[1]!;
+        if (SYSTEM_VARIABLES.has(variable) || ownShellVariables.has(variable) || read.has(variable)) continue;
+        read.set(variable, name);
+      }
+    }
+  }
+  for (const variable of CONFIG_VARIABLES) if (!read.has(variable)) read.set(variable, 'apps/api/src/config.ts');
+  return read;
+}
+
+const sourceFiles = () =>
+  globSync(SOURCES, { cwd: root, exclude: (name) => SKIPPED.has(path.basename(name)) })
+    .filter((name) => !name.endsWith('readme.test.ts'))
+    .map((name) => ({ name, text: readFileSync(path.join(root, name), 'utf8') }));
+
 describe('the README', () => {
-  it('documents every variable config.ts reads', () => {
-    const documented = [...readme.matchAll(/^\| `([A-Z_]+)`/gm)].map((m) => m[1]);
-    expect([...documented].sort()).toEqual([...CONFIG_VARIABLES].sort());
+  it('lists every variable config.ts reads in its first configuration table', () => {
+    expect([...documentedVariables().server].sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it('lists every environment variable the code reads, and only those', () => {
+    const read = variablesReadBy(sourceFiles());
+    const documented = new Set(documentedVariables().all);
+    const unlisted = [...read].filter(([name]) => !documented.has(name)).map(([name, file]) => `${name} (${file})`);
+    const unread = [...documented].filter((name) => !read.has(name));
+    expect(unlisted, 'read by the code but not in the README configuration tables').toEqual([]);
+    expect(unread, 'in the README configuration tables but read nowhere').toEqual([]);
+  });
+
+  it('finds reads of process.env, env and shell defaults', () => {
+    const files = [
+      { name: 'a.ts', text: "process.env.ONE; const x = env['TWO']; process.env.PATH" },
+      { name: 'b.sh', text: 'port=${THREE:-3100} ${FOUR:=x} ${NOT_DEFAULTED}\nOWN=1\n[[ -n ${OWN:-} ]]' },
+    ];
+    const read = [...variablesReadBy(files).keys()].filter((name) => !(CONFIG_VARIABLES as string[]).includes(name));
+    expect(read.sort()).toEqual(['FOUR', 'ONE', 'THREE', 'TWO']);
   });
 
   it('links only to files inside the repository (a clone has nothing beside it)', () => {

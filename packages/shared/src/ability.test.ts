@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defineAbilityFor } from './ability.ts';
 import { ROLES } from './roles.ts';
 
-describe('defineAbilityFor (SPEC §6)', () => {
+describe('defineAbilityFor', () => {
   it.each(['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_STAFF'])('%s may manage everything', (role) => {
     const ability = defineAbilityFor({ role });
     for (const subject of ['all', 'merchant', 'user', 'todo', 'template-page', 'acl-page']) {

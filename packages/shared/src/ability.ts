@@ -4,7 +4,7 @@ export const ACTIONS = ['manage', 'read', 'create', 'update', 'delete'] as const
 export type Action = (typeof ACTIONS)[number];
 
 /**
- * Subjects are plain strings (SPEC §6): 'all', 'acl-page', 'template-page', and one per API
+ * Subjects are plain strings: 'all', 'acl-page', 'template-page', and one per API
  * entity ('user', 'agent', ...). A subject object may carry its type in a `type` field.
  */
 export type Subject = string;
@@ -38,7 +38,7 @@ export const OWN_PROFILE_SUBJECT = 'own-profile';
 export const MERCHANT_REVEAL_SUBJECT = 'merchant-reveal';
 
 /**
- * The rules of SPEC §6, in one place. `subjectType` is the type of the object a page or
+ * The role rules, in one place. `subjectType` is the type of the object a page or
  * route asks about; an unknown role may use exactly that subject type (the source's
  * "any other role" rule). No user (signed out) gets no rules at all.
  */

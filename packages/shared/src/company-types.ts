@@ -1,5 +1,5 @@
 /**
- * Organisations merchants are boarded with or through (DESIGN §2 companies). Without zod, so the
+ * Organisations merchants are boarded with or through (the companies table). Without zod, so the
  * company list can offer its type filter before it loads any schema (decision 058); the company
  * schemas (schemas/company.ts) build their enums from these.
  */

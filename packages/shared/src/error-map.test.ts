@@ -7,7 +7,7 @@ import { createUserSchema } from './schemas/user.ts';
 const messages = (schema: z.ZodType, value: unknown) =>
   schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
 
-describe('validation messages written for people (issue 8 §2)', () => {
+describe('validation messages written for people', () => {
   it('says what to enter instead of the validator’s own words', () => {
     const params = listParamsSchema(['name'] as const);
     expect(messages(params.shape.pageSize, '0')).toEqual(['Enter a number of at least 1']);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The one voice of validation messages (issue 8 §2: "Too small: expected number to be >=1"
+ * The one voice of validation messages ("Too small: expected number to be >=1"
  * reached the user): every issue a shared schema raises without a message of its own is written
  * for people. Installed by schemas/fields.ts, which every shared schema imports, so the API's
  * field errors and the web forms (both validate with these schemas) say the same thing.

@@ -1,5 +1,5 @@
 /**
- * The list limits of DESIGN §3 without zod: the web reads its lists' URL with them before zod has
+ * The list limits (docs/architecture.md, API conventions) without zod: the web reads its lists' URL with them before zod has
  * loaded (decision 055); list.ts builds the schemas from the same values.
  */
 export const MAX_PAGE_SIZE = 100;

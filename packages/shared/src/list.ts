@@ -16,7 +16,7 @@ export const allDataParam = z
   .optional()
   .describe('true: fill allData with every row the caller may see (for pickers); otherwise it is []');
 
-/** The common list query of DESIGN §3; each entity extends it with its filters and sort columns. */
+/** The common list query (docs/architecture.md, API conventions); each entity extends it with its filters and sort columns. */
 export function listParamsSchema<const S extends readonly [string, ...string[]]>(sortColumns: S) {
   return z.object({
     q: text().trim().max(200).optional(),
@@ -28,7 +28,7 @@ export function listParamsSchema<const S extends readonly [string, ...string[]]>
   });
 }
 
-/** `{ <key>: rows, total, params, allData }` (SPEC §7); allData is [] unless `allData=true`. */
+/** `{ <key>: rows, total, params, allData }`; allData is [] unless `allData=true`. */
 export type ListResponse<K extends string, T> = { [P in K]: T[] } & {
   total: number;
   params: Record<string, unknown>;

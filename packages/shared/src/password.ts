@@ -8,7 +8,7 @@ export type PasswordPolicyOptions = {
   isCommon?: (password: string) => boolean;
 };
 
-/** Password policy (DESIGN §6): ≥ minLength (never below 12), letters and digits, not a common one. */
+/** Password policy: ≥ minLength (never below 12), letters and digits, not a common one. */
 export function passwordSchema(minLength = 12, options: PasswordPolicyOptions = {}) {
   const min = Math.max(12, minLength);
   const { isCommon } = options;

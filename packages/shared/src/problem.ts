@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * RFC 9457 problem JSON, the one error shape of the API (DESIGN §3). `type` is always
+ * RFC 9457 problem JSON, the one error shape of the API. `type` is always
  * `about:blank`, so `title` is the HTTP status phrase; what went wrong, for a program, is the
  * stable `code`, and for a person the `detail` sentence. 400 and some 409 answers carry
  * `errors`: field path → messages.

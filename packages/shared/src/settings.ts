@@ -5,7 +5,7 @@ import { emailAddress, text } from './schemas/fields.ts';
 /** The range an admin may set the document upload limit to (bytes). */
 export const DOCUMENT_MAX_BYTES_RANGE = { min: 100 * 1024, max: 100 * 1024 * 1024 } as const;
 
-/** Global settings (DESIGN §2 settings): one zod schema per key, with its default. */
+/** Global settings (the settings table): one zod schema per key, with its default. */
 export const smtpSettingSchema = z.object({
   host: text().max(255).default(''),
   port: z.number().int().min(1).max(65535).default(587),
@@ -31,13 +31,13 @@ export const settingSchemas = {
     .max(ROLES.length)
     .refine((roles) => new Set(roles).size === roles.length, 'Name each role once')
     .transform((roles) => ROLES.filter((role) => roles.includes(role))),
-  // Merchant document uploads (issue 9): larger ones are refused with 413 while they stream in.
+  // Merchant document uploads: larger ones are refused with 413 while they stream in.
   documentMaxBytes: z
     .number()
     .int()
     .min(DOCUMENT_MAX_BYTES_RANGE.min, 'At least 100 KB')
     .max(DOCUMENT_MAX_BYTES_RANGE.max, 'At most 100 MB'),
-  // API tokens (issue 12): requests per token per minute, over every API process (429 beyond).
+  // API tokens: requests per token per minute, over every API process (429 beyond).
   apiRateLimitPerMinute: z.number().int().min(10, 'At least 10').max(100_000),
   // How long the API usage log (/history/api) keeps its rows.
   apiUsageRetentionDays: z.number().int().min(7, 'At least 7 days').max(3650),
@@ -49,7 +49,7 @@ export const settingSchemas = {
         .regex(/^https?:\/\/[^/\s]+$/, 'Give an origin such as https://crm.example.com (no path)'),
     )
     .max(20),
-  // SPEC §2, §9: the theme customizer (side cog) for everyone; off by default.
+  // The theme customizer (side cog) for everyone; off by default.
   customizerEnabled: z.boolean(),
   // A merchant draft nobody changed for this many days is deleted (it holds sensitive values).
   merchantDraftRetentionDays: z.number().int().min(1, 'At least 1 day').max(365, 'At most 365 days'),
@@ -59,7 +59,7 @@ export type SettingKey = keyof typeof settingSchemas;
 
 /**
  * Changing one of these weakens or redirects security controls (or the mail server that sends
- * password resets): the PATCH must carry the caller's current password (step-up, issue 7).
+ * password resets): the PATCH must carry the caller's current password (step-up).
  * No coercion anywhere above: a string or boolean for a number is a 400, never a silent cast.
  */
 export const STEP_UP_SETTING_KEYS = [
@@ -96,7 +96,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   merchantDraftRetentionDays: 30,
 };
 
-/** Absolute session lifetime (DESIGN §6): not a setting. */
+/** Absolute session lifetime: not a setting. */
 export const SESSION_MAX_AGE_HOURS = 12;
 export const LOCKOUT_THRESHOLD = 10;
 export const LOCKOUT_MINUTES = 30;

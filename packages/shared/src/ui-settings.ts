@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './schemas/fields.ts';
 
 /**
- * Bounds of the stored UI settings (issue 7): every key is typed and bounded, so a user cannot
+ * Bounds of the stored UI settings: every key is typed and bounded, so a user cannot
  * park megabytes or deeply nested JSON in their row. The serialized whole stays under
  * UI_SETTINGS_MAX_BYTES; the API answers 413 past it.
  */
@@ -30,7 +30,7 @@ const searchResult = z
   })
   .strict();
 
-/** The UI settings of SPEC §3 with the defaults of SPEC §9; kept in localStorage and per user. */
+/** The UI settings with the product specification's defaults; kept in localStorage and per user. */
 export const uiSettingsSchema = z.object({
   mode: z.enum(['light', 'dark', 'semi-dark']).default('light'),
   skin: z.enum(['default', 'bordered']).default('default'),
@@ -55,7 +55,7 @@ export const uiSettingsSchema = z.object({
 
 export type UiSettings = z.infer<typeof uiSettingsSchema>;
 export const UI_SETTINGS_DEFAULTS: UiSettings = uiSettingsSchema.parse({});
-/** localStorage key (SPEC §9). */
+/** localStorage key. */
 export const UI_SETTINGS_STORAGE_KEY = 'settings';
 
 /** Serialized size in UTF-8 bytes, as it would be stored (no TextEncoder: shared has no DOM or node types). */

@@ -1,7 +1,7 @@
 import { ROLE_RANK, type Role } from './roles.ts';
 
 /**
- * Who may do what to which user (issue 3 §1, issue 7): the API enforces these and the web app
+ * Who may do what to which user: the API enforces these and the web app
  * offers only what they allow, from this one copy, so the two cannot disagree. Each rule returns
  * why it refuses (a sentence for the user: role names, never ROLE_… codes), or null.
  */

@@ -129,7 +129,7 @@ export function buildAuthConfig(
   };
 }
 
-/** `__Host-` over HTTPS (DESIGN §6): Secure, Path=/, no Domain, so no subdomain can set it. */
+/** `__Host-` over HTTPS: Secure, Path=/, no Domain, so no subdomain can set it. */
 export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-authjs.session-token' : 'authjs.session-token';
 }

@@ -116,7 +116,7 @@ describe('sign-in and sessions', () => {
   });
 
   it('uses the sessionIdleMinutes setting', async () => {
-    // 10 is within the PCI bound (1-15, issue 7) and below the default 15, so 11 idle minutes tell them apart.
+    // 10 is within the PCI bound (1-15) and below the default 15, so 11 idle minutes tell them apart.
     await t.db.insert(settings).values({ key: 'sessionIdleMinutes', value: 10 });
     try {
       const user = await createUser(t.db);

@@ -64,7 +64,7 @@ const credentialsSchema = z.object({
 
 /**
  * Checks email + password and opens a session row. Every limit is counted BEFORE the password
- * is checked, so concurrent attempts cannot all pass a check that is counted later (issue 7):
+ * is checked, so concurrent attempts cannot all pass a check that is counted later:
  * the IP allowance in one upsert of the shared counter store, the account's in one conditional UPDATE. Only with the
  * right password is suspension revealed. Every outcome is audited.
  *

@@ -24,7 +24,7 @@ export type CurrentPasswordVerdict = 'right' | 'wrong' | 'wrong-and-locked' | 'l
 /**
  * The one check of a `currentPassword` (password change, settings step-up, and whatever asks
  * next). It is a guess like a sign-in: counted before it is checked, on the same counter and
- * lock as failed sign-ins (issue 7), so a stolen session cannot try passwords through any of
+ * lock as failed sign-ins, so a stolen session cannot try passwords through any of
  * them. Runs on `db` itself, never inside a caller's transaction: a rollback would undo the count.
  */
 export async function verifyCurrentPassword(db: Db, caller: Caller, password: string): Promise<CurrentPasswordVerdict> {

@@ -89,7 +89,7 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: AppDeps) {
       }),
     ),
   );
-  // DESIGN §3: a rate-limited sign-in is a 429 with Retry-After. Auth.js still writes the body
+  // A rate-limited sign-in is a 429 with Retry-After. Auth.js still writes the body
   // (`{ url: '/login?error=CredentialsSignin&code=rate_limited' }`), which the SPA reads as
   // before; a plain form post keeps its redirect to /login, with the header added.
   app.post(`${AUTH_BASE_PATH}/callback/credentials`, async (c, next) => {

@@ -11,7 +11,7 @@ export type ClaimedAttempt = { user: UserRow; attempt: number };
 
 /**
  * Counts a password attempt against the account BEFORE the password is checked, in one
- * conditional UPDATE, so the counter holds under any concurrency (DESIGN §9): PostgreSQL
+ * conditional UPDATE, so the counter holds under any concurrency: PostgreSQL
  * re-evaluates the WHERE on the updated row when two requests race, so only LOCKOUT_THRESHOLD
  * attempts ever get a row back until the lock has run out. An expired lock starts a new count.
  * Null means the account is locked (or the threshold is taken by attempts still in flight),

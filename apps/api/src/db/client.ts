@@ -105,7 +105,7 @@ export const DURABLE_START_PARAMS: readonly string[] = [
   'wal_sync_method=fsync',
   '-c',
   'full_page_writes=on',
-  // DESIGN §7's idle RSS (decision 070): PGlite's buffer pool and index-build memory live in
+  // The idle-memory budget of docs/architecture.md (decision 070): PGlite's buffer pool and index-build memory live in
   // its WebAssembly memory, which never shrinks. Its defaults (128 MB, 64 MB) stayed resident
   // after the demo seed; the reads past 16 MB of cached pages go to the OS page cache.
   '-c',

@@ -7,7 +7,7 @@ import path from 'node:path';
  *
  * The file records the holder's pid and its start time (field 22 of /proc/<pid>/stat), so a
  * lock is stale when its pid is gone, is a zombie, or now belongs to another process that got
- * the pid after a crash and reboot (issue 7: such a lock blocked the start). A lock of the
+ * the pid after a crash and reboot (such a lock blocked the start). A lock of the
  * older format (the pid alone) counts only while its pid is a live node process.
  */
 type LockRecord = { pid: number; startTime: string | null };

@@ -11,7 +11,7 @@ export const MIGRATION_LOCK_KEY = '7095260037420048756';
 
 /**
  * Migrates a PostgreSQL database that several API processes may be starting against at once
- * (DESIGN §1: N stateless processes share it). Without the lock two processes would both see
+ * (N stateless processes share it). Without the lock two processes would both see
  * a migration as missing and both run it, and one fails half-way ("relation already exists",
  * or a unique violation from the concurrent CREATE EXTENSION / CREATE SCHEMA). With it the
  * first process migrates while the others wait, then find nothing left to do.

@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const API_USAGE_RETENTION_BATCH_SIZE = 5000;
 
 /**
- * Issue 12 §2: the API usage log keeps `apiUsageRetentionDays` (default 90) and this daily job
+ * The API usage log keeps `apiUsageRetentionDays` (default 90) and this daily job
  * deletes older rows, in batches of short transactions, and the rate-limit counters whose window
  * ended (a key that comes back starts a new window anyway). Safe to run twice.
  */

@@ -18,7 +18,7 @@ export const TIME_IN_STAGE_BATCH = 500;
 export const SCHEDULE_MERCHANT_LIMIT = 500;
 
 /**
- * Issue 11 §3, §5 (decision 042): every 5 minutes, each active time-in-stage automation runs for the
+ * Time-in-stage triggers (decision 042): every 5 minutes, each active time-in-stage automation runs for the
  * merchants that entered its stage at least its hours ago and are still there, once per stage
  * entry: the execution's key is the stage interval (`interval:<id>`), so a later run, a retried
  * job or a second worker records nothing more for that entry. Entries whose conditions do not
@@ -114,7 +114,7 @@ export async function evaluateTimeInStage(db: Db, jobs: JobSender, now: Date, ba
 }
 
 /**
- * Issue 11 §3: scheduled automations. Every 5 minutes, each active schedule automation whose cron
+ * Scheduled automations. Every 5 minutes, each active schedule automation whose cron
  * expression (UTC) had an occurrence since it was saved and not yet run runs for the merchants
  * matching its conditions, at most SCHEDULE_MERCHANT_LIMIT per occurrence (the output says how
  * many matched and how many ran). The key `schedule:<occurrence>:<merchant>` keeps it once.

@@ -24,7 +24,7 @@ export function bossConnection(database: Database): ConstructorOptions {
 }
 
 /**
- * A pg-boss connection inside one of the app's transactions (DESIGN §5, transactional enqueue):
+ * A pg-boss connection inside one of the app's transactions (transactional enqueue):
  * `boss.send(name, data, { db: inTransaction(tx) })` commits the job with the change, or neither.
  */
 export function inTransaction(tx: Db): BossDb {

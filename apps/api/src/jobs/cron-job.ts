@@ -16,7 +16,7 @@ export type JobContext = {
 };
 
 /**
- * A built-in scheduled job (DESIGN §2 cron_jobs, STYLE 8): a name (also its pg-boss queue), a
+ * A built-in scheduled job (the cron_jobs table, STYLE 8): a name (also its pg-boss queue), a
  * default cron expression (UTC), a zod schema for the payload pg-boss hands over (a schedule
  * sends `{}`; anything else fails the attempt), and a handler that is safe to run twice (pg-boss
  * delivers at least once) and returns the output its run row keeps.

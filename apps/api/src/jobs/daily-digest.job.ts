@@ -15,7 +15,7 @@ type OverSla = { assignee_id: string; dba_name: string; stage: string; hours: nu
 type Recipient = { id: string; email: string; name: string };
 
 /**
- * Issue 11 §5: every morning (07:00 UTC) each active user with open todos due today or earlier,
+ * Every morning (07:00 UTC) each active user with open todos due today or earlier,
  * or with merchants over their stage's SLA, gets one email listing them. The digest is rendered
  * here, not from a template (decision 039: the template context describes one merchant, a digest
  * is a list per person), and goes out through the same message.send job and emails log. One

@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const ENDED_SESSION_KEEP_DAYS = 1;
 
 /**
- * Issue 11 §5: deletes sessions that expired or were revoked more than a day ago, and API tokens
+ * Deletes sessions that expired or were revoked more than a day ago, and API tokens
  * that stopped working (expired, revoked, or past the grace of a rotation) longer ago than the
  * API usage log keeps its rows, so no row of /history/api loses the name of its token. Neither
  * can be used again: deleting them only keeps the tables small. Safe to run twice.

@@ -13,7 +13,7 @@ export const INACTIVE_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Issue 11 §5: suspends active users whose last activity (last sign-in, last use of one of their
+ * Suspends active users whose last activity (last sign-in, last use of one of their
  * API tokens, or their creation when neither happened) is more than 90 days old, ends their
  * sessions and tokens, and audits each one (`user.suspend_inactive`). Superadmins are left
  * active and only counted (decision 039's cron section: the break-glass account must not lock

@@ -11,7 +11,7 @@ import type { MessagingConfig } from '../messages/transports.ts';
 import type { OutboundPolicy } from '../lib/outbound/outbound-policy.ts';
 import { startWorkflowWorkers, WORKFLOW_QUEUES } from '../workflow/workflow-engine.ts';
 
-/** DESIGN §5: 3 attempts by default, exponential backoff between them. */
+/** 3 attempts by default, exponential backoff between them. */
 export type RetryPolicy = { limit: number; delaySeconds: number; backoff: boolean; maxDelaySeconds?: number };
 export const DEFAULT_RETRY: RetryPolicy = { limit: 2, delaySeconds: 30, backoff: true, maxDelaySeconds: 15 * 60 };
 

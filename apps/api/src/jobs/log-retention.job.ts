@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const LOG_RETENTION_BATCH_SIZE = 1000;
 
 /**
- * Issue 7 §5: the audit log is kept for the `logRetentionDays` setting (at least 365 days,
+ * The audit log is kept for the `logRetentionDays` setting (at least 365 days,
  * PCI DSS 10.5.1; the setting's schema refuses less and readSetting falls back to the default
  * for a stored value that is no longer valid) and older rows are deleted by this daily job.
  */

@@ -7,7 +7,7 @@ import { startTestJobEngine } from '../test/job-engine.ts';
 import { defineCronJob } from './cron-job.ts';
 
 /**
- * The other half of job-engine.test.ts's "stopping" (issue 11 §1, SIGTERM): a job that is running
+ * The other half of job-engine.test.ts's "stopping" (SIGTERM): a job that is running
  * when the engine stops, and ends within the stop timeout, finishes, is completed and recorded
  * once, and is not run again.
  */

@@ -17,7 +17,7 @@ export type CsvExport<T> = {
 };
 
 /**
- * A CSV download streamed as it is read (DESIGN §9: bounded in memory): UTF-8 with a byte-order
+ * A CSV download streamed as it is read (bounded in memory): UTF-8 with a byte-order
  * mark, CRLF lines, the header first, then one chunk per batch pulled from the database only when
  * the client has taken the previous one. A client that goes away stops the reading.
  */

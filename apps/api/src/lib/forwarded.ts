@@ -5,7 +5,7 @@ import type { AppEnv } from './context.ts';
 /**
  * The only reader of X-Forwarded-For, X-Forwarded-Proto and X-Forwarded-Host. Anyone can send
  * them, so they mean something only when a reverse proxy in front of us sets them: the
- * TRUST_PROXY setting (config.trustProxy, DESIGN §8) says so. Off (the default), they are
+ * TRUST_PROXY setting (config.trustProxy) says so. Off (the default), they are
  * ignored and the socket and the request URL are the truth. On, we trust one hop: each header's
  * right-most value, the one our own proxy wrote (a client can only prepend to a list it sends).
  */

@@ -1,5 +1,5 @@
 /**
- * What of an error may be logged (issue 7: a failed insert logged the argon2 hash and the email).
+ * What of an error may be logged (a failed insert logged the argon2 hash and the email).
  * Drizzle's DrizzleQueryError carries `query` and `params` and repeats both in its message and
  * stack; PGlite and node-postgres errors carry `query`, `params` and a `detail` naming the
  * values ("Key (email)=(a@b.c) already exists"). Kept: names, messages without parameters,

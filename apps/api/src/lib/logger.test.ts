@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger, redactSecrets, terminalStream } from './logger.ts';
 
-/** The logger's censoring (issue 7), done by redactSecrets since decision 056 instead of pino's redact paths. */
+/** The logger's censoring, done by redactSecrets since decision 056 instead of pino's redact paths. */
 describe('logger redaction', () => {
   const capture = (level = 'info') => {
     const lines: string[] = [];

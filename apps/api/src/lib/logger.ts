@@ -4,7 +4,7 @@ import { loggableError } from './loggable-error.ts';
 
 export type { Logger };
 
-/** Keys whose values never reach the log, whoever logs them and however deep (issue 7). */
+/** Keys whose values never reach the log, whoever logs them and however deep. */
 const SECRET_KEYS = [
   'password',
   'passwordHash',

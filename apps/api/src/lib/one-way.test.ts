@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 6 §1: the API has one of each of these helpers. A second copy (a route folder growing
+ * The API has one of each of these helpers. A second copy (a route folder growing
  * its own problem schema, caller helper or LIKE escaping) fails here and names the file.
  */
 const SRC = join(import.meta.dirname, '..');

@@ -6,7 +6,7 @@ import type { Logger } from './logger.ts';
 export type UsageRow = typeof apiRequests.$inferInsert;
 
 /**
- * The API usage log (issue 12 §2, docs/decisions/034-shared-rate-limit-store.md): a request
+ * The API usage log (docs/decisions/034-shared-rate-limit-store.md): a request
  * only pushes its row onto an in-memory queue; the queue goes to the database in one
  * multi-row INSERT every `flushMs` or as soon as `batchSize` rows wait, and once more on
  * shutdown (close). A failed flush is logged and its rows dropped (the log is not worth a

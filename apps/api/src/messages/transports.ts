@@ -25,7 +25,7 @@ export type OutgoingEmail = { to: string; cc: string; subject: string; html: str
 export type SendResult = { transport: MessageTransport; messageId: string | null };
 
 /**
- * The SMS provider interface (issue 11 §4). A real provider (Twilio, MessageBird, ...) sends the
+ * The SMS provider interface. A real provider (Twilio, MessageBird, ...) sends the
  * text and answers its message id; the default keeps the message in the emails table only.
  */
 export type SmsProvider = {
@@ -88,7 +88,7 @@ async function fromAddress(db: Db, configured: string): Promise<string> {
 /**
  * Sends one email through SMTP as configured right now (settings can change between messages),
  * or, with none configured, sends nothing: the stored message is the record (transport `log`,
- * DESIGN §5). A failure throws an OutboundFailure (a classified reason and code, never the mail
+ * docs/architecture.md, Processes). A failure throws an OutboundFailure (a classified reason and code, never the mail
  * server's text) for the caller to record and retry.
  */
 export async function sendEmail(db: Db, config: MessagingConfig, email: OutgoingEmail): Promise<SendResult> {

@@ -9,7 +9,7 @@ import type { UsageLog } from '../lib/usage-log.ts';
 const SKIPPED = (path: string) => path.startsWith(`${AUTH_BASE_PATH}/`) || path === '/api/health';
 
 /**
- * One usage row per API request, session or token (issue 12 §2): the route's pattern (not the
+ * One usage row per API request, session or token: the route's pattern (not the
  * path with its ids), status and duration. The row only joins the in-memory queue of
  * lib/usage-log.ts; the database write happens later, in a batch, off the request's path.
  */

@@ -59,7 +59,7 @@ async function expectTooLarge(res: Response) {
   });
 }
 
-describe('request body limit (DESIGN §9)', () => {
+describe('request body limit', () => {
   let t: TestApp;
   let cookie: string;
   const putSettings = (body: BodyInit, headers: Record<string, string> = {}) =>

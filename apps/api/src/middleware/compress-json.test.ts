@@ -19,7 +19,7 @@ describe('pickEncoding', () => {
   });
 });
 
-describe('compressed JSON answers (issue 13)', () => {
+describe('compressed JSON answers', () => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {

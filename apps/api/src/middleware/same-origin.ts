@@ -7,7 +7,7 @@ import { problemResponse } from '../lib/problem.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Refuses unsafe requests a browser sends from another site (DESIGN §3), on top of SameSite
+ * Refuses unsafe requests a browser sends from another site, on top of SameSite
  * cookies and Auth.js's CSRF token. Browsers send Sec-Fetch-Site; older ones only Origin.
  * Requests with neither (curl, scripts) are not from a browser page and pass; neither do
  * requests with `Authorization: Bearer` (API tokens), which carry their own credential.

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { signInAs } from '../test/sign-in.ts';
 import { makeTestWebDist } from '../test/web-dist.ts';
 
-describe('cache and CSP headers (issue 7)', () => {
+describe('cache and CSP headers', () => {
   let t: TestApp;
   let cookie: string;
   let dist: string;

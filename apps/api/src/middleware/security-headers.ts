@@ -65,7 +65,7 @@ export const hsts = () =>
 
 /**
  * API answers hold personal and cardholder-adjacent data: no browser or proxy may keep them
- * (issue 7). Set after the handler and over any value it chose, so error answers, Auth.js and
+ *. Set after the handler and over any value it chose, so error answers, Auth.js and
  * early refusals (413 from the body limit, registered after this) carry it too. The hashed
  * static assets are outside /api and /apps and keep their long cache.
  */

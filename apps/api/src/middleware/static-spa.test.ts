@@ -31,7 +31,7 @@ function writeStartDist(page: string, vite: Record<string, unknown>): string {
   return dist;
 }
 
-describe('the built SPA, precompressed (issue 13)', () => {
+describe('the built SPA, precompressed', () => {
   let t: TestApp;
   let dist: string;
   let app: ReturnType<typeof createApp>;

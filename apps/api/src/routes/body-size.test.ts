@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { signInAs, TEST_PASSWORD } from '../test/sign-in.ts';
 
 /**
- * A body-size test per route family (issue 7, §6): one write route of every family of the
+ * A body-size test per route family: one write route of every family of the
  * OpenAPI document, plus Auth.js's callback and `_log`, gets a body one byte over its limit,
  * once with Content-Length and once chunked (no length), over a real socket. Each must answer
  * 413 problem JSON and change no row. Each body is otherwise valid, so a family that lost its
@@ -37,7 +37,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/todos': { data: { title: 'Size Todo' } },
   // Refused by the size cap before the job name is looked up.
   'PATCH /api/history/cron-jobs/{name}': { cron: '15 3 * * *' },
-  // Refused by the size cap before the path's id is looked at (issue 11).
+  // Refused by the size cap before the path's id is looked at.
   'PATCH /api/stage-actions/{id}': { type: 'create_todo', isActive: false, updatedAt: '2026-01-01T00:00:00Z' },
   'POST /api/history/stage-action/{id}/retry': {},
   'POST /api/automations': {
@@ -158,7 +158,7 @@ async function fingerprint(t: TestApp): Promise<string> {
   return JSON.stringify(await queryRows(t.db, sql.raw(parts.join(' union all '))));
 }
 
-describe('body size: every route family refuses a body over its limit (issue 7)', () => {
+describe('body size: every route family refuses a body over its limit', () => {
   let t: TestApp;
   let cookie: string;
   let server: ServerType;

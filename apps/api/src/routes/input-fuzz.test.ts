@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { signInAs, TEST_PASSWORD } from '../test/sign-in.ts';
 
 /**
- * The probe's input fuzz, kept (issue 7): every string property of every JSON body of every
+ * The probe's input fuzz, kept: every string property of every JSON body of every
  * create and update route in the OpenAPI document gets NUL, lone surrogates, a 1 MB string, deep
  * nesting and wrong types. Each must be refused with a 4xx (never a 5xx), NUL and surrogates
  * with a 400 naming the field, and no table may change. A new write route fails the coverage
@@ -23,7 +23,7 @@ type Operation = { method: string; path: string; body: JsonSchema };
 type Field = string[];
 type Ctx = { ids: Record<string, string>; updatedAt: (path: string) => Promise<string> };
 
-/** An automation with a text condition and a text action (issue 11 §3). */
+/** An automation with a text condition and a text action. */
 const FUZZ_AUTOMATION = {
   name: 'Fuzz',
   trigger: { type: 'merchant_created' },
@@ -206,7 +206,7 @@ async function rows<R>(t: TestApp, query: SQL): Promise<R[]> {
 async function fingerprint(t: TestApp): Promise<string> {
   const tables = await rows<{ table_name: string }>(
     t,
-    // The usage log and the rate-limit counters record requests, refused ones too (issue 12).
+    // The usage log and the rate-limit counters record requests, refused ones too.
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_name not in ('sessions', 'api_requests', 'rate_limit_counters')`,
   );
   const digests = tables.map(({ table_name: name }) =>

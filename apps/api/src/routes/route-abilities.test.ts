@@ -21,7 +21,7 @@ function operations(t: TestApp): Operation[] {
   );
 }
 
-/** What SPEC §6 says a caller gets: 401 signed out, 403 when the role's ability refuses any permission. */
+/** What the product specification says a caller gets: 401 signed out, 403 when the role's ability refuses any permission. */
 function expectedGate(ability: DeclaredAbility, role: Role | null): 401 | 403 | 'pass' {
   if (ability === 'public') return 'pass';
   if (!role) return 401;
@@ -58,7 +58,7 @@ describe('every route declares its ability', () => {
   });
 });
 
-describe('role matrix (SPEC §6): every route × signed out and each role', () => {
+describe('role matrix: every route × signed out and each role', () => {
   let t: TestApp;
   const cookies = new Map<Role, string>();
   const people = new Map<Role, TestUser>();
@@ -268,7 +268,7 @@ describe('role matrix (SPEC §6): every route × signed out and each role', () =
     });
   }
 
-  it('keeps the audit log from staff, who manage everything else (issue 7 §5)', () => {
+  it('keeps the audit log from staff, who manage everything else', () => {
     expect(expectedGate([{ action: 'read', subject: 'audit' }], 'ROLE_STAFF')).toBe(403);
     expect(expectedGate([{ action: 'read', subject: 'audit' }], 'ROLE_ADMIN')).toBe('pass');
     expect(operations(t).find((o) => o.path === '/api/history/audit')?.ability).toEqual([

@@ -4,7 +4,7 @@ import type { DeclaredAbility } from '../lib/http/authorize.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
 /**
- * Issue 28 §4: a route whose answer (or input) carries a subject's data must name that subject in
+ * A route whose answer (or input) carries a subject's data must name that subject in
  * its declared abilities, so that a `stage` token cannot read merchants through the execution
  * history. How a subject's data is recognised, wherever a schema comes from (docs/decisions/071):
  * - marker properties, at any depth, through $ref, allOf/anyOf/oneOf, items and records;

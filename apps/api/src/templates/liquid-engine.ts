@@ -4,7 +4,7 @@ import type { FieldErrors } from '../lib/problem.ts';
 import { PLACEHOLDER_PATHS, toLiquidScope, type TemplateValues } from './context.ts';
 
 /**
- * Limits of one render (issue 7: a nested 3000 × 3000 loop ran 2 s). `memoryLimit` counts the
+ * Limits of one render (a nested 3000 × 3000 loop ran 2 s). `memoryLimit` counts the
  * items of every range and array and the characters of every string filter result, so it
  * bounds loop turns (20,000 in all: the probe's loop stops after 6 of its 3000 outer turns,
  * about 20,000 inner turns or 50-100 ms; a nested loop turn costs µs, so 200,000 took 900 ms;
@@ -21,7 +21,7 @@ export const TOO_MUCH_WORK =
   'This template does too much work to render: shorten its loops or its output (a message loops at most a few thousand times).';
 
 /**
- * Sandboxed LiquidJS (DESIGN §6): no file system (no include/render/layout tags, in-memory
+ * Sandboxed LiquidJS: no file system (no include/render/layout tags, in-memory
  * lookups only), unknown filters are errors, only own properties are visible, and parse and
  * render are bounded. Email HTML escapes every printed value, and has no `raw` to undo it.
  */
@@ -60,7 +60,7 @@ const OUTPUT_NOT_CLOSED = /^output ("(?:[^"\\]|\\.)*") not closed$/;
 
 /**
  * LiquidJS words some errors for its own developers: an unclosed output quotes the rest of the
- * template as a JSON string, so a line break reached the user as a literal "\n" (issue 8 §2).
+ * template as a JSON string, so a line break reached the user as a literal "\n".
  * Such a message names the opening that is not closed, as the user typed it, up to the line end.
  */
 function forPeople(message: string): string {

@@ -6,7 +6,7 @@ import { createWorkerPool, WorkerJobError, type WorkerPool } from './worker-pool
 
 export { checkTemplate, describeLiquidError, TOO_MUCH_WORK, type RenderOutcome } from './liquid-engine.ts';
 
-/** Every render goes to a worker: a slow template never blocks other requests (DESIGN §9). */
+/** Every render goes to a worker: a slow template never blocks other requests. */
 const WORKER_URL = new URL('./render-worker.ts', import.meta.url);
 
 /** Hard limits of a render worker: past them it is terminated, whatever Liquid is doing. */

@@ -27,7 +27,7 @@ export type WorkerPoolOptions = {
   maxQueue: number;
   /**
    * A worker with no job for this many ms is ended, and the next job starts a new one: an idle
-   * server does not keep a whole V8 isolate per slot (DESIGN §7's idle RSS, decision 070).
+   * server does not keep a whole V8 isolate per slot (the idle-memory budget, decision 070).
    */
   idleMs?: number;
 };

@@ -61,7 +61,7 @@ async function lastAudit(t: TestApp, action: string, subjectId: string) {
   return row;
 }
 
-/** The behaviour every reference entity shares (DESIGN §3), run against the real app. */
+/** The behaviour every reference entity shares, run against the real app. */
 export function crudContract(ctx: CrudContext, c: CrudContract) {
   const tag = () => randomUUID().slice(0, 8);
   const create = async (data: Record<string, unknown>) => {

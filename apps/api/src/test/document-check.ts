@@ -12,7 +12,7 @@ const JSON_TYPE = /^application\/(problem\+)?json\b/;
  * Checks a real answer of the API against the OpenAPI document the API serves: the status must be
  * one the operation documents, with a documented media type, and a JSON body must validate against
  * the documented schema (JSON Schema 2020-12, as OpenAPI 3.1 uses). The harness runs every answer
- * of `app.request` through it, so the whole API suite keeps the document honest (issue 12 §3).
+ * of `app.request` through it, so the whole API suite keeps the document honest.
  * Paths the document does not hold (Auth.js, unknown routes, the SPA) are not checked here; a
  * test in route-abilities.test.ts makes sure every route is in the document.
  */

@@ -22,7 +22,7 @@ function userIdsOf(action: Action): { field: string; ids: string[] } | null {
 }
 
 /**
- * What a saved action names must exist when it is saved (issue 11 §2–§3), or every run of it
+ * What a saved action names must exist when it is saved, or every run of it
  * would only fail: a message action's template, not deleted and of the action's channel (an SMS
  * template cannot be emailed), and the users it hands work to, active and not deleted (as
  * activeUserLabel wants them at run time). Returns the problems by field,

@@ -16,7 +16,7 @@ class DryRunRollback extends Error {}
 const silent = createLogger('silent');
 
 /**
- * The test run of a list of actions against one merchant (issue 11 §2, §3): each action's
+ * The test run of a list of actions against one merchant: each action's
  * description of what it would do, nothing sent or changed. It runs in a transaction that is always
  * rolled back, so a description that wrote by mistake would leave nothing either.
  */

@@ -11,7 +11,7 @@ import { executionsOf, insertStageAction } from './workflow-test-helpers.ts';
 type JobRow = { state: string; retryCount: number; waitSeconds: number; backoff: boolean };
 
 /**
- * The production retry policy (DEFAULT_RETRY, DESIGN §5): 3 attempts, the waits between them
+ * The production retry policy (DEFAULT_RETRY): 3 attempts, the waits between them
  * growing exponentially (30–60 s, then 60–120 s). Rather than wait minutes, the test reads the
  * wait pg-boss set, then moves the job's start forward.
  */

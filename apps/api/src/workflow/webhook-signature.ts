@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Webhook signatures (DESIGN §5): HMAC-SHA256 over `${timestamp}.${body}` with the action's secret,
+ * Webhook signatures: HMAC-SHA256 over `${timestamp}.${body}` with the action's secret,
  * hex, sent as `sha256=<hex>` beside the timestamp (Unix seconds). Signing the timestamp lets a
  * receiver refuse a replayed call outside its tolerance.
  */

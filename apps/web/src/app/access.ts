@@ -8,7 +8,7 @@ export type AccessDecision = { kind: 'allow' } | { kind: 'redirect'; to: string 
 type Where = { pathname: string; search: string; hash: string };
 
 /**
- * The gating rules of SPEC §2 for a known session state:
+ * The gating rules of the product specification for a known session state:
  * - guest-only pages send a signed-in user on (to a safe returnUrl after sign-in, else to the
  *   first page they may open);
  * - the start path sends a signed-in user to the first page they may open, others to /;
@@ -20,7 +20,7 @@ export function decideAccess(
   signedIn: boolean,
   ability: AppAbility,
   where: Where,
-  /** The user just signed out in this tab: leave for / with no returnUrl (SPEC §4). */
+  /** The user just signed out in this tab: leave for / with no returnUrl. */
   signedOut = false,
 ): AccessDecision {
   if (entry.start) return { kind: 'redirect', to: signedIn ? startPageFor(ability) : '/' };

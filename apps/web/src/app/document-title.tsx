@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { usePortalName } from '../lib/portal-name.ts';
 
-/** Page title `<portal name> Portal` (SPEC §1). */
+/** Page title `<portal name> Portal`. */
 export function DocumentTitle() {
   const portalName = usePortalName();
   useEffect(() => {

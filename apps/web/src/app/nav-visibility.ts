@@ -3,7 +3,7 @@ import { isNavGroup, isNavSectionTitle, type NavGroup, type NavItem, type NavLin
 
 type Gated = { action?: NavItem['action']; subject?: NavItem['subject'] };
 
-/** SPEC §6: an item with action and subject needs the ability; one without is visible to all. */
+/** An item with action and subject needs the ability; one without is visible to all. */
 export function canSeeItem(item: Gated, ability: AppAbility): boolean {
   if (!item.action || !item.subject) return true;
   return ability.can(item.action, item.subject);
@@ -50,7 +50,7 @@ export function groupHasPath(group: NavGroup, pathname: string): boolean {
   return group.children.some((child) => (isNavGroup(child) ? groupHasPath(child, pathname) : child.path === pathname));
 }
 
-/** Keys of the groups that hold the current route (the menu opens them itself, SPEC §4). */
+/** Keys of the groups that hold the current route (the menu opens them itself). */
 export function openGroupKeysFor(items: NavItem[], pathname: string, parentKey = ''): string[] {
   const keys: string[] = [];
   for (const item of items) {

@@ -62,7 +62,7 @@ export function isNavSectionTitle(item: NavItem): item is NavSectionTitle {
 const read = (subject: Subject): Gate => ({ action: 'read', subject });
 const create = (subject: Subject): Gate => ({ action: 'create', subject });
 
-/** The vertical menu of SPEC §2, in its order. Keep each gate equal to its page's ability. */
+/** The vertical menu, in the product specification's order. Keep each gate equal to its page's ability. */
 export const verticalNavItems: NavItem[] = [
   { title: 'Home', path: '/home', icon: HomeOutlined, ...read('home-page') },
   { title: 'Add Merchant', path: '/merchant/add', icon: AddBusinessOutlined, ...create('merchant') },

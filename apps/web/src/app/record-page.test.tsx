@@ -10,7 +10,7 @@ const entries: RouteEntry[] = [
   { path: '/thing/view/:id', page: async () => () => <p>The thing</p>, public: true, layout: 'blank' },
 ];
 
-describe('pages at a record id (issue 8 §2)', () => {
+describe('pages at a record id', () => {
   it('shows the not-found page for /user/view/not-a-uuid without asking the API', async () => {
     const api = fakeFetch();
     renderApp({ url: '/user/view/not-a-uuid', session: sessionFor('ROLE_ADMIN') });

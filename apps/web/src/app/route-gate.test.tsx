@@ -10,7 +10,7 @@ const permissionsBody = { permissions: [], params: {}, allData: [], total: 0 };
 
 beforeAll(preloadApp, 120_000);
 
-describe('gating (SPEC §2)', () => {
+describe('gating', () => {
   it('sends a signed-out visit to /login with the wanted path and query in returnUrl', async () => {
     fakeFetch();
     const { location } = renderApp({ url: '/merchant/sales?page=2', session: null });
@@ -146,7 +146,7 @@ describe('gating (SPEC §2)', () => {
     await waitFor(() => expect(location()).toBe('/login?returnUrl=%2Facl'));
   });
 
-  it('keeps the page on an API 401 and asks for the password over it (issue 8)', async () => {
+  it('keeps the page on an API 401 and asks for the password over it', async () => {
     fakeFetch({ 'GET /apps/permissions/data': () => ({ status: 401, body: problemBody(401) }) });
     const { location } = renderApp({ url: '/acl', session: sessionFor('ROLE_ADMIN') });
     const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });

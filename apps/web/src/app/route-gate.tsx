@@ -26,7 +26,7 @@ export type RouteGateProps = { layout: ComponentType<{ children: ReactNode }> };
 
 /**
  * Wraps every page: waits for the first client render and the session, then allows it, sends
- * the user elsewhere, or shows the 401 page inside the layout (SPEC §2 gating).
+ * the user elsewhere, or shows the 401 page inside the layout (the gating rules of app/access.ts).
  */
 export function RouteGate({ layout: Layout }: RouteGateProps) {
   const entry = useCurrentEntry();

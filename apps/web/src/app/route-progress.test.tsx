@@ -13,7 +13,7 @@ function Root() {
   );
 }
 
-describe('RouteProgress (SPEC §2: a top progress bar during route changes)', () => {
+describe('RouteProgress (a top progress bar during route changes)', () => {
   it('shows while the next page loads and goes when it has arrived', async () => {
     let arrive: () => void = () => undefined;
     const chunk = new Promise<void>((resolve) => {

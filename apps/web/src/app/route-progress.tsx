@@ -2,7 +2,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useNavigation } from 'react-router';
 
 /**
- * The top progress bar while a navigation loads its page chunk (SPEC §2). MUI's indeterminate
+ * The top progress bar while a navigation loads its page chunk. MUI's indeterminate
  * LinearProgress, fixed above the app bar: the router cannot tell how far a chunk has come, so
  * a bar that only pretends to advance would say nothing more.
  */

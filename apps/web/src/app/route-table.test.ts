@@ -73,7 +73,7 @@ describe('route table and menu', () => {
     }
   });
 
-  it('has the SPEC §2 routes, with their gating', () => {
+  it('has the specified routes, with their gating', () => {
     expect(entryFor('/login')).toMatchObject({ path: '/login', guestOnly: true, layout: 'blank' });
     for (const path of ['/', '/401', '/404', '/500']) {
       expect(entryFor(path), path).toMatchObject({ path, public: true, layout: 'blank' });

@@ -4,7 +4,7 @@ import { ServerErrorPage } from '../features/errors/server-error-page.tsx';
 import { START_PATH } from '../lib/start-page.ts';
 import { eagerPage, lazyPage, type RouteEntry } from './route-types.ts';
 
-// The merchant views (issue 9 §3): a list per view and a board per pipeline, the lists in one
+// The merchant views: a list per view and a board per pipeline, the lists in one
 // chunk, the boards (with drag and drop) in another.
 const readMerchant = { action: 'read', subject: 'merchant' } as const;
 const merchantViewRoutes: RouteEntry[] = [
@@ -56,7 +56,7 @@ export const routeTable: RouteEntry[] = [
     layout: 'blank',
   },
 
-  // Pages of issue 2.
+  // The first pages: home, access control, profile.
   {
     path: '/home',
     page: lazyPage(() => import('./home-tiles.tsx'), 'HomePage'),
@@ -97,7 +97,7 @@ export const routeTable: RouteEntry[] = [
     ability: { action: 'read', subject: 'todo' },
   },
 
-  // Settings group: the admin screens of issue 3, automations and the logs of issue 11.
+  // Settings group: the admin screens, automations and the logs.
   {
     path: '/user/list',
     page: lazyPage(() => import('../features/users/user-list-page.tsx'), 'UserListPage'),

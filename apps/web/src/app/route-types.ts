@@ -9,7 +9,7 @@ export type RouteEntry = {
   path: string;
   /** Loads the page component; called on first visit, so each page is its own chunk. */
   page: () => Promise<PageComponent>;
-  /** What the user must be allowed to do to see the page. Default: manage all (SPEC §6). */
+  /** What the user must be allowed to do to see the page. Default: manage all. */
   ability?: Permission;
   /** Signed-in users are sent away (to returnUrl, else /). No permission check. */
   guestOnly?: boolean;

@@ -49,7 +49,7 @@ async function renderQuietPage(text: string) {
   });
 }
 
-describe('session guard (issue 8: nothing typed is lost)', { timeout: 60_000 }, () => {
+describe('session guard (nothing typed is lost)', { timeout: 60_000 }, () => {
   it('counts down a minute before the idle limit; Stay signed in renews the session', async () => {
     const api = fakeFetch({
       'GET /api/settings/public': () => PUBLIC_SETTINGS,

@@ -10,7 +10,7 @@ const SessionGuard = lazy(() =>
   import('../features/auth/session-guard.tsx').then((module) => ({ default: module.SessionGuard })),
 );
 
-/** The idle warning and the sign-in-again dialog over a signed-in page (issue 8). */
+/** The idle warning and the sign-in-again dialog over a signed-in page. */
 function SignedInGuard() {
   const { status } = useSession();
   if (status !== 'authenticated') return null;
@@ -30,7 +30,7 @@ export type StartProvidersProps = {
   children: ReactNode;
   /** A known session (tests); undefined fetches it. */
   session?: Session | null;
-  /** Session poll interval in seconds (SPEC §9: optional). */
+  /** Session poll interval in seconds (optional). */
   sessionRefetchInterval?: number;
 };
 

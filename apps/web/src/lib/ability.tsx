@@ -5,7 +5,7 @@ import { useSession } from './session/use-session.ts';
 
 /**
  * The CASL ability of the signed-in user, built from the session role with the shared rules
- * (SPEC §6). Read it with useAppAbility(), or render conditionally with @casl/react's <Can>.
+ *. Read it with useAppAbility(), or render conditionally with @casl/react's <Can>.
  */
 export function SessionAbilityProvider({ children }: { children: ReactNode }) {
   const { data } = useSession();

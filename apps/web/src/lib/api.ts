@@ -13,19 +13,19 @@ export const API_TAG_TYPES = [
   'Permission',
   'Me',
   'Session',
-  /** Merchants (issue 9): `{ type: 'Merchant', id }` per record and `id: 'LIST'` for every list. */
+  /** Merchants: `{ type: 'Merchant', id }` per record and `id: 'LIST'` for every list. */
   'Merchant',
-  /** API tokens (issue 12): `id: 'LIST'`. */
+  /** API tokens: `id: 'LIST'`. */
   'ApiToken',
-  /** Todos (issue 10): `id: 'LIST'` for every list and the counts; a write refetches them all. */
+  /** Todos: `id: 'LIST'` for every list and the counts; a write refetches them all. */
   'Todo',
-  /** The emails log and the cron jobs (issue 11): `id: 'LIST'` and one per record. */
+  /** The emails log and the cron jobs: `id: 'LIST'` and one per record. */
   'Email',
   'CronJob',
-  /** Stage actions per stage (`id`: the stage id) and their executions (`id: 'LIST'`), issue 11. */
+  /** Stage actions per stage (`id`: the stage id) and their executions (`id: 'LIST'`). */
   'StageAction',
   'StageActionExecution',
-  /** Automations (`id: 'LIST'` and one per record) and their executions (`id: 'LIST'`), issue 11 §3. */
+  /** Automations (`id: 'LIST'` and one per record) and their executions (`id: 'LIST'`). */
   'Automation',
   'AutomationExecution',
 ] as const;

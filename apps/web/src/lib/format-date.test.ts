@@ -4,7 +4,7 @@ import { formatDate, formatDateTime, NO_DATE } from './format-date.ts';
 
 const AT = '2026-11-21T15:04:05.000Z';
 
-describe('formatDate / formatDateTime (issue 8 §3: one date and time format)', () => {
+describe('formatDate / formatDateTime (one date and time format)', () => {
   it('shows a moment in the locale, with the time zone', () => {
     expect(formatDateTime(AT, { locale: 'en-US', timeZone: 'UTC' })).toBe('Nov 21, 2026, 3:04 PM UTC');
     expect(formatDateTime(AT, { locale: 'en-GB', timeZone: 'Europe/Berlin' })).toBe('21 Nov 2026, 16:04 CET');

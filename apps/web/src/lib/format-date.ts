@@ -1,5 +1,5 @@
 /**
- * The one way the app shows dates and times (issue 8 §3): the user's locale (the browser's
+ * The one way the app shows dates and times: the user's locale (the browser's
  * languages), a medium date, and, where a time matters, a short time with its time zone, since
  * back-office users work across zones. Values are ISO strings or Dates from the API; an empty
  * value shows as a dash and a value that is not a date shows as it came.

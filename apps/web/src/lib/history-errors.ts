@@ -1,5 +1,5 @@
 /**
- * SPEC §8: a failed fetch of a history page is logged as 'Error fetching data:' and rethrown
+ * A failed fetch of a history page is logged as 'Error fetching data:' and rethrown
  * (RTK Query's transformErrorResponse returns the error, so the page still gets it).
  */
 export function logHistoryFetchError<E>(error: E): E {

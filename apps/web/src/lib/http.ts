@@ -4,7 +4,7 @@
  * reads a 401: any answer of 401 means the session is gone, so the session provider learns of
  * it. `http.test.ts` fails if a second `fetch(` or 401 check appears elsewhere.
  *
- * Two more jobs follow from being the one door (issue 8 "nothing typed is lost"):
+ * Two more jobs follow from being the one door ("nothing typed is lost"):
  * - every answer from a call that touches the session is announced as activity, which the idle
  *   warning counts from;
  * - while a signed-in page holds 401s (`holdUnauthorized`), a 401 is not handed back: the call

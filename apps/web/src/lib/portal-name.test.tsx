@@ -32,7 +32,7 @@ describe('portal name (the one reader of GET /api/settings/public)', () => {
       </>,
     );
     await waitFor(() => expect(screen.getAllByText('Acme')).toHaveLength(3));
-    // The idle warning's limit comes with the same answer (issue 8).
+    // The idle warning's limit comes with the same answer.
     expect(screen.getByTestId('idle')).toHaveTextContent('5');
     render(<Name />);
     expect(screen.getAllByText('Acme')).toHaveLength(4);

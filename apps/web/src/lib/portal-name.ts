@@ -15,11 +15,11 @@ const DEFAULT_MIN_PASSWORD_LENGTH = 12;
  * hands the new name to `setPortalName`, so the title follows without asking again.
  */
 let portalName = DEFAULT_PORTAL_NAME;
-/** The server's idle limit (the sessionIdleMinutes setting), for the idle warning (issue 8). */
+/** The server's idle limit (the sessionIdleMinutes setting), for the idle warning. */
 let sessionIdleMinutes = DEFAULT_SESSION_IDLE_MINUTES;
-/** The minPasswordLength setting, for the password forms' hints (issue 8 §2). */
+/** The minPasswordLength setting, for the password forms' hints. */
 let minPasswordLength = DEFAULT_MIN_PASSWORD_LENGTH;
-/** The customizerEnabled setting: the shell shows the customizer's cog (SPEC §2; off by default, §9). */
+/** The customizerEnabled setting: the shell shows the customizer's cog (off by default). */
 let customizerEnabled = false;
 let requested = false;
 const listeners = new Set<() => void>();

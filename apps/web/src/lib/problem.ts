@@ -22,7 +22,7 @@ function isFieldErrors(value: unknown): value is FieldErrors {
 
 /**
  * The shared problemSchema's answer, written without zod: every page that reports an error
- * reads this, and zod would add about 24 KB to their first load (DESIGN §7). problem.test.ts
+ * reads this, and zod would add about 24 KB to their first load. problem.test.ts
  * keeps the two in agreement.
  */
 export function parseProblem(value: unknown): Problem | undefined {

@@ -3,7 +3,7 @@ import { START_PATH } from './start-page.ts';
 export const LOGIN_PATH = '/login';
 
 /**
- * Where a signed-out visit is sent (SPEC §2): /login?returnUrl=<path+query+hash>, and plain
+ * Where a signed-out visit is sent: /login?returnUrl=<path+query+hash>, and plain
  * /login when the wanted page is the root path.
  */
 export function loginRedirectPath(wanted: { pathname: string; search?: string; hash?: string }): string {

@@ -46,7 +46,7 @@ const AGENTS: [string, string][] = [
   ['curl/8.5.0', 'curl'],
 ];
 
-describe('describeUserAgent (issue 8 §3: the Device column names browser and system)', () => {
+describe('describeUserAgent (the Device column names browser and system)', () => {
   it.each(AGENTS)('%s → %s', (userAgent, expected) => {
     expect(describeUserAgent(userAgent)).toBe(expected);
   });

@@ -78,7 +78,7 @@ function listOf(key: string, row: z.ZodType) {
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
-/** An entity served the crud way (SPEC §7): list, one record, create and update answers. */
+/** An entity served the crud way: list, one record, create and update answers. */
 function entity(base: string, key: string, row: z.ZodType): Contract[] {
   const one = new RegExp(`^${base}/${UUID}$`);
   return [
@@ -89,7 +89,7 @@ function entity(base: string, key: string, row: z.ZodType): Contract[] {
   ];
 }
 
-/** The merchant record's routes (issue 9): the add form and the view page. */
+/** The merchant record's routes: the add form and the view page. */
 function merchantRecord(): Contract[] {
   const one = `^/api/merchants/${UUID}`;
   const draft = new RegExp(`^/api/merchant-drafts/${UUID}$`);
@@ -124,7 +124,7 @@ const CONTRACTS: Contract[] = [
   ...entity('/api/users', 'users', userSchema),
   { method: 'GET', path: /^\/apps\/permissions\/data$/, schema: listOf('permissions', permissionSchema) },
   { method: 'GET', path: /^\/api\/history\/audit$/, schema: auditListResponseSchema },
-  // Stage actions and their executions (issue 11 §2).
+  // Stage actions and their executions.
   { method: 'GET', path: new RegExp(`^/api/stages/${UUID}/actions$`), schema: stageActionListResponseSchema },
   { method: 'POST', path: new RegExp(`^/api/stages/${UUID}/actions$`), schema: stageActionSchema },
   { method: 'PATCH', path: new RegExp(`^/api/stage-actions/${UUID}$`), schema: stageActionSchema },
@@ -144,7 +144,7 @@ const CONTRACTS: Contract[] = [
     path: new RegExp(`^/api/history/stage-action/${UUID}/retry$`),
     schema: stageActionExecutionSchema,
   },
-  // Automations and their executions (issue 11 §3).
+  // Automations and their executions.
   ...entity('/api/automations', 'automations', automationSchema),
   { method: 'POST', path: new RegExp(`^/api/automations/${UUID}/duplicate$`), schema: automationSchema },
   { method: 'POST', path: /^\/api\/automations\/preview$/, schema: automationPreviewResponseSchema },
@@ -160,13 +160,13 @@ const CONTRACTS: Contract[] = [
     path: new RegExp(`^/api/history/automations/${UUID}/retry$`),
     schema: automationExecutionDetailSchema,
   },
-  // API tokens and usage (issue 12).
+  // API tokens and usage.
   { method: 'GET', path: /^\/api\/api-tokens$/, schema: apiTokenListResponseSchema },
   { method: 'POST', path: /^\/api\/api-tokens$/, schema: apiTokenWithSecretSchema },
   { method: 'POST', path: new RegExp(`^/api/api-tokens/${UUID}/rotate$`), schema: apiTokenWithSecretSchema },
   { method: 'GET', path: /^\/api\/history\/api$/, schema: apiUsageListResponseSchema },
   { method: 'GET', path: /^\/api\/history\/api\/series$/, schema: apiUsageSeriesResponseSchema },
-  // Emails log and cron jobs (issue 11).
+  // Emails log and cron jobs.
   { method: 'GET', path: /^\/api\/history\/emails$/, schema: messageListResponseSchema },
   { method: 'GET', path: new RegExp(`^/api/history/emails/${UUID}$`), schema: messageDetailSchema },
   { method: 'POST', path: new RegExp(`^/api/history/emails/${UUID}/retry$`), schema: messageDetailSchema },
@@ -185,7 +185,7 @@ const CONTRACTS: Contract[] = [
   { method: 'POST', path: /^\/api\/me\/mfa\/confirm$/, schema: mfaRecoveryCodesSchema },
   { method: 'GET', path: new RegExp(`^/api/users/${UUID}/mfa$`), schema: mfaStatusSchema },
   { method: 'GET', path: /^\/api\/search$/, schema: searchResponseSchema },
-  // Merchants (issue 9): the lists and views, and the writes the list screens make.
+  // Merchants: the lists and views, and the writes the list screens make.
   {
     method: 'GET',
     path: /^\/api\/merchants(\/(sales|underwriting|operations|withdrawn|terminated|dead))?$/,
@@ -196,7 +196,7 @@ const CONTRACTS: Contract[] = [
   { method: 'POST', path: new RegExp(`^/api/merchants/${UUID}/notes$`), schema: noteSchema },
   { method: 'PATCH', path: new RegExp(`^/api/merchants/${UUID}/notes/${UUID}$`), schema: noteSchema },
   { method: 'GET', path: new RegExp(`^/api/merchants/${UUID}/documents$`), schema: documentListSchema },
-  // Home and reporting (issue 10).
+  // Home and reporting.
   { method: 'GET', path: /^\/api\/home$/, schema: homeSummarySchema },
   { method: 'GET', path: /^\/api\/reports\/funnel$/, schema: funnelReportSchema },
   { method: 'GET', path: /^\/api\/reports\/new-merchants$/, schema: newMerchantsReportSchema },
@@ -204,7 +204,7 @@ const CONTRACTS: Contract[] = [
   { method: 'GET', path: /^\/api\/reports\/decisions$/, schema: decisionsReportSchema },
   { method: 'GET', path: /^\/api\/reports\/sla-breaches$/, schema: slaBreachesReportSchema },
   { method: 'GET', path: /^\/api\/reports\/production$/, schema: productionReportSchema },
-  // Todos (issue 10 §1).
+  // Todos.
   { method: 'GET', path: /^\/api\/todos$/, schema: todoListSchema },
   { method: 'GET', path: /^\/api\/todos\/counts$/, schema: todoCountsSchema },
   { method: 'POST', path: /^\/api\/todos$/, schema: todoSchema },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import webPackage from '../../package.json' with { type: 'json' };
 import { appSources, filesMatching, testSources } from './app-sources.ts';
 
-/** Issue 6, section 3: each of these has one home in the web app; a second one fails here. */
+/** Section 3: each of these has one home in the web app; a second one fails here. */
 describe('one way in the web app', () => {
   it('reads problem JSON in lib/problem.ts only (on the shared parser)', () => {
     expect(filesMatching(appSources, /@boardwalk\/shared\/problem/)).toEqual(['lib/problem.ts']);

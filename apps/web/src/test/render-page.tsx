@@ -40,7 +40,7 @@ export function renderPage(
   return { ...result, router, store };
 }
 
-/** A list response as the API shapes it (SPEC §7). */
+/** A list response as the API shapes it. */
 export function listBody<K extends string, R>(key: K, rows: R[], total = rows.length) {
   return { [key]: rows, total, params: {}, allData: rows } as Record<K, R[]> & {
     total: number;

@@ -11,7 +11,7 @@ import {
   updateMetaShape,
 } from './fields.ts';
 
-/** Agent accounts: sales agents / sub-ISOs that bring merchants in (DESIGN §2 agent_accounts). */
+/** Agent accounts: sales agents / sub-ISOs that bring merchants in (the agent_accounts table). */
 
 const splitPercent = z
   .number({ error: 'Enter a percentage between 0 and 100' })

@@ -5,7 +5,7 @@ import { auditDateBound } from './audit.ts';
 import { requiredName, text } from './fields.ts';
 
 /**
- * API tokens (issue 12, docs/decisions/033-api-tokens-and-scopes.md). A token acts for the user
+ * API tokens (docs/decisions/033-api-tokens-and-scopes.md). A token acts for the user
  * who created it, never with more than that user's role allows today, and only on the subjects
  * its scopes name: `read` lets it read a subject, `write` read, create, update and delete it.
  * `merchant-reveal` (clear sensitive values, lookups by them) is a scope of its own, read only and
@@ -253,7 +253,7 @@ export const apiUsageListResponseSchema = z.object({
   apiRequests: z.array(apiRequestSchema),
   total: z.number().int(),
   params: z.record(z.string(), z.unknown()),
-  allData: z.array(apiRequestSchema).describe('Always []: the usage log is unbounded (DESIGN §3)'),
+  allData: z.array(apiRequestSchema).describe('Always []: the usage log is unbounded'),
 });
 export type ApiUsageListResponse = z.infer<typeof apiUsageListResponseSchema>;
 

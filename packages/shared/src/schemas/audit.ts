@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS } from '../list.ts';
 import { text } from './fields.ts';
 
-/** How an audited attempt ended (DESIGN §2 audit_log.outcome). */
+/** How an audited attempt ended (the audit_log.outcome table). */
 export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 export const AUDIT_OUTCOME_LABELS: Record<AuditOutcome, string> = {
@@ -164,6 +164,6 @@ export const auditListResponseSchema = z.object({
   audit: z.array(auditEntrySchema),
   total: z.number().int().describe('Rows matching the filters'),
   params: z.record(z.string(), z.unknown()).describe('The parsed query, defaults filled'),
-  allData: z.array(auditEntrySchema).describe('Always []: the audit log is unbounded (DESIGN §3)'),
+  allData: z.array(auditEntrySchema).describe('Always []: the audit log is unbounded'),
 });
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;

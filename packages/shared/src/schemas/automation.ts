@@ -9,7 +9,7 @@ import { carriesSubject } from './subject-meta.ts';
 import { ACTION_TYPES, actionInputSchema, publicActionConfigSchema } from './workflow-action.ts';
 
 /**
- * Automations (DESIGN §2 automations and automation_executions; issue 11 §3): a trigger, conditions
+ * Automations (the automations and automation_executions tables): a trigger, conditions
  * that must all hold for the merchant, and ordered workflow actions (the union of
  * workflow-action.ts). Imported by path (`@boardwalk/shared/schemas/automation`), like
  * workflow-action.ts, so the first-load pages never carry it.
@@ -483,7 +483,7 @@ export const automationExecutionListResponseSchema = z.object({
 export type AutomationExecutionListResponse = z.infer<typeof automationExecutionListResponseSchema>;
 
 /**
- * The routes (issue 11 §3), all under the `automation` subject except the log (`log`):
+ * The routes, all under the `automation` subject except the log (`log`):
  * - GET /api/automations (automationListQuerySchema → AutomationListResponse), GET/PATCH/DELETE
  *   /api/automations/{id}, POST /api/automations `{ data }` (201), PATCH the record with updatedAt
  *   (428 without, 409 stale), POST /api/automations/{id}/duplicate (201: the copy, inactive, "… (copy)").

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../list.ts';
 import { text } from './fields.ts';
 
-/** The built-in scheduled jobs (DESIGN §2 cron_jobs; decisions 016 and 039). */
+/** The built-in scheduled jobs (the cron_jobs table; decisions 016 and 039). */
 export const CRON_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
 export type CronRunStatus = (typeof CRON_RUN_STATUSES)[number];
 export const CRON_RUN_STATUS_LABELS: Record<CronRunStatus, string> = {

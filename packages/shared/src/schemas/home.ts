@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PIPELINES } from './stage.ts';
 
 /**
- * GET /api/home: the signed-in user's desk (issue 10 §2) in one answer. "Mine" = merchants
+ * GET /api/home: the signed-in user's desk in one answer. "Mine" = merchants
  * assigned to the caller. `overSlaAll` is null unless the caller may see the whole team's
  * (ability `read` on `team-sla`: admins). KPIs compare the last 30 days with the 30 before,
  * over every merchant.

@@ -3,7 +3,7 @@ import { listParamsSchema, type ListResponse } from '../list.ts';
 import { RISK_LEVELS, RISK_LEVEL_LABELS, type RiskLevel } from '../risk-levels.ts';
 import { booleanQuery, recordMetaShape, requiredName, text, updateMetaShape } from './fields.ts';
 
-/** Industries by card-network merchant category code (DESIGN §2 industries). */
+/** Industries by card-network merchant category code (the industries table). */
 export { RISK_LEVELS, RISK_LEVEL_LABELS, type RiskLevel };
 
 /** POST /api/industry body `{ data }`. */

@@ -82,19 +82,19 @@ function inputSchemas(): [string, z.ZodType][] {
     ['changePasswordSchema', changePasswordSchema],
     ['userListQuerySchema', userListQuerySchema],
     ['passwordSchema()', shared.passwordSchema()],
-    // Nor is todo.ts (issue 10): the web imports it by path, so the login page's shared chunk stays as it was.
+    // Nor is todo.ts: the web imports it by path, so the login page's shared chunk stays as it was.
     ['createTodoSchema', createTodoSchema],
     ['updateTodoSchema', updateTodoSchema],
     ['todoListQuerySchema', todoListQuerySchema],
     ['todoCountsQuerySchema', todoCountsQuerySchema],
-    // Nor is workflow-action.ts (issue 11), for the same reason.
+    // Nor is workflow-action.ts, for the same reason.
     ['actionInputSchema', actionInputSchema],
     ['createStageActionSchema', createStageActionSchema],
     ['updateStageActionSchema', updateStageActionSchema],
     ['reorderStageActionsSchema', reorderStageActionsSchema],
     ['stageActionTestRunSchema', stageActionTestRunSchema],
     ['stageActionExecutionListQuerySchema', stageActionExecutionListQuerySchema],
-    // Nor is automation.ts (issue 11 §3).
+    // Nor is automation.ts.
     ['createAutomationSchema', createAutomationSchema],
     ['updateAutomationSchema', updateAutomationSchema],
     ['automationListQuerySchema', automationListQuerySchema],

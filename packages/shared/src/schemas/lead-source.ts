@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listParamsSchema, type ListResponse } from '../list.ts';
 import { booleanQuery, optionalText, recordMetaShape, requiredName, updateMetaShape } from './fields.ts';
 
-/** Where a merchant lead came from (DESIGN §2 lead_sources). Names are unique, ignoring case. */
+/** Where a merchant lead came from (the lead_sources table). Names are unique, ignoring case. */
 export const createLeadSourceSchema = z.object({
   name: requiredName('Enter the lead source name'),
   description: optionalText(1000).optional(),

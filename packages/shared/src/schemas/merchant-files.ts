@@ -4,7 +4,7 @@ import { updateMetaShape } from './fields.ts';
 import { createNoteSchema, DOCUMENT_MIME_TYPES, documentSchema, noteSchema } from './merchant.ts';
 
 /**
- * Merchant notes and documents (issue 9 §2, §3): what the API and the web tabs share beyond the
+ * Merchant notes and documents: what the API and the web tabs share beyond the
  * record schemas in merchant.ts.
  */
 

@@ -23,7 +23,7 @@ import {
 } from './fields.ts';
 import { sealedOr } from './sealed-draft-value.ts';
 
-/** The merchant record (DESIGN §2 merchants; issue 9). */
+/** The merchant record (the merchants table). */
 
 export const BUSINESS_TYPES = [
   'sole_proprietorship',
@@ -51,7 +51,7 @@ export { UNDERWRITING_DECISIONS, UNDERWRITING_DECISION_LABELS, type Underwriting
 export { MERCHANT_VIEWS, type MerchantView };
 
 /**
- * Sensitive fields (DESIGN §2, §6): stored encrypted, answered masked (last 4), revealed only by
+ * Sensitive fields: stored encrypted, answered masked (last 4), revealed only by
  * `POST /api/merchants/{id}/reveal` (audited). Owner fields name the owner: `owner.<id>.ssn`.
  */
 export const MERCHANT_SENSITIVE_FIELDS = ['taxId', 'routingNumber', 'accountNumber'] as const;
@@ -454,7 +454,7 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   other: 'Other',
 };
 
-/** Upload types (issue 9): PDF, PNG, JPEG, HEIC and office files. */
+/** Upload types: PDF, PNG, JPEG, HEIC and office files. */
 export const DOCUMENT_MIME_TYPES = [
   'application/pdf',
   'image/png',
@@ -501,7 +501,7 @@ export const MERCHANT_EVENT_TYPES = [
   'restored',
   'email',
   'automation',
-  /** A todo linked to the merchant was added or completed (issue 10; data.todoId, data.summary). */
+  /** A todo linked to the merchant was added or completed (data.todoId, data.summary). */
   'todo',
 ] as const;
 export type MerchantEventType = (typeof MERCHANT_EVENT_TYPES)[number];
@@ -589,7 +589,7 @@ export type MerchantDraft = z.infer<typeof merchantDraftSchema>;
 /** GET /api/merchant-drafts: the caller's own drafts, newest first. */
 export const merchantDraftListSchema = z.object({ drafts: z.array(merchantDraftSchema) });
 
-/** GET /api/search?q= (DESIGN §3). */
+/** GET /api/search?q=. */
 export const searchQuerySchema = z.object({ q: text().trim().max(200).default('') });
 export const searchResultSchema = z.object({
   id: z.uuid(),

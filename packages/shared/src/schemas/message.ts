@@ -4,7 +4,7 @@ import { auditDateBound } from './audit.ts';
 import { text } from './fields.ts';
 import { OUTBOUND_FAILURE_CODE, OUTBOUND_FAILURE_REASONS } from './outbound-failure.ts';
 
-/** Emails and SMS the portal sends (DESIGN §2 emails, issue 11 §4; decision 039). */
+/** Emails and SMS the portal sends (the emails table; decision 039). */
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
@@ -90,6 +90,6 @@ export const messageListResponseSchema = z.object({
   emails: z.array(messageSummarySchema),
   total: z.number().int().describe('Rows matching the filters'),
   params: z.record(z.string(), z.unknown()).describe('The parsed query, defaults filled'),
-  allData: z.array(messageSummarySchema).describe('Always []: the emails log is unbounded (DESIGN §3)'),
+  allData: z.array(messageSummarySchema).describe('Always []: the emails log is unbounded'),
 });
 export type MessageListResponse = z.infer<typeof messageListResponseSchema>;

@@ -5,7 +5,7 @@ import { text } from './fields.ts';
 import { UNDERWRITING_DECISIONS } from './merchant.ts';
 
 /**
- * Reporting (issue 10 §3): one endpoint per report under /api/reports/…, all taking the same
+ * Reporting: one endpoint per report under /api/reports/…, all taking the same
  * range and filters. The range is the user's calendar days `from`..`to` (both included) in the
  * zone `tz`; every answer states the range it counted, as days and as the instants they span.
  */
@@ -39,7 +39,7 @@ export function presetRange(preset: Exclude<ReportPreset, 'custom'>, today: Cale
   }
 }
 
-/** The longest range one report counts (DESIGN §9: a report's cost is bounded). */
+/** The longest range one report counts (a report's cost is bounded). */
 export const REPORT_MAX_DAYS = 1100;
 
 const day = z.iso.date('Use a date such as 2026-05-31');

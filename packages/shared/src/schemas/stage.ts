@@ -4,7 +4,7 @@ import { PIPELINES, PIPELINE_LABELS, type Pipeline } from '../pipelines.ts';
 import { booleanQuery, hexColor, recordMetaShape, requiredName, updateMetaShape } from './fields.ts';
 
 /**
- * Onboarding stages, grouped by pipeline (DESIGN §2 stages). Exactly one stage is the default
+ * Onboarding stages, grouped by pipeline (the stages table). Exactly one stage is the default
  * entry stage of new merchants; it is active and in the sales pipeline.
  */
 export { PIPELINES, PIPELINE_LABELS, type Pipeline };

@@ -3,7 +3,7 @@ import { listParamsSchema, type ListResponse } from '../list.ts';
 import { booleanQuery, optionalText, recordMetaShape, requiredName, text, updateMetaShape } from './fields.ts';
 
 /**
- * Message templates (DESIGN §2 templates): a Liquid body with placeholders such as
+ * Message templates (the templates table): a Liquid body with placeholders such as
  * `{{ merchant.dba_name }}`. The server checks the Liquid syntax and the placeholders on save.
  */
 export const TEMPLATE_CHANNELS = ['email', 'sms'] as const;

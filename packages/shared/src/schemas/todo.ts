@@ -3,7 +3,7 @@ import { listParamsSchema } from '../list.ts';
 import { booleanQuery, recordMetaShape, text, updateMetaShape } from './fields.ts';
 
 /**
- * Todos (issue 10 §1; SPEC §7 /api/todos, DESIGN §2 todos; decision 029). A due date is a
+ * Todos (/api/todos, the todos table; decision 029). A due date is a
  * calendar date with an optional wall-clock time, as task apps keep it: "today" and "overdue"
  * are read in the caller's time zone (the list's `tz` param), never converted on the way in.
  */
@@ -180,7 +180,7 @@ export const todoListSchema = z.object({
   todos: z.array(todoSchema),
   total: z.number().int(),
   params: todoListParamsSchema,
-  allData: z.array(todoSchema).describe('Always []: todos are unbounded (DESIGN §3)'),
+  allData: z.array(todoSchema).describe('Always []: todos are unbounded'),
 });
 export type TodoListResponse = z.infer<typeof todoListSchema>;
 

@@ -77,7 +77,7 @@ export const userSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   displayName: z.string(),
-  /** SPEC §7: the profile of GET /api/users/{id}. */
+  /** The profile of GET /api/users/{id}. */
   profile: z.object({ firstName: z.string(), lastName: z.string(), displayName: z.string() }),
   mustChangePassword: z.boolean(),
   lockedUntil: z.string().nullable(),
@@ -88,7 +88,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /**
- * A password someone else sets is always temporary (issue 7: an admin could otherwise set a
+ * A password someone else sets is always temporary (an admin could otherwise set a
  * peer's password and sign in as them): `mustChangePassword` may only be sent as true.
  */
 const alwaysTemporary = z.literal(true, {

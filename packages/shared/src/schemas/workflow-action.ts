@@ -7,7 +7,7 @@ import { carriesSubject } from './subject-meta.ts';
 import { TODO_PRIORITIES } from './todo.ts';
 
 /**
- * Workflow actions (DESIGN §2 stage_actions and automations, issue 11 §2–§3): one config schema per
+ * Workflow actions (the stage_actions and automations tables): one config schema per
  * action type, shared by stage actions and automations, the API and the editor forms. Imported by
  * path (not from the package index), so the first-load pages never carry it.
  */
@@ -345,7 +345,7 @@ export const stageActionExecutionListResponseSchema = z.object({
   stageActionExecutions: z.array(stageActionExecutionSchema),
   total: z.number().int(),
   params: z.record(z.string(), z.unknown()),
-  allData: z.array(stageActionExecutionSchema).describe('Always []: the history is unbounded (DESIGN §3)'),
+  allData: z.array(stageActionExecutionSchema).describe('Always []: the history is unbounded'),
 });
 export type StageActionExecutionListResponse = z.infer<typeof stageActionExecutionListResponseSchema>;
 

@@ -17,7 +17,7 @@ import { id, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
 /**
- * API tokens (DESIGN §2, docs/decisions/033-api-tokens-and-scopes.md). Only the sha-256 of the
+ * API tokens (docs/decisions/033-api-tokens-and-scopes.md). Only the sha-256 of the
  * secret is kept; `prefix` is its visible start. A rotation makes a new row (`rotated_from_id`)
  * and gives the old one a `grace_ends_at`, after which it no longer works.
  */

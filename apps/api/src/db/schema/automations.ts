@@ -22,7 +22,7 @@ export const automationExecutionStatusEnum = pgEnum('automation_execution_status
 export type StoredAutomationAction = { type: string; config: Record<string, unknown> };
 
 /**
- * Automations (DESIGN §2, issue 11 §3, decision 042): a trigger (its type also a column, for the
+ * Automations (decision 042): a trigger (its type also a column, for the
  * dispatcher's lookup), conditions and ordered actions. `lastRunAt` and `runCount` follow the
  * executions the dispatcher records. Deleting is soft: executions keep pointing at the row.
  */
@@ -64,7 +64,7 @@ export type StoredActionResult = {
 };
 
 /**
- * One run of one automation for one merchant and trigger event (DESIGN §2, §5). The idempotency
+ * One run of one automation for one merchant and trigger event. The idempotency
  * key is the automation id + the trigger event's key (the domain event id; `interval:<stage
  * interval id>` for time in stage, so each stage entry fires at most once; `schedule:<minute>:<merchant>`):
  * recording it twice inserts nothing. The actions are copied when the run is recorded: it does, and

@@ -6,7 +6,7 @@ export const CRON_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
 export type CronRunStatus = (typeof CRON_RUN_STATUSES)[number];
 
 /**
- * The built-in scheduled jobs (DESIGN §2): one row per job, upserted at start from the job's
+ * The built-in scheduled jobs: one row per job, upserted at start from the job's
  * definition (jobs/built-in-cron-jobs.ts). The cron expression and the paused flag are the
  * operator's once the row exists; start-up never overwrites them.
  */

@@ -12,7 +12,7 @@ import { merchants } from './merchants.ts';
 import { templates } from './templates.ts';
 
 /**
- * Every email and SMS the portal sends (DESIGN §2 emails, issue 11 §4; decision 039). A row is
+ * Every email and SMS the portal sends (the emails table; decision 039). A row is
  * written `queued` in the transaction of what causes it, with the send job; the job renders it,
  * marks `sending_started_at` before it hands the message to the transport and records the outcome
  * after, so an attempt that died in between is seen (and not sent a second time).

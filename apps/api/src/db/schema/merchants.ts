@@ -15,7 +15,7 @@ export const underwritingDecisionEnum = pgEnum('underwriting_decision', UNDERWRI
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
 /**
- * The merchant record (DESIGN §2). Sensitive values (tax id, bank routing and account numbers)
+ * The merchant record. Sensitive values (tax id, bank routing and account numbers)
  * are stored only as AES-256-GCM ciphertext (`*_enc`, lib/crypto.ts) beside their last 4 digits
  * (what every answer shows) and, where duplicates are looked for, a keyed HMAC fingerprint
  * (`*_fingerprint`) that lets equal values be found without decrypting anything.
@@ -173,7 +173,7 @@ export const merchants = pgTable(
   ],
 );
 
-/** Principals: the people who own the business (DESIGN §2 merchant_owners). */
+/** Principals: the people who own the business (the merchant_owners table). */
 export const merchantOwners = pgTable(
   'merchant_owners',
   {
@@ -238,7 +238,7 @@ export const merchantDocuments = pgTable(
 );
 
 /**
- * The timeline (DESIGN §2 merchant_events): created, updated (changed fields with before/after,
+ * The timeline (the merchant_events table): created, updated (changed fields with before/after,
  * sensitive values masked), stage changed, assigned, note, document, deleted, restored, and later
  * email and automation. `data` holds the type's details (packages/shared merchant-event.ts).
  */
@@ -369,7 +369,7 @@ export const merchantDrafts = pgTable(
 
 /**
  * Domain events (an outbox): written in the transaction of the change that caused them, for the
- * workflow engine (issue 11) to consume. `processedAt` is set once consumed.
+ * workflow engine to consume. `processedAt` is set once consumed.
  */
 export const domainEvents = pgTable(
   'domain_events',

@@ -8,7 +8,7 @@ import { users } from './users.ts';
 export const todoPriorityEnum = pgEnum('todo_priority', TODO_PRIORITIES);
 
 /**
- * Todos (DESIGN §2; decision 029). The due date is a calendar date with an optional wall-clock
+ * Todos (decision 029). The due date is a calendar date with an optional wall-clock
  * time: which day is "today" is the viewer's time zone's business, not the row's. Trash is
  * `deleted_at`; a delete from the trash removes the row.
  */

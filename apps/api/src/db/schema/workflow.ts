@@ -20,7 +20,7 @@ export const workflowActionTypeEnum = pgEnum('workflow_action_type', ACTION_TYPE
 export const executionStatusEnum = pgEnum('execution_status', EXECUTION_STATUSES);
 
 /**
- * What runs when a merchant enters a stage (DESIGN §2, decision 037), in position order. `config`
+ * What runs when a merchant enters a stage (decision 037), in position order. `config`
  * follows the type's shared schema as stored: a webhook keeps `secretEncrypted` (AES-256-GCM with
  * the app's key), never the clear secret. Deleting is soft: executions still point at the row.
  */
@@ -48,7 +48,7 @@ export const stageActions = pgTable(
 );
 
 /**
- * One run of one stage action for one merchant entry (DESIGN §2, §5). The idempotency key (domain
+ * One run of one stage action for one merchant entry. The idempotency key (domain
  * event id + action id) makes dispatching an event twice insert nothing the second time. The type
  * and config are copied from the action when the run is queued: the run does, and the history shows,
  * what the action said then, whatever is edited or deleted later.

@@ -18,7 +18,7 @@ async function stageNamed(db: Db, name: string) {
 }
 
 /**
- * Issue 11 §7: working automations, as the builder saves them: an active "email the agent when a
+ * Working automations, as the builder saves them: an active "email the agent when a
  * merchant is approved" (stage changed to Approved), an active time-in-stage reminder (a todo for
  * the assignee after 48 hours in Pending Documents), and an inactive webhook to a placeholder
  * address. Their runs are real: the seed records the demo merchants' latest approvals as

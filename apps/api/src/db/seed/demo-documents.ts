@@ -8,7 +8,7 @@ import { merchantDocuments, merchantEvents, merchants } from '../schema/merchant
 import { users } from '../schema/users.ts';
 
 /**
- * A few small documents for the first demo merchants (issue 9 §4): a one-page PDF statement and
+ * A few small documents for the first demo merchants: a one-page PDF statement and
  * a PNG image each, generated here (no binary files in the repository), stored through the
  * document store like an upload, with their document_added timeline entries. Runs after the demo
  * merchants; with no merchants (or no documents directory) it does nothing.

@@ -73,7 +73,7 @@ function ticketRange(mcc: string): [number, number] {
   return [20, 160];
 }
 
-/** One demo merchant with its owners, notes, timeline and stage intervals (issue 9 §4). */
+/** One demo merchant with its owners, notes, timeline and stage intervals. */
 export function buildMerchant(
   refs: SeedRefs,
   rnd: SeededRandom,

@@ -1,5 +1,5 @@
 /**
- * Word lists of the demo merchants (issue 9 §4): fictional businesses, people and streets in
+ * Word lists of the demo merchants: fictional businesses, people and streets in
  * real US cities, with .example e-mail domains and 555-01xx phone numbers (reserved for fiction).
  */
 

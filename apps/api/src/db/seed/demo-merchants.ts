@@ -93,7 +93,7 @@ async function insertJsonRows<T extends PgTable>(db: Db, table: T, rows: T['$inf
 
 /**
  * About 500 demo merchants over every stage and pipeline, each with owners, notes, a timeline
- * and its stage history over the last year (issue 9 §4), so that lists, boards and the view
+ * and its stage history over the last year, so that lists, boards and the view
  * look like a working desk on the first start. Built from the demo reference data and users;
  * skipped when merchants exist already (safe to run again) or the reference data is missing.
  */

@@ -1,6 +1,6 @@
 import type { CompanyType } from '@boardwalk/shared';
 
-/** Demo companies and agent accounts for the embedded mode (issue 3 §3): fictional names, .example domains. */
+/** Demo companies and agent accounts for the embedded mode: fictional names, .example domains. */
 export const DEMO_COMPANIES: {
   name: string;
   type: CompanyType;

@@ -10,7 +10,7 @@ const HISTORY_PER_ACTION = 12;
 const TODO_TITLE = 'Review the application';
 
 /**
- * Issue 11 §7: working stage actions, active on the first start: a welcome email to the contact
+ * Working stage actions, active on the first start: a welcome email to the contact
  * on the sales entry stage, and a todo for the assignee when a merchant enters underwriting; plus
  * their history on demo merchants that entered those stages, so /history/stage-actions shows
  * what the engine does. The email runs are real: the seed records the entries as

@@ -8,7 +8,7 @@ import { insertTestMerchant } from '../../test/test-merchant.ts';
 import { todos } from '../schema/todos.ts';
 import { seedDemoTodos } from './demo-todos.ts';
 
-describe('demo todos (issue 10 §1)', () => {
+describe('demo todos', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ start: new Date('2026-11-23T12:00:00Z') });

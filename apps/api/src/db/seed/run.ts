@@ -31,7 +31,7 @@ export const seedHooks: readonly SeedHook[] = [
   { name: 'demo documents', run: (db, ctx) => seedDemoDocuments(db, ctx) },
   // After the demo merchants: some todos are linked to them.
   { name: 'demo todos', run: (db, ctx) => seedDemoTodos(db, ctx) },
-  // After the demo merchants and templates: stage actions and their history (issue 11 §7).
+  // After the demo merchants and templates: stage actions and their history.
   { name: 'demo stage actions', run: (db, ctx) => seedDemoStageActions(db, ctx) },
   // After the demo merchants and templates: automations, their runs replayed on the first start.
   { name: 'demo automations', run: (db, ctx) => seedDemoAutomations(db, ctx) },

@@ -99,7 +99,7 @@ describe('demo seed', () => {
   });
 });
 
-describe('demo merchants (issue 9 §4)', () => {
+describe('demo merchants', () => {
   let t: TestApp;
   const now = new Date('2026-03-02T12:00:00Z');
   beforeAll(async () => {
@@ -160,7 +160,7 @@ describe('demo merchants (issue 9 §4)', () => {
   });
 
   it(
-    'ships the welcome email and underwriting todo stage actions, active, with history (issue 11 §7)',
+    'ships the welcome email and underwriting todo stage actions, active, with history',
     {
       timeout: 60_000,
     },

@@ -6,7 +6,7 @@ import type { Db } from '../client.ts';
 
 export type DemoUser = { email: string; role: Role; firstName: string; lastName: string; phone: string };
 
-/** One sign-in per role (issue 2), then a few more people (issue 3's "handful per role"). */
+/** One sign-in per role, then a few more people (a handful per role). */
 export const DEMO_USERS: readonly DemoUser[] = [
   {
     email: 'superadmin@example.com',

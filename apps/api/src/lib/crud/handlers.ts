@@ -16,7 +16,7 @@ export function openapiRoute(app: OpenAPIHono<AppEnv>, route: RouteConfig, handl
   app.openapi(route, handler);
 }
 
-/** Wires the five CRUD routes to the service; `key` names the list (SPEC §7). */
+/** Wires the five CRUD routes to the service; `key` names the list. */
 export function registerCrudRoutes<T extends CrudTable, Q extends ListQuery>(
   app: OpenAPIHono<AppEnv>,
   routes: CrudRoutes,

@@ -9,7 +9,7 @@ export type CrudRouteOptions<
   Update extends z.ZodType,
   Query extends z.ZodObject,
 > = {
-  /** '/api/agents' (SPEC §7). */
+  /** '/api/agents'. */
   path: string;
   /** OpenAPI tag. */
   tag: string;
@@ -25,7 +25,7 @@ export type CrudRouteOptions<
 };
 
 /**
- * The five route definitions of a reference entity (DESIGN §3): list, get, create, update,
+ * The five route definitions of a reference entity: list, get, create, update,
  * delete, each with its ability and documented answers. The entity's routes file calls this.
  */
 export function crudRoutes<

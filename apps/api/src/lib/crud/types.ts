@@ -41,7 +41,7 @@ export type CrudHooks<T extends CrudTable> = {
 export type SortKey = PgColumn | SQL;
 
 export type CrudEntity<T extends CrudTable, Q extends ListQuery = ListQuery> = {
-  /** Ability subject (SPEC §6) and audit subject type: 'agent', 'company', ... */
+  /** Ability subject and audit subject type: 'agent', 'company', ... */
   subject: string;
   /** For messages: 'agent account', 'industry', ... */
   label: string;

@@ -6,7 +6,7 @@ import { clientIp } from '../forwarded.ts';
 import { problemResponse } from '../problem.ts';
 
 /**
- * What a route needs: one CASL permission (SPEC §6) or every permission of a list (a route that
+ * What a route needs: one CASL permission or every permission of a list (a route that
  * reads or changes another subject's data names that subject too: docs/decisions/071),
  * 'authenticated' for the caller's own data (any signed-in user), or 'public'. Every route
  * declares one; a test enforces it.

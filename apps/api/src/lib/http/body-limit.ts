@@ -5,7 +5,7 @@ import { problemResponse } from '../problem.ts';
 export const KB = 1024;
 export const MB = 1024 * KB;
 
-/** JSON bodies of the API (DESIGN §9): a route that needs more says so with bodyLimit(). */
+/** JSON bodies of the API: a route that needs more says so with bodyLimit(). */
 export const DEFAULT_BODY_LIMIT = 1 * MB;
 
 const ROUTE_LIMIT = Symbol('route body limit');

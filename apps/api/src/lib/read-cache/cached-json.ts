@@ -42,7 +42,7 @@ export function emptyReadCacheAfterWrites(cache: ReadCache) {
 }
 
 /**
- * Who the answer is for, as far as it can differ: the role (abilities follow from it, SPEC §6).
+ * Who the answer is for, as far as it can differ: the role (abilities follow from it).
  * Today every role that may read merchants reads them all, alike; the key keeps them apart anyway,
  * so that a rule that narrows one role's merchants can never be answered from another's entry.
  */

@@ -9,9 +9,9 @@ import { signInAs } from '../../test/sign-in.ts';
 import { insertTestMerchant } from '../../test/test-merchant.ts';
 
 /**
- * Issue 28 §2 and §4, as the review probed them: what a token reaches beyond its scopes' subject.
- * §2: revealing (and looking merchants up by a sensitive identifier) is the merchant-reveal scope,
- * which no `merchant` token has. §4: a `stage` token reads no merchant through the execution
+ * What a token reaches beyond its scopes' subject, as a review probed it.
+ * Revealing (and looking merchants up by a sensitive identifier) is the merchant-reveal scope,
+ * which no `merchant` token has. A `stage` token reads no merchant through the execution
  * history, runs no test on a merchant and writes no action that later changes merchants.
  */
 let t: TestApp;
@@ -43,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('the reveal scope (issue 28 §2)', () => {
+describe('the reveal scope', () => {
   const revealTaxId = () => `/api/merchants/${merchant.id}/reveal`;
   const lookups = () =>
     [
@@ -108,7 +108,7 @@ describe('the reveal scope (issue 28 §2)', () => {
   });
 });
 
-describe("scopes that reach another subject's data (issue 28 §4)", () => {
+describe("scopes that reach another subject's data", () => {
   const setField = { data: { type: 'set_field', config: { field: 'riskLevel', value: 'high' } } };
 
   it('keeps a stage token away from merchants', async () => {

@@ -8,7 +8,7 @@ import { jsonClient, type JsonClient } from '../../test/json-client.ts';
 import { signInAs } from '../../test/sign-in.ts';
 
 /**
- * Issue 28 §8: revoking a rotated token's successor used to leave the old secret working until its
+ * Revoking a rotated token's successor used to leave the old secret working until its
  * grace ended. Revoking either revokes the pair (the whole rotation line that still works).
  */
 let t: TestApp;

@@ -66,10 +66,10 @@ async function misgated(
 }
 
 /**
- * Issue 12 §4, scope enforcement on every route: a superadmin's token with READ on every
+ * Scope enforcement on every route: a superadmin's token with READ on every
  * subject passes the gate of every route that only reads those subjects and of nothing else; a
  * write route is 403 `token_scope`; a route of the caller's own account or of the tokens themselves
- * is 403 `token_not_allowed`. Issue 28 §4: a token with WRITE on one subject passes only the routes
+ * is 403 `token_not_allowed`. A token with WRITE on one subject passes only the routes
  * that need nothing but that subject (a `stage` token reads no merchant through the execution
  * history, and writes no action that changes merchants).
  */

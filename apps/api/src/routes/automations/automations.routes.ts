@@ -19,7 +19,7 @@ import { idParams, jsonBody, jsonResponse, problems } from '../../lib/http/opena
 const updateMerchant = { action: 'update', subject: 'merchant' } as const;
 const readMerchant = { action: 'read', subject: 'merchant' } as const;
 
-/** /api/automations (SPEC §7: the administration entities' list pattern, key `automations`). */
+/** /api/automations (the administration entities' list pattern, key `automations`). */
 export const automationRoutes = crudRoutes({
   path: '/api/automations',
   tag: 'automations',

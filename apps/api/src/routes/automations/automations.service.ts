@@ -216,7 +216,7 @@ export async function duplicateAutomation(db: Db, caller: Caller, id: string): P
   });
 }
 
-/** How long the builder's count may take before it answers with what it has counted (DESIGN §9). */
+/** How long the builder's count may take before it answers with what it has counted. */
 export const PREVIEW_TIME_LIMIT_MS = 2000;
 
 /**

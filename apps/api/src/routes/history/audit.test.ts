@@ -76,7 +76,7 @@ describe('audit log viewer API', () => {
   });
   afterAll(() => t.close());
 
-  it('lists rows newest first with the actor joined, in the list shape of DESIGN §3', async () => {
+  it('lists rows newest first with the actor joined, in the list shape of docs/architecture.md (API conventions)', async () => {
     const res = await list('');
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(4);

@@ -1,7 +1,7 @@
 import { createIndustrySchema, industryListQuerySchema, industrySchema, updateIndustrySchema } from '@boardwalk/shared';
 import { crudRoutes } from '../../lib/crud/routes.ts';
 
-/** SPEC §7 names the path in the singular: /api/industry. */
+/** The product specification names the path in the singular: /api/industry. */
 export const industryRoutes = crudRoutes({
   path: '/api/industry',
   tag: 'industries',

@@ -31,7 +31,7 @@ describe('industries API (/api/industry)', () => {
     expect(res.body.errors).toEqual({ mcc: ['Enter a 4-digit MCC'] });
   });
 
-  it('words list param errors for people, not as the validator does (issue 8 §2)', async () => {
+  it('words list param errors for people, not as the validator does', async () => {
     const res = await ctx.staff.get<ProblemBody>('/api/industry?pageSize=0&riskLevel=extreme');
     expect(res.status).toBe(400);
     expect(res.body.errors?.pageSize).toEqual(['Enter a number of at least 1']);

@@ -109,7 +109,7 @@ export async function confirmMyMfa(
 
 /**
  * The password and a code turn the factor off. Both are guesses: one attempt on the sign-in
- * counter and lock (issue 7), counted before either is checked. Refused while the role requires it.
+ * counter and lock, counted before either is checked. Refused while the role requires it.
  */
 export async function disableMyMfa(db: Db, caller: Caller, encryptionKey: string, input: MfaDisableInput) {
   const { actor, now, ip } = caller;

@@ -95,7 +95,7 @@ export async function changeMyPassword(db: Db, caller: Caller, input: ChangePass
     });
   }
   await assertPasswordPolicy(db, input.newPassword, 'newPassword');
-  await assertPasswordNotReused(db, actor.userId, input.newPassword, 'newPassword'); // PCI 8.3.7 (issue 7)
+  await assertPasswordNotReused(db, actor.userId, input.newPassword, 'newPassword'); // PCI 8.3.7
   if (input.newPassword === input.currentPassword) {
     throw new ProblemError(400, 'Choose a password different from the current one.', {
       errors: { newPassword: ['Choose a password different from the current one'] },

@@ -12,7 +12,7 @@ const put = (body: unknown, cookie: string) => ({
   headers: { 'content-type': 'application/json', cookie },
 });
 
-/** Issue 7, UI settings as a weapon: bounded per key and as a whole, and never read by lists. */
+/** UI settings as a weapon: bounded per key and as a whole, and never read by lists. */
 describe('UI settings bounds', () => {
   let t: TestApp;
   beforeAll(async () => {

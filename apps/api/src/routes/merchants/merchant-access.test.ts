@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMerchant, merchantTableCounts, useMerchantContext } from '../../test/merchant-record-context.ts';
 
 /**
- * SPEC §6 / DESIGN §4: an agent may only read the acl page, so every merchant route (every
+ * The role rules (packages/shared/src/ability.ts): an agent may only read the acl page, so every merchant route (every
  * operation of the OpenAPI document under /api/merchants and /api/merchant-drafts, whoever
  * added it) answers an agent 403 and a signed-out caller 401, and neither changes a row.
  */

@@ -27,7 +27,7 @@ import { writeMerchantEvent } from './merchant-events.ts';
 import { findMerchant } from './merchant-notes.service.ts';
 import { userNameOf } from './merchant-row.ts';
 
-/** Merchant documents (issue 9 §2): uploads checked by type and size as they stream in. */
+/** Merchant documents: uploads checked by type and size as they stream in. */
 
 /** Room for the multipart framing around the file: a body longer than limit + this is refused unread. */
 export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;

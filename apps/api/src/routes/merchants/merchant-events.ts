@@ -18,7 +18,7 @@ export async function writeMerchantEvent(
   await tx.insert(merchantEvents).values({ merchantId, type, actorUserId: caller.actor.userId, data, at: caller.now });
 }
 
-/** Domain event types the workflow engine (issue 11) consumes. */
+/** Domain event types the workflow engine consumes. */
 export type DomainEventType = 'merchant.created' | 'merchant.stage_changed' | 'merchant.updated';
 
 /**

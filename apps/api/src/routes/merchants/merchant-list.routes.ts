@@ -18,7 +18,7 @@ export const merchantListSchema = z.object({
   merchants: z.array(merchantSchema),
   total: z.number().int().describe('Merchants matching the view, q and the filters (exact)'),
   params: z.record(z.string(), z.unknown()).describe('The parsed query, defaults filled, and the view'),
-  allData: z.array(merchantSchema).describe('Always []: merchants are unbounded (DESIGN §3)'),
+  allData: z.array(merchantSchema).describe('Always []: merchants are unbounded'),
 });
 
 function listRoute(path: string, view: MerchantView) {

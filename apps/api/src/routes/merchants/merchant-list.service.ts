@@ -174,7 +174,7 @@ export function filtersOf(query: MerchantListQuery, view: MerchantView): Merchan
 }
 
 /**
- * One page of a view (DESIGN §3): merchants are unbounded, so allData is always empty. The page's
+ * One page of a view: merchants are unbounded, so allData is always empty. The page's
  * ids are chosen first, on the merchants alone (an index-only scan for the indexed sorts), and
  * only those rows are read whole with their names (selectMerchantsInOrder, decision 027).
  */

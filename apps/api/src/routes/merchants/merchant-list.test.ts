@@ -143,7 +143,7 @@ describe('merchant list and views API', () => {
   });
   afterAll(() => t.close());
 
-  it('answers the list shape of DESIGN §3 with masked merchants and joined names, allData always empty', async () => {
+  it('answers the list shape of docs/architecture.md with masked merchants and joined names, allData always empty', async () => {
     const res = await list('/api/merchants?allData=true');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['allData', 'merchants', 'params', 'total']);

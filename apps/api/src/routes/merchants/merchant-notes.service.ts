@@ -10,7 +10,7 @@ import { ProblemError } from '../../lib/problem.ts';
 import { writeMerchantEvent } from './merchant-events.ts';
 import { userNameOf } from './merchant-row.ts';
 
-/** Notes on a merchant (issue 9 §2): newest first, editable by their author (or an admin), soft deleted. */
+/** Notes on a merchant: newest first, editable by their author (or an admin), soft deleted. */
 
 const noMerchant = () => new ProblemError(404, 'No merchant with this id.');
 const noNote = () => new ProblemError(404, 'No note with this id on this merchant.');

@@ -19,7 +19,7 @@ import { merchantCallerOf, readMerchantDetail } from './merchant-store.ts';
 import { listMerchantEvents } from './merchant-timeline.service.ts';
 
 /**
- * The merchant record routes (issue 9 §1–2): create, get, update, delete, restore, stage,
+ * The merchant record routes: create, get, update, delete, restore, stage,
  * assignment, reveal, owners, timeline, duplicates, bulk, and the add form's drafts.
  * The literal paths (/duplicates, /bulk/…) are registered before the `{id}` ones, and this
  * function must run after any other literal `/api/merchants/<word>` GET route (the views,

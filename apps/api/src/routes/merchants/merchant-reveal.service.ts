@@ -36,7 +36,7 @@ const costOf = (charge: RevealCharge) => (charge.action === 'lookup' ? charge.id
  * duplicate check share it): 429 with Retry-After when the charge would pass REVEAL_LIMIT,
  * otherwise the answer and its one audit row commit together. The audit log is the counter,
  * read under a per-user transaction lock so that concurrent calls cannot all pass the count
- * (DESIGN §9: atomic security counters); a row costs one unit per identifier it names (the same
+ * (atomic security counters); a row costs one unit per identifier it names (the same
  * rule as costOf), one when it names none. A token spends its creator's budget.
  */
 export async function withRevealBudget<R>(

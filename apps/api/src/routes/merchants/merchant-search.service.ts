@@ -50,7 +50,7 @@ const someWhere = (condition: SQL) =>
 export type SearchTier = 'starts' | 'contains' | 'similar';
 
 /**
- * GET /api/search (DESIGN §3, decision 045): live merchants whose DBA or legal name, contact
+ * GET /api/search (decision 045): live merchants whose DBA or legal name, contact
  * name, email, phone or MID match `q`, best first: an exact match, then one that starts with q,
  * then one that holds q, then a similar one (pg_trgm word similarity ≥ its threshold, 0.6 by
  * default: "Acme Plumbng" finds "Acme Plumbing"); within a tier the most similar first. At most

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 
 /**
- * A sensitive value as stored (DESIGN §2, §6): AES-256-GCM ciphertext, its last 4 characters
+ * A sensitive value as stored: AES-256-GCM ciphertext, its last 4 characters
  * (what every answer shows, masked) and a keyed fingerprint for finding equal values
  * (possible duplicates) without decrypting. '' means "not known": nothing is stored.
  */

@@ -7,7 +7,7 @@ import { registerMerchantRecordRoutes } from './merchant-record.handlers.ts';
 import { registerMerchantSearchRoutes } from './merchant-search.handlers.ts';
 
 /**
- * The merchant routes (issue 9; SPEC §7, DESIGN §3). Each part registers its own routes file:
+ * The merchant routes. Each part registers its own routes file:
  * the list and views, the record (get, create, update, delete, restore, stage, assignment, reveal),
  * owners, notes, documents, timeline, duplicates, bulk, export, drafts, and search.
  */

@@ -7,7 +7,7 @@ export const listPermissions = defineRoute({
   method: 'get',
   path: '/apps/permissions/data',
   tags: ['permissions'],
-  summary: 'The permissions of SPEC §6, each with the roles that hold it',
+  summary: 'The role permissions, each with the roles that hold it',
   ability: { action: 'read', subject: 'permission' },
   request: { query: permissionListQuerySchema },
   responses: {

@@ -17,7 +17,7 @@ describe('GET /apps/permissions/data', () => {
   });
   afterAll(() => t.close());
 
-  it('lists each rule of SPEC §6 with the roles whose ability allows it', async () => {
+  it('lists each role rule with the roles whose ability allows it', async () => {
     const body = await get();
     expect(body.total).toBe(7);
     expect(body.allData).toEqual([]);

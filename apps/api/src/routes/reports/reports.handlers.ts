@@ -6,7 +6,7 @@ import { decisionsReport, newMerchantsReport, productionReport } from './merchan
 import { reportScope } from './report-scope.ts';
 import { funnelReport, slaBreachesReport, timeInStageReport } from './stage-reports.service.ts';
 
-/** /api/reports/…: one read-only endpoint per report (issue 10 §3). */
+/** /api/reports/…: one read-only endpoint per report. */
 export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.funnel, async (c) => {
     const scope = reportScope(c.req.valid('query'), callerOf(c).now);

@@ -25,7 +25,7 @@ async function changePassword(t: TestApp, cookie: string, currentPassword: strin
   });
 }
 
-describe('PATCH /api/settings step-up: current-password guessing (issue 7)', () => {
+describe('PATCH /api/settings step-up: current-password guessing', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -26,7 +26,7 @@ import { checkHostLiteral, type OutboundPolicy } from '../../lib/outbound/outbou
 import { ProblemError } from '../../lib/problem.ts';
 
 /**
- * Global settings (DESIGN §2): one row per key, the value as jsonb, typed by the key's schema
+ * Global settings: one row per key, the value as jsonb, typed by the key's schema
  * in packages/shared; unset or invalid values read as the default. The SMTP password is stored
  * AES-256-GCM encrypted and only ever leaves this module masked (or decrypted for the mailer).
  */
@@ -120,7 +120,7 @@ async function refuseStepUp(db: Db, caller: Caller, keys: string[], reason: Step
 }
 
 /**
- * Step-up (issue 7): the caller re-enters their password to change a security setting. The
+ * Step-up: the caller re-enters their password to change a security setting. The
  * password is checked before the write transaction, by verifyCurrentPassword (counted on the
  * sign-in lock-out like every current-password check), so that the rollback of a refused
  * change cannot undo the count. Returns whether the password was checked and right.

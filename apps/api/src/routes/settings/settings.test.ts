@@ -9,7 +9,7 @@ import { jsonClient, type JsonClient, type ProblemBody } from '../../test/json-c
 import { signInAs, TEST_PASSWORD } from '../../test/sign-in.ts';
 import { readSmtpSettings } from './settings.service.ts';
 
-/** Step-up: security settings and SMTP need the caller's password (issue 7). */
+/** Step-up: security settings and SMTP need the caller's password. */
 const stepUp = { currentPassword: TEST_PASSWORD };
 
 describe('settings API', () => {
@@ -32,7 +32,7 @@ describe('settings API', () => {
     const open = await ctx.anon.get<{ portalName: string }>('/api/settings/public');
     expect(open.status).toBe(200);
     // The title, the idle limit the client warns before and the password length the forms hint
-    // at (issue 8), whether the customizer is on (issue 13): nothing else.
+    // at, whether the customizer is on: nothing else.
     expect(Object.keys(open.body)).toEqual([
       'portalName',
       'sessionIdleMinutes',
@@ -41,7 +41,7 @@ describe('settings API', () => {
     ]);
   });
 
-  it('turns the customizer on for everyone, off by default (SPEC §9), without a password', async () => {
+  it('turns the customizer on for everyone, off by default, without a password', async () => {
     expect((await ctx.anon.get('/api/settings/public')).body).toMatchObject({ customizerEnabled: false });
     expect((await ctx.staff.patch('/api/settings', { customizerEnabled: true })).status).toBe(200);
     expect((await ctx.anon.get('/api/settings/public')).body).toMatchObject({ customizerEnabled: true });
@@ -49,7 +49,7 @@ describe('settings API', () => {
     expect((await ctx.staff.patch('/api/settings', { customizerEnabled: false })).status).toBe(200);
   });
 
-  it('states the password policy length publicly, following the setting (issue 8 §2)', async () => {
+  it('states the password policy length publicly, following the setting', async () => {
     expect((await ctx.anon.get('/api/settings/public')).body).toMatchObject({ minPasswordLength: 12 });
     expect((await ctx.staff.patch('/api/settings', { minPasswordLength: 14, ...stepUp })).status).toBe(200);
     expect((await ctx.anon.get('/api/settings/public')).body).toMatchObject({ minPasswordLength: 14 });
@@ -158,7 +158,7 @@ describe('settings API', () => {
     expect(row?.updatedBy).toBe(ctx.staffUser.id);
   });
 
-  it('keeps the PCI bounds and never coerces types (issue 7)', async () => {
+  it('keeps the PCI bounds and never coerces types', async () => {
     const before = (await ctx.staff.get<SettingValues>('/api/settings')).body;
     const refused = async (body: object, field: string) => {
       const res = await ctx.staff.patch<ProblemBody>('/api/settings', { ...body, ...stepUp });

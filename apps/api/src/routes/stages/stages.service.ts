@@ -41,7 +41,7 @@ async function currentDefault(tx: Db): Promise<StageRow | undefined> {
 }
 
 /**
- * The default-stage and position rules (DESIGN §2 stages): exactly one default, active and in
+ * The default-stage and position rules (the stages table): exactly one default, active and in
  * sales; making a stage the default clears the old one in the same transaction; the first
  * active sales stage becomes the default when there is none; a new or moved stage without a
  * position goes last in its pipeline, one with a position pushes the others down.

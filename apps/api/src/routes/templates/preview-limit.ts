@@ -4,7 +4,7 @@ import { ProblemError } from '../../lib/problem.ts';
 export const MAX_PREVIEWS_PER_USER = 2;
 
 /**
- * Per-user cap on concurrent previews (issue 7): each render is bounded in time, so this bounds
+ * Per-user cap on concurrent previews: each render is bounded in time, so this bounds
  * the render work one account can queue. Per app instance, like the app it belongs to.
  */
 export function createPreviewLimit(max = MAX_PREVIEWS_PER_USER) {

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient, type JsonClient, type ProblemBody } from '../../test/json-client.ts';
 import { signInAs } from '../../test/sign-in.ts';
 
-// The probe's template (issue 7): 9 million loop turns, 2 s of a blocked event loop before.
+// The probe's template: 9 million loop turns, 2 s of a blocked event loop before.
 const NESTED_LOOP = '{% for i in (1..3000) %}{% for j in (1..3000) %}x{% endfor %}{% endfor %}';
 const heavy = { channel: 'sms', body: NESTED_LOOP };
 

@@ -44,7 +44,7 @@ describe('templates API', () => {
     expect(output.body.errors?.subject).toEqual([
       'Line 1, column 4: {{ merchant.dba_name is not closed: end it with }}',
     ]);
-    // Issue 8 §2: a line break after the opening reached the user as a literal "\n".
+    // A line break after the opening reached the user as a literal "\n".
     const multiline = await ctx.staff.post<ProblemBody>('/api/templates', {
       data: email('Hi {{ merchant.dba_name\nSee you soon'),
     });

@@ -14,7 +14,7 @@ import {
 } from './todos.routes.ts';
 import { createTodo, removeTodo, restoreTodo, updateTodo } from './todos.service.ts';
 
-/** /api/todos (SPEC §7, issue 10 §1). The literal /counts before /{id}. */
+/** /api/todos. The literal /counts before /{id}. */
 export function registerTodoRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listTodosRoute, async (c) =>
     c.json(await listTodos(c.get('db'), callerOf(c), c.req.valid('query')), 200),

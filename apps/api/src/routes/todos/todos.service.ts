@@ -15,7 +15,7 @@ import { excerptOf } from '../merchants/merchant-notes.service.ts';
 import { writeMerchantEvent } from '../merchants/merchant-events.ts';
 import { hoursMinutes, noTodo, readTodo } from './todo-row.ts';
 
-/** Todos (issue 10 §1): every write commits with its audit row, and its timeline entry when it has one. */
+/** Todos: every write commits with its audit row, and its timeline entry when it has one. */
 
 type Row = typeof todos.$inferSelect;
 type Values = Partial<typeof todos.$inferInsert>;

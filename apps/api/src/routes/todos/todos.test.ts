@@ -10,7 +10,7 @@ import { createUser, signInAs, type TestUser } from '../../test/sign-in.ts';
 import { insertTestMerchant } from '../../test/test-merchant.ts';
 
 /**
- * /api/todos (issue 10 §1): writes with their audit rows and timeline entries, trash, stale
+ * /api/todos: writes with their audit rows and timeline entries, trash, stale
  * updates, refusals. The views and filters are in todo-views.test.ts.
  */
 describe('todos API: writes', () => {
@@ -202,7 +202,7 @@ describe('todos API: writes', () => {
     ]);
   });
 
-  it('refuses an agent with 403 on every todo route (SPEC §6: agents read only the acl page)', async () => {
+  it('refuses an agent with 403 on every todo route (agents read only the acl page)', async () => {
     const todo = (await staff.post<Todo>('/api/todos', { data: { title: 'Staff only' } })).body;
     const path = `/api/todos/${todo.id}`;
     expect((await agent.get('/api/todos')).status).toBe(403);

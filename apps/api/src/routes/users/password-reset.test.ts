@@ -13,7 +13,7 @@ const json = (method: string, body: unknown) => ({
   headers: { 'content-type': 'application/json' },
 });
 
-/** Issue 7, account takeover among peers: a password set by someone else is always temporary. */
+/** Account takeover among peers: a password set by someone else is always temporary. */
 describe('users API: password resets', () => {
   let t: TestApp;
   const call = (path: string, init: RequestInit, cookie: string) =>

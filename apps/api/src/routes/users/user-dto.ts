@@ -6,7 +6,7 @@ export type UserRow = typeof users.$inferSelect;
 /**
  * The columns a user DTO needs, selected explicitly: never the hash, and never ui_settings,
  * which a user may fill up to its bound and which a list would otherwise load for every row
- * (issue 7: a 20 MB value slowed GET /api/users 26-fold).
+ * (a 20 MB value slowed GET /api/users 26-fold).
  */
 export const userDtoColumns = {
   id: users.id,

@@ -30,7 +30,7 @@ const diff = (before: UserDtoRow, after: Record<string, unknown>) =>
 /**
  * PATCH /api/users/{id}. In one transaction with the row locked: stale check, role reach,
  * last-superadmin rule, then the update. Suspension, a role change and a new password end
- * the user's sessions. A password set here is always temporary (issue 7): only a higher role
+ * the user's sessions. A password set here is always temporary: only a higher role
  * may set it, it may not be one of the user's last 5, and the user must change it at sign-in.
  */
 export async function updateUser(db: Db, caller: Caller, id: string, input: UpdateUserInput): Promise<User> {
@@ -72,7 +72,7 @@ export async function updateUser(db: Db, caller: Caller, id: string, input: Upda
         .returning();
       if (!after) throw new ProblemError(404, 'No such user.');
       const sessionsEnded = roleChanged || suspended || passwordHash ? await revokeUserSessions(tx, id, now) : 0;
-      // A suspended user's API tokens stop with their sessions (issue 12 §1).
+      // A suspended user's API tokens stop with their sessions.
       const apiAccessRevoked = suspended ? await revokeUserTokens(tx, id, now, actor.userId) : 0;
       await writeAudit(tx, {
         action: 'user.update',

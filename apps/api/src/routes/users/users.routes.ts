@@ -52,7 +52,7 @@ export const getUser = defineRoute({
   method: 'get',
   path: '/api/users/{id}',
   tags: ['users'],
-  summary: 'One user, with the profile of SPEC §7',
+  summary: 'One user, with their profile',
   ability: read,
   request: { params: idParams },
   responses: { 200: jsonResponse('The user', userSchema), ...problems(400, 401, 403, 404) },

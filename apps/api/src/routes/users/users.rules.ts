@@ -6,14 +6,14 @@ import { users } from '../../db/schema/users.ts';
 import type { Actor } from '../../lib/context.ts';
 import { ProblemError } from '../../lib/problem.ts';
 
-/** Nobody acts on, or hands out, a role above their own (issue 3 §1; the rule is shared with the web app). */
+/** Nobody acts on, or hands out, a role above their own (the rule is shared with the web app). */
 export function assertRoleWithinReach(actor: Actor, role: Role, what: 'grant' | 'manage'): void {
   const refusal = what === 'grant' ? grantRefusal(actor.role, role) : manageRefusal(actor.role, role);
   if (refusal) throw new ProblemError(403, refusal);
 }
 
 /**
- * Only a strictly higher role may set someone else's password (issue 7: an admin could take over
+ * Only a strictly higher role may set someone else's password (an admin could take over
  * another admin by setting their password). Nobody resets their own here: that is the profile's
  * password change, which asks for the current one.
  */

@@ -16,7 +16,7 @@ export type AppBarContentProps = {
   maxWidth?: number;
 };
 
-/** The top bar (SPEC §2): menu button below 1200px, search, light/dark, the user's menu. */
+/** The top bar: menu button below 1200px, search, light/dark, the user's menu. */
 export function AppBarContent({ showMenuButton, onOpenNav, maxWidth }: AppBarContentProps) {
   const { settings } = useSettings();
   const blur = settings.appBarBlur;

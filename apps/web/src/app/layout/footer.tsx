@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { usePortalName } from '../../lib/portal-name.ts';
 
-/** SPEC §2: the year and a 'Made with' line; fixed keeps it at the bottom of the window. */
+/** The year and a 'Made with' line; fixed keeps it at the bottom of the window. */
 export function Footer({ maxWidth, fixed = false }: { maxWidth?: number; fixed?: boolean }) {
   const portalName = usePortalName();
   return (

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useSettings } from '../../lib/settings/use-settings.ts';
 
-/** Light ↔ dark (SPEC §4; semi-dark is only set in the customizer, and toggles to light). */
+/** Light ↔ dark (semi-dark is only set in the customizer, and toggles to light). */
 export function ModeToggler() {
   const { settings, saveSettings } = useSettings();
   const next = settings.mode === 'light' ? 'dark' : 'light';

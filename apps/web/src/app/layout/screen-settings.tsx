@@ -12,7 +12,7 @@ export function useWideScreen(): boolean {
 }
 
 /**
- * Hands the shell the settings as this screen shows them (SPEC §4, settingsForScreen): below
+ * Hands the shell the settings as this screen shows them (settingsForScreen): below
  * 1200px vertical and uncollapsed, from 1200px the user's choice. Saving still goes to the user's
  * stored settings.
  */

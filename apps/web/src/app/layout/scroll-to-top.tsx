@@ -22,7 +22,7 @@ function useScrolledPast(threshold: number): boolean {
 }
 
 /**
- * Appears once the page has scrolled 400px (SPEC §9). The button (Fab, Zoom and its icon) loads
+ * Appears once the page has scrolled 400px. The button (Fab, Zoom and its icon) loads
  * the first time the page scrolls that far, then stays mounted to zoom in and out (decision 055).
  */
 export function ScrollToTop() {

@@ -5,7 +5,7 @@ import { axeViolations } from '../../test/axe.ts';
 import { fakeFetch, sessionFor } from '../../test/fake-fetch.ts';
 import { preloadApp, renderApp } from '../../test/render-app.tsx';
 
-// Issue 8 §3: axe's aria-dialog-name and label-content-name-mismatch on every signed-in page.
+// Axe's aria-dialog-name and label-content-name-mismatch on every signed-in page.
 const RULES = ['aria-dialog-name', 'label-content-name-mismatch', 'button-name'] as const;
 
 beforeAll(preloadApp, 120_000);

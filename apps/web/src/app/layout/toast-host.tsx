@@ -43,7 +43,7 @@ function QueueToNotistack() {
 }
 
 /**
- * notistack at the UI settings' position, top-right by default (SPEC §9), loaded and mounted by
+ * notistack at the UI settings' position, top-right by default, loaded and mounted by
  * ToastProvider with the first toast. A toast repeated while the first is still shown is not
  * added again, and a stack at the top starts below the top bar and the page header, whose
  * buttons it would otherwise cover.

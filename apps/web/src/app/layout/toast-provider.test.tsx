@@ -15,7 +15,7 @@ function renderToasts() {
   );
 }
 
-describe('toasts (issue 8 §3)', () => {
+describe('toasts', () => {
   it('shows a repeated outcome once', async () => {
     renderToasts();
     act(() => {

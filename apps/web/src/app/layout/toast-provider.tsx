@@ -4,7 +4,7 @@ import { onToastWaiting, toastsWaiting } from '../../lib/toast-queue.ts';
 const ToastHost = lazy(() => import('./toast-host.tsx').then((m) => ({ default: m.ToastHost })));
 
 /**
- * Toasts (SPEC §9). Mounted by the vertical layout; pages call `notifySuccess` / `notifyError`
+ * Toasts. Mounted by the vertical layout; pages call `notifySuccess` / `notifyError`
  * (components/form/notify.ts). notistack and its host load with the first toast (decision 055:
  * about 6 KB that no page needs before an action ends); the sign-in page does not load them.
  */

@@ -33,7 +33,7 @@ function UserAvatar({ name, image, size }: { name: string; image: string | null 
   );
 }
 
-/** The avatar menu (SPEC §2): Profile (/user/view/{id}) and Logout (to / with no returnUrl). */
+/** The avatar menu: Profile (/user/view/{id}) and Logout (to / with no returnUrl). */
 export function UserDropdown() {
   const { data, signOut } = useSession();
   const navigate = useNavigate();

@@ -11,7 +11,7 @@ import { ScrollToTop } from './scroll-to-top.tsx';
 import { SkipLink } from './skip-link.tsx';
 
 /**
- * The vertical layout (SPEC §2, §4): a permanent 260px menu (68px collapsed) from the large
+ * The vertical layout: a permanent 260px menu (68px collapsed) from the large
  * breakpoint up, a temporary drawer below it or when the menu is hidden; top bar (fixed, static
  * or hidden), content (boxed at 1440px by default), footer (fixed, static or hidden).
  */

@@ -13,15 +13,15 @@ import { ScreenSettings } from './screen-settings.tsx';
 import { VerticalLayout } from './vertical-layout.tsx';
 
 // The Redux store lives with the shell: the pages that use the API are all in here, and the
-// sign-in and landing pages then load no Redux at all (DESIGN §7 bundle budget).
+// sign-in and landing pages then load no Redux at all (the transfer budgets of docs/architecture.md).
 let cacheOwner: string | undefined;
 
-// Only users who choose it load the horizontal layout (the customizer, SPEC §2).
+// Only users who choose it load the horizontal layout (the customizer).
 const HorizontalLayout = lazy(() =>
   import('./horizontal/horizontal-layout.tsx').then((module) => ({ default: module.HorizontalLayout })),
 );
 
-/** The layout the settings choose, as this screen shows them (ScreenSettings, SPEC §4). */
+/** The layout the settings choose, as this screen shows them (ScreenSettings). */
 function ChosenLayout({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
   if (settings.layout !== 'horizontal') return <VerticalLayout>{children}</VerticalLayout>;

@@ -6,7 +6,7 @@ export type DiscardChangesDialogProps = {
   onKeep: () => void;
 };
 
-/** "Discard changes?" before a dirty form is closed or left (issue 8). Keeping is the safe default. */
+/** "Discard changes?" before a dirty form is closed or left. Keeping is the safe default. */
 export function DiscardChangesDialog({ open, onDiscard, onKeep }: DiscardChangesDialogProps) {
   return (
     <ConfirmDialog

@@ -1,7 +1,7 @@
 import { useCallback, useContext, useState } from 'react';
 import { SettingsContext } from '../../lib/settings/settings-context.ts';
 
-/** `columnVisibility` of the UI settings (SPEC §3): grid id → field → shown. */
+/** `columnVisibility` of the UI settings: grid id → field → shown. */
 export type ColumnVisibility = Record<string, Record<string, boolean>>;
 
 const EMPTY: Record<string, boolean> = {};

@@ -203,7 +203,7 @@ const PINNED_ACTIONS = {
 } as const;
 
 /**
- * Columns sized by their content (issue 8 §3: long names were cut while other columns had
+ * Columns sized by their content (long names were cut while other columns had
  * room): once a page of rows is on screen, when the columns change and when the grid is
  * resized, each column takes the width of its widest cell or header within its bounds, and any
  * room left is shared out. The actions column keeps its width.

@@ -53,7 +53,7 @@ export type ListQuerySchemaLoader = () => Promise<ListQuerySchema>;
 /** The options parseListState reads: the schema itself, once loaded. */
 export type ParseOptions = Omit<ListStateOptions, 'querySchema'> & { querySchema?: ListQuerySchema | undefined };
 
-/** The API query of DESIGN §3: only what differs from nothing is sent. */
+/** The API's list query (docs/architecture.md, API conventions): only what differs from nothing is sent. */
 export type ListQueryParams = Record<string, string | number>;
 
 const BASE_KEYS = ['q', 'page', 'pageSize', 'sort', 'order'] as const;

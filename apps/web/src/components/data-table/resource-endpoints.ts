@@ -2,9 +2,9 @@ import type { API_TAG_TYPES } from '../../lib/api.ts';
 import type { ListQueryParams } from './list-url-state.ts';
 
 /**
- * Endpoint definitions shared by every admin entity (DESIGN §3), so each feature's api.ts only
+ * Endpoint definitions shared by every admin entity, so each feature's api.ts only
  * names its endpoints. Lists provide a LIST tag that every create, update and delete invalidates:
- * RTK Query then refetches each list on screen with its last-used params (SPEC §7). A failed
+ * RTK Query then refetches each list on screen with its last-used params. A failed
  * mutation changes nothing, so it invalidates nothing.
  */
 export type ApiTag = (typeof API_TAG_TYPES)[number];

@@ -91,7 +91,7 @@ describe('ResourceListPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Thing 01')).toBeInTheDocument();
   });
 
-  it('gives each row one Tab stop, its actions reached with the arrow keys (issue 8 §3)', async () => {
+  it('gives each row one Tab stop, its actions reached with the arrow keys', async () => {
     const user = userEvent.setup();
     fakeFetch({ [`GET ${PATH}`]: () => ({ body: listBody('things', things.slice(0, 3)) }) });
     renderPage(<ThingListPage />, { url: '/things/list' });
@@ -111,7 +111,7 @@ describe('ResourceListPage', { timeout: 60_000 }, () => {
     expect(within(grid).getByRole('button', { name: 'Delete Thing 02' })).toHaveFocus();
   });
 
-  it('puts the focus on the next row after a delete (issue 8 §3)', async () => {
+  it('puts the focus on the next row after a delete', async () => {
     const user = userEvent.setup();
     let rows = things.slice(0, 3);
     fakeFetch({
@@ -136,7 +136,7 @@ describe('ResourceListPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(next()));
   });
 
-  it('corrects a hand-edited URL in place: unknown filter, negative page, oversized page (issue 8 §2)', async () => {
+  it('corrects a hand-edited URL in place: unknown filter, negative page, oversized page', async () => {
     const api = fakeFetch({ [`GET ${PATH}`]: () => ({ body: listBody('things', things.slice(0, 3)) }) });
     const { router } = renderPage(<ThingListPage />, {
       url: '/things/list?kind=huge&page=-1&pageSize=1000&sort=password&other=kept',
@@ -178,7 +178,7 @@ describe('ResourceListPage', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
-  it('corrects a page past the last to the last page in place, with its rows shown (issue 8 §2)', async () => {
+  it('corrects a page past the last to the last page in place, with its rows shown', async () => {
     const api = fakeFetch({
       [`GET ${PATH}`]: ({ search }) => {
         const page = Number(search.get('page') ?? 0);
@@ -198,7 +198,7 @@ describe('ResourceListPage', { timeout: 60_000 }, () => {
     expect(router.state.location.search).toBe('?q=before');
   });
 
-  it('sorting from page 2 goes to the sorted first page in one history step (issue 8 §2)', async () => {
+  it('sorting from page 2 goes to the sorted first page in one history step', async () => {
     const user = userEvent.setup();
     fakeFetch({
       [`GET ${PATH}`]: ({ search }) => {

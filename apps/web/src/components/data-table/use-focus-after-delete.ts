@@ -9,7 +9,7 @@ const FRAMES_TO_KEEP = 30;
 const isLost = (active: Element | null) => !active || active === document.body || !active.isConnected;
 
 /**
- * Where the keyboard focus goes after a row is deleted (issue 8 §3): its delete button is gone,
+ * Where the keyboard focus goes after a row is deleted: its delete button is gone,
  * so without this the focus falls to the page's body. Once the list no longer holds the row,
  * the row that took its place (or the new last one) gets the focus, on its first cell; an emptied
  * list focuses its first column header, so the user is still in the list.

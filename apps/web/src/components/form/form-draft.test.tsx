@@ -70,7 +70,7 @@ function storedDrafts() {
   return Object.keys(window.sessionStorage).filter((key) => key.startsWith('boardwalk.draft'));
 }
 
-describe('form drafts and unsaved changes (issue 8)', { timeout: 60_000 }, () => {
+describe('form drafts and unsaved changes', { timeout: 60_000 }, () => {
   it('keeps typed values (never passwords) across a remount, and forgets them after a save', async () => {
     fakeFetch();
     const user = userEvent.setup();

@@ -1,8 +1,8 @@
 /**
- * Unsent form values kept in sessionStorage (issue 8 "nothing typed is lost"): a reload, a
+ * Unsent form values kept in sessionStorage ("nothing typed is lost"): a reload, a
  * crash or a session that ended mid-form loses nothing. Per tab (sessionStorage), per user,
  * page, form and record; password fields and the merchant's sensitive values (tax id, bank
- * numbers, SSN, date of birth: stored encrypted on the server, DESIGN §6) are never written.
+ * numbers, SSN, date of birth: stored encrypted on the server) are never written.
  */
 const PREFIX = 'boardwalk.draft';
 

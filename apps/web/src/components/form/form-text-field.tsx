@@ -12,7 +12,7 @@ export type FormTextFieldProps<T extends FieldValues> = {
  * A labelled MUI TextField bound to a form field; its error (client or server) shows beneath it,
  * on a line kept free for it: a message appearing as the focus leaves a field (validation on
  * blur) would otherwise push the button being clicked from under the pointer, and the click
- * that should submit and flag every field would be lost (issue 8 §2).
+ * that should submit and flag every field would be lost.
  */
 export function FormTextField<T extends FieldValues>({
   control,
@@ -42,7 +42,7 @@ export function FormTextField<T extends FieldValues>({
             else field.onChange(isNumber ? Number(raw) : raw);
             // A field showing an error is checked again as it is corrected, whatever the form's
             // mode: react-hook-form may wait for the field to be left, and "Enter the last name"
-            // stayed beside a filled-in last name (issue 9).
+            // stayed beside a filled-in last name.
             if (fieldState.error) field.onBlur();
           }}
           onBlur={field.onBlur}

@@ -45,7 +45,7 @@ export function mergeDraft(starting: unknown, draft: unknown): unknown {
 }
 
 /**
- * The one draft mechanism for every form (issue 8): the values typed and not yet saved are kept
+ * The one draft mechanism for every form: the values typed and not yet saved are kept
  * in sessionStorage as they change, put back when the form mounts again, and forgotten after a
  * save or a discard. Without a signed-in user there is no draft.
  */

@@ -7,7 +7,7 @@ export type IdleWarningDialogProps = {
 };
 
 /**
- * "You will be signed out in 60 s" (issue 8). Escape or a click beside it counts as staying:
+ * "You will be signed out in 60 s". Escape or a click beside it counts as staying:
  * the user is plainly there.
  */
 export function IdleWarningDialog({ secondsLeft, onStay, onSignOut }: IdleWarningDialogProps) {

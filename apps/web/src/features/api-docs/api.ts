@@ -2,7 +2,7 @@ import { api } from '../../lib/api.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
-/** The OpenAPI 3.1 document as the API serves it (issue 12 §3); only Swagger UI reads it. */
+/** The OpenAPI 3.1 document as the API serves it; only Swagger UI reads it. */
 export type OpenApiDocument = {
   components?: { securitySchemes?: Record<string, unknown> } & Record<string, unknown>;
   security?: Array<Record<string, unknown>>;

@@ -112,7 +112,7 @@ function columns({ onRotate, onRevoke, userId }: Actions): GridColDef<ApiToken>[
 }
 
 /**
- * /setting/api-tokens (issue 12 §1): every token with its prefix, scopes, creator, dates and
+ * /setting/api-tokens: every token with its prefix, scopes, creator, dates and
  * status; create (the secret shown once), rotate (own tokens) and revoke with confirmation.
  */
 export function ApiTokensPage() {

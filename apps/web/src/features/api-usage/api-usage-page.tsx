@@ -65,7 +65,7 @@ const columns: GridColDef<ApiRequest>[] = [
 ];
 
 /**
- * /history/api (issue 12 §2): every API request, by token or session, with filters in the URL,
+ * /history/api: every API request, by token or session, with filters in the URL,
  * and a chart of requests and errors over time per token for the same filters.
  */
 export function ApiUsagePage() {

@@ -11,7 +11,7 @@ const HEIGHT = 220;
 const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
 
 /**
- * Requests and errors over time per token (issue 12 §2), as a small SVG line chart with the
+ * Requests and errors over time per token, as a small SVG line chart with the
  * same numbers in a visually hidden table for screen readers (docs/decisions/034 says why not
  * a chart library). At most the six busiest tokens get a line; the rest are summed.
  */

@@ -35,7 +35,7 @@ function reloadToStart() {
 }
 
 /**
- * Keeps a signed-in page alive across the session's end (issue 8 "nothing typed is lost"):
+ * Keeps a signed-in page alive across the session's end ("nothing typed is lost"):
  * warns a minute before the idle limit, and when the session has ended anyway (idle, revoked,
  * signed out in another browser) asks for the password over the page. The calls that met the
  * 401 wait in lib/http.ts and are sent again once the same user is back; another user gets a

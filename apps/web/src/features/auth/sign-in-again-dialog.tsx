@@ -20,7 +20,7 @@ export type SignInAgainDialogProps = {
 };
 
 /**
- * The session ended while the user was on a page (issue 8): sign in again over it, so the page
+ * The session ended while the user was on a page: sign in again over it, so the page
  * and what was typed stay. It takes the same steps as /login (use-sign-in-steps.ts, the code
  * step included when two-factor sign-in is on); the session guard then sends the calls that met
  * the 401 again. No Escape, no backdrop close: the page behind cannot be used until this is

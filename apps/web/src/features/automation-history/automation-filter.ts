@@ -3,7 +3,7 @@ import type { ListFilter } from '../../components/data-table/list-filters.tsx';
 import { useAutomationOptionsQuery } from './api.ts';
 
 /**
- * The Automation filter of the log pages (issue 11 §6): every automation by name. The one chosen
+ * The Automation filter of the log pages: every automation by name. The one chosen
  * in the URL stays choosable when it is gone from the options (deleted since), under its name
  * when the page's rows tell it.
  */

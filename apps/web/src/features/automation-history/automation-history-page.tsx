@@ -83,7 +83,7 @@ function columns(onShow: (id: string) => void): GridColDef<AutomationExecution>[
 }
 
 /**
- * /history/automations (issue 11 §3, §6): every run of an automation, filtered by status,
+ * /history/automations: every run of an automation, filtered by status,
  * automation, merchant and days (in the URL), a detail drawer with each action's result, retry of
  * a failed or stopped run, and delete.
  */

@@ -20,7 +20,7 @@ import { api } from '../../lib/api.ts';
 
 const PATH = '/api/automations';
 
-/** SPEC §8: a failed automations list fetch logs 'Failed to fetch data' (the page shows the error body). */
+/** A failed automations list fetch logs 'Failed to fetch data' (the page shows the error body). */
 async function logListFailure(_arg: unknown, { queryFulfilled }: { queryFulfilled: Promise<unknown> }) {
   try {
     await queryFulfilled;

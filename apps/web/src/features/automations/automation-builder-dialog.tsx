@@ -24,7 +24,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /**
- * The automation builder (issue 11 §3): name, trigger, conditions that must all hold, ordered
+ * The automation builder: name, trigger, conditions that must all hold, ordered
  * actions; the merchants matching now and a dry run against one merchant. Server field errors
  * (the guard rail on change_stage included) show beside their fields.
  */

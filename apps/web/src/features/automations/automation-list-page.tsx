@@ -56,7 +56,7 @@ function ActiveSwitch({ row, canUpdate }: { row: Automation; canUpdate: boolean 
   );
 }
 
-/** /automation/list (issue 11 §3): automations with their trigger, actions, active switch and last run. */
+/** /automation/list: automations with their trigger, actions, active switch and last run. */
 export function AutomationListPage() {
   const ability = useAppAbility();
   const canUpdate = ability.can('update', 'automation');

@@ -113,7 +113,7 @@ describe('HistoryCronJobsPage', { timeout: 60_000 }, () => {
     expect(table.getByRole('button', { name: 'Runs of log-retention' })).toBeInTheDocument();
   });
 
-  it("logs a failed fetch as 'Error fetching data:' (SPEC §8) and shows the error", async () => {
+  it("logs a failed fetch as 'Error fetching data:' and shows the error", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     fakeFetch({ 'GET /api/history/cron-jobs': () => ({ status: 500, body: problemBody(500) }) });
     renderPage(<HistoryCronJobsPage />, { url: '/history/cron-jobs' });

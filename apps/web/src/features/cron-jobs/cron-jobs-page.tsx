@@ -33,7 +33,7 @@ type Pending = { job: CronJob; action: 'pause' | 'run' };
 const RUN_COLOURS = { running: 'info', succeeded: 'success', failed: 'error' } as const;
 
 /**
- * /history/cron-jobs (issue 11 §5–§6): the built-in scheduled jobs with their schedule, last
+ * /history/cron-jobs: the built-in scheduled jobs with their schedule, last
  * and next run; admins pause, resume, run now (asked first) and edit the schedule in the drawer,
  * which also lists each job's runs.
  */

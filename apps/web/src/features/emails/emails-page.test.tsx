@@ -177,7 +177,7 @@ describe('HistoryEmailsPage', { timeout: 60_000 }, () => {
     expect(within(reason).getByText(/^The SMTP server 2130706433 \(127\.0\.0\.1\)/)).toBeInTheDocument();
   });
 
-  it("logs a failed fetch as 'Error fetching data:' (SPEC §8) and shows the error", async () => {
+  it("logs a failed fetch as 'Error fetching data:' and shows the error", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     fakeFetch({ 'GET /api/history/emails': () => ({ status: 500, body: problemBody(500) }) });
     renderPage(<HistoryEmailsPage />, { url: '/history/emails' });

@@ -111,7 +111,7 @@ function columns(onShow: (row: MessageSummary) => void, onMerchant: (row: Messag
 }
 
 /**
- * /history/emails (issue 11 §6): every email and SMS the portal sent or tried to send, filtered
+ * /history/emails: every email and SMS the portal sent or tried to send, filtered
  * by status, channel, the automation that sent it, merchant, dates and text (all in the URL), with the rendered message and
  * retry of a failed one in a drawer.
  */

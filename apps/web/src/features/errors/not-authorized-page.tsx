@@ -1,7 +1,7 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { ErrorScreen } from './error-screen.tsx';
 
-/** SPEC §2: shown in place of any page the user's ability does not allow. Texts are exact. */
+/** Shown in place of any page the user's ability does not allow. Texts are exact. */
 export function NotAuthorizedPage() {
   return (
     <ErrorScreen

@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 describe('IndustryListPage', { timeout: 60_000 }, () => {
-  it('corrects ?riskLevel=extreme in the URL and shows the list, not a Retry (issue 8 §2)', async () => {
+  it('corrects ?riskLevel=extreme in the URL and shows the list, not a Retry', async () => {
     const api = fakeFetch({ 'GET /api/industry': () => ({ body: listBody('industries', [restaurants]) }) });
     const { router } = renderPage(<IndustryListPage />, { url: '/industry/list?riskLevel=extreme&isActive=true' });
     expect(await screen.findByText('Eating Places, Restaurants')).toBeInTheDocument();

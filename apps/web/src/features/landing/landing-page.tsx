@@ -31,7 +31,7 @@ function useStartLink() {
   return { to, label: to === '/acl' ? 'Go to Access Control' : 'Go to Home' };
 }
 
-/** / : the landing page, also where logout ends (SPEC §2). */
+/** / : the landing page, also where logout ends. */
 export function LandingPage() {
   const { data, status } = useSession();
   const portalName = usePortalName();

@@ -8,7 +8,7 @@ import type {
 import type { User } from '@boardwalk/shared/schemas/user';
 import { api } from '../../lib/api.ts';
 
-/** GET /api/users/{id}: SPEC §7 promises `profile`; the rest of User is used when present. */
+/** GET /api/users/{id}: the product specification promises `profile`; the rest of User is used when present. */
 export type UserProfile = Pick<User, 'id' | 'profile'> & Partial<Omit<User, 'id' | 'profile'>>;
 
 const MFA = { type: 'Me', id: 'mfa' } as const;

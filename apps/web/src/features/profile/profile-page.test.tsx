@@ -25,7 +25,7 @@ const me = {
 
 beforeAll(preloadApp, 120_000);
 
-describe('ProfilePage (issue 8 §2)', () => {
+describe('ProfilePage', () => {
   it('shows an agent their own profile (the avatar menu link), from /api/me', async () => {
     const api = fakeFetch({
       'GET /api/me': () => ({ body: me }),

@@ -2,7 +2,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 /**
- * corsAllowedOrigins: the origins whose browser pages may call the API with a token (issue 12).
+ * corsAllowedOrigins: the origins whose browser pages may call the API with a token.
  * Type an origin and press Enter; empty keeps CORS closed.
  */
 export function CorsOriginsField<T extends FieldValues>({

@@ -11,7 +11,7 @@ export type StepUpDialogProps = {
 };
 
 /**
- * Step-up (issue 7): security and SMTP settings change only after the user re-enters their
+ * Step-up: security and SMTP settings change only after the user re-enters their
  * password, so a left-open session cannot weaken them. Mount with a fresh `key` per request so
  * a typed password never lingers.
  */

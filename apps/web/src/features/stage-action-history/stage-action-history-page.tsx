@@ -86,7 +86,7 @@ function columns(onShow: (id: string) => void): GridColDef<StageActionExecution>
 }
 
 /**
- * /history/stage-actions (issue 11 §2, §6): every run of a stage action, with status, date and
+ * /history/stage-actions: every run of a stage action, with status, date and
  * merchant filters in the URL, a detail drawer, retry of a failed run, and delete.
  */
 export function HistoryStageActionsPage() {

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 
 /**
- * The stage list's keyboard model (issue 8 §3, as the DataGrid lists have it): each row is one
+ * The stage list's keyboard model (as the DataGrid lists have it): each row is one
  * Tab stop; the arrow keys move the focus between its controls (Left, Right, Home, End) and to
  * the row above or below (Up, Down, onto the same control where the row has it). A lifted drag
  * handle keeps Up and Down to move its stage (decision 021): its handler marks them handled.

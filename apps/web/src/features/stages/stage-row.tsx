@@ -66,7 +66,7 @@ export function StageRow({
     transition,
     zIndex: isDragging ? 1 : undefined,
   };
-  // One Tab stop per row (issue 8 §3): its controls in order, those that can take the focus.
+  // One Tab stop per row: its controls in order, those that can take the focus.
   const controls = rowControls({
     handle: canUpdate,
     up: canUpdate && index > 0,

@@ -1,6 +1,6 @@
 /**
  * The font stack of an email that names none: the sans-serif one mail clients fall back to,
- * rather than the serif default of a bare browser document (issue 8 §3).
+ * rather than the serif default of a bare browser document.
  */
 export const EMAIL_FONT_STACK = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 

@@ -68,7 +68,7 @@ describe('TemplateEditor preview', { timeout: 60_000 }, () => {
     expect(within(alert).getByText('The template has errors')).toBeInTheDocument();
     expect(alert).toHaveTextContent('Body, line 2, column 3: tag {% if %} not closed');
     expect(alert).toHaveTextContent('2 | {% if merchant.mid %} live');
-    // Issue 8 §2: written for people, no escape sequence shown as text.
+    // Written for people, no escape sequence shown as text.
     expect(alert.textContent).not.toContain('\\n');
     await user.paste('{% endif %}');
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument(), { timeout: 3000 });

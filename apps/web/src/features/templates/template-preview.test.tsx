@@ -5,7 +5,7 @@ import { renderPage } from '../../test/render-page.tsx';
 import { EMAIL_FONT_STACK } from './email-document.ts';
 import { TemplatePreview } from './template-preview.tsx';
 
-describe('TemplatePreview of an email (issue 8 §3)', { timeout: 60_000 }, () => {
+describe('TemplatePreview of an email', { timeout: 60_000 }, () => {
   it('shows the email in the email font stack, not the browser’s serif default, its own styles winning', async () => {
     const html = '<p>Hello <b>Maria</b></p><style>p{font-family:Georgia}</style>';
     fakeFetch({ 'POST /api/templates/preview': () => ({ body: { channel: 'email', subject: 'Hi', html } }) });

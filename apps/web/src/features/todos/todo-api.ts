@@ -3,9 +3,9 @@ import type { Todo, TodoCounts, TodoListResponse, UpdateTodoInput } from '@board
 import type { UserOption } from '@boardwalk/shared/schemas/user';
 import { api } from '../../lib/api.ts';
 
-/** Every todo answer hangs on this one tag: any write refetches each list and count on screen with its last params (SPEC §7). */
+/** Every todo answer hangs on this one tag: any write refetches each list and count on screen with its last params. */
 const TODOS = { type: 'Todo' as const, id: 'LIST' };
-/** A write to a linked merchant's todo adds a line to its timeline (merchant view, issue 9). */
+/** A write to a linked merchant's todo adds a line to its timeline (merchant view). */
 const timelineOf = (merchantId: string | null | undefined) =>
   merchantId ? [{ type: 'Merchant' as const, id: `${merchantId}/events` }] : [];
 

@@ -59,7 +59,7 @@ function quickAddDefaults(
 }
 
 /**
- * /todo (issue 10 §1): the views and tags on the left with their counts, the todos of the chosen
+ * /todo: the views and tags on the left with their counts, the todos of the chosen
  * view in the middle (add with Enter, complete with a click or Space, arrows to move), and the
  * detail drawer. Every write refetches the list and the counts with their last params.
  */

@@ -47,10 +47,10 @@ describe('UserAddPage', { timeout: 60_000 }, () => {
         mustChangePassword: true,
       },
     });
-    // Issue 8 §3: shown at the field, not also as a toast.
+    // Shown at the field, not also as a toast.
     expect(screen.queryByText('Check the highlighted fields.')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    // Issue 7: a password set by someone else is always temporary; nothing offers to switch that off.
+    // A password set by someone else is always temporary; nothing offers to switch that off.
     expect(screen.queryByLabelText(/must change the password/i)).not.toBeInTheDocument();
   });
 
@@ -64,7 +64,7 @@ describe('UserAddPage', { timeout: 60_000 }, () => {
     expect(api.callsTo('POST', '/api/users')).toHaveLength(0);
   });
 
-  it('flags every required field at once on an empty form (issue 8 §2)', async () => {
+  it('flags every required field at once on an empty form', async () => {
     const user = userEvent.setup();
     const api = fakeFetch({});
     renderPage(<UserAddPage />, { url: '/user/add' });
@@ -76,7 +76,7 @@ describe('UserAddPage', { timeout: 60_000 }, () => {
     expect(api.callsTo('POST', '/api/users')).toHaveLength(0);
   });
 
-  it('states the password length the policy setting asks for, 14 when it says 14 (issue 8 §2)', async () => {
+  it('states the password length the policy setting asks for, 14 when it says 14', async () => {
     fakeFetch({
       'GET /api/settings/public': () => ({
         body: { portalName: 'Boardwalk', sessionIdleMinutes: 15, minPasswordLength: 14, customizerEnabled: false },

@@ -123,7 +123,7 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('No open sessions.')).toBeInTheDocument();
   });
 
-  it('offers no password reset for a peer or a higher role, only to a higher role (issue 7)', async () => {
+  it('offers no password reset for a peer or a higher role, only to a higher role', async () => {
     userApi();
     // A staff user looked at by staff: a peer.
     renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id', role: 'ROLE_STAFF' });
@@ -159,7 +159,7 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
     expect(api.callsTo('POST', `/api/users/${ID}/mfa/reset`)).toHaveLength(0);
   });
 
-  it('offers an admin nothing the server refuses on a superadmin, and says why (issue 8 §2)', async () => {
+  it('offers an admin nothing the server refuses on a superadmin, and says why', async () => {
     userApi({ role: 'ROLE_SUPERADMIN' });
     renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id', role: 'ROLE_ADMIN' });
     expect(await screen.findByRole('table', { name: 'Open sessions' })).toBeInTheDocument();

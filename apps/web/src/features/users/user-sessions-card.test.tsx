@@ -18,7 +18,7 @@ const session = (n: number, userAgent: string | null) => ({
   current: false,
 });
 
-describe('UserSessionsCard (issue 8 §3)', { timeout: 60_000 }, () => {
+describe('UserSessionsCard', { timeout: 60_000 }, () => {
   it('names each device by browser and system, with the raw user agent as its tooltip', async () => {
     fakeFetch({
       [`GET /api/users/${ID}/sessions`]: () => ({

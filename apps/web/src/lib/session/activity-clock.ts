@@ -1,7 +1,7 @@
 import { onApiActivity } from '../http.ts';
 
 /**
- * When the session was last used, for the idle warning (issue 8). Two clocks, shared by every
+ * When the session was last used, for the idle warning. Two clocks, shared by every
  * tab of the portal, so a busy tab keeps its siblings from warning or signing out:
  * - `api`: the last answer to a call that touched the session (the server's idle clock);
  * - `user`: the last key, click or scroll in any tab (typing does not reach the server, but it

@@ -1,6 +1,6 @@
 import type { ActivityTimes } from './activity-clock.ts';
 
-/** The warning comes this long before the session would end (issue 8: "a minute before"). */
+/** The warning comes this long before the session would end ("a minute before"). */
 export const IDLE_WARNING_MS = 60_000;
 /**
  * The server records use at most every 30 s (session-store TOUCH_INTERVAL_MS), so its idle

@@ -1,7 +1,7 @@
 import type { SessionData } from '@boardwalk/shared/schemas/user';
 import { appFetch } from '../http.ts';
 
-/** Auth.js core is mounted here (SPEC §2 "auth base path"). */
+/** Auth.js core is mounted here ("auth base path"). */
 export const AUTH_BASE_PATH = '/api/auth';
 
 export type Session = NonNullable<SessionData>;
@@ -16,7 +16,7 @@ const FORM_HEADERS = {
   'X-Auth-Return-Redirect': '1',
 };
 
-/** Sends a client-side auth error to the server log (SPEC §8). Never throws. */
+/** Sends a client-side auth error to the server log. Never throws. */
 export async function logClientError(code: ClientLogCode, error: unknown, details: Record<string, unknown> = {}) {
   const message = error instanceof Error ? error.message : String(error);
   console.error(`[auth] ${code}`, message, details);
@@ -110,7 +110,7 @@ export async function signInWithCredentials(input: {
   return parseSignInUrl(body?.url);
 }
 
-/** POST /signout with callback / ; the caller navigates itself (no redirect, SPEC §4). */
+/** POST /signout with callback / ; the caller navigates itself (no redirect). */
 export async function signOutRequest(): Promise<void> {
   const csrfToken = await fetchCsrfToken();
   await appFetch(`${AUTH_BASE_PATH}/signout`, {

@@ -6,12 +6,12 @@ export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 export type SessionContextValue = {
   data: Session | null;
   status: SessionStatus;
-  /** True after this tab's own sign-out: the gate then goes to / without a returnUrl (SPEC §4). */
+  /** True after this tab's own sign-out: the gate then goes to / without a returnUrl. */
   signedOut: boolean;
   /**
    * True when this tab's session ended without its own sign-out (idle limit, revoked, signed
    * out elsewhere): status stays 'authenticated' and data stays, so the page and what was typed
-   * stay on screen while the session guard asks the user to sign in again (issue 8).
+   * stay on screen while the session guard asks the user to sign in again.
    */
   ended: boolean;
   /** Marks the session as ended (the idle countdown ran out). */

@@ -1,5 +1,5 @@
 /**
- * The tab channel: a sign-in, sign-out or update in one tab makes the others refetch (SPEC §4).
+ * The tab channel: a sign-in, sign-out or update in one tab makes the others refetch.
  * (A 401 from any call is announced by lib/http.ts.)
  */
 

@@ -19,7 +19,7 @@ function setVisibility(state: 'visible' | 'hidden') {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
-describe('SessionProvider (SPEC §4)', () => {
+describe('SessionProvider', () => {
   it('is loading, then authenticated when the server has a session', async () => {
     fakeFetch({ 'GET /api/auth/session': () => ({ body: sessionFor('ROLE_STAFF') }) });
     render(
@@ -112,7 +112,7 @@ describe('SessionProvider (SPEC §4)', () => {
     expect(api.callsTo('GET', '/api/auth/session')).toHaveLength(2);
   });
 
-  it('keeps the page on any API 401: the session is marked ended, not gone (issue 8)', async () => {
+  it('keeps the page on any API 401: the session is marked ended, not gone', async () => {
     fakeFetch({ 'GET /api/todos': () => ({ status: 401, body: problemBody(401) }) });
     render(
       <SessionProvider session={sessionFor('ROLE_ADMIN')}>

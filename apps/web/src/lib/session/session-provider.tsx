@@ -17,9 +17,9 @@ export type SessionProviderProps = {
   children: ReactNode;
   /** A known session (tests, or a value the page already has): skips the first fetch. */
   session?: Session | null;
-  /** Poll the session every N seconds while the tab is visible; 0 = off (SPEC §9). */
+  /** Poll the session every N seconds while the tab is visible; 0 = off. */
   refetchInterval?: number;
-  /** Refetch when the tab becomes visible again (on by default, SPEC §9). */
+  /** Refetch when the tab becomes visible again (on by default). */
   refetchOnWindowFocus?: boolean;
 };
 
@@ -34,7 +34,7 @@ function stateOf(data: Session | null, signedOut = false): State {
 
 /**
  * The next state for an answer. A signed-in tab whose session is gone without its own sign-out
- * keeps its page: it is marked ended and the user signs in again over it (issue 8).
+ * keeps its page: it is marked ended and the user signs in again over it.
  */
 function nextState(prev: State, data: Session | null, signedOut: boolean): State {
   if (!data && !signedOut && prev.status === 'authenticated') return prev.ended ? prev : { ...prev, ended: true };
@@ -46,7 +46,7 @@ function sameSession(a: Session | null, b: Session | null) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** Our own small Auth.js session client (SPEC §4): no next-auth in the browser. */
+/** Our own small Auth.js session client: no next-auth in the browser. */
 export function SessionProvider({
   children,
   session,

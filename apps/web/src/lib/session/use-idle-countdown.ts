@@ -22,7 +22,7 @@ export type IdleCountdown = {
 const TICK_MS = 1_000;
 
 /**
- * The idle warning's clock (issue 8): a minute before the session would end for lack of calls,
+ * The idle warning's clock: a minute before the session would end for lack of calls,
  * it counts down; typing or clicking since the last call renews quietly instead, and activity
  * in any other tab counts too (activity-clock.ts).
  */

@@ -11,7 +11,7 @@ import { BOOT_DEFAULTS } from './settings-storage.ts';
 
 const base = BOOT_DEFAULTS;
 
-describe('layout rules (SPEC §4)', () => {
+describe('layout rules', () => {
   it('forces semi-dark back to light when the horizontal layout is chosen, and leaves it in vertical', () => {
     const semiDark = withChange(base, { mode: 'semi-dark' });
     expect(semiDark.mode).toBe('semi-dark');

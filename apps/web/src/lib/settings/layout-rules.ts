@@ -1,7 +1,7 @@
 import type { UiSettings } from '@boardwalk/shared/ui-settings';
 
 /**
- * The layout rules of SPEC §4 as pure functions, so the provider, the shell and the customizer
+ * The layout rules (narrow/wide, vertical/horizontal) as pure functions, so the provider, the shell and the customizer
  * agree on them (ADR 040). Nothing here reads the screen or the storage: callers pass both in.
  */
 
@@ -22,7 +22,7 @@ export function withChange(current: UiSettings, patch: Partial<UiSettings>): UiS
 }
 
 /**
- * What the shell shows on a screen of this width (SPEC §4). Below the large breakpoint the
+ * What the shell shows on a screen of this width. Below the large breakpoint the
  * layout is vertical, the menu is not collapsed and the app bar is shown (it holds the only
  * button that opens the menu there); from it up, the chosen (last) layout comes back. The
  * stored settings are left alone, so a phone does not rewrite the user's desktop choice.
@@ -40,7 +40,7 @@ export function settingsForScreen(settings: UiSettings, wide: boolean): UiSettin
 export const MODE_CHOICES = ['light', 'dark', 'semi-dark'] as const;
 export const APP_BAR_CHOICES = ['fixed', 'static', 'hidden'] as const;
 
-/** Semi-dark is not offered in the horizontal layout (SPEC §4). */
+/** Semi-dark is not offered in the horizontal layout. */
 export function modeChoices(layout: UiSettings['layout']): UiSettings['mode'][] {
   return layout === 'horizontal' ? ['light', 'dark'] : [...MODE_CHOICES];
 }

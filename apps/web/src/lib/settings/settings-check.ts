@@ -4,7 +4,7 @@ import { BOOT_DEFAULTS } from './settings-storage.ts';
 
 /**
  * The choices of each enumerated UI setting, a start-up copy of the shared schema's (no zod on
- * the first-load path, DESIGN §7; settings.test.tsx keeps it equal to shared's).
+ * the first-load path; settings.test.tsx keeps it equal to shared's).
  */
 export const SETTING_CHOICES = {
   mode: ['light', 'dark', 'semi-dark'],

@@ -43,7 +43,7 @@ function storedIfChanged(next: UiSettings, current: UiSettings): UiSettings {
 }
 
 /**
- * UI settings (SPEC §3, §9): localStorage key `settings` for this device, and per user on
+ * UI settings: localStorage key `settings` for this device, and per user on
  * the server (GET /api/me/settings once per sign-in, a debounced PUT of the changed keys).
  */
 export function SettingsProvider({ children, userId, saveDelayMs = 800 }: SettingsProviderProps) {

@@ -49,7 +49,7 @@ function variantStyle(theme: Theme, component: 'MuiButton' | 'MuiChip', props: R
   return match?.style ?? {};
 }
 
-describe('status colours (issue 8 §3: text reaches WCAG AA, the hue stays)', () => {
+describe('status colours (text reaches WCAG AA, the hue stays)', () => {
   it('counts a dark card lifted by its elevation among the surfaces (#3b3754, where axe found 4.05:1)', () => {
     const dark = themes.find((t) => t.mode === 'dark')!.theme;
     expect(getContrastRatio(statusTextColour(dark, 'primary'), '#3b3754')).toBeGreaterThanOrEqual(AA_TEXT);

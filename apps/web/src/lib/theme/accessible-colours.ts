@@ -1,7 +1,7 @@
 import { alpha, darken, decomposeColor, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
 
 /**
- * WCAG AA wants 4.5:1 for text. The palette's status colours (SPEC §9: green, amber, red, grey,
+ * WCAG AA wants 4.5:1 for text. The palette's status colours (green, amber, red, grey,
  * blue and the brand purple) are fills, outlines and icons; text in them, or on them, uses the
  * shades below, which keep the hue (darken and lighten scale the channels alike) and go just far
  * enough to reach the ratio in the current mode. A small margin keeps rounding in a browser's
@@ -121,7 +121,7 @@ export function blend(over: string, under: string): string {
   return `rgb(${mixed.join(', ')})`;
 }
 
-/** Text in the brand colour (SPEC §9's #9155FD reaches only 4.26:1 on white). */
+/** Text in the brand colour (the product specification's #9155FD reaches only 4.26:1 on white). */
 export function primaryTextColour(theme: Theme): string {
   return statusTextColour(theme, 'primary');
 }

@@ -1,4 +1,4 @@
-/** SPEC §9 business constants for the shell. */
+/** The business constants of the shell, as the product specification gives them. */
 export const PRIMARY_COLOR = '#9155FD';
 export const TOOLBAR_MIN_HEIGHT = 64;
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
@@ -7,7 +7,7 @@ export const NAV_WIDTH = 260;
 export const NAV_COLLAPSED_WIDTH = 68;
 export const USER_MENU_WIDTH = 230;
 export const SCROLL_TO_TOP_THRESHOLD = 400;
-/** All shell animations (SPEC §9: 0.25s). */
+/** All shell animations (0.25s). */
 export const ANIMATION_MS = 250;
 export const ANIMATION = `${ANIMATION_MS / 1000}s ease-in-out`;
 /** The nav drawer opens by a swipe from this edge area on touch screens. */

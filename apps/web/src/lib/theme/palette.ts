@@ -4,7 +4,7 @@ import { PRIMARY_COLOR } from './constants.ts';
 
 type Colour = { light: string; main: string; dark: string; contrastText: string };
 
-/** The six colours the customizer offers as the theme colour (SPEC §2). */
+/** The six colours the customizer offers as the theme colour. */
 export const THEME_COLOURS: Record<UiSettings['themeColor'], Colour> = {
   primary: { light: '#9E69FD', main: PRIMARY_COLOR, dark: '#804BDF', contrastText: '#FFF' },
   secondary: { light: '#9C9FA4', main: '#8A8D93', dark: '#777B82', contrastText: '#FFF' },

@@ -6,7 +6,7 @@ import { Fieldset } from './fieldset.tsx';
 
 type ThemeColor = UiSettings['themeColor'];
 
-/** The six theme colours (SPEC §2), by the name a user would give them. */
+/** The six theme colours, by the name a user would give them. */
 export const COLOUR_NAMES: Record<ThemeColor, string> = {
   primary: 'Purple',
   secondary: 'Grey',

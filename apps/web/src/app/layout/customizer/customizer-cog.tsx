@@ -8,7 +8,7 @@ const CustomizerDrawer = lazy(() =>
   import('./customizer-drawer.tsx').then((module) => ({ default: module.CustomizerDrawer })),
 );
 
-/** The side cog that opens the theme customizer, when the product configuration enables it (SPEC §2, §9). */
+/** The side cog that opens the theme customizer, when the product configuration enables it. */
 export function CustomizerCog() {
   const enabled = useCustomizerEnabled();
   const [open, setOpen] = useState(false);

@@ -15,7 +15,7 @@ import { useWideScreen } from '../screen-settings.tsx';
 import { ChoiceGroup, Toggle } from './choice-group.tsx';
 import { ColourChoice } from './colour-choice.tsx';
 
-/** The twelve settings the customizer sets (SPEC §2); Reset puts them back to SPEC §9's defaults. */
+/** The twelve settings the customizer sets; Reset puts them back to the product specification's defaults. */
 export const CUSTOMIZER_KEYS = [
   'skin',
   'mode',
@@ -37,9 +37,9 @@ const BAR_LABELS = { fixed: 'Fixed', static: 'Static', hidden: 'Hidden' } as con
 export type CustomizerDrawerProps = { open: boolean; onClose: () => void };
 
 /**
- * The theme customizer (SPEC §2): every change applies at once, is kept in localStorage
+ * The theme customizer: every change applies at once, is kept in localStorage
  * `settings` and, signed in, in the user's UI settings on the server (SettingsProvider).
- * Choices the layout rules forbid (SPEC §4) are not offered.
+ * Choices the layout rules forbid are not offered.
  */
 export function CustomizerDrawer({ open, onClose }: CustomizerDrawerProps) {
   const { settings, saveSettings } = useSettings();

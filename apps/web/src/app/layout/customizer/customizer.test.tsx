@@ -51,7 +51,7 @@ async function openCustomizer() {
   return { user, panel };
 }
 
-describe('theme customizer (SPEC §2, §9)', { timeout: 60_000 }, () => {
+describe('theme customizer', { timeout: 60_000 }, () => {
   it('shows no cog while the product configuration leaves it off', async () => {
     const hidden = { hidden: false };
     stubScreenWidth(1400);
@@ -116,7 +116,7 @@ describe('theme customizer (SPEC §2, §9)', { timeout: 60_000 }, () => {
 
     const expected: Partial<UiSettings> = {
       skin: 'bordered',
-      // The horizontal layout put semi-dark back to light and the hidden app bar back to fixed (SPEC §4).
+      // The horizontal layout put semi-dark back to light and the hidden app bar back to fixed.
       mode: 'light',
       themeColor: 'success',
       contentWidth: 'full',
@@ -136,7 +136,7 @@ describe('theme customizer (SPEC §2, §9)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(sent()).toMatchObject(expected));
   });
 
-  it('offers neither semi-dark nor a hidden app bar in the horizontal layout (SPEC §4)', async () => {
+  it('offers neither semi-dark nor a hidden app bar in the horizontal layout', async () => {
     stubScreenWidth(1400);
     serverWithCustomizer();
     renderApp({ url: '/home', session: sessionFor('ROLE_ADMIN'), entries });

@@ -18,8 +18,8 @@ import { UserDropdown } from '../user-dropdown.tsx';
 import { HorizontalNav } from './horizontal-nav.tsx';
 
 /**
- * The horizontal layout (SPEC §2, issue 13 §2), from 1200px only (ScreenSettings): the top bar
- * (fixed or static: never hidden here, SPEC §4) with the brand and the whole menu under it.
+ * The horizontal layout, from 1200px only (ScreenSettings): the top bar
+ * (fixed or static: never hidden here) with the brand and the whole menu under it.
  */
 export function HorizontalLayout({ children }: { children: ReactNode }) {
   const { settings } = useSettings();

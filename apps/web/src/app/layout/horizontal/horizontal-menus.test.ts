@@ -15,7 +15,7 @@ const allPaths = (entries: HorizontalEntry[]) =>
 const linkPaths = (items: ReturnType<typeof visibleNavItems>): string[] =>
   items.flatMap((item) => ('path' in item ? [item.path] : 'children' in item ? linkPaths(item.children) : []));
 
-describe('horizontal menu (issue 13 §2)', () => {
+describe('horizontal menu', () => {
   it("carries the admin's whole vertical menu: top-level links, then Settings as one dropdown", () => {
     const visible = visibleNavItems(verticalNavItems, defineAbilityFor({ role: 'ROLE_ADMIN' }));
     const entries = horizontalMenus(visible);

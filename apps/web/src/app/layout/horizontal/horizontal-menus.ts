@@ -21,7 +21,7 @@ function addTo(sections: MenuSection[], item: NavLink | NavGroup) {
 }
 
 /**
- * The horizontal menu (issue 13 §2): the whole vertical menu, already filtered by ability, as
+ * The horizontal menu: the whole vertical menu, already filtered by ability, as
  * top-level entries. Links before the first heading stay links, a group becomes a dropdown, and
  * each heading ("Settings") becomes one dropdown of what follows it, its groups as titled sections.
  */

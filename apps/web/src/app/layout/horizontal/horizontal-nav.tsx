@@ -68,7 +68,7 @@ function Dropdown({ entry, pathname }: { entry: Extract<HorizontalEntry, { kind:
   );
 }
 
-/** The horizontal menu bar: every entry of the vertical menu this user may see (issue 13 §2). */
+/** The horizontal menu bar: every entry of the vertical menu this user may see. */
 export function HorizontalNav() {
   const ability = useAppAbility();
   const { pathname } = useLocation();

@@ -11,7 +11,7 @@ const SwipeableDrawer = lazy(() => import('@mui/material/SwipeableDrawer'));
 
 export type NavDrawerProps = {
   desktop: boolean;
-  /** The permanent menu is 68px wide and expands over the content on hover or focus (SPEC §9). */
+  /** The permanent menu is 68px wide and expands over the content on hover or focus. */
   collapsed?: boolean;
   open: boolean;
   onOpen: () => void;

@@ -4,7 +4,7 @@ import type { NavItem } from '../../navigation.ts';
 import { openGroupKeysFor } from '../../nav-visibility.ts';
 
 /**
- * Which menu groups are open. The groups holding the current route open themselves (SPEC §4);
+ * Which menu groups are open. The groups holding the current route open themselves;
  * in accordion mode opening a group closes its siblings, in collapse mode groups are independent.
  */
 export function useOpenGroups(items: NavItem[], pathname: string) {

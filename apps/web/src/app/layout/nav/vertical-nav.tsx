@@ -26,7 +26,7 @@ export type VerticalNavProps = {
   onToggleCollapsed?: () => void;
 };
 
-/** The menu landmark: brand, then the entries this user may see (SPEC §2, §6). */
+/** The menu landmark: brand, then the entries this user may see. */
 export function VerticalNav({
   items = verticalNavItems,
   onNavigate,

@@ -1,4 +1,4 @@
-/** How many previous searches the dialog keeps (SPEC §5, §9). */
+/** How many previous searches the dialog keeps. */
 export const LAST_SEARCHES_KEPT = 5;
 
 /** The previous searches after searching `query`: it first, no repeats (ignoring case), at most 5. */

@@ -1,7 +1,7 @@
 import type { SearchResult } from '@boardwalk/shared/schemas/merchant';
 import { api } from '../../../lib/api.ts';
 
-/** GET /api/search?q= (DESIGN §3): the search dialog's one call. */
+/** GET /api/search?q=: the search dialog's one call. */
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
     searchMerchants: build.query<{ data: SearchResult[] }, string>({

@@ -39,7 +39,7 @@ function setup(routes: FakeRoutes = {}, role = 'ROLE_STAFF') {
 
 beforeAll(preloadApp, 120_000);
 
-describe('the search dialog (SPEC §2, §4, §5, §8, §9)', () => {
+describe('the search dialog', () => {
   it('opens from the icon and with Ctrl+/, and closes on Escape and the close button', async () => {
     const { user, open } = setup();
     await open();

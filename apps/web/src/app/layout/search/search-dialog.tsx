@@ -17,11 +17,11 @@ import { useMerchantSearch } from './use-merchant-search.ts';
 
 const SEARCH_FIELD_ID = 'app-search';
 const LIST_ID = 'app-search-list';
-/** SPEC §9: the dialog is at most 400px high; the list scrolls inside it. */
+/** The dialog is at most 400px high; the list scrolls inside it. */
 export const SEARCH_DIALOG_MAX_HEIGHT = 400;
 
 /**
- * The merchant search dialog (SPEC §2, §4, §5, §8, §9). It searches on Enter only; shows the
+ * The merchant search dialog. It searches on Enter only; shows the
  * user's previous searches (UI settings `lastSearches`, saved on the server so they follow the
  * user) while the query is empty; `No results for "…"` when nothing matched or the call failed;
  * choosing a result opens the merchant. The trigger unmounts it on close, which clears the

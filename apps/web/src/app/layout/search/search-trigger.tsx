@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 import { useAppAbility } from '../../../lib/ability.tsx';
 import { useSearchDialog } from './use-search-dialog.ts';
 
-/** Loaded on first open: no page pays for the dialog until it is used (DESIGN §7 transfer budgets). */
+/** Loaded on first open: no page pays for the dialog until it is used (the transfer budgets of docs/architecture.md). */
 const SearchDialog = lazy(async () => ({ default: (await import('./search-dialog.tsx')).SearchDialog }));
 
 /** The top bar's search icon (and Ctrl+/), for those who may read merchants (not agents: the API answers them 403). */

@@ -13,7 +13,7 @@ export type MerchantSearchState = {
 const IDLE: MerchantSearchState = { searched: '', results: [], noResults: false, loading: false };
 
 /**
- * The search states of SPEC §4/§5/§8: an empty query clears the results and shows the
+ * The search states: an empty query clears the results and shows the
  * no-results state without asking the server; a failed call is logged and shown as no results.
  * An answer that arrives after a newer search started is dropped.
  */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Open state of the search dialog and its Ctrl+/ shortcut (SPEC §4, §9). */
+/** Open state of the search dialog and its Ctrl+/ shortcut. */
 export function useSearchDialog() {
   const [open, setOpen] = useState(false);
   const openDialog = useCallback(() => setOpen(true), []);

@@ -2,7 +2,7 @@ const SERVER_SETUP =
   'Sign-in is not available right now because of a server configuration problem. Please tell an administrator.';
 const UNKNOWN = 'Sign-in failed. Please try again.';
 
-/** Auth.js error names (SPEC §8) that can reach /login in ?error= or a sign-in result. */
+/** Auth.js error names that can reach /login in ?error= or a sign-in result. */
 const AUTH_ERROR_MESSAGES: Record<string, string> = {
   SessionRequired: 'Please sign in to access this page.',
   AccessDenied: 'You do not have access to this portal.',

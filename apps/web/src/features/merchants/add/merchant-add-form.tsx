@@ -36,7 +36,7 @@ type Props = {
 };
 
 /**
- * /merchant/add's stepped form (issue 9 §3): each step is checked with the shared create
+ * /merchant/add's stepped form: each step is checked with the shared create
  * schema before Next, Back keeps what was typed, the last step reviews it all and looks for
  * possible duplicates before the save. The half-filled application lives on the server.
  */
@@ -63,7 +63,7 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
     draft: { id: 'merchant-application', keep: serverDraft.keep },
     // Checked on leaving a field and by Next, not on every change of the owners' list: with
     // react-hook-form's default here (onTouched), adding an owner checked the whole list and showed
-    // the new owner's empty names as errors before anything was typed (issue 9).
+    // the new owner's empty names as errors before anything was typed.
     mode: 'onBlur',
     save: async (values) => {
       const draftId = serverDraft.writer.draftId();

@@ -10,7 +10,7 @@ import { MerchantAddForm } from './merchant-add-form.tsx';
 import { OpenDrafts } from './open-drafts.tsx';
 
 /**
- * /merchant/add (issue 9 §3). `?draft=<id>` names the server draft being filled in, so a reload
+ * /merchant/add. `?draft=<id>` names the server draft being filled in, so a reload
  * or a reopened tab continues it; without it the page offers the user's open drafts.
  */
 export function MerchantAddPage() {

@@ -7,7 +7,7 @@ const DRAFTS = { type: 'Merchant', id: 'DRAFTS' } as const;
 
 export type DraftWrite = { step: number; data: Record<string, unknown> };
 
-/** The server-side drafts of /merchant/add (issue 9 §3): the half-filled application as typed. */
+/** The server-side drafts of /merchant/add: the half-filled application as typed. */
 export const merchantDraftApi = api.injectEndpoints({
   endpoints: (build) => ({
     listMerchantDrafts: build.query<MerchantDraft[], void>({

@@ -19,7 +19,7 @@ type Options = {
 };
 
 /**
- * The half-filled merchant application kept on the server (issue 9 §3), so a reload, a closed
+ * The half-filled merchant application kept on the server, so a reload, a closed
  * tab or another tab continues it (draft-writer.ts sends it). A draft another tab wrote
  * meanwhile turns the status to `stale`: this tab stops writing instead of overwriting it.
  */

@@ -12,7 +12,7 @@ import { api } from '../../../lib/api.ts';
 
 export const MERCHANTS_PATH = '/api/merchants';
 
-/** `/api/merchants` for all merchants, `/api/merchants/{pipeline}` for one view (SPEC §7). */
+/** `/api/merchants` for all merchants, `/api/merchants/{pipeline}` for one view. */
 export function merchantListPath(view: MerchantView): string {
   return view === 'all' ? MERCHANTS_PATH : `${MERCHANTS_PATH}/${view}`;
 }
@@ -22,7 +22,7 @@ export type MerchantListArg = { view: MerchantView; params: ListQueryParams };
 /**
  * The tag every merchant list and board column provides. Any merchant mutation, here or in
  * another feature (the view page, the add form), invalidates `{ type: 'Merchant', id: 'LIST' }`
- * and every list and column on screen refetches with its last-used params (SPEC §7).
+ * and every list and column on screen refetches with its last-used params.
  */
 export const MERCHANT_LIST_TAG = { type: 'Merchant', id: 'LIST' } as const;
 

@@ -70,7 +70,7 @@ function PreviewDialog({ document, onClose }: { document: MerchantDocument | nul
 }
 
 /**
- * The Documents tab of /merchant/view/{id} (issue 9 §3): upload by drag-and-drop or the file
+ * The Documents tab of /merchant/view/{id}: upload by drag-and-drop or the file
  * picker, with a type and a progress bar; the list with size, uploader and date; a preview of
  * images and PDFs, download, and delete with confirmation. A file of a type the API refuses or
  * over the size limit is refused here before it is sent, and the API's own refusal is shown too.

@@ -44,7 +44,7 @@ export type DuplicateCheckArg = {
 export type OwnerArg = CreateOwnerInput & { merchantId: string };
 export type OwnerPatchArg = UpdateOwnerInput & { merchantId: string; ownerId: string; updatedAt: string };
 
-/** The merchant record's routes (issue 9 §2); the add form and the view page use them. */
+/** The merchant record's routes; the add form and the view page use them. */
 export const merchantApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMerchant: build.query<MerchantDetail, string>({

@@ -27,7 +27,7 @@ export const MERCHANT_TABS = [
 ] as const;
 type TabKey = (typeof MERCHANT_TABS)[number]['key'];
 
-/** /merchant/view/{id} (issue 9 §3): the header and the record's tabs; the tab is kept in the URL (?tab=). */
+/** /merchant/view/{id}: the header and the record's tabs; the tab is kept in the URL (?tab=). */
 export function MerchantViewPage() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 import { events } from './merchant-api.ts';
 
 /**
- * The notes and documents tabs of /merchant/view/{id} (issue 9 §3). Their own tags, added here so
+ * The notes and documents tabs of /merchant/view/{id}. Their own tags, added here so
  * that the app's tag list stays as it is; a note or document written here refetches these and the
  * merchant's timeline (where it shows).
  */

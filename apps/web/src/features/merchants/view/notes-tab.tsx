@@ -171,7 +171,7 @@ function NoteBody({ body }: { body: string }) {
 }
 
 /**
- * The Notes tab of /merchant/view/{id} (issue 9 §3): add a note (Ctrl+Enter sends it; what is
+ * The Notes tab of /merchant/view/{id}: add a note (Ctrl+Enter sends it; what is
  * typed is kept as a draft), newest first, edit and delete one's own (an admin any).
  */
 export function NotesTab({ merchantId }: { merchantId: string }) {

@@ -21,7 +21,7 @@ import { api } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/problem.ts';
 
 /**
- * The merchant view's Todos tab (issue 10 §1): the merchant's open todos, one added here (linked
+ * The merchant view's Todos tab: the merchant's open todos, one added here (linked
  * to the merchant, due the day chosen), completed with its box. Its own endpoints on the app's
  * 'Todo' tag, so /todo and this tab refetch each other's writes; each write also refreshes the
  * merchant's timeline, where adding and completing a todo show.

@@ -8,7 +8,7 @@ import { api } from '../../../lib/api.ts';
 
 const listTag = (stageId: string) => ({ type: 'StageAction' as const, id: `stage-${stageId}` });
 
-/** A stage's actions (issue 11 §2): the editor opened from /stage/list. Loaded with the editor only. */
+/** A stage's actions: the editor opened from /stage/list. Loaded with the editor only. */
 export const stageActionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listStageActions: build.query<StageAction[], string>({

@@ -52,7 +52,7 @@ const visuallyHidden = {
 type Editing = { action: StageAction | undefined } | undefined;
 
 /**
- * A stage's actions (issue 11 §2), opened from /stage/list: run in this order when a merchant
+ * A stage's actions, opened from /stage/list: run in this order when a merchant
  * enters the stage. Add, edit, switch on or off, move up or down, delete, and a dry run.
  */
 export function StageActionsDialog({ stage, onClose }: { stage: Stage; onClose: () => void }) {

@@ -41,7 +41,7 @@ function Figure({ label, n, to, alert }: { label: string; n: number; to: string;
 }
 
 /**
- * Home tile (issue 10 §2): the signed-in user's todos due today and overdue, counted on their
+ * Home tile: the signed-in user's todos due today and overdue, counted on their
  * own calendar day, the first few by name, each figure linking to its view on /todo. Memoised
  * (it has no props): /home re-renders at the default priority when the desk's answer arrives,
  * and this tile need not render again in that task (decision 063).
