@@ -15,6 +15,9 @@ export type ListChoices = {
 const DECISIONS = ['pending', 'approved', 'declined'] as const;
 const RISK_LEVELS = ['low', 'medium', 'high'] as const;
 
+/** The list's path of a view: all merchants at /api/merchants, a pipeline at /api/merchants/{view}. */
+const listPath = (view: MerchantView) => (view === 'all' ? '/api/merchants' : `/api/merchants/${view}`);
+
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
 /** Each filter of the list as staff set it: one value from what the data holds. */
@@ -62,7 +65,7 @@ export function listRequests(count: number, choices: ListChoices, random: Random
       const draw = draws.splice(random.int(0, draws.length - 1), 1)[0]!;
       for (const [key, value] of draw()) params.set(key, value);
     }
-    seen.add(`/api/merchants/${view}?${params}`);
+    seen.add(`${listPath(view)}?${params}`);
   }
   return [...seen];
 }
@@ -71,7 +74,7 @@ export function listRequests(count: number, choices: ListChoices, random: Random
 export function everySortOfEveryView(): string[] {
   return MERCHANT_VIEWS.flatMap((view) =>
     MERCHANT_SORT_COLUMNS.flatMap((sort) =>
-      (['asc', 'desc'] as const).map((order) => `/api/merchants/${view}?sort=${sort}&order=${order}&pageSize=25`),
+      (['asc', 'desc'] as const).map((order) => `${listPath(view)}?sort=${sort}&order=${order}&pageSize=25`),
     ),
   );
 }

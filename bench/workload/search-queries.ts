@@ -35,7 +35,9 @@ export type SearchQuery = {
 };
 
 /** Kinds whose answer is one merchant (or its chain), so recall@10 can be read; the others are load only. */
-export const RECALL_KINDS: readonly SearchKind[] = SEARCH_KINDS.filter((k) => k !== 'first word' && k !== 'phone last 4');
+export const RECALL_KINDS: readonly SearchKind[] = SEARCH_KINDS.filter(
+  (k) => k !== 'first word' && k !== 'phone last 4',
+);
 
 const KEYS = 'qwertyuiopasdfghjklzxcvbnm';
 
