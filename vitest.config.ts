@@ -7,7 +7,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * api project, which excludes exactly these globs, so a new file always lands in one of the two.
  * vitest.config.test.ts checks that every test file in the tree is in exactly one project.
  */
-const apiUnitTests = ['apps/api/src/lib/**/*.test.ts', 'apps/api/src/**/*.unit.test.ts'];
+const apiUnitTests = ['apps/api/src/lib/**/*.test.ts', 'apps/api/src/**/*.unit.test.ts', 'bench/**/*.unit.test.ts'];
 
 export default defineConfig({
   test: {

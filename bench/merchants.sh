@@ -4,8 +4,10 @@
 #      data directory and port, so it neither disturbs nor is stopped by a test run)
 #   2. npm run seed:bench -- --merchants N (timed)
 #   3. pgbench -i in a second database of the same cluster, for `pgbench -S`
-#   4. bench/merchants.ts: the API on loopback, list / search / view at 50 connections, pgbench -S,
-#      results written to bench/results/
+#   4. bench/workload.ts: the API on loopback under the work staff do (every list request
+#      different, searches drawn from the data, views, stage changes beside), cache on and off, at
+#      50 and 10 connections, search recall, pgbench -S; results written to bench/results/
+#      (BENCH_WORKLOAD=cached runs bench/merchants.ts instead: a few repeated URLs, the cached case)
 #   5. everything it started stopped and removed (also on Ctrl-C or a failure)
 # Usage: bench/merchants.sh [merchants]        (default 1000000)
 # Environment: BENCH_SECONDS (per scenario, default 20), BENCH_CONNECTIONS (default 50),
@@ -101,4 +103,5 @@ fi
 export PGBENCH_URL="postgres://postgres@127.0.0.1:$PORT/pgbench"
 export SEED_LOG="$WORK/seed.log"
 export PGDATA_PID="$WORK/data/postmaster.pid"
-node bench/merchants.ts
+# BENCH_WORKLOAD=cached: the older scenario of a few repeated URLs (it measures the answer cache).
+if [[ "${BENCH_WORKLOAD:-real}" == cached ]]; then node bench/merchants.ts; else node bench/workload.ts; fi

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './schemas/fields.ts';
+import { isTimeZone } from './time-zone.ts';
 
 /**
  * Bounds of the stored UI settings: every key is typed and bounded, so a user cannot
@@ -48,6 +49,11 @@ export const uiSettingsSchema = z.object({
   toastPosition: z
     .enum(['top-left', 'top-center', 'top-right', 'bottom-left', 'bottom-center', 'bottom-right'])
     .default('top-right'),
+  /** The zone times are shown in (IANA name); empty follows the browser's. */
+  timeZone: text()
+    .max(64)
+    .refine((zone) => zone === '' || isTimeZone(zone), 'Choose a time zone from the list')
+    .default(''),
   columnVisibility: columnVisibility.default({}),
   lastSearches: z.array(text().max(200)).max(5).default([]),
   searchResults: z.array(searchResult).max(10).default([]),

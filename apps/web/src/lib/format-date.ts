@@ -1,13 +1,16 @@
+import { isTimeZone } from '@boardwalk/shared/time-zone';
+
 /**
- * The one way the app shows dates and times: the user's locale (the browser's
- * languages), a medium date, and, where a time matters, a short time with its time zone, since
- * back-office users work across zones. Values are ISO strings or Dates from the API; an empty
- * value shows as a dash and a value that is not a date shows as it came.
+ * The one way the app shows dates and times: the user's locale (the browser's languages), a
+ * medium date, and, where a time matters, a short time with its time zone, since back-office
+ * users work across zones. Times show in the zone the user chose on their profile (a UI
+ * setting), else the browser's. Values are ISO strings or Dates from the API; an empty value
+ * shows as a dash and a value that is not a date shows as it came.
  */
 export type DateFormatOptions = {
   /** BCP 47 locales; the browser's by default. */
   locale?: string | readonly string[];
-  /** IANA time zone; the browser's by default. */
+  /** IANA time zone; the user's (userTimeZone) by default. */
   timeZone?: string;
 };
 
@@ -30,7 +33,7 @@ function format(
   const date = parse(value);
   if (date === undefined) return NO_DATE;
   if (typeof date === 'string') return date;
-  return formatter(options.locale ?? userLocales(), fields, options.timeZone).format(date);
+  return formatter(options.locale ?? userLocales(), fields, options.timeZone ?? userTimeZone()).format(date);
 }
 
 /**
@@ -68,6 +71,14 @@ export function formatDateTime(value: string | Date | null | undefined, options:
   );
 }
 
+/** A moment in UTC to the second, for a title on hover: "2026-11-21 15:04:05 UTC". */
+export function formatUtc(value: string | Date | null | undefined): string {
+  const date = parse(value);
+  if (date === undefined) return NO_DATE;
+  if (typeof date === 'string') return date;
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
 /** A moment on a chart axis: "Nov 21, 03 PM" (day and hour, no year, no zone). */
 export function formatDayHour(value: string | Date | null | undefined, options: DateFormatOptions = {}): string {
   return format(value, { month: 'short', day: 'numeric', hour: '2-digit' }, options);
@@ -102,4 +113,22 @@ export function browserTimeZone(): string {
     zone = 'UTC';
   }
   return zone;
+}
+
+let chosenZone = '';
+
+/**
+ * Shows times in `zone` from now on (the profile's time zone setting); empty, or a zone this
+ * browser does not know, goes back to the browser's.
+ */
+export function setUserTimeZone(zone: string): void {
+  chosenZone = zone && isTimeZone(zone) ? zone : '';
+}
+
+/**
+ * The zone times are shown in and what "today" means for this user (the API's `tz`): the one
+ * chosen on their profile, else the browser's.
+ */
+export function userTimeZone(): string {
+  return chosenZone || browserTimeZone();
 }

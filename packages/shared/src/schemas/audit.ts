@@ -154,6 +154,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   subjectType: z.string().nullable(),
   subjectId: z.string().nullable(),
+  /** What people call the subject (a merchant's DBA, a user's name); null when it has no name or is gone. */
+  subjectName: z.string().nullable(),
   changes: z.record(z.string(), z.unknown()).nullable(),
   ip: z.string().nullable(),
   outcome: z.enum(AUDIT_OUTCOMES),

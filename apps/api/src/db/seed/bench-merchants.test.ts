@@ -74,15 +74,56 @@ describe.skipIf(Boolean(testServerUrl))('seed:bench', () => {
                  WHERE i.stage_id = m.stage_id AND i.entered_at = m.stage_entered_at AND i.left_at IS NULL
                    AND i.live_agent_id IS NOT DISTINCT FROM (CASE WHEN m.deleted_at IS NULL THEN m.agent_id END)
                    AND i.live_company_id IS NOT DISTINCT FROM (CASE WHEN m.deleted_at IS NULL THEN m.company_id END)) AS matching,
+               (SELECT count(*)::int FROM merchant_stage_intervals WHERE left_at IS NULL) AS open_stays,
+               (SELECT count(*)::int FROM merchant_stage_intervals i JOIN merchants m ON m.id = i.merchant_id
+                 WHERE i.left_at IS NOT NULL AND (i.entered_at < m.created_at OR i.left_at > m.stage_entered_at
+                   OR i.left_at < i.entered_at)) AS stays_out_of_order,
                (SELECT count(*)::int FROM merchants WHERE monthly_volume <> round(monthly_volume, 2)
-                   OR average_ticket NOT BETWEEN 5 AND 205 OR high_ticket NOT BETWEEN 50 AND 5050) AS bad_amounts,
+                   OR average_ticket NOT BETWEEN 1 AND 5000 OR high_ticket < average_ticket) AS bad_amounts,
                (SELECT count(DISTINCT agent_id)::int FROM merchants) AS agents,
                (SELECT count(DISTINCT pipeline)::int FROM merchants) AS pipelines,
                (SELECT count(*)::int FROM merchants WHERE created_at > stage_entered_at) AS entered_before_created`);
-      expect(counts[0]).toMatchObject({ merchants: 2000, stays: 2000, matching: 2000, bad_amounts: 0, pipelines: 6 });
+      expect(counts[0]).toMatchObject({
+        merchants: 2000,
+        open_stays: 2000,
+        matching: 2000,
+        stays_out_of_order: 0,
+        bad_amounts: 0,
+        pipelines: 6,
+      });
+      // A share of the merchants came through an earlier stage: that stay is there, closed.
+      expect(counts[0]!.stays).toBeGreaterThan(2300);
       expect(counts[0]!.entered_before_created).toBe(0);
       expect(counts[0]!.deleted).toBeGreaterThan(0);
       expect(counts[0]!.agents).toBeGreaterThan(50);
+
+      // A portfolio that looks real to a search and to a sort: distinct names, phones and emails,
+      // a few chains, skewed agents and industries, volumes spread over orders of magnitude.
+      const { rows: realism } = await pglite.query<Record<string, number>>(`
+        SELECT count(DISTINCT lower(dba_name))::float / count(*) AS distinct_dba,
+               count(DISTINCT lower(legal_name))::float / count(*) AS distinct_legal,
+               count(DISTINCT contact_phone)::float / count(*) AS distinct_phones,
+               count(DISTINCT contact_email)::float / count(*) AS distinct_emails,
+               count(DISTINCT contact_first_name || ' ' || contact_last_name)::float / count(*) AS distinct_contacts,
+               count(*) FILTER (WHERE contact_phone !~ '^[+]1[2-9][0-9]{2}[2-9][0-9]{6}$')::int AS odd_phones,
+               (SELECT max(n) FROM (SELECT count(*) AS n FROM merchants GROUP BY lower(dba_name)) c)::int AS largest_chain,
+               (SELECT max(n)::float / greatest(1, min(n)) FROM (SELECT count(*) AS n FROM merchants
+                  WHERE agent_id IS NOT NULL GROUP BY agent_id) a) AS agent_skew,
+               (percentile_cont(0.9) WITHIN GROUP (ORDER BY monthly_volume)
+                 / percentile_cont(0.1) WITHIN GROUP (ORDER BY monthly_volume))::float AS volume_spread,
+               (extract(epoch FROM max(created_at) - min(created_at)) / 86400 / 365)::float AS years
+          FROM merchants`);
+      const r = realism[0]!;
+      expect(r.distinct_dba).toBeGreaterThan(0.95);
+      expect(r.distinct_legal).toBeGreaterThan(0.95);
+      expect(r.distinct_phones).toBeGreaterThan(0.99);
+      expect(r.distinct_emails).toBe(1);
+      expect(r.distinct_contacts).toBeGreaterThan(0.9);
+      expect(r.odd_phones).toBe(0);
+      expect(r.largest_chain).toBeGreaterThan(1);
+      expect(r.agent_skew).toBeGreaterThan(20);
+      expect(r.volume_spread).toBeGreaterThan(10);
+      expect(r.years).toBeGreaterThan(4);
 
       // The fills wrote what the refresh, under its lock, writes from the same rows.
       for (const table of ROLLUP_TABLES)

@@ -19,6 +19,8 @@
  * reveals or compares them.
  */
 
+import { madeUpWord, normal, pick, size, sqlArray, uniform, zipfRank, type WordList } from './bench-words.ts';
+
 /** Share of merchants per pipeline, in percent: a desk with most merchants live or on the way. */
 const PIPELINE_WEIGHTS = { sales: 30, underwriting: 15, operations: 35, withdrawn: 8, terminated: 5, dead: 7 };
 
@@ -31,52 +33,57 @@ const STAGES: Record<keyof typeof PIPELINE_WEIGHTS, string[]> = {
   dead: ['Dead'],
 };
 
-const WORDS = {
-  adjective: `Blue Golden Silver Red Green Happy Sunny Urban Rustic Coastal Mountain Royal Lucky Bright Quiet Swift
-    Northern Southern Eastern Western Grand Little Big Old New Modern Classic Fresh Wild Hidden Velvet Copper Iron Maple
-    Cedar Oak Pine Harbor River Lake Prairie Desert Summit Valley Midtown Downtown Uptown Corner Village Metro`,
-  noun: `Bakery Cafe Coffee Books Deli Grill Kitchen Market Pharmacy Salon Spa Fitness Garage Motors Florist Boutique
-    Hardware Tavern Bistro Pizzeria Taqueria Sushi Noodles Bagels Donuts Creamery Brewery Winery Outfitters Electronics
-    Cycles Pets Jewelers Tailors Cleaners Dental Optics Studio Gallery Print Supply Furniture Toys Games Records Liquors
-    Laundry Nails Barbers`,
-  suffix: `LLC Inc Co Shop Store Company Group House Place Works Express Direct Partners Corner Depot Hub Center Emporium`,
-  first: `James Mary John Patricia Robert Jennifer Michael Linda William Elizabeth David Barbara Richard Susan Joseph
-    Jessica Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy Matthew Betty Anthony Margaret Mark Sandra Donald
-    Ashley Steven Kimberly Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Dorothy George
-    Melissa Timothy Deborah Maria Jose Wei Aisha Omar Priya Hiro Elena Lukas Sofia`,
-  last: `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson
-    Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson
-    Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell
-    Mitchell Carter Roberts Chen Patel Kim Okafor Novak Rossi Muller Silva`,
-  city: `Springfield Riverside Franklin Greenville Bristol Clinton Fairview Salem Madison Georgetown Arlington Ashland
-    Dover Oxford Jackson Burlington Manchester Milton Newport Auburn Dayton Lexington Milford Winchester Austin Denver
-    Portland Phoenix Seattle Boston Atlanta Chicago Houston Miami Nashville Omaha Tucson Reno Boise Tulsa`,
-  region: `AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK
-    OR PA RI SC SD TN TX UT VT VA WA WV WI WY`,
-  bank: `Chase Wells_Fargo Bank_of_America Citibank US_Bank PNC Truist Capital_One TD_Bank Fifth_Third`,
-};
+/** Agent accounts: a few carry most merchants (zipfRank), a long tail a handful each. */
+const AGENTS = 400;
 
-/** `ARRAY['a','b',…]` of a word list (underscores stand for spaces). */
-function sqlArray(list: string): string {
-  const items = list.trim().split(/\s+/);
-  return `ARRAY[${items.map((w) => `'${w.replaceAll('_', ' ').replaceAll("'", "''")}'`).join(',')}]::text[]`;
-}
-
-/** How many words a list has, for picking one by `1 + i % size`. */
-const size = (list: keyof typeof WORDS) => WORDS[list].trim().split(/\s+/).length;
+/** Industries as an acquirer files them: name, MCC, risk level. */
+const INDUSTRIES: readonly (readonly [string, string, 'low' | 'medium' | 'high'])[] = [
+  ['Grocery Stores', '5411', 'low'],
+  ['Eating Places and Restaurants', '5812', 'low'],
+  ['Fast Food Restaurants', '5814', 'low'],
+  ['Bakeries', '5462', 'low'],
+  ['Drug Stores and Pharmacies', '5912', 'medium'],
+  ['Beauty and Barber Shops', '7230', 'low'],
+  ['Health and Beauty Spas', '7298', 'low'],
+  ['Automotive Service Shops', '7538', 'low'],
+  ['Auto Parts and Accessories', '5533', 'low'],
+  ['Florists', '5992', 'low'],
+  ['Clothing and Apparel', '5651', 'low'],
+  ['Hardware Stores', '5251', 'low'],
+  ['Drinking Places', '5813', 'medium'],
+  ['Package Stores, Beer, Wine, Liquor', '5921', 'medium'],
+  ['Book Stores', '5942', 'low'],
+  ['Electronics Stores', '5732', 'medium'],
+  ['Bicycle Shops', '5940', 'low'],
+  ['Pet Shops and Supplies', '5995', 'low'],
+  ['Jewelry and Watch Stores', '5944', 'high'],
+  ['Dry Cleaners and Laundry', '7216', 'low'],
+  ['Dentists and Orthodontists', '8021', 'medium'],
+  ['Optometrists and Opticians', '8042', 'medium'],
+  ['Photographic Studios', '7221', 'low'],
+  ['Art Dealers and Galleries', '5971', 'high'],
+  ['Furniture and Home Furnishings', '5712', 'medium'],
+  ['Hobby, Toy and Game Shops', '5945', 'low'],
+  ['Record Stores', '5735', 'low'],
+  ['Health and Fitness Clubs', '7997', 'medium'],
+  ['Massage Parlors', '7297', 'medium'],
+  ['Travel Agencies', '4722', 'high'],
+  ['Direct Marketing, Inbound Telemarketing', '5967', 'high'],
+  ['Nutrition Supplements', '5499', 'high'],
+  ['Computer Software Stores', '5734', 'medium'],
+  ['Legal Services', '8111', 'medium'],
+  ['Accounting Services', '8931', 'low'],
+  ['Veterinary Services', '0742', 'low'],
+  ['Car Washes', '7542', 'low'],
+  ['Taxicabs and Limousines', '4121', 'medium'],
+  ['Tobacco and Vape Shops', '5993', 'high'],
+  ['Ticket Agencies', '7922', 'high'],
+];
 
 /** A uuid v7 (as the app makes: time-ordered) from a timestamp expression and a row number. */
 const uuidV7 = (at: string, hex: string) =>
   `(lpad(to_hex(floor(date_part('epoch', ${at}) * 1000)::bigint), 12, '0') || '7' || substr(${hex}, 1, 3) ` +
   `|| '8' || substr(${hex}, 4, 15))::uuid`;
-
-/**
- * A cheap pseudo-random number in [0, 1) from an integer (Knuth's multiplicative hash), where
- * random() is not needed. A float: in numeric (`/ 4294967296.0`), it and the agent's pick squaring
- * it (numeric power) took about 0.5 s per 100,000 rows more.
- */
-const hashed = (n: string, salt: number) =>
-  `(((${n}::bigint + ${salt}) * 2654435761) % 4294967296)::float8 / 4294967296`;
 
 /** An amount in cents from a float, as numeric: rounded in float (a float's cast to numeric prints it). */
 const cents = (float: string) => `round((${float}) * 100)::bigint * 0.01`;
@@ -104,17 +111,21 @@ async function seedReferenceData(client: SqlClient) {
       ON CONFLICT DO NOTHING;
     INSERT INTO users (id, email, password_hash, role, first_name, last_name, display_name)
       SELECT gen_random_uuid(), 'bench-staff-' || g || '@bench.example', 'not-a-hash', 'ROLE_STAFF',
-             (${sqlArray(WORDS.first)})[1 + g % ${size('first')}], (${sqlArray(WORDS.last)})[1 + (g * 7) % ${size('last')}], ''
+             ${pick(sqlArray('first'), 'first', uniform('g', 901))}, ${pick(sqlArray('last'), 'last', uniform('g', 902))}, ''
         FROM generate_series(1, 40) g
       ON CONFLICT DO NOTHING;
     INSERT INTO companies (id, name, type)
-      SELECT gen_random_uuid(), 'Bench Company ' || g, 'processor' FROM generate_series(1, 50) g;
+      SELECT gen_random_uuid(), ${madeUpWord(sqlArray('syllable'), 'g', 910)} || ' ' ||
+             (ARRAY['Payments','Merchant Services','Processing','Bank','Capital'])[1 + g % 5], 'processor'
+        FROM generate_series(1, 50) g;
     INSERT INTO agent_accounts (id, name, agent_code)
-      SELECT gen_random_uuid(), 'Bench Agent ' || g, 'BENCH-' || g FROM generate_series(1, 200) g
+      SELECT gen_random_uuid(), ${pick(sqlArray('first'), 'first', uniform('g', 920))} || ' ' ||
+             ${madeUpWord(sqlArray('syllable'), 'g', 921)}, 'BENCH-' || g
+        FROM generate_series(1, ${AGENTS}) g
       ON CONFLICT DO NOTHING;
     INSERT INTO industries (id, name, mcc, risk_level)
-      SELECT gen_random_uuid(), 'Bench Industry ' || g, (7000 + g)::text, (ARRAY['low','medium','high'])[1 + g % 3]::risk_level
-        FROM generate_series(1, 30) g
+      SELECT gen_random_uuid(), v.name, v.mcc, v.risk::risk_level
+        FROM (VALUES ${INDUSTRIES.map(([name, mcc, risk]) => `('${name}', '${mcc}', '${risk}')`).join(', ')}) AS v(name, mcc, risk)
       ON CONFLICT DO NOTHING;
     INSERT INTO lead_sources (id, name)
       SELECT gen_random_uuid(), 'Bench Source ' || g FROM generate_series(1, 12) g
@@ -152,6 +163,45 @@ async function countRows(client: SqlClient, table: string): Promise<number> {
   return Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
 }
 
+/**
+ * The stays before the current one: the stages a merchant in each stage came through last. The
+ * seed writes the last of them, closed, for HISTORY_SHARE of the merchants: every closed stay
+ * costs the stay rollups' fills about as much as a merchant costs the load, and the seed has two
+ * minutes for a million merchants.
+ */
+const PRIOR_STAYS: Record<string, readonly string[]> = {
+  Contacted: ['Lead'],
+  'Application sent': ['Lead', 'Contacted'],
+  'Application received': ['Contacted', 'Application sent'],
+  Submitted: ['Application sent', 'Application received'],
+  'In review': ['Application received', 'Submitted'],
+  'Pending documents': ['Submitted', 'In review'],
+  Approved: ['Submitted', 'In review'],
+  Boarding: ['In review', 'Approved'],
+  Live: ['Approved', 'Boarding'],
+  'Active processing': ['Boarding', 'Live'],
+  Withdrawn: ['Application received', 'Submitted'],
+  Terminated: ['Live', 'Active processing'],
+  Dead: ['Lead', 'Contacted'],
+};
+
+const HISTORY_SHARE = 0.25;
+
+/** bench_prior: for each stage, the stays before it (step 1 the earlier) and how many there are. */
+async function createPriorStays(client: SqlClient) {
+  const rows = Object.entries(PRIOR_STAYS).flatMap(([current, before]) =>
+    before.map((prior, i) => `('${current}', '${prior}', ${i + 1}, ${before.length})`),
+  );
+  await client.query(`
+    CREATE UNLOGGED TABLE bench_prior AS
+      SELECT c.id AS stage_id, p.id AS prior_stage_id, p.pipeline AS prior_pipeline, v.step, v.steps
+        FROM (VALUES ${rows.join(', ')}) AS v(current_name, prior_name, step, steps)
+        JOIN stages c ON c.name = v.current_name AND c.deleted_at IS NULL
+        JOIN stages p ON p.name = v.prior_name AND p.deleted_at IS NULL;
+    ANALYZE bench_prior;
+  `);
+}
+
 async function insertMerchants(client: SqlClient, from: number, to: number) {
   const rows = (table: string) => countRows(client, table);
   const n = {
@@ -162,9 +212,19 @@ async function insertMerchants(client: SqlClient, from: number, to: number) {
     industry: await rows('bench_pick_industry'),
     source: await rows('bench_pick_source'),
   };
-  const pick = (count: number, r: string) => `1 + floor(${r} * ${count})::int`;
-  // One statement writes each merchant and its open stage interval (no second pass over merchants),
-  // each in key order: a primary key takes rows in order at about half the CPU of rows at random.
+  const at = (count: number, r: string) => `1 + floor(${r} * ${count})::int`;
+  const u = (salt: number) => uniform('g', salt);
+  const word = (list: WordList, salt: number) => pick(list, list, u(salt));
+  const madeUp = (salt: number) => madeUpWord('syllable', 'g', salt);
+  // 150 chains, each an adjective and a noun: "Golden Bakery" in a dozen towns.
+  const chainNo = `floor(${u(30)} * 150)`;
+  const chain = `adjective[1 + (${chainNo}::int * 7 + 3) % ${size('adjective')}] || ' ' || noun[1 + (${chainNo}::int * 13 + 5) % ${size('noun')}]`;
+  // Exchanges 200–999 but never N11 (a service code, not a number).
+  const exchangeBase = `(200 + floor(${u(41)} * 800)::int)`;
+  const exchange = `(${exchangeBase} + CASE WHEN ${exchangeBase} % 100 = 11 THEN 1 ELSE 0 END)`;
+  // One statement writes each merchant, its open stage interval and its earlier stays (no second
+  // pass over merchants), each in key order: a primary key takes rows in order at about half the
+  // CPU of rows at random.
   await client.query(`
     WITH inserted AS (
     INSERT INTO merchants (
@@ -173,16 +233,18 @@ async function insertMerchants(client: SqlClient, from: number, to: number) {
       address_line1, city, region, postal_code, country, business_type, tax_id_last4, website,
       monthly_volume, average_ticket, high_ticket, card_present_percent, bank_name, routing_number_last4,
       account_number_last4, risk_level, underwriting_decision, mid, go_live_on, created_at, updated_at, deleted_at)
-    SELECT ${uuidV7('x.created_at', 'md5(x.g::text)')}, x.dba, x.dba || ' ' || x.suffix, ps.id, ps.pipeline, x.entered_at,
-           CASE WHEN x.r_agent < 0.1 THEN NULL ELSE pa.id END, pc.id, pi.id, pl.id,
+    SELECT ${uuidV7('x.created_at', 'md5(x.g::text)')}, x.dba, x.dba || ' ' || x.legal, ps.id, ps.pipeline, x.entered_at,
+           CASE WHEN x.r_agent_none < 0.1 THEN NULL ELSE pa.id END, pc.id, pi.id, pl.id,
            CASE WHEN x.r_user < 0.15 THEN NULL ELSE pu.id END,
-           x.first, x.last, lower(x.first || '.' || x.last || x.g) || '@example.com',
-           '+1 ' || (200 + x.g % 800) || ' 555 ' || lpad((x.g % 10000)::text, 4, '0'),
-           (x.g % 9000 + 100) || ' ' || x.last || ' St', x.city, x.region, lpad((x.g % 99999)::text, 5, '0'), 'US',
+           x.first, x.last, lower(x.first || '.' || x.last || '.' || to_hex(x.g)) || '@' || x.domain,
+           '+1' || x.area || x.exchange || lpad(floor(x.r_line * 10000)::text, 4, '0'),
+           (x.g % 9000 + 100) || ' ' || x.street || ' St', x.city, x.region, lpad((x.g % 99999)::text, 5, '0'), 'US',
            (ARRAY['sole_proprietorship','partnership','llc','corporation','non_profit','other'])[1 + x.g % 6]::business_type,
-           lpad(((x.g % 10000) * 7919 % 10000)::text, 4, '0'), 'https://' || lower(replace(x.dba, ' ', '')) || '.example',
-           ${cents('x.r_volume ^ 3 * 2000000')}, ${cents('5 + x.r_volume * 200')},
-           ${cents('50 + x.r_volume * 5000')}, (x.g * 37) % 101,
+           lpad(((x.g % 10000) * 7919 % 10000)::text, 4, '0'),
+           'https://' || lower(regexp_replace(x.dba, '[^A-Za-z0-9]+', '', 'g')) || '.example',
+           ${cents('least(50000000, exp(ln(40000) + 1.3 * x.z_volume))')},
+           ${cents('least(5000, greatest(1, exp(ln(45) + 0.8 * x.z_ticket)))')},
+           ${cents('least(5000, greatest(1, exp(ln(45) + 0.8 * x.z_ticket))) * (2 + 20 * x.r_high)')}, (x.g * 37) % 101,
            x.bank, lpad(((x.g * 31) % 10000)::text, 4, '0'), lpad(((x.g * 17) % 10000)::text, 4, '0'),
            CASE WHEN ps.pipeline IN ('sales') THEN NULL ELSE pi.risk_level END,
            (CASE ps.pipeline
@@ -197,40 +259,72 @@ async function insertMerchants(client: SqlClient, from: number, to: number) {
            CASE WHEN x.r_deleted < 0.01 THEN x.entered_at + (now() - x.entered_at) * x.r_update END
       FROM (
         SELECT g, created_at, created_at + (now() - created_at) * r_entered AS entered_at,
-               r_stage, r_user, r_agent, r_company, r_industry, r_source, r_volume, r_update, r_deleted,
-               adjective[1 + g % ${size('adjective')}] || ' ' || noun[1 + (g / ${size('adjective')}) % ${size('noun')}] AS dba,
-               suffix[1 + (g / ${size('adjective') * size('noun')}) % ${size('suffix')}] AS suffix,
-               first[1 + (g * 13) % ${size('first')}] AS first, last[1 + (g * 29) % ${size('last')}] AS last,
-               city[1 + (g * 3) % ${size('city')}] AS city, region[1 + (g * 11) % ${size('region')}] AS region,
-               bank[1 + g % ${size('bank')}] AS bank
+               r_stage, r_user, r_agent, r_agent_none, r_company, r_industry, r_source, r_update, r_deleted,
+               r_line, r_high, z_volume, z_ticket,
+               CASE
+                 WHEN r_name < 0.015 THEN chain
+                 WHEN r_name < 0.26 THEN stem || '''s ' || noun
+                 WHEN r_name < 0.50 THEN adjective || ' ' || stem || ' ' || noun
+                 WHEN r_name < 0.75 THEN stem || ' ' || noun || ' ' || suffix
+                 ELSE city || ' ' || stem || ' ' || noun
+               END AS dba,
+               legal, first, CASE WHEN r_last < 0.4 THEN common_last ELSE made_up_last END AS last,
+               city, region, bank, domain, area, exchange, street
           FROM (
-            SELECT g, now() - (random() ^ 1.5) * interval '730 days' AS created_at,
-                   random() AS r_entered, random() AS r_stage, random() ^ 2 AS r_user, ${hashed('g', 1)} AS r_agent,
-                   ${hashed('g', 2)} AS r_company, ${hashed('g', 3)} AS r_industry, ${hashed('g', 4)} AS r_source,
-                   random() AS r_volume, random() AS r_update, ${hashed('g', 5)} AS r_deleted
-              FROM generate_series(${from}, ${to}) g
-          ) AS r,
-          (SELECT ${sqlArray(WORDS.adjective)} AS adjective, ${sqlArray(WORDS.noun)} AS noun,
-                  ${sqlArray(WORDS.suffix)} AS suffix, ${sqlArray(WORDS.first)} AS first,
-                  ${sqlArray(WORDS.last)} AS last, ${sqlArray(WORDS.city)} AS city,
-                  ${sqlArray(WORDS.region)} AS region, ${sqlArray(WORDS.bank)} AS bank) AS w
+            SELECT g,
+                   now() - (${u(1)} ^ 1.3) * interval '6 years' AS created_at,
+                   ${u(2)} AS r_entered, ${u(3)} AS r_stage, ${u(4)} ^ 2 AS r_user, ${u(5)} AS r_agent,
+                   ${u(6)} AS r_agent_none, ${u(7)} AS r_company, ${u(8)} AS r_industry, ${u(9)} AS r_source,
+                   ${u(10)} AS r_update, ${u(11)} AS r_deleted, ${u(12)} AS r_name, ${u(13)} AS r_last,
+                   ${u(42)} AS r_line, ${u(14)} AS r_high,
+                   ${normal(u(15), u(16))} AS z_volume, ${normal(u(17), u(18))} AS z_ticket,
+                   ${madeUp(100)} AS stem, ${madeUp(110)} AS made_up_last, ${madeUp(120)} AS street,
+                   ${word('adjective', 20)} AS adjective, ${word('noun', 21)} AS noun, ${word('suffix', 22)} AS suffix,
+                   ${word('legal', 23)} AS legal, ${word('first', 24)} AS first, ${word('last', 25)} AS common_last,
+                   ${word('city', 26)} AS city, ${word('region', 27)} AS region, ${word('bank', 28)} AS bank,
+                   ${word('domain', 29)} AS domain, ${word('area', 40)} AS area, ${exchange} AS exchange,
+                   ${chain} AS chain
+              FROM generate_series(${from}, ${to}) g,
+                   (SELECT ${sqlArray('adjective')} AS adjective, ${sqlArray('noun')} AS noun,
+                           ${sqlArray('suffix')} AS suffix, ${sqlArray('legal')} AS legal, ${sqlArray('first')} AS first,
+                           ${sqlArray('last')} AS last, ${sqlArray('city')} AS city, ${sqlArray('region')} AS region,
+                           ${sqlArray('bank')} AS bank, ${sqlArray('domain')} AS domain, ${sqlArray('area')} AS area,
+                           ${sqlArray('syllable')} AS syllable) AS w
+          ) AS r
       ) AS x
-      JOIN bench_pick_stage ps ON ps.k = ${pick(n.stage, 'x.r_stage')}
-      JOIN bench_pick_user pu ON pu.k = ${pick(n.user, 'x.r_user')}
-      JOIN bench_pick_agent pa ON pa.k = ${pick(n.agent, 'x.r_agent ^ 2')}
-      JOIN bench_pick_company pc ON pc.k = ${pick(n.company, 'x.r_company')}
-      JOIN bench_pick_industry pi ON pi.k = ${pick(n.industry, 'x.r_industry')}
-      JOIN bench_pick_source pl ON pl.k = ${pick(n.source, 'x.r_source')}
+      JOIN bench_pick_stage ps ON ps.k = ${at(n.stage, 'x.r_stage')}
+      JOIN bench_pick_user pu ON pu.k = ${at(n.user, 'x.r_user')}
+      JOIN bench_pick_agent pa ON pa.k = ${zipfRank(n.agent, 'x.r_agent')}
+      JOIN bench_pick_company pc ON pc.k = ${zipfRank(n.company, 'x.r_company')}
+      JOIN bench_pick_industry pi ON pi.k = ${zipfRank(n.industry, 'x.r_industry')}
+      JOIN bench_pick_source pl ON pl.k = ${at(n.source, 'x.r_source')}
      ORDER BY 1
-    RETURNING id, stage_id, pipeline, stage_entered_at, assigned_user_id, agent_id, lead_source_id, industry_id,
-              company_id, deleted_at IS NULL AS live
+    RETURNING id, stage_id, pipeline, created_at, stage_entered_at, assigned_user_id, agent_id, lead_source_id,
+              industry_id, company_id, deleted_at IS NULL AS live
+    ),
+    stays AS (
+      SELECT id AS merchant_id, stage_id, pipeline, stage_entered_at AS entered_at, NULL::timestamptz AS left_at,
+             assigned_user_id, live, agent_id, lead_source_id, industry_id, company_id
+        FROM inserted
+      UNION ALL
+      SELECT i.id, p.prior_stage_id, p.prior_pipeline,
+             CASE WHEN p.step = 1 THEN i.created_at
+                  ELSE i.created_at + (i.stage_entered_at - i.created_at) * s.split END,
+             CASE WHEN p.step < p.steps THEN i.created_at + (i.stage_entered_at - i.created_at) * s.split
+                  ELSE i.stage_entered_at END,
+             i.assigned_user_id, i.live, i.agent_id, i.lead_source_id, i.industry_id, i.company_id
+        FROM inserted i
+        JOIN bench_prior p ON p.stage_id = i.stage_id
+        CROSS JOIN LATERAL (SELECT 0.2 + 0.6 * ${uniform('hashtextextended(i.id::text, 0)', 50)} AS split) s
+       WHERE p.step = p.steps AND ${uniform('hashtextextended(i.id::text, 1)', 51)} < ${HISTORY_SHARE}
     )
-    INSERT INTO merchant_stage_intervals (id, merchant_id, stage_id, pipeline, entered_at, entered_by,
-                                          live_agent_id, live_lead_source_id, live_industry_id, live_company_id)
-      SELECT ${uuidV7('stage_entered_at', 'md5(id::text)')}, id, stage_id, pipeline, stage_entered_at, assigned_user_id,
+    INSERT INTO merchant_stage_intervals (id, merchant_id, stage_id, pipeline, entered_at, entered_by, left_at,
+                                          left_by, live_agent_id, live_lead_source_id, live_industry_id, live_company_id)
+      SELECT ${uuidV7('entered_at', 'md5(merchant_id::text || stage_id::text)')}, merchant_id, stage_id, pipeline,
+             entered_at, assigned_user_id, left_at, CASE WHEN left_at IS NOT NULL THEN assigned_user_id END,
              CASE WHEN live THEN agent_id END, CASE WHEN live THEN lead_source_id END,
              CASE WHEN live THEN industry_id END, CASE WHEN live THEN company_id END
-        FROM inserted
+        FROM stays
        ORDER BY 1
   `);
 }
@@ -380,7 +474,10 @@ export async function seedBenchMerchants(
     );
   }
   await timed(log, 'reference data', () => seedReferenceData(client));
-  await timed(log, 'pick tables', () => createPickTables(client));
+  await timed(log, 'pick tables', async () => {
+    await createPickTables(client);
+    await createPriorStays(client);
+  });
 
   const merchantIndexes = await dropIndexes(client, 'merchants');
   const intervalIndexes = await dropIndexes(client, 'merchant_stage_intervals');
@@ -395,7 +492,7 @@ export async function seedBenchMerchants(
   } finally {
     await Promise.all(loaders.map((c) => c.query('SET session_replication_role = DEFAULT')));
     await client.query(
-      'DROP TABLE IF EXISTS bench_pick_stage, bench_pick_user, bench_pick_agent, bench_pick_company, bench_pick_industry, bench_pick_source',
+      'DROP TABLE IF EXISTS bench_prior, bench_pick_stage, bench_pick_user, bench_pick_agent, bench_pick_company, bench_pick_industry, bench_pick_source',
     );
   }
   await timed(log, 'counts (refresh_merchant_counts)', () => client.query('SELECT refresh_merchant_counts()'));

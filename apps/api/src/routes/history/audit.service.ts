@@ -5,6 +5,7 @@ import { apiTokens } from '../../db/schema/api-tokens.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { users } from '../../db/schema/users.ts';
 import { likePattern } from '../../lib/db/like-pattern.ts';
+import { auditSubjectNames, subjectKey, type SubjectNames } from './audit-subject-names.ts';
 
 /** The filters of the list and of the export: every query param but paging and sort. */
 export type AuditFilters = Omit<AuditExportQuery, 'sort' | 'order'>;
@@ -122,7 +123,7 @@ function actorOf(row: EntryRow): AuditEntry['actor'] {
   return { ...base, type: 'system', label: 'System' };
 }
 
-function toEntry(row: EntryRow): AuditEntry {
+function toEntry(row: EntryRow, names: SubjectNames): AuditEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -130,6 +131,7 @@ function toEntry(row: EntryRow): AuditEntry {
     action: row.action,
     subjectType: row.subjectType,
     subjectId: row.subjectId,
+    subjectName: names.get(subjectKey(row.subjectType, row.subjectId?.toLowerCase() ?? null)) ?? null,
     changes: row.changes,
     ip: row.ip,
     outcome: row.outcome,
@@ -164,7 +166,8 @@ export async function listAudit(db: Db, query: AuditListQuery) {
       .offset(query.page * query.pageSize),
     countAudit(db, query),
   ]);
-  return { audit: rows.map(toEntry), total, params: query, allData: [] as AuditEntry[] };
+  const names = await auditSubjectNames(db, rows);
+  return { audit: rows.map((row) => toEntry(row, names)), total, params: query, allData: [] as AuditEntry[] };
 }
 
 /**
@@ -192,7 +195,8 @@ export async function* auditBatches(
       .orderBy(direction(auditLog.at), direction(auditLog.id))
       .limit(Math.min(batchSize, left));
     if (rows.length === 0) return;
-    yield rows.map(toEntry);
+    const names = await auditSubjectNames(db, rows);
+    yield rows.map((row) => toEntry(row, names));
     left -= rows.length;
     const last = rows[rows.length - 1]!;
     cursor = { at: last.atExact, id: last.id };

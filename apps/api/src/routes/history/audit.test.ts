@@ -104,6 +104,31 @@ describe('audit log viewer API', () => {
     expect(system.actor).toMatchObject({ type: 'system', label: 'System' });
   });
 
+  it('names each subject as people know it: a user by name, a company by its name; a gone one by nothing', async () => {
+    const company = await admin.post<{ id: string }>('/api/companies', {
+      data: { name: 'Harbour Payments', type: 'partner_iso' },
+    });
+    expect(company.status).toBe(201);
+    const gone = randomUUID();
+    const at = new Date('2026-02-01T00:00:00Z');
+    await t.db.insert(auditLog).values([
+      { at, action: 'user.update', outcome: 'success', subjectType: 'user', subjectId: actor.id },
+      { at, action: 'company.update', outcome: 'success', subjectType: 'company', subjectId: company.body.id },
+      { at, action: 'merchant.delete', outcome: 'success', subjectType: 'merchant', subjectId: gone },
+      { at, action: 'setting.update', outcome: 'success', subjectType: 'setting', subjectId: 'not-a-uuid' },
+    ]);
+    const name = async (subjectId: string) => {
+      const res = await admin.get<AuditListResponse>(`/api/history/audit?subjectId=${subjectId}`);
+      expect(res.status).toBe(200);
+      return res.body.audit.map((entry) => entry.subjectName);
+    };
+    expect(await name(actor.id)).toContain('Grace Hopper');
+    // The create wrote its own row: every row about the company carries its name.
+    expect(new Set(await name(company.body.id))).toEqual(new Set(['Harbour Payments']));
+    expect(await name(gone)).toEqual([null]);
+    expect(await name('not-a-uuid')).toEqual([null]);
+  });
+
   it('pages and sorts oldest first on request', async () => {
     const page = await list('pageSize=2&page=1&order=asc');
     expect(page.body.total).toBe(4);
@@ -210,6 +235,7 @@ describe('audit log viewer API', () => {
       'action',
       'subject_type',
       'subject_id',
+      'subject_name',
       'outcome',
       'ip',
       'changes',

@@ -41,6 +41,18 @@ describe('UI settings bounds', () => {
     expect(row?.ui).toEqual({});
   });
 
+  it('keeps a time zone the runtime knows and refuses one it does not, with the field named', async () => {
+    const { cookie } = await signInAs(t, 'ROLE_AGENT');
+    const bad = await t.app.request('/api/me/settings', put({ timeZone: 'Mars/Olympus_Mons' }, cookie));
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('timeZone');
+    const good = await t.app.request('/api/me/settings', put({ timeZone: 'America/Chicago' }, cookie));
+    expect(good.status).toBe(200);
+    expect(((await good.json()) as { timeZone: string }).timeZone).toBe('America/Chicago');
+    const read = await t.app.request('/api/me/settings', { headers: { cookie } });
+    expect(((await read.json()) as { timeZone: string }).timeZone).toBe('America/Chicago');
+  });
+
   it('answers 413 when valid keys together pass 16 KB', async () => {
     const { cookie } = await signInAs(t, 'ROLE_AGENT');
     const hit = (i: number) => ({ title: 't'.repeat(200), url: `/x/${i}/${'u'.repeat(490)}` });

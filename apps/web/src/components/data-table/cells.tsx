@@ -1,6 +1,7 @@
 import { Chip } from '@mui/material';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { DateTimeText } from '../date-time-text.tsx';
 
 /** Active / Inactive as a small chip. */
 export function ActiveChip({ active }: { active: boolean }) {
@@ -31,5 +32,6 @@ export function dateTimeColumn<R extends GridValidRowModel>(field: string, heade
     headerName,
     width: 180,
     valueFormatter: (value: unknown) => formatDateTime(typeof value === 'string' ? value : null),
+    renderCell: ({ value }) => <DateTimeText value={typeof value === 'string' ? value : null} />,
   };
 }

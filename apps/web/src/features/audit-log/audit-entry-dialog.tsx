@@ -17,6 +17,7 @@ import {
 import { alpha, type Theme } from '@mui/material/styles';
 import { changeLines, showValue, type ChangeLine } from './audit-changes.ts';
 import { tokenLabel } from './audit-actor.ts';
+import { subjectDetail, subjectTitle } from './audit-subject.ts';
 import { OutcomeChip } from './outcome-chip.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 
@@ -37,7 +38,7 @@ function Summary({ entry }: { entry: AuditEntry }) {
     ],
     ...(entry.actor.token ? [['API token', tokenLabel(entry.actor.token)] as [string, string]] : []),
     ['Action', entry.action],
-    ['Subject', [entry.subjectType, entry.subjectId].filter(Boolean).join(' ') || '—'],
+    ['Subject', subjectDetail(entry) ? `${subjectTitle(entry)} (${subjectDetail(entry)})` : subjectTitle(entry)],
     ['IP address', entry.ip ?? '—'],
   ];
   return (

@@ -24,6 +24,7 @@ const entry = (n: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   action: 'company.update',
   subjectType: 'company',
   subjectId: `company-${n}`,
+  subjectName: null,
   changes: { name: { from: 'Old Name', to: 'New Name' }, website: { to: 'https://new.example' } },
   ip: '203.0.113.9',
   outcome: 'success',
@@ -139,6 +140,19 @@ describe('AuditLogPage', { timeout: 60_000 }, () => {
         .map((c) => c.textContent),
     ).toEqual(['—', 'https://new.example']);
     expect(within(dialog).getByText('Grace Hopper (grace@example.com)')).toBeInTheDocument();
+  });
+
+  it('names the subject as people know it, with its kind and id beside', async () => {
+    const user = userEvent.setup();
+    auditApi([entry(1, { subjectType: 'merchant', subjectId: 'm-1', subjectName: 'Big Bakery' })]);
+    renderPage(<AuditLogPage />, { url: '/history/audit' });
+    const grid = within(await screen.findByRole('grid', { name: 'Audit entries' }));
+    expect(await grid.findByText('Big Bakery')).toBeInTheDocument();
+    expect(grid.getByText('merchant m-1')).toBeInTheDocument();
+    const when = formatDateTime('2026-03-01T10:00:00.000Z');
+    await user.click(screen.getByRole('button', { name: `Show company.update of ${when}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Audit entry: company.update' });
+    expect(within(dialog).getByText('Big Bakery (merchant m-1)')).toBeInTheDocument();
   });
 
   it('names the API token a write was made with, in the row and in the entry', async () => {

@@ -21,6 +21,7 @@ import { AuditFilters } from './audit-filters.tsx';
 import { dayRangeApiParams } from '../../components/data-table/day-range-params.ts';
 import { AUDIT_FILTER_KEYS, auditExportUrl } from './audit-query.ts';
 import { tokenLabel } from './audit-actor.ts';
+import { subjectDetail, subjectTitle } from './audit-subject.ts';
 import { OutcomeChip } from './outcome-chip.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 
@@ -63,7 +64,17 @@ function columns(onShow: (entry: AuditEntry) => void): GridColDef<AuditEntry>[] 
       flex: 1,
       minWidth: 200,
       sortable: false,
-      valueGetter: (_value, row) => [row.subjectType, row.subjectId].filter(Boolean).join(' ') || '—',
+      valueGetter: (_value, row) => subjectTitle(row),
+      renderCell: ({ row }) => (
+        <Stack sx={{ justifyContent: 'center', height: '100%', lineHeight: 1.3, minWidth: 0 }}>
+          <span>{subjectTitle(row)}</span>
+          {subjectDetail(row) && (
+            <Typography variant="caption" color="text.secondary" noWrap>
+              {subjectDetail(row)}
+            </Typography>
+          )}
+        </Stack>
+      ),
     },
     {
       field: 'outcome',

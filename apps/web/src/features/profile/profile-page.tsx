@@ -16,6 +16,7 @@ import { initialsOf, roleLabel } from '../../lib/role-label.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useGetMyProfileQuery, useGetUserProfileQuery } from './api.ts';
 import { MfaCard } from './mfa-card.tsx';
+import { TimeZoneCard } from './time-zone-card.tsx';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -114,6 +115,7 @@ export function ProfilePage() {
       </Card>
       {/* Only one's own second factor is managed here; an administrator resets others' from the user page. */}
       {session?.user.id === user.id ? <MfaCard /> : null}
+      {session?.user.id === user.id ? <TimeZoneCard /> : null}
     </Stack>
   );
 }

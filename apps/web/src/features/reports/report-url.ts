@@ -1,4 +1,4 @@
-import { browserTimeZone } from '../../lib/format-date.ts';
+import { userTimeZone } from '../../lib/format-date.ts';
 import { dayIn } from '@boardwalk/shared/calendar';
 import {
   presetRange,
@@ -18,8 +18,8 @@ export type ReportUrlState = {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The browser's zone: the days of the range are the user's calendar days there. */
-export const userTimeZone = browserTimeZone;
+/** The days of the range are the user's calendar days in their zone (lib/format-date.ts). */
+export { userTimeZone };
 
 /** Reads the URL; a preset's days are worked out from today in the user's zone. */
 export function readReportUrl(search: URLSearchParams, now = new Date(), tz = userTimeZone()): ReportUrlState {

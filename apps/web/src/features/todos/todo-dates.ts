@@ -1,11 +1,11 @@
 import { dayAndTimeIn } from '@boardwalk/shared/calendar';
 import type { Todo } from '@boardwalk/shared/schemas/todo';
-import { browserTimeZone, formatCalendarDay } from '../../lib/format-date.ts';
+import { userTimeZone, formatCalendarDay } from '../../lib/format-date.ts';
 
-export { browserTimeZone };
+export { userTimeZone };
 
 /** YYYY-MM-DD and HH:MM of `now` on the calendar of `tz`. */
-export function calendarNow(now: Date, tz: string = browserTimeZone()): { today: string; time: string } {
+export function calendarNow(now: Date, tz: string = userTimeZone()): { today: string; time: string } {
   const { day, time } = dayAndTimeIn(now, tz);
   return { today: day, time: time.slice(0, 5) };
 }

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { TODO_SORT_COLUMNS, TODO_VIEWS, type TodoView } from '@boardwalk/shared/schemas/todo';
 import { useListUrlState } from '../../components/data-table/list-url-state.ts';
-import { browserTimeZone } from './todo-dates.ts';
+import { userTimeZone } from './todo-dates.ts';
 import type { TodoQueryParams } from './todo-api.ts';
 
 const FILTER_KEYS = ['view', 'tag', 'assignee'] as const;
@@ -28,7 +28,7 @@ export function useTodoUrlState() {
     : 'all';
   const scope: TodoScope = filters.assignee === 'all' || filters.assignee === 'none' ? filters.assignee : 'me';
   const tag = filters.tag ?? '';
-  const tz = useMemo(() => browserTimeZone(), []);
+  const tz = useMemo(() => userTimeZone(), []);
 
   /** Whose todos, as the API's assignee param (absent: everyone's). */
   const assigneeParams: TodoQueryParams = useMemo(

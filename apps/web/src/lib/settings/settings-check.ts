@@ -1,3 +1,4 @@
+import { isTimeZone } from '@boardwalk/shared/time-zone';
 import type { UiSettings } from '@boardwalk/shared/ui-settings';
 import { applyLayoutRules } from './layout-rules.ts';
 import { BOOT_DEFAULTS } from './settings-storage.ts';
@@ -21,6 +22,9 @@ export const SETTING_CHOICES = {
 } as const satisfies Partial<Record<keyof UiSettings, readonly string[]>>;
 
 export const SETTING_FLAGS = ['appBarBlur', 'navCollapsed', 'navHidden'] as const satisfies (keyof UiSettings)[];
+
+/** Keys holding an IANA time zone name ('' for the browser's), checked with Intl. */
+export const ZONE_SETTINGS = ['timeZone'] as const satisfies (keyof UiSettings)[];
 
 /** Keys whose bounds (lengths, counts, characters) only the shared schema knows. */
 export const STRUCTURED_SETTINGS = ['columnVisibility', 'lastSearches', 'searchResults'] as const;
@@ -52,6 +56,8 @@ export function checkSettings(
         if (choices.includes(value)) next[key] = value;
       } else if ((SETTING_FLAGS as readonly string[]).includes(name)) {
         if (typeof value === 'boolean') next[key] = value;
+      } else if ((ZONE_SETTINGS as readonly string[]).includes(name)) {
+        if (typeof value === 'string' && (value === '' || isTimeZone(value))) next[key] = value;
       } else if (holdsItems(value)) needsSchema = true;
       else if (
         typeof value === 'object' &&

@@ -1,5 +1,6 @@
 import type { UiSettings } from '@boardwalk/shared/ui-settings';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { setUserTimeZone } from '../format-date.ts';
 import { SettingsContext, type SettingsContextValue } from './settings-context.ts';
 import { changedKeys, withChange } from './layout-rules.ts';
 import { checkSettings } from './settings-check.ts';
@@ -124,5 +125,12 @@ export function SettingsProvider({ children, userId, saveDelayMs = 800 }: Settin
   );
 
   const value = useMemo<SettingsContextValue>(() => ({ settings, saveSettings }), [settings, saveSettings]);
-  return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
+  // Before the children render, so every time below shows in the chosen zone. A change of zone
+  // remounts the pages under it: grids and memoised rows format their times when they mount.
+  setUserTimeZone(settings.timeZone);
+  return (
+    <SettingsContext.Provider value={value}>
+      <Fragment key={settings.timeZone}>{children}</Fragment>
+    </SettingsContext.Provider>
+  );
 }

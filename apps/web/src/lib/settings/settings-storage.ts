@@ -23,6 +23,7 @@ export const BOOT_DEFAULTS: UiSettings = {
   navHidden: false,
   verticalNavToggleType: 'accordion',
   toastPosition: 'top-right',
+  timeZone: '',
   columnVisibility: {},
   lastSearches: [],
   searchResults: [],

@@ -6,7 +6,7 @@ import { BOOT_DEFAULTS, coerceSettings, SETTINGS_STORAGE_KEY } from './settings-
 import { SettingsProvider } from './settings-provider.tsx';
 import { useSettings } from './use-settings.ts';
 import { validateSettings } from './settings-validate.ts';
-import { checkSettings, SETTING_CHOICES, SETTING_FLAGS, STRUCTURED_SETTINGS } from './settings-check.ts';
+import { checkSettings, SETTING_CHOICES, SETTING_FLAGS, STRUCTURED_SETTINGS, ZONE_SETTINGS } from './settings-check.ts';
 
 describe('UI settings storage', () => {
   it('keeps its start-up copies equal to the shared contract', () => {
@@ -40,7 +40,7 @@ describe('UI settings storage', () => {
 describe('the zod-free settings check', () => {
   it('knows every key of the shared schema, with its choices', () => {
     const shape = uiSettingsSchema.shape;
-    const known = [...Object.keys(SETTING_CHOICES), ...SETTING_FLAGS, ...STRUCTURED_SETTINGS].sort();
+    const known = [...Object.keys(SETTING_CHOICES), ...SETTING_FLAGS, ...STRUCTURED_SETTINGS, ...ZONE_SETTINGS].sort();
     expect(known).toEqual(Object.keys(shape).sort());
     for (const [key, choices] of Object.entries(SETTING_CHOICES)) {
       const field = shape[key as keyof typeof shape].unwrap() as unknown as { options: string[] };
@@ -58,6 +58,10 @@ describe('the zod-free settings check', () => {
       { columnVisibility: {}, lastSearches: [], searchResults: [] },
       { columnVisibility: [], lastSearches: {}, searchResults: null },
       { mode: undefined, lastSearches: undefined, navHidden: undefined },
+      { timeZone: 'Asia/Tokyo' },
+      { timeZone: 'Mars/Olympus_Mons' },
+      { timeZone: '' },
+      { timeZone: 5 },
       UI_SETTINGS_DEFAULTS,
       null,
       'dark',

@@ -22,7 +22,7 @@ import { formatFileSize, isPreviewableMime } from '@boardwalk/shared/schemas/mer
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.tsx';
 import { useConfirmDelete } from '../../../components/confirm/use-confirm-delete.ts';
 import { api } from '../../../lib/api.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { DateTimeText } from '../../../components/date-time-text.tsx';
 import { errorMessage } from '../../../lib/problem.ts';
 import { UploadForm } from './document-upload-form.tsx';
 import { events } from './merchant-api.ts';
@@ -131,7 +131,9 @@ export function DocumentsTab({ merchantId }: { merchantId: string }) {
                     <TableCell>{DOCUMENT_TYPE_LABELS[document.type]}</TableCell>
                     <TableCell align="right">{formatFileSize(document.sizeBytes)}</TableCell>
                     <TableCell>{document.uploadedBy?.name ?? '—'}</TableCell>
-                    <TableCell>{formatDateTime(document.createdAt)}</TableCell>
+                    <TableCell>
+                      <DateTimeText value={document.createdAt} />
+                    </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {isPreviewableMime(document.mimeType) && (
                         <Button

@@ -7,7 +7,7 @@ import { useConfirmDelete } from '../../../components/confirm/use-confirm-delete
 import { DraftNotice } from '../../../components/form/draft-notice.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { useEntityForm } from '../../../components/form/use-entity-form.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { DateTimeText } from '../../../components/date-time-text.tsx';
 import { errorMessage } from '../../../lib/problem.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import {
@@ -116,7 +116,7 @@ function NoteItem({ note, mayChange, onDelete }: { note: Note; mayChange: boolea
       <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
         <Typography variant="subtitle2">{note.author?.name ?? 'Unknown user'}</Typography>
         <Typography variant="caption" color="text.secondary">
-          {formatDateTime(note.createdAt)}
+          <DateTimeText value={note.createdAt} />
           {edited ? ' · edited' : ''}
         </Typography>
         {mayChange && !editing && (

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Link, List, ListItem, ListItemText, Skeleton, Stack
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppAbility } from '../../../lib/ability.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { DateTimeText } from '../../../components/date-time-text.tsx';
 import { errorMessage } from '../../../lib/problem.ts';
 import { changeLines, eventSentence } from './event-text.ts';
 import { useMerchantEventsQuery } from './merchant-api.ts';
@@ -50,7 +50,7 @@ function TimelinePage({ merchantId, page }: { merchantId: string; page: number }
             secondary={
               <>
                 <Typography component="span" variant="body2" color="text.secondary">
-                  {formatDateTime(event.at)}
+                  <DateTimeText value={event.at} />
                 </Typography>
                 {event.data.excerpt && (
                   <Typography component="span" variant="body2" sx={{ display: 'block' }}>

@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { browserTimeZone } from '../../../lib/format-date.ts';
+import { userTimeZone } from '../../../lib/format-date.ts';
 import {
   Alert,
   Box,
@@ -108,7 +108,7 @@ function AddMerchantTodo({ merchantId }: { merchantId: string }) {
 }
 
 export function TodosTab({ merchantId }: { merchantId: string }) {
-  const tz = browserTimeZone();
+  const tz = userTimeZone();
   const { data, isLoading, error, refetch } = useMerchantTodosQuery({ merchantId, tz });
   const [complete] = useCompleteMerchantTodoMutation();
   const todos = data?.todos ?? [];

@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { errorMessage } from '../../../lib/problem.ts';
 import { useListTodosQuery, useTodoCountsQuery } from '../todo-api.ts';
-import { browserTimeZone, calendarNow, dueLabel } from '../todo-dates.ts';
+import { userTimeZone, calendarNow, dueLabel } from '../todo-dates.ts';
 import { MY_TODOS_TILE_MIN_HEIGHT } from './my-todos-tile-height.ts';
 
 /** How many of the due todos the tile lists by name. */
@@ -47,7 +47,7 @@ function Figure({ label, n, to, alert }: { label: string; n: number; to: string;
  * and this tile need not render again in that task (decision 063).
  */
 export const MyTodosTile = memo(function MyTodosTile() {
-  const tz = browserTimeZone();
+  const tz = userTimeZone();
   const counts = useTodoCountsQuery({ assignee: 'me', tz });
   const overdue = useListTodosQuery({ assignee: 'me', tz, view: 'overdue', pageSize: SHOWN });
   const today = useListTodosQuery({ assignee: 'me', tz, view: 'today', pageSize: SHOWN });
