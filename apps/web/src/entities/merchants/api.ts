@@ -11,8 +11,8 @@ import type {
   UpdateMerchantInput,
   UpdateOwnerInput,
 } from '@boardwalk/shared/schemas/merchant';
-import type { UpdateArg } from '../../../components/data-table/resource-endpoints.ts';
-import { api } from '../../../lib/api.ts';
+import type { UpdateArg } from '../../components/data-table/resource-endpoints.ts';
+import { api } from '../../lib/api.ts';
 
 const PATH = '/api/merchants';
 const one = (id: string) => `${PATH}/${encodeURIComponent(id)}`;

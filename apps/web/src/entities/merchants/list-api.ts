@@ -1,0 +1,42 @@
+import type { MerchantBulkResult, MerchantListResponse, MerchantView } from '@boardwalk/shared/schemas/merchant';
+import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
+import { api } from '../../lib/api.ts';
+
+export const MERCHANTS_PATH = '/api/merchants';
+
+/** `/api/merchants` for all merchants, `/api/merchants/{pipeline}` for one view (SPEC §7). */
+export function merchantListPath(view: MerchantView): string {
+  return view === 'all' ? MERCHANTS_PATH : `${MERCHANTS_PATH}/${view}`;
+}
+
+export type MerchantListArg = { view: MerchantView; params: ListQueryParams };
+
+/**
+ * The tag every merchant list and board column provides. Any merchant mutation, here or in
+ * another feature (the view page, the add form), invalidates `{ type: 'Merchant', id: 'LIST' }`
+ * and every list and column on screen refetches with its last-used params (SPEC §7).
+ */
+export const MERCHANT_LIST_TAG = { type: 'Merchant', id: 'LIST' } as const;
+
+export const merchantListApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listMerchants: build.query<MerchantListResponse, MerchantListArg>({
+      query: ({ view, params }) => ({ url: merchantListPath(view), params }),
+      providesTags: (result) => [
+        MERCHANT_LIST_TAG,
+        ...(result?.merchants ?? []).map((m) => ({ type: 'Merchant' as const, id: m.id })),
+      ],
+    }),
+    bulkAssignMerchants: build.mutation<MerchantBulkResult, { ids: string[]; assignedUserId: string | null }>({
+      query: (body) => ({ url: `${MERCHANTS_PATH}/bulk/assign`, method: 'POST', body }),
+      // Some ids may have changed even when others failed: refetch whatever the answer.
+      invalidatesTags: () => [MERCHANT_LIST_TAG],
+    }),
+    bulkStageMerchants: build.mutation<MerchantBulkResult, { ids: string[]; stageId: string }>({
+      query: (body) => ({ url: `${MERCHANTS_PATH}/bulk/stage`, method: 'POST', body }),
+      invalidatesTags: () => [MERCHANT_LIST_TAG],
+    }),
+  }),
+});
+
+export const { useListMerchantsQuery, useBulkAssignMerchantsMutation, useBulkStageMerchantsMutation } = merchantListApi;
