@@ -106,7 +106,8 @@ export default defineConfig(({ mode }) => {
                 name: 'list-kit',
                 priority: 16,
                 includeDependenciesRecursively: false,
-                test: /src[\\/]components[\\/](data-table[\\/](?!grid-lazy-slots)|confirm[\\/]|form[\\/]notify\.)|@mui[\\/]icons-material[\\/](esm[\\/])?(Add|EditOutlined|DeleteOutlined|ViewColumn|Download)\./,
+                // With the endpoints of the resources the list pages show or pick from (decision 079).
+                test: /src[\\/]components[\\/](data-table[\\/](?!grid-lazy-slots)|confirm[\\/]|form[\\/]notify\.)|src[\\/]entities[\\/](agents|companies|industries|lead-sources|stages|users)[\\/]api\.|@mui[\\/]icons-material[\\/](esm[\\/])?(Add|EditOutlined|DeleteOutlined|ViewColumn|Download)\./,
               },
               // The user list and what it shares with the user forms, in one file rather than four of
               // 0.1–0.8 KB each with its headers (ADR 055).
@@ -125,7 +126,7 @@ export default defineConfig(({ mode }) => {
                 name: 'merchant-lists',
                 priority: 12,
                 includeDependenciesRecursively: false,
-                test: /src[\\/]features[\\/]merchants[\\/](list[\\/](merchant-list-pages?|merchant-row-actions|bulk-actions|merchant-count|merchant-filters|merchant-columns|merchant-list-api|use-merchant-lookups|export-button|view-switcher|lazy-picker-filter|merchant-query|merchant-views|days-in-stage|stage-chip)|view[\\/]merchant-options-api)\.|shared[\\/]src[\\/](merchant-enums|risk-levels)\.|@mui[\\/]material[\\/](esm[\\/])?ButtonGroup[\\/]|@mui[\\/]icons-material[\\/](esm[\\/])?(TableRowsOutlined|ViewKanbanOutlined|WarningAmber|FilterList|OpenInNewOutlined|RestoreFromTrashOutlined)\./,
+                test: /src[\\/]features[\\/]merchants[\\/](list[\\/](merchant-list-pages?|merchant-row-actions|bulk-actions|merchant-count|merchant-filters|merchant-columns|merchant-list-api|use-merchant-lookups|export-button|view-switcher|lazy-picker-filter|merchant-query|merchant-views|days-in-stage|stage-chip)|view[\\/]merchant-options-api)\.|src[\\/]entities[\\/]merchants[\\/]list-api\.|shared[\\/]src[\\/](merchant-enums|risk-levels)\.|@mui[\\/]material[\\/](esm[\\/])?ButtonGroup[\\/]|@mui[\\/]icons-material[\\/](esm[\\/])?(TableRowsOutlined|ViewKanbanOutlined|WarningAmber|FilterList|OpenInNewOutlined|RestoreFromTrashOutlined)\./,
               },
               // With the small helpers the grid and these parts share (Babel's, use-sync-external-store,
               // ClickAwayListener, number formats: ADR 055), leaves that import nothing back.

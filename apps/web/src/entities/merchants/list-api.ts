@@ -1,4 +1,9 @@
-import type { MerchantBulkResult, MerchantListResponse, MerchantView } from '@boardwalk/shared/schemas/merchant';
+import type {
+  Merchant,
+  MerchantBulkResult,
+  MerchantListResponse,
+  MerchantView,
+} from '@boardwalk/shared/schemas/merchant';
 import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
 import { api } from '../../lib/api.ts';
 
@@ -17,6 +22,16 @@ export type MerchantListArg = { view: MerchantView; params: ListQueryParams };
  * and every list and column on screen refetches with its last-used params (SPEC §7).
  */
 export const MERCHANT_LIST_TAG = { type: 'Merchant', id: 'LIST' } as const;
+export const record = (id: string) => ({ type: 'Merchant' as const, id });
+/** The timeline and the possible duplicates change with the record: refetched with it. */
+export const events = (id: string) => ({ type: 'Merchant' as const, id: `${id}/events` });
+export const duplicates = (id: string) => ({ type: 'Merchant' as const, id: `${id}/duplicates` });
+/** What a write to merchant `id` makes stale. */
+export const changed = (id: string) => [MERCHANT_LIST_TAG, record(id), events(id), duplicates(id)];
+
+const one = (id: string) => `${MERCHANTS_PATH}/${encodeURIComponent(id)}`;
+
+export type StageChangeArg = { id: string; stageId: string; updatedAt: string };
 
 export const merchantListApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -26,6 +41,19 @@ export const merchantListApi = api.injectEndpoints({
         MERCHANT_LIST_TAG,
         ...(result?.merchants ?? []).map((m) => ({ type: 'Merchant' as const, id: m.id })),
       ],
+    }),
+    // Delete, restore and stage change: the list's row actions, the board and the view page.
+    deleteMerchant: build.mutation<void, string>({
+      query: (id) => ({ url: one(id), method: 'DELETE' }),
+      invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
+    }),
+    restoreMerchant: build.mutation<Merchant, string>({
+      query: (id) => ({ url: `${one(id)}/restore`, method: 'POST' }),
+      invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
+    }),
+    changeMerchantStage: build.mutation<Merchant, StageChangeArg>({
+      query: ({ id, ...body }) => ({ url: `${one(id)}/stage`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
     }),
     bulkAssignMerchants: build.mutation<MerchantBulkResult, { ids: string[]; assignedUserId: string | null }>({
       query: (body) => ({ url: `${MERCHANTS_PATH}/bulk/assign`, method: 'POST', body }),
@@ -39,4 +67,11 @@ export const merchantListApi = api.injectEndpoints({
   }),
 });
 
-export const { useListMerchantsQuery, useBulkAssignMerchantsMutation, useBulkStageMerchantsMutation } = merchantListApi;
+export const {
+  useListMerchantsQuery,
+  useDeleteMerchantMutation,
+  useRestoreMerchantMutation,
+  useChangeMerchantStageMutation,
+  useBulkAssignMerchantsMutation,
+  useBulkStageMerchantsMutation,
+} = merchantListApi;

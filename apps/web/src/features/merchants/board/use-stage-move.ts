@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '../../../components/form/notify.ts';
 import { api } from '../../../lib/api.ts';
 import { errorMessage, errorStatus } from '../../../lib/problem.ts';
 import { MERCHANT_LIST_TAG, merchantListApi, type MerchantListArg } from '../../../entities/merchants/list-api.ts';
-import { useChangeMerchantStageMutation } from '../../../entities/merchants/api.ts';
+import { useChangeMerchantStageMutation } from '../../../entities/merchants/list-api.ts';
 
 type ApiState = { [api.reducerPath]: ReturnType<typeof api.reducer> };
 type Patch = { undo: () => void };

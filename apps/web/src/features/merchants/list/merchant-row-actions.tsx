@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../../components/form/notify.ts';
 import { useAppAbility } from '../../../lib/ability.tsx';
 import { errorMessage } from '../../../lib/problem.ts';
 import { merchantPath } from './merchant-columns.tsx';
-import { useDeleteMerchantMutation, useRestoreMerchantMutation } from '../../../entities/merchants/api.ts';
+import { useDeleteMerchantMutation, useRestoreMerchantMutation } from '../../../entities/merchants/list-api.ts';
 
 const rowId = (row: Merchant) => row.id;
 
