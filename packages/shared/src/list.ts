@@ -16,12 +16,20 @@ export const allDataParam = z
   .optional()
   .describe('true: fill allData with every row the caller may see (for pickers); otherwise it is []');
 
+/**
+ * The paging of every list, written once: page from 0, pageSize from 1 to MAX_PAGE_SIZE and
+ * DEFAULT_PAGE_SIZE when absent. Spread into each list query schema.
+ */
+export const pagingShape = {
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+};
+
 /** The common list query (docs/architecture.md, API conventions); each entity extends it with its filters and sort columns. */
 export function listParamsSchema<const S extends readonly [string, ...string[]]>(sortColumns: S) {
   return z.object({
     q: text().trim().max(200).optional(),
-    page: z.coerce.number().int().min(0).default(0),
-    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    ...pagingShape,
     sort: z.enum(sortColumns).optional(),
     order: z.enum(SORT_ORDERS).default('asc'),
     allData: allDataParam,

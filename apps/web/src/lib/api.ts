@@ -40,8 +40,9 @@ export const baseQuery = fetchBaseQuery({
 });
 
 /**
- * The one RTK Query api of the app. Features add their endpoints from their own
- * features/<x>/api.ts with `api.injectEndpoints({ endpoints: (build) => ({ ... }) })`.
+ * The one RTK Query api of the app. Each resource adds its endpoints, once, in
+ * entities/<resource>/api.ts with `api.injectEndpoints(...)`; features import the hooks from
+ * there (decision 079; src/test/endpoint-declarations.test.ts fails on a second declaration).
  */
 export const api = createApi({
   reducerPath: 'api',

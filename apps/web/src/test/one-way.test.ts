@@ -35,3 +35,21 @@ describe('one way in the web app', () => {
     expect(filesMatching(appSources, /nprogress/i)).toEqual([]);
   });
 });
+
+const sharedSources = Object.entries(
+  import.meta.glob<string>(['../../../../packages/shared/src/**/*.ts', '!**/*.test.ts'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  }),
+).map(([file, text]) => [file.replace(/^.*packages\/shared\/src\//, ''), text] as const);
+
+describe('one way in packages/shared', () => {
+  it('writes the page-size rule once, in list.ts (every list query spreads pagingShape)', () => {
+    expect(sharedSources.length).toBeGreaterThan(20);
+    expect(filesMatching(sharedSources, /pageSize: z\.coerce/)).toEqual(['list.ts']);
+    expect(filesMatching(sharedSources, /\.max\((MAX_PAGE_SIZE|100)\)\.default\((DEFAULT_PAGE_SIZE|25)\)/)).toEqual([
+      'list.ts',
+    ]);
+  });
+});

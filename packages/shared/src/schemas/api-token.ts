@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAbilityFor, MERCHANT_REVEAL_SUBJECT, type AbilityUser, type Action } from '../ability.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS } from '../list.ts';
+import { SORT_ORDERS, pagingShape } from '../list.ts';
 import { auditDateBound } from './audit.ts';
 import { requiredName, text } from './fields.ts';
 
@@ -221,8 +221,7 @@ export const apiUsageListQuerySchema = z.object({
   ...usageFilterShape,
   sort: z.enum(['at']).default('at'),
   order: z.enum(SORT_ORDERS).default('desc'),
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  ...pagingShape,
 });
 export type ApiUsageListQuery = z.infer<typeof apiUsageListQuerySchema>;
 

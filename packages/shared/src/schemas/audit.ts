@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS } from '../list.ts';
+import { SORT_ORDERS, pagingShape } from '../list.ts';
 import { text } from './fields.ts';
 
 /** How an audited attempt ended (the audit_log.outcome table). */
@@ -122,8 +122,7 @@ function rangeInOrder(query: { from?: string | undefined; to?: string | undefine
 export const auditListQuerySchema = z
   .object({
     ...filterShape,
-    page: z.coerce.number().int().min(0).default(0),
-    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    ...pagingShape,
   })
   .superRefine(rangeInOrder);
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;

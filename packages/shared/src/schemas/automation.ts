@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS, listParamsSchema, type ListResponse } from '../list.ts';
+import { SORT_ORDERS, listParamsSchema, pagingShape, type ListResponse } from '../list.ts';
 import { PIPELINES } from '../pipelines.ts';
 import { auditDateBound } from './audit.ts';
 import { booleanQuery, optionalText, recordMetaShape, requiredName, text, updateMetaShape } from './fields.ts';
@@ -415,8 +415,7 @@ export const AUTOMATION_EXECUTION_SORT_COLUMNS = ['createdAt', 'status', 'finish
 /** GET /api/history/automations: newest first; q matches the automation's name and the merchant's DBA name. */
 export const automationExecutionListQuerySchema = z.object({
   q: text().trim().max(200).optional(),
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  ...pagingShape,
   sort: z.enum(AUTOMATION_EXECUTION_SORT_COLUMNS).default('createdAt'),
   order: z.enum(SORT_ORDERS).default('desc'),
   status: z.enum(AUTOMATION_EXECUTION_STATUSES, { error: 'Choose a status' }).optional(),

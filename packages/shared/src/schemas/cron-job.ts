@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../list.ts';
+import { pagingShape } from '../list.ts';
 import { text } from './fields.ts';
 
 /** The built-in scheduled jobs (the cron_jobs table; decisions 016 and 039). */
@@ -60,8 +60,7 @@ export type CronJobUpdate = z.infer<typeof cronJobUpdateSchema>;
 
 export const cronJobRunsQuerySchema = z.object({
   status: z.enum(CRON_RUN_STATUSES, { error: 'Choose running, succeeded or failed' }).optional(),
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  ...pagingShape,
 });
 export type CronJobRunsQuery = z.infer<typeof cronJobRunsQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listParamsSchema, type ListResponse } from '../list.ts';
+import { listParamsSchema, pagingShape, type ListResponse } from '../list.ts';
 import { RISK_LEVELS } from './industry.ts';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from './message.ts';
 import { OUTBOUND_FAILURE_REASONS } from './outbound-failure.ts';
@@ -537,8 +537,7 @@ export const merchantEventSchema = z.object({
 export type MerchantEvent = z.infer<typeof merchantEventSchema>;
 
 export const merchantEventListQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pagingShape,
 });
 export const merchantEventListSchema = z.object({ events: z.array(merchantEventSchema), total: z.number() });
 

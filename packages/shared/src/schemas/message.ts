@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS } from '../list.ts';
+import { SORT_ORDERS, pagingShape } from '../list.ts';
 import { auditDateBound } from './audit.ts';
 import { text } from './fields.ts';
 import { OUTBOUND_FAILURE_CODE, OUTBOUND_FAILURE_REASONS } from './outbound-failure.ts';
@@ -45,8 +45,7 @@ export const messageListQuerySchema = z.object({
   to: dateBound.optional(),
   sort: z.enum(['createdAt']).default('createdAt'),
   order: z.enum(SORT_ORDERS).default('desc'),
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  ...pagingShape,
 });
 export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS } from '../list.ts';
+import { SORT_ORDERS, pagingShape } from '../list.ts';
 import { auditDateBound } from './audit.ts';
 import { text, updateMetaShape } from './fields.ts';
 import { RISK_LEVELS } from './industry.ts';
@@ -310,8 +310,7 @@ const dateBound = text()
 export const STAGE_ACTION_EXECUTION_SORT_COLUMNS = ['createdAt', 'status', 'finishedAt'] as const;
 
 export const stageActionExecutionListQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  ...pagingShape,
   sort: z.enum(STAGE_ACTION_EXECUTION_SORT_COLUMNS).default('createdAt'),
   order: z.enum(SORT_ORDERS).default('desc'),
   status: z.enum(EXECUTION_STATUSES, { error: 'Choose a status' }).optional(),

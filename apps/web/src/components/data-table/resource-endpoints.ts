@@ -32,6 +32,23 @@ export function listEndpoint<T extends ApiTag, K extends string, R extends WithI
   };
 }
 
+/** The list request that asks for every row the caller may see (`allData`, filled only when asked). */
+export const ALL_DATA_PARAMS = { pageSize: 1, allData: 'true' } satisfies ListQueryParams;
+
+type AllDataResult = { data?: { allData?: unknown[] } | undefined };
+
+/**
+ * The pickers' hook of a bounded resource, made from its list endpoint's hook: the list request
+ * with ALL_DATA_PARAMS, so every picker shares one cache entry that the list's tags refresh, and
+ * the resource's path is declared once (entities/<resource>/api.ts).
+ */
+export function allDataQuery<Q extends AllDataResult>(useList: (params: ListQueryParams) => Q) {
+  return function useAllData(): Omit<Q, 'data'> & { data: NonNullable<Q['data']>['allData'] } {
+    const { data, ...rest } = useList(ALL_DATA_PARAMS);
+    return { ...rest, data: data?.allData };
+  };
+}
+
 /**
  * Every row the caller may see (`allData`, which the API fills only when asked), for pickers of
  * bounded entities: one small request, shared by all pickers.

@@ -22,7 +22,7 @@ import { errorStatus, errorMessage } from '../../lib/problem.ts';
 import { roleLabel } from '../../lib/role-label.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { startPageFor } from '../../lib/start-page.ts';
-import { useGetPermissionsQuery } from './api.ts';
+import { useGetPermissionsQuery } from '../../entities/permissions/api.ts';
 
 function describeRule(action: string | string[], subject: string | string[] | undefined) {
   const actions = ([] as string[]).concat(action);

@@ -6,7 +6,7 @@ import { FormSwitch } from '../../components/form/form-switch.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { formValuesFrom } from '../../components/form/form-values.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
-import { useCreateAgentMutation, useUpdateAgentMutation } from './api.ts';
+import { useCreateAgentMutation, useUpdateAgentMutation } from '../../entities/agents/api.ts';
 import { useAgentLookups } from './agent-lookups.ts';
 
 export function AgentFormDialog({ record, onClose }: { record: Agent | undefined; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { agentListQuerySchema, type Agent } from '@boardwalk/shared/schemas/agen
 import { activeColumn } from '../../components/data-table/cells.tsx';
 import { ACTIVE_FILTER, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { dialogEditing, ResourceListPage } from '../../components/data-table/resource-list-page.tsx';
-import { useDeleteAgentMutation, useListAgentsQuery } from './api.ts';
+import { useDeleteAgentMutation, useListAgentsQuery } from '../../entities/agents/api.ts';
 import { AgentFormDialog } from './agent-form-dialog.tsx';
 import { useAgentLookups } from './agent-lookups.ts';
 

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import type { Company } from '@boardwalk/shared/schemas/company';
 import type { UserOption } from '@boardwalk/shared/schemas/user';
 import type { SelectOption } from '../../components/form/form-select.tsx';
-import { useAgentCompanyOptionsQuery, useAgentUserOptionsQuery } from './api.ts';
+import { useCompanyOptionsQuery } from '../../entities/companies/api.ts';
+import { useListUserOptionsQuery } from '../../entities/users/api.ts';
 
 export type AgentLookups = {
   companies: SelectOption[];
@@ -22,8 +23,9 @@ const byLabel = (a: SelectOption, b: SelectOption) => a.label.localeCompare(b.la
  * users; one deleted or given another role since is named as such rather than guessed at.
  */
 export function useAgentLookups(): AgentLookups {
-  const companies = useAgentCompanyOptionsQuery();
-  const users = useAgentUserOptionsQuery();
+  const companies = useCompanyOptionsQuery();
+  // The linked-user picker: the ROLE_AGENT users only, filtered by the API.
+  const users = useListUserOptionsQuery({ role: 'ROLE_AGENT' });
   return useMemo(() => {
     const companyById = new Map((companies.data ?? []).map((c: Company) => [c.id, c.name]));
     const userById = new Map((users.data ?? []).map((u) => [u.id, nameOf(u)]));

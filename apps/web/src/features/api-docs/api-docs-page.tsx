@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import { useEffect, useRef, useState } from 'react';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { OPENAPI_PATH, useGetOpenApiDocumentQuery } from './api.ts';
+import { OPENAPI_PATH, useGetOpenApiDocumentQuery } from '../../entities/openapi/api.ts';
 import { labelSwaggerControls } from './label-swagger-controls.ts';
 import { tryItDocument } from './try-it-document.ts';
 

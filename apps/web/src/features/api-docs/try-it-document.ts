@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from './api.ts';
+import type { OpenApiDocument } from '../../entities/openapi/api.ts';
 
 /**
  * The document as the try-it panel should offer it: only the bearer token. Its calls leave the

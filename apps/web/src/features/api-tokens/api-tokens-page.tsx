@@ -19,7 +19,7 @@ import { useAppAbility } from '../../lib/ability.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { errorMessage } from '../../lib/problem.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { useListApiTokensQuery, useRevokeApiTokenMutation } from './api.ts';
+import { useListApiTokensQuery, useRevokeApiTokenMutation } from '../../entities/api-tokens/api.ts';
 import { CreateTokenDialog } from './create-token-dialog.tsx';
 import { RotateTokenDialog } from './rotate-token-dialog.tsx';
 import { TokenSecretDialog } from './token-secret-dialog.tsx';

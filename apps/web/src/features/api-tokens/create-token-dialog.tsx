@@ -27,7 +27,7 @@ import {
 } from '@mui/material';
 import { useState, type SyntheticEvent } from 'react';
 import { errorMessage, errorStatus, problemFieldErrors } from '../../lib/problem.ts';
-import { useCreateApiTokenMutation } from './api.ts';
+import { useCreateApiTokenMutation } from '../../entities/api-tokens/api.ts';
 
 type ScopeChoice = '' | TokenScopeLevel;
 

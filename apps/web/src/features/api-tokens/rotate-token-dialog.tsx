@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/problem.ts';
-import { useRotateApiTokenMutation } from './api.ts';
+import { useRotateApiTokenMutation } from '../../entities/api-tokens/api.ts';
 
 /** A new secret for the token; the old one keeps working for the grace period chosen. */
 export function RotateTokenDialog({

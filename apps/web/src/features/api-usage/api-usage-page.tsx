@@ -8,7 +8,7 @@ import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { ListFilter } from '../../components/data-table/list-filters.tsx';
 import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
-import { useApiUsageSeriesQuery, useListApiUsageQuery } from './api.ts';
+import { useApiUsageSeriesQuery, useListApiUsageQuery } from '../../entities/api-usage/api.ts';
 import { UsageChart } from './usage-chart.tsx';
 import { UsageFilters } from './usage-filters.tsx';
 

@@ -1,6 +1,7 @@
 import type { UserOption } from '@boardwalk/shared/schemas/user';
 import { Autocomplete, Stack, TextField } from '@mui/material';
-import { useListUsageTokenOptionsQuery, useListUsageUserOptionsQuery } from './api.ts';
+import { useListApiTokensQuery } from '../../entities/api-tokens/api.ts';
+import { useListUserOptionsQuery } from '../../entities/users/api.ts';
 import { DateRangeFields } from '../../components/data-table/date-range-fields.tsx';
 
 const userLabel = (user: UserOption) =>
@@ -13,8 +14,8 @@ export type UsageFiltersProps = {
 
 /** Token, user, route and date range; each change goes to the URL at once (status is in the grid bar). */
 export function UsageFilters({ values, onChange }: UsageFiltersProps) {
-  const tokens = useListUsageTokenOptionsQuery();
-  const users = useListUsageUserOptionsQuery();
+  const tokens = useListApiTokensQuery();
+  const users = useListUserOptionsQuery();
   const tokenOptions = tokens.data?.apiTokens ?? [];
   const token = tokenOptions.find((t) => t.id === values.tokenId) ?? null;
   const user = users.data?.find((u) => u.id === values.userId) ?? null;

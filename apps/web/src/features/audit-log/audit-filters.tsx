@@ -1,7 +1,7 @@
 import { KNOWN_AUDIT_ACTIONS } from '@boardwalk/shared/schemas/audit';
 import type { UserOption } from '@boardwalk/shared/schemas/user';
 import { Autocomplete, Stack, TextField } from '@mui/material';
-import { useListAuditActorOptionsQuery } from './api.ts';
+import { useListUserOptionsQuery } from '../../entities/users/api.ts';
 import { DateRangeFields } from '../../components/data-table/date-range-fields.tsx';
 
 /** Subject types the known actions name (`company.update` → company), offered as suggestions. */
@@ -19,7 +19,7 @@ export type AuditFiltersProps = {
 
 /** Actor, action(s), subject type and date range; each change goes to the URL at once. */
 export function AuditFilters({ values, onChange }: AuditFiltersProps) {
-  const actors = useListAuditActorOptionsQuery();
+  const actors = useListUserOptionsQuery();
   const actions = values.action ? values.action.split(',').filter(Boolean) : [];
   const actor = actors.data?.find((user) => user.id === values.actorUserId) ?? null;
   return (

@@ -15,7 +15,7 @@ import { DataTable } from '../../components/data-table/data-table.tsx';
 import { enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
-import { AUDIT_EXPORT_PATH, useListAuditQuery } from './api.ts';
+import { AUDIT_EXPORT_PATH, useListAuditQuery } from '../../entities/audit/api.ts';
 import { AuditEntryDialog } from './audit-entry-dialog.tsx';
 import { AuditFilters } from './audit-filters.tsx';
 import { dayRangeApiParams } from '../../components/data-table/day-range-params.ts';

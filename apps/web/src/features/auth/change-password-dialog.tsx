@@ -16,7 +16,7 @@ import { notifySuccess } from '../../components/form/notify.ts';
 import { useMinPasswordLength } from '../../lib/portal-name.ts';
 import { problemFieldErrors, errorMessage } from '../../lib/problem.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { useChangeMyPasswordMutation } from './api.ts';
+import { useChangeMyPasswordMutation } from '../../entities/me/password-api.ts';
 
 const formSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })

@@ -16,7 +16,7 @@ import { dayRangeApiParams } from '../../components/data-table/day-range-params.
 import { enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
-import { MerchantSearchField, type MerchantChoice } from '../../components/merchant-search-field.tsx';
+import { MerchantSearchField, type MerchantChoice } from '../../entities/search/merchant-search-field.tsx';
 import { useAppAbility } from '../../lib/ability.tsx';
 import { useListAutomationExecutionsQuery } from './api.ts';
 import { useAutomationFilter } from './automation-filter.ts';

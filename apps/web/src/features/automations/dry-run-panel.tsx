@@ -3,7 +3,7 @@ import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Stack, Typograp
 import type { UseFormGetValues } from 'react-hook-form';
 import { CONDITION_OPERATOR_LABELS, type AutomationDryRunResponse } from '@boardwalk/shared/schemas/automation';
 import { ACTION_TYPE_LABELS } from '@boardwalk/shared/schemas/workflow-action';
-import { MerchantSearchField, type MerchantChoice } from '../../components/merchant-search-field.tsx';
+import { MerchantSearchField, type MerchantChoice } from '../../entities/search/merchant-search-field.tsx';
 import { errorMessage } from '../../lib/problem.ts';
 import { useDryRunAutomationMutation } from './api.ts';
 import { dryRunAutomation, type AutomationFormValues } from './automation-form.ts';

@@ -12,7 +12,7 @@ import { FormSwitch } from '../../components/form/form-switch.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { formValuesFrom } from '../../components/form/form-values.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
-import { useCreateCompanyMutation, useUpdateCompanyMutation } from './api.ts';
+import { useCreateCompanyMutation, useUpdateCompanyMutation } from '../../entities/companies/api.ts';
 
 const TYPE_OPTIONS = enumOptions(COMPANY_TYPES, COMPANY_TYPE_LABELS);
 

@@ -4,7 +4,7 @@ import type { Company } from '@boardwalk/shared/schemas/company';
 import { activeColumn } from '../../components/data-table/cells.tsx';
 import { ACTIVE_FILTER, enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { lazyDialogEditing, ResourceListPage } from '../../components/data-table/resource-list-page.tsx';
-import { useDeleteCompanyMutation, useListCompaniesQuery } from './api.ts';
+import { useDeleteCompanyMutation, useListCompaniesQuery } from '../../entities/companies/api.ts';
 
 const columns: GridColDef<Company>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 180 },

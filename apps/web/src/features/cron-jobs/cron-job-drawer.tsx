@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { useAppAbility } from '../../lib/ability.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { errorMessage, problemFieldErrors } from '../../lib/problem.ts';
-import { useListCronJobRunsQuery, useUpdateCronJobMutation } from './api.ts';
+import { useListCronJobRunsQuery, useUpdateCronJobMutation } from '../../entities/cron-jobs/api.ts';
 
 const RUN_COLOURS = { running: 'info', succeeded: 'success', failed: 'error' } as const;
 

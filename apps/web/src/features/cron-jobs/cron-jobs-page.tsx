@@ -25,7 +25,7 @@ import {
   usePauseCronJobMutation,
   useResumeCronJobMutation,
   useRunCronJobNowMutation,
-} from './api.ts';
+} from '../../entities/cron-jobs/api.ts';
 import { CronJobDrawer } from './cron-job-drawer.tsx';
 
 type Pending = { job: CronJob; action: 'pause' | 'run' };

@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { useAppAbility } from '../../lib/ability.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { errorMessage } from '../../lib/problem.ts';
-import { useGetEmailQuery, useRetryEmailMutation } from './api.ts';
+import { useGetEmailQuery, useRetryEmailMutation } from '../../entities/emails/api.ts';
 import { MessageStatusChip } from './status-chip.tsx';
 
 const TRANSPORT_LABELS = {

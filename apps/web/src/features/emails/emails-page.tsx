@@ -17,10 +17,10 @@ import { DateRangeFields } from '../../components/data-table/date-range-fields.t
 import { enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
-import { MerchantSearchField, type MerchantChoice } from '../../components/merchant-search-field.tsx';
+import { MerchantSearchField, type MerchantChoice } from '../../entities/search/merchant-search-field.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useAutomationFilter } from '../automation-history/automation-filter.ts';
-import { useListEmailsQuery } from './api.ts';
+import { useListEmailsQuery } from '../../entities/emails/api.ts';
 import { EmailDrawer } from './email-drawer.tsx';
 import { MessageStatusChip } from './status-chip.tsx';
 

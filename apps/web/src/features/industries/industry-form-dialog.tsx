@@ -12,7 +12,7 @@ import { FormSwitch } from '../../components/form/form-switch.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { formValuesFrom } from '../../components/form/form-values.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
-import { useCreateIndustryMutation, useUpdateIndustryMutation } from './api.ts';
+import { useCreateIndustryMutation, useUpdateIndustryMutation } from '../../entities/industries/api.ts';
 
 const RISK_OPTIONS = enumOptions(RISK_LEVELS, RISK_LEVEL_LABELS);
 

@@ -10,7 +10,7 @@ import {
 import { activeColumn } from '../../components/data-table/cells.tsx';
 import { ACTIVE_FILTER, enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { dialogEditing, ResourceListPage } from '../../components/data-table/resource-list-page.tsx';
-import { useDeleteIndustryMutation, useListIndustriesQuery } from './api.ts';
+import { useDeleteIndustryMutation, useListIndustriesQuery } from '../../entities/industries/api.ts';
 import { IndustryFormDialog } from './industry-form-dialog.tsx';
 
 const RISK_COLORS: Record<RiskLevel, 'success' | 'warning' | 'error'> = {

@@ -4,7 +4,7 @@ import { FormSwitch } from '../../components/form/form-switch.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { formValuesFrom } from '../../components/form/form-values.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
-import { useCreateLeadSourceMutation, useUpdateLeadSourceMutation } from './api.ts';
+import { useCreateLeadSourceMutation, useUpdateLeadSourceMutation } from '../../entities/lead-sources/api.ts';
 
 export function LeadSourceFormDialog({ record, onClose }: { record: LeadSource | undefined; onClose: () => void }) {
   const [create] = useCreateLeadSourceMutation();

@@ -3,7 +3,7 @@ import { leadSourceListQuerySchema, type LeadSource } from '@boardwalk/shared/sc
 import { activeColumn } from '../../components/data-table/cells.tsx';
 import { ACTIVE_FILTER, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { dialogEditing, ResourceListPage } from '../../components/data-table/resource-list-page.tsx';
-import { useDeleteLeadSourceMutation, useListLeadSourcesQuery } from './api.ts';
+import { useDeleteLeadSourceMutation, useListLeadSourcesQuery } from '../../entities/lead-sources/api.ts';
 import { LeadSourceFormDialog } from './lead-source-form-dialog.tsx';
 
 const columns: GridColDef<LeadSource>[] = [

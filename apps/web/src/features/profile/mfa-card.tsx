@@ -2,7 +2,7 @@ import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import { useState, type SubmitEvent } from 'react';
 import { notifySuccess } from '../../components/form/notify.ts';
 import { errorMessage, problemFieldErrors } from '../../lib/problem.ts';
-import { useDisableMfaMutation, useGetMyMfaQuery } from './api.ts';
+import { useDisableMfaMutation, useGetMyMfaQuery } from '../../entities/me/api.ts';
 import { MfaEnrolment } from './mfa-enrolment.tsx';
 import { MfaStatusCard } from '../../components/mfa-status-card.tsx';
 import { formatDateTime as when } from '../../lib/format-date.ts';

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useState, type SubmitEvent } from 'react';
 import { errorMessage, problemFieldErrors } from '../../lib/problem.ts';
-import { useConfirmMfaMutation, useStartMfaSetupMutation } from './api.ts';
+import { useConfirmMfaMutation, useStartMfaSetupMutation } from '../../entities/me/api.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { textOf } from '../../lib/form-data.ts';
 

@@ -14,7 +14,8 @@ import { formatDateTime } from '../../lib/format-date.ts';
 import { errorStatus, errorMessage } from '../../lib/problem.ts';
 import { initialsOf, roleLabel } from '../../lib/role-label.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { useGetMyProfileQuery, useGetUserProfileQuery } from './api.ts';
+import { useGetMyProfileQuery } from '../../entities/me/api.ts';
+import { useGetUserQuery } from '../../entities/users/api.ts';
 import { MfaCard } from './mfa-card.tsx';
 import { TimeZoneCard } from './time-zone-card.tsx';
 
@@ -40,7 +41,7 @@ export function ProfilePage() {
   const mayReadOthers = ability.can('read', 'user');
   // One's own record from /api/me (every role may read it); another's only for who may read users.
   const mine = useGetMyProfileQuery(undefined, { skip: !own });
-  const theirs = useGetUserProfileQuery(id, { skip: own || !id || !mayReadOthers });
+  const theirs = useGetUserQuery(id, { skip: own || !id || !mayReadOthers });
   const { data: user, error, isLoading } = own ? mine : theirs;
 
   if (!own && !mayReadOthers) {

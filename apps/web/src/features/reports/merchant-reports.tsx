@@ -18,7 +18,7 @@ import {
   useNewMerchantsReportQuery,
   useProductionReportQuery,
   type ReportParams,
-} from './report-api.ts';
+} from '../../entities/reports/api.ts';
 import { ReportCard } from './report-card.tsx';
 import { formatBucket, formatCount, formatMoney, formatPercent } from './report-format.ts';
 import type { ReportTableData } from './report-table.tsx';

@@ -9,12 +9,10 @@ import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import {
-  useReportAgentOptionsQuery,
-  useReportCompanyOptionsQuery,
-  useReportIndustryOptionsQuery,
-  useReportLeadSourceOptionsQuery,
-} from './report-api.ts';
+import { useAgentOptionsQuery } from '../../entities/agents/api.ts';
+import { useCompanyOptionsQuery } from '../../entities/companies/api.ts';
+import { useIndustryOptionsQuery } from '../../entities/industries/api.ts';
+import { useLeadSourceOptionsQuery } from '../../entities/lead-sources/api.ts';
 import type { ReportUrlState } from './report-url.ts';
 
 type Option = { id: string; name: string };
@@ -61,10 +59,10 @@ export function ReportFilters({
   state: ReportUrlState;
   onChange: (next: ReportUrlState) => void;
 }) {
-  const agents = useReportAgentOptionsQuery();
-  const sources = useReportLeadSourceOptionsQuery();
-  const industries = useReportIndustryOptionsQuery();
-  const companies = useReportCompanyOptionsQuery();
+  const agents = useAgentOptionsQuery();
+  const sources = useLeadSourceOptionsQuery();
+  const industries = useIndustryOptionsQuery();
+  const companies = useCompanyOptionsQuery();
   const setFilter = (key: ReportFilterKey) => (value: string) =>
     onChange({ ...state, filters: { ...state.filters, [key]: value || undefined } });
   return (

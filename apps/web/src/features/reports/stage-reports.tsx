@@ -6,7 +6,7 @@ import {
   useSlaBreachesReportQuery,
   useTimeInStageReportQuery,
   type ReportParams,
-} from './report-api.ts';
+} from '../../entities/reports/api.ts';
 import { ReportCard } from './report-card.tsx';
 import { formatCount, formatDuration, formatPercent } from './report-format.ts';
 import type { ReportTableData } from './report-table.tsx';

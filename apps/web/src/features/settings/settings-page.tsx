@@ -10,7 +10,7 @@ import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { useAppAbility } from '../../lib/ability.tsx';
 import { errorMessage, problemFieldErrors } from '../../lib/problem.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
-import { useGetSettingsQuery, useUpdateSettingsMutation } from './api.ts';
+import { useGetSettingsQuery, useUpdateSettingsMutation } from '../../entities/settings/api.ts';
 import { CorsOriginsField } from './cors-origins-field.tsx';
 import { DocumentLimitField } from './document-limit-field.tsx';
 import { MfaRolesField } from './mfa-roles-field.tsx';

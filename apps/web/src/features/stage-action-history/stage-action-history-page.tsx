@@ -15,7 +15,7 @@ import { DateRangeFields } from '../../components/data-table/date-range-fields.t
 import { enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
-import { MerchantSearchField, type MerchantChoice } from '../../components/merchant-search-field.tsx';
+import { MerchantSearchField, type MerchantChoice } from '../../entities/search/merchant-search-field.tsx';
 import { useAppAbility } from '../../lib/ability.tsx';
 import { useListStageActionExecutionsQuery } from './api.ts';
 import { ExecutionDrawer } from './execution-drawer.tsx';

@@ -17,7 +17,7 @@ import { FormSwitch } from '../../components/form/form-switch.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { formValuesFrom } from '../../components/form/form-values.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
-import { useCreateStageMutation, useUpdateStageMutation } from './api.ts';
+import { useCreateStageMutation, useUpdateStageMutation } from '../../entities/stages/api.ts';
 
 const PIPELINE_OPTIONS = enumOptions(PIPELINES, PIPELINE_LABELS);
 

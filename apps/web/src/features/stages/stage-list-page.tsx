@@ -8,7 +8,12 @@ import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { errorMessage } from '../../lib/problem.ts';
 import { useAppAbility } from '../../lib/ability.tsx';
-import { useDeleteStageMutation, useListStagesQuery, useReorderStagesMutation, useUpdateStageMutation } from './api.ts';
+import {
+  useDeleteStageMutation,
+  useListStagesQuery,
+  useReorderStagesMutation,
+  useUpdateStageMutation,
+} from '../../entities/stages/api.ts';
 import { PipelineStages } from './pipeline-stages.tsx';
 import { StageFormDialog } from './stage-form-dialog.tsx';
 import { applyOrder, groupByPipeline } from './stage-order.ts';

@@ -15,7 +15,7 @@ import { FormSwitch } from '../../components/form/form-switch.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { formValuesFrom } from '../../components/form/form-values.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
-import { useCreateTemplateMutation, useUpdateTemplateMutation } from './api.ts';
+import { useCreateTemplateMutation, useUpdateTemplateMutation } from '../../entities/templates/api.ts';
 import { TemplatePreview } from './template-preview.tsx';
 
 const CHANNEL_OPTIONS = enumOptions(TEMPLATE_CHANNELS, TEMPLATE_CHANNEL_LABELS);

@@ -11,7 +11,7 @@ import {
 import { activeColumn, dateTimeColumn } from '../../components/data-table/cells.tsx';
 import { ACTIVE_FILTER, enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { ResourceListPage, type ResourceEditing } from '../../components/data-table/resource-list-page.tsx';
-import { useDeleteTemplateMutation, useListTemplatesQuery } from './api.ts';
+import { useDeleteTemplateMutation, useListTemplatesQuery } from '../../entities/templates/api.ts';
 
 const columns: GridColDef<Template>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 200 },

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { Alert, Button, Skeleton } from '@mui/material';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { errorMessage } from '../../lib/problem.ts';
-import { useGetTemplateQuery } from './api.ts';
+import { useGetTemplateQuery } from '../../entities/templates/api.ts';
 import { TemplateEditor } from './template-editor.tsx';
 
 /** /template/add */

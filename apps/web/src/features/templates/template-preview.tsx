@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import type { TemplateChannel, TemplatePreviewInput } from '@boardwalk/shared/schemas/template';
 import { errorMessage } from '../../lib/problem.ts';
-import { usePreviewTemplateQuery } from './api.ts';
+import { usePreviewTemplateQuery } from '../../entities/templates/api.ts';
 import { emailDocument } from './email-document.ts';
 import { previewErrors, type PreviewError } from './preview-errors.ts';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';

@@ -22,7 +22,7 @@ import type { TemplatePlaceholder } from '@boardwalk/shared/schemas/template';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { notifySuccess } from '../../components/form/notify.ts';
 import { errorMessage } from '../../lib/problem.ts';
-import { useTemplatePlaceholdersQuery } from './api.ts';
+import { useTemplatePlaceholdersQuery } from '../../entities/templates/api.ts';
 
 const tag = (path: string) => `{{ ${path} }}`;
 

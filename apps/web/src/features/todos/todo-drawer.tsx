@@ -30,9 +30,9 @@ import {
   useDeleteTodoMutation,
   useGetTodoQuery,
   useRestoreTodoMutation,
-  useTodoAssigneeOptionsQuery,
   useUpdateTodoMutation,
-} from './todo-api.ts';
+} from '../../entities/todos/api.ts';
+import { useListUserOptionsQuery } from '../../entities/users/api.ts';
 import { todoFormSchema, todoFormValues, todoPatchOf } from './todo-form.ts';
 import { TodoMerchantPicker } from './todo-merchant-picker.tsx';
 
@@ -94,7 +94,7 @@ function TodoEditForm({ todo, tagOptions, onClose }: { todo: Todo; tagOptions: s
   const [updateTodo] = useUpdateTodoMutation();
   const [deleteTodo, deleting] = useDeleteTodoMutation();
   const [restoreTodo, restoring] = useRestoreTodoMutation();
-  const users = useTodoAssigneeOptionsQuery();
+  const users = useListUserOptionsQuery({ status: 'active' });
   const [purging, setPurging] = useState(false);
   // The version this form is based on: the one opened, then each of our own saves.
   const version = useRef(todo.updatedAt);

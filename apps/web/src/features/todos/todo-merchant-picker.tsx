@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
-import { useTodoMerchantOptionsQuery, type MerchantChoice } from './todo-api.ts';
+import { useListMerchantsQuery } from '../../entities/merchants/list-api.ts';
+import type { MerchantChoice } from '../../entities/todos/api.ts';
 
 /** Characters typed before the picker asks the server. */
 const MIN_SEARCH = 2;
@@ -24,8 +25,12 @@ export function TodoMerchantPicker({ value, onChange, disabled, error }: Props) 
     return () => clearTimeout(timer);
   }, [input]);
   const skip = search.length < MIN_SEARCH || search === value?.name;
-  const found = useTodoMerchantOptionsQuery(search, { skip });
-  const options = skip ? [] : (found.data ?? []);
+  // The first 10 merchants matching the search (DBA, legal name, MID…).
+  const found = useListMerchantsQuery(
+    { view: 'all', params: { q: search, pageSize: 10, sort: 'dbaName', order: 'asc' } },
+    { skip },
+  );
+  const options = skip ? [] : (found.data?.merchants ?? []).map((m) => ({ id: m.id, name: m.dbaName }));
   return (
     <Autocomplete
       options={value && !options.some((o) => o.id === value.id) ? [value, ...options] : options}

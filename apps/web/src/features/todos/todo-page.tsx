@@ -12,7 +12,7 @@ import {
   useTodoCountsQuery,
   useUpdateTodoMutation,
   type CreateTodoArg,
-} from './todo-api.ts';
+} from '../../entities/todos/api.ts';
 import { calendarNow } from './todo-dates.ts';
 import { TodoDrawer } from './todo-drawer.tsx';
 import { TODO_EMPTY_TEXT, TODO_FILTERED_EMPTY_TEXT } from './todo-empty.ts';

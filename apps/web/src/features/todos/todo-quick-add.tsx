@@ -4,7 +4,7 @@ import { Box, IconButton, InputAdornment, TextField } from '@mui/material';
 import { TODO_TITLE_MAX } from '@boardwalk/shared/schemas/todo';
 import { notifyError } from '../../components/form/notify.ts';
 import { errorMessage } from '../../lib/problem.ts';
-import { useCreateTodoMutation, type CreateTodoArg } from './todo-api.ts';
+import { useCreateTodoMutation, type CreateTodoArg } from '../../entities/todos/api.ts';
 
 type Props = {
   /** What a todo added here gets besides its title (today's date in Today, the tag filtered by, …). */

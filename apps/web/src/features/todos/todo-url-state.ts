@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { TODO_SORT_COLUMNS, TODO_VIEWS, type TodoView } from '@boardwalk/shared/schemas/todo';
 import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { userTimeZone } from './todo-dates.ts';
-import type { TodoQueryParams } from './todo-api.ts';
+import type { TodoQueryParams } from '../../entities/todos/api.ts';
 
 const FILTER_KEYS = ['view', 'tag', 'assignee'] as const;
 export const TODO_PAGE_SIZE = 50;

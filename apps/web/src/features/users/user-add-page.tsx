@@ -9,7 +9,7 @@ import { PasswordField } from '../../components/form/password-field.tsx';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
 import { useMinPasswordLength } from '../../lib/portal-name.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { useCreateUserMutation } from './api.ts';
+import { useCreateUserMutation } from '../../entities/users/api.ts';
 import { grantableRoleOptions } from './user-labels.ts';
 
 const NEW_USER: CreateUserInput = {

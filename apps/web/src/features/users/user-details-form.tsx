@@ -6,7 +6,7 @@ import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { formValuesFrom } from '../../components/form/form-values.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { useUpdateUserMutation } from './api.ts';
+import { useUpdateUserMutation } from '../../entities/users/api.ts';
 import { grantableRoleOptions, ROLE_LABELS } from './user-labels.ts';
 
 const detailsSchema = createUserSchema.pick({

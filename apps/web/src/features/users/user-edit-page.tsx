@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { Alert, Button, Grid, Skeleton, Stack } from '@mui/material';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { errorMessage } from '../../lib/problem.ts';
-import { useGetUserQuery } from './api.ts';
+import { useGetUserQuery } from '../../entities/users/api.ts';
 import { UserDetailsForm } from './user-details-form.tsx';
 import { UserMfaCard } from './user-mfa-card.tsx';
 import { userName } from './user-labels.ts';

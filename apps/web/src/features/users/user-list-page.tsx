@@ -7,7 +7,7 @@ import { dateTimeColumn } from '../../components/data-table/cells.tsx';
 import type { ListFilter } from '../../components/data-table/list-filters.tsx';
 import { ResourceListPage, type ResourceEditing } from '../../components/data-table/resource-list-page.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
-import { useDeleteUserMutation, useListUsersQuery } from './api.ts';
+import { useDeleteUserMutation, useListUsersQuery } from '../../entities/users/api.ts';
 import { ROLE_LABELS, ROLE_OPTIONS, STATUS_LABELS, STATUS_OPTIONS, userName } from './user-labels.ts';
 
 const columns: GridColDef<User>[] = [

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
 import { MfaStatusCard } from '../../components/mfa-status-card.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { errorMessage } from '../../lib/problem.ts';
-import { useGetUserMfaQuery, useResetUserMfaMutation } from './api.ts';
+import { useGetUserMfaQuery, useResetUserMfaMutation } from '../../entities/users/api.ts';
 import { userName } from './user-labels.ts';
 import { formatDate as when } from '../../lib/format-date.ts';
 

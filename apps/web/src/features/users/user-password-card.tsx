@@ -4,7 +4,7 @@ import type { User } from '@boardwalk/shared/schemas/user';
 import { FormCard } from '../../components/form/form-card.tsx';
 import { PasswordField } from '../../components/form/password-field.tsx';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
-import { useUpdateUserMutation } from './api.ts';
+import { useUpdateUserMutation } from '../../entities/users/api.ts';
 
 const temporaryPasswordSchema = z.object({ password: passwordSchema() });
 

@@ -21,7 +21,11 @@ import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { errorMessage } from '../../lib/problem.ts';
 import { describeUserAgent } from '../../lib/user-agent.ts';
-import { useEndAllUserSessionsMutation, useEndUserSessionMutation, useListUserSessionsQuery } from './api.ts';
+import {
+  useEndAllUserSessionsMutation,
+  useEndUserSessionMutation,
+  useListUserSessionsQuery,
+} from '../../entities/users/api.ts';
 import { userName } from './user-labels.ts';
 
 /**

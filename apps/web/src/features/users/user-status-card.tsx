@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { errorMessage } from '../../lib/problem.ts';
-import { useUpdateUserMutation } from './api.ts';
+import { useUpdateUserMutation } from '../../entities/users/api.ts';
 import type { UserRefusals } from './use-user-refusals.ts';
 import { STATUS_LABELS, userName } from './user-labels.ts';
 

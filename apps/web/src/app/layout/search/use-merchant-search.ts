@@ -1,6 +1,6 @@
 import type { SearchResult } from '@boardwalk/shared/schemas/merchant';
 import { useCallback, useRef, useState } from 'react';
-import { useLazySearchMerchantsQuery } from './search-api.ts';
+import { useLazySearchMerchantsQuery } from '../../../entities/search/api.ts';
 
 export type MerchantSearchState = {
   /** The query of the last search (what "No results for …" names). */

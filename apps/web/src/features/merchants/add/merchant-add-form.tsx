@@ -15,7 +15,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LeaveGuard } from '../../../components/form/leave-guard.tsx';
 import { useEntityForm } from '../../../components/form/use-entity-form.ts';
-import { useCreateMerchantMutation } from '../view/merchant-api.ts';
+import { useCreateMerchantMutation } from '../../../entities/merchants/api.ts';
 import { AssignmentStep, useOptionNames } from './assignment-fields.tsx';
 import { BankingFields, BusinessFields, ContactFields, ProcessingFields } from './business-fields.tsx';
 import { DraftStatusText } from './draft-status-text.tsx';

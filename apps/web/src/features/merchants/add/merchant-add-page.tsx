@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/data-table/page-header.tsx';
 import { notifyError, notifySuccess } from '../../../components/form/notify.ts';
 import { errorMessage, errorStatus } from '../../../lib/problem.ts';
-import { useDeleteMerchantDraftMutation, useGetMerchantDraftQuery } from './merchant-draft-api.ts';
+import { useDeleteMerchantDraftMutation, useGetMerchantDraftQuery } from '../../../entities/merchant-drafts/api.ts';
 import { MerchantAddForm } from './merchant-add-form.tsx';
 import { OpenDrafts } from './open-drafts.tsx';
 

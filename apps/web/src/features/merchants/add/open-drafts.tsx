@@ -3,7 +3,7 @@ import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.tsx';
 import { useConfirmDelete } from '../../../components/confirm/use-confirm-delete.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import type { MerchantDraft } from '@boardwalk/shared/schemas/merchant';
-import { useDeleteMerchantDraftMutation, useListMerchantDraftsQuery } from './merchant-draft-api.ts';
+import { useDeleteMerchantDraftMutation, useListMerchantDraftsQuery } from '../../../entities/merchant-drafts/api.ts';
 
 const describe = (draft: MerchantDraft) => `Draft ${draft.title || 'without a name'}`;
 

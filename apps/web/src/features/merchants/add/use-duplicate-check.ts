@@ -5,7 +5,7 @@ import {
 } from '@boardwalk/shared/schemas/merchant';
 import { useEffect, useRef, useState } from 'react';
 import { errorStatus } from '../../../lib/problem.ts';
-import { useCheckMerchantDuplicatesMutation, type DuplicateCheckArg } from '../view/merchant-api.ts';
+import { useCheckMerchantDuplicatesMutation, type DuplicateCheckArg } from '../../../entities/merchants/api.ts';
 import type { MerchantFormValues } from './merchant-form-values.ts';
 
 export type DuplicateProbeKind = (typeof DUPLICATE_REASONS)[number];

@@ -2,7 +2,10 @@ import type { MerchantDraft } from '@boardwalk/shared/schemas/merchant';
 import { useEffect, useRef, useState } from 'react';
 import { errorStatus } from '../../../lib/problem.ts';
 import { createDraftWriter, type DraftStatus, type DraftWriter } from './draft-writer.ts';
-import { useCreateMerchantDraftMutation, useUpdateMerchantDraftMutation } from './merchant-draft-api.ts';
+import {
+  useCreateMerchantDraftMutation,
+  useUpdateMerchantDraftMutation,
+} from '../../../entities/merchant-drafts/api.ts';
 
 export type ServerDraft = {
   status: DraftStatus;

@@ -5,7 +5,7 @@ import type { Merchant } from '@boardwalk/shared/schemas/merchant';
 import type { Pipeline, Stage } from '@boardwalk/shared/schemas/stage';
 import type { ListQueryParams } from '../../../components/data-table/list-url-state.ts';
 import { errorMessage } from '../../../lib/problem.ts';
-import { useListMerchantsQuery } from '../list/merchant-list-api.ts';
+import { useListMerchantsQuery } from '../../../entities/merchants/list-api.ts';
 import { BoardCard } from './board-card.tsx';
 import type { BoardKeyboard } from './use-board-keyboard.ts';
 

@@ -6,12 +6,8 @@ import type { Pipeline, Stage } from '@boardwalk/shared/schemas/stage';
 import { notifyError, notifySuccess } from '../../../components/form/notify.ts';
 import { api } from '../../../lib/api.ts';
 import { errorMessage, errorStatus } from '../../../lib/problem.ts';
-import {
-  MERCHANT_LIST_TAG,
-  merchantListApi,
-  useMoveMerchantStageMutation,
-  type MerchantListArg,
-} from '../list/merchant-list-api.ts';
+import { MERCHANT_LIST_TAG, merchantListApi, type MerchantListArg } from '../../../entities/merchants/list-api.ts';
+import { useChangeMerchantStageMutation } from '../../../entities/merchants/list-api.ts';
 
 type ApiState = { [api.reducerPath]: ReturnType<typeof api.reducer> };
 type Patch = { undo: () => void };
@@ -24,7 +20,7 @@ type Patch = { undo: () => void };
 export function useStageMove(pipeline: Pipeline) {
   const dispatch = useDispatch<ThunkDispatch<ApiState, unknown, UnknownAction>>();
   const store = useStore<ApiState>();
-  const [moveStage] = useMoveMerchantStageMutation();
+  const [moveStage] = useChangeMerchantStageMutation();
 
   return useCallback(
     async (merchant: Merchant, to: Stage): Promise<boolean> => {

@@ -16,7 +16,7 @@ import type { FilterOption } from '../../../components/data-table/list-filters.t
 import { errorMessage } from '../../../lib/problem.ts';
 import { merchantCount } from './merchant-count.ts';
 import { bulkSummary } from './bulk-summary.ts';
-import { useBulkAssignMerchantsMutation, useBulkStageMerchantsMutation } from './merchant-list-api.ts';
+import { useBulkAssignMerchantsMutation, useBulkStageMerchantsMutation } from '../../../entities/merchants/list-api.ts';
 
 export type BulkKind = 'assign' | 'stage';
 type Kind = BulkKind;

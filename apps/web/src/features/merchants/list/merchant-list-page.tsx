@@ -14,7 +14,7 @@ import { BulkActions } from './bulk-actions.tsx';
 import { ExportButton } from './export-button.tsx';
 import { merchantColumns } from './merchant-columns.tsx';
 import { MerchantFilters } from './merchant-filters.tsx';
-import { useListMerchantsQuery } from './merchant-list-api.ts';
+import { useListMerchantsQuery } from '../../../entities/merchants/list-api.ts';
 import { MERCHANT_FILTER_KEYS, merchantExportUrl } from './merchant-query.ts';
 import { useMerchantRowActions } from './merchant-row-actions.tsx';
 import { VIEW_LABELS } from './merchant-views.ts';

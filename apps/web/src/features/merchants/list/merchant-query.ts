@@ -1,5 +1,5 @@
 import type { ListQueryParams } from '../../../components/data-table/list-url-state.ts';
-import { MERCHANTS_PATH } from './merchant-list-api.ts';
+import { MERCHANTS_PATH } from '../../../entities/merchants/list-api.ts';
 
 /** The list's filters kept in the URL (besides q, page, pageSize, sort, order): the API's names. */
 export const MERCHANT_FILTER_KEYS = [

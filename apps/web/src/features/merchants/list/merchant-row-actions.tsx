@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../../components/form/notify.ts';
 import { useAppAbility } from '../../../lib/ability.tsx';
 import { errorMessage } from '../../../lib/problem.ts';
 import { merchantPath } from './merchant-columns.tsx';
-import { useDeleteListedMerchantMutation, useRestoreListedMerchantMutation } from './merchant-list-api.ts';
+import { useDeleteMerchantMutation, useRestoreMerchantMutation } from '../../../entities/merchants/list-api.ts';
 
 const rowId = (row: Merchant) => row.id;
 
@@ -23,8 +23,8 @@ const rowId = (row: Merchant) => row.id;
 export function useMerchantRowActions(apiRef: RefObject<GridApi | null>, rows: readonly Merchant[] | undefined) {
   const ability = useAppAbility();
   const navigate = useNavigate();
-  const [remove] = useDeleteListedMerchantMutation();
-  const [restore] = useRestoreListedMerchantMutation();
+  const [remove] = useDeleteMerchantMutation();
+  const [restore] = useRestoreMerchantMutation();
   const focusAfterRemoval = useFocusAfterDelete(apiRef, rows, rowId);
   const deletion = useConfirmDelete<Merchant>({
     remove: (row) => ({

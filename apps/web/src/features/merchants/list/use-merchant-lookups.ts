@@ -10,8 +10,8 @@ import {
   useMerchantIndustryOptionsQuery,
   useMerchantLeadSourceOptionsQuery,
   useMerchantStageOptionsQuery,
+  useMerchantUserOptionsQuery,
 } from '../view/merchant-options-api.ts';
-import { useMerchantUserOptionsQuery } from './merchant-list-api.ts';
 
 export type MerchantLookups = {
   /** The view's stages (every pipeline's for "all"), for the stage filter. */

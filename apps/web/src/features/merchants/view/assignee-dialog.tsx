@@ -12,7 +12,7 @@ import {
 import { useState } from 'react';
 import { notifySuccess } from '../../../components/form/notify.ts';
 import { errorMessage, errorStatus } from '../../../lib/problem.ts';
-import { useAssignMerchantMutation } from './merchant-api.ts';
+import { useAssignMerchantMutation } from '../../../entities/merchants/api.ts';
 import { useMerchantAssigneeOptionsQuery } from './merchant-options-api.ts';
 import { STALE_MESSAGE } from './stage-change-dialog.tsx';
 

@@ -10,7 +10,7 @@ import {
 import { notifySuccess } from '../../../components/form/notify.ts';
 import { appUpload, UploadError, type UploadProgress } from '../../../lib/http.ts';
 import { errorMessage } from '../../../lib/problem.ts';
-import { documentsPath } from './notes-documents-api.ts';
+import { documentsPath } from '../../../entities/merchants/notes-documents-api.ts';
 
 /**
  * The Documents tab's upload: drag-and-drop or the file picker, a document type, a progress bar

@@ -25,12 +25,12 @@ import { api } from '../../../lib/api.ts';
 import { DateTimeText } from '../../../components/date-time-text.tsx';
 import { errorMessage } from '../../../lib/problem.ts';
 import { UploadForm } from './document-upload-form.tsx';
-import { events } from './merchant-api.ts';
+import { events } from '../../../entities/merchants/api.ts';
 import {
   documentUrl,
   useDeleteMerchantDocumentMutation,
   useListMerchantDocumentsQuery,
-} from './notes-documents-api.ts';
+} from '../../../entities/merchants/notes-documents-api.ts';
 
 function PreviewDialog({ document, onClose }: { document: MerchantDocument | null; onClose: () => void }) {
   const src = document ? documentUrl(document, true) : '';

@@ -2,7 +2,7 @@ import { DUPLICATE_REASON_TEXT } from '@boardwalk/shared/schemas/merchant';
 import { Alert, Button, Link, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage, errorStatus } from '../../../lib/problem.ts';
-import { useMerchantDuplicatesQuery } from './merchant-api.ts';
+import { useMerchantDuplicatesQuery } from '../../../entities/merchants/api.ts';
 
 /** Merchants sharing this one's tax id, bank account, or DBA name and phone. */
 export function DuplicatesTab({ merchantId }: { merchantId: string }) {

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage } from '../../../lib/problem.ts';
 import { AssigneeDialog } from './assignee-dialog.tsx';
 import { stageAge } from './days-in-stage.ts';
-import { useDeleteMerchantMutation, useRestoreMerchantMutation } from './merchant-api.ts';
+import { useDeleteMerchantMutation, useRestoreMerchantMutation } from '../../../entities/merchants/list-api.ts';
 import { StageChangeDialog } from './stage-change-dialog.tsx';
 
 type Props = {

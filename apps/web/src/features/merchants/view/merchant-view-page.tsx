@@ -4,7 +4,7 @@ import { useAppAbility } from '../../../lib/ability.tsx';
 import { errorMessage, errorStatus } from '../../../lib/problem.ts';
 import { BankingTab, BusinessTab, OperationsTab, ProcessingTab, UnderwritingTab } from './detail-tabs.tsx';
 import { DuplicatesTab } from './duplicates-tab.tsx';
-import { useGetMerchantQuery } from './merchant-api.ts';
+import { useGetMerchantQuery } from '../../../entities/merchants/api.ts';
 import { MerchantHeader } from './merchant-header.tsx';
 import { DocumentsTab } from './documents-tab.tsx';
 import { NotesTab } from './notes-tab.tsx';

@@ -15,7 +15,7 @@ import {
   useDeleteMerchantNoteMutation,
   useListMerchantNotesQuery,
   useUpdateMerchantNoteMutation,
-} from './notes-documents-api.ts';
+} from '../../../entities/merchants/notes-documents-api.ts';
 
 /** Ctrl+Enter (⌘+Enter on a Mac) in a note's text sends it. */
 function submitOnCtrlEnter(submit: () => Promise<void>) {

@@ -16,7 +16,11 @@ import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { formValuesFrom } from '../../../components/form/form-values.ts';
 import { useEntityForm } from '../../../components/form/use-entity-form.ts';
 import { OWNER_DEFAULTS } from '../add/merchant-form-values.ts';
-import { useCreateOwnerMutation, useDeleteOwnerMutation, useUpdateOwnerMutation } from './merchant-api.ts';
+import {
+  useCreateOwnerMutation,
+  useDeleteOwnerMutation,
+  useUpdateOwnerMutation,
+} from '../../../entities/merchants/api.ts';
 import { REVEAL_NOTE, SensitiveValue } from './sensitive-value.tsx';
 
 const ownerName = (owner: Owner) => `${owner.firstName} ${owner.lastName}`.trim();

@@ -5,7 +5,7 @@ import { FormCard } from '../../../components/form/form-card.tsx';
 import { formValuesFrom } from '../../../components/form/form-values.ts';
 import { useEntityForm } from '../../../components/form/use-entity-form.ts';
 import { MERCHANT_FORM_DEFAULTS, type MerchantFormValues } from '../add/merchant-form-values.ts';
-import { useUpdateMerchantMutation } from './merchant-api.ts';
+import { useUpdateMerchantMutation } from '../../../entities/merchants/api.ts';
 
 /** The fields a view section edits (the stage and owners have their own routes). */
 export type SectionField = Exclude<keyof typeof updateMerchantSchema.shape, 'id' | 'updatedAt'>;

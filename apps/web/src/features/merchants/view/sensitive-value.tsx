@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.tsx';
 import { notifyError } from '../../../components/form/notify.ts';
 import { errorMessage } from '../../../lib/problem.ts';
-import { useRevealMerchantFieldMutation } from './merchant-api.ts';
+import { useRevealMerchantFieldMutation } from '../../../entities/merchants/api.ts';
 
 type Props = {
   merchantId: string;

@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { notifySuccess } from '../../../components/form/notify.ts';
 import { errorMessage, errorStatus } from '../../../lib/problem.ts';
-import { useChangeMerchantStageMutation } from './merchant-api.ts';
+import { useChangeMerchantStageMutation } from '../../../entities/merchants/list-api.ts';
 import { useMerchantStageOptionsQuery } from './merchant-options-api.ts';
 
 export const STALE_MESSAGE = 'Someone changed this merchant meanwhile. Reload it to see their change, then try again.';

@@ -6,7 +6,7 @@ import { useAppAbility } from '../../../lib/ability.tsx';
 import { DateTimeText } from '../../../components/date-time-text.tsx';
 import { errorMessage } from '../../../lib/problem.ts';
 import { changeLines, eventSentence } from './event-text.ts';
-import { useMerchantEventsQuery } from './merchant-api.ts';
+import { useMerchantEventsQuery } from '../../../entities/merchants/api.ts';
 
 export const TIMELINE_PAGE_SIZE = 25;
 

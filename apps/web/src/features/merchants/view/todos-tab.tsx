@@ -15,42 +15,17 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { Todo, TodoListResponse } from '@boardwalk/shared/schemas/todo';
+import type { Todo } from '@boardwalk/shared/schemas/todo';
 import { notifyError, notifySuccess } from '../../../components/form/notify.ts';
-import { api } from '../../../lib/api.ts';
+import { useCreateTodoMutation, useListTodosQuery, useUpdateTodoMutation } from '../../../entities/todos/api.ts';
 import { errorMessage } from '../../../lib/problem.ts';
 
 /**
  * The merchant view's Todos tab: the merchant's open todos, one added here (linked
- * to the merchant, due the day chosen), completed with its box. Its own endpoints on the app's
- * 'Todo' tag, so /todo and this tab refetch each other's writes; each write also refreshes the
- * merchant's timeline, where adding and completing a todo show.
+ * to the merchant, due the day chosen), completed with its box. The todos' own endpoints
+ * (entities/todos), so /todo and this tab refetch each other's writes; each write also refreshes
+ * the merchant's timeline, where adding and completing a todo show.
  */
-const TODOS = { type: 'Todo' as const, id: 'LIST' };
-const timeline = (merchantId: string) => ({ type: 'Merchant' as const, id: `${merchantId}/events` });
-
-const merchantTodosApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    merchantTodos: build.query<TodoListResponse, { merchantId: string; tz: string }>({
-      query: ({ merchantId, tz }) => ({ url: '/api/todos', params: { merchantId, tz, pageSize: 100 } }),
-      providesTags: [TODOS],
-    }),
-    addMerchantTodo: build.mutation<Todo, { merchantId: string; title: string; dueOn: string | null }>({
-      query: (data) => ({ url: '/api/todos', method: 'POST', body: { data } }),
-      invalidatesTags: (_r, error, { merchantId }) => (error ? [] : [TODOS, timeline(merchantId)]),
-    }),
-    completeMerchantTodo: build.mutation<Todo, { todo: Todo }>({
-      query: ({ todo }) => ({
-        url: `/api/todos/${todo.id}`,
-        method: 'PATCH',
-        body: { id: todo.id, isCompleted: true, updatedAt: todo.updatedAt },
-      }),
-      invalidatesTags: (_r, error, { todo }) => (error ? [] : [TODOS, timeline(todo.merchant?.id ?? '')]),
-    }),
-  }),
-});
-
-const { useMerchantTodosQuery, useAddMerchantTodoMutation, useCompleteMerchantTodoMutation } = merchantTodosApi;
 
 function localToday(): string {
   const d = new Date();
@@ -62,7 +37,7 @@ function AddMerchantTodo({ merchantId }: { merchantId: string }) {
   const [title, setTitle] = useState('');
   const [dueOn, setDueOn] = useState(localToday);
   const [error, setError] = useState<string>();
-  const [add, { isLoading }] = useAddMerchantTodoMutation();
+  const [add, { isLoading }] = useCreateTodoMutation();
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (!title.trim()) {
@@ -109,12 +84,13 @@ function AddMerchantTodo({ merchantId }: { merchantId: string }) {
 
 export function TodosTab({ merchantId }: { merchantId: string }) {
   const tz = userTimeZone();
-  const { data, isLoading, error, refetch } = useMerchantTodosQuery({ merchantId, tz });
-  const [complete] = useCompleteMerchantTodoMutation();
+  const { data, isLoading, error, refetch } = useListTodosQuery({ merchantId, tz, pageSize: 100 });
+  const [update] = useUpdateTodoMutation();
   const todos = data?.todos ?? [];
   const onComplete = async (todo: Todo) => {
     try {
-      await complete({ todo }).unwrap();
+      const { id, updatedAt, merchant } = todo;
+      await update({ id, isCompleted: true, updatedAt, linkedMerchantId: merchant?.id ?? null }).unwrap();
       notifySuccess(`Completed “${todo.title}”`);
     } catch (failure) {
       notifyError(errorMessage(failure));

@@ -2,7 +2,7 @@ import type { MerchantDetail, MerchantSensitiveField } from '@boardwalk/shared/s
 import { notifyError, notifySuccess } from '../../../components/form/notify.ts';
 import { errorMessage } from '../../../lib/problem.ts';
 import { fieldLabel } from './merchant-labels.ts';
-import { useUpdateMerchantMutation } from './merchant-api.ts';
+import { useUpdateMerchantMutation } from '../../../entities/merchants/api.ts';
 
 /**
  * Removes a sensitive value: PATCH with an explicit null and the updatedAt read (a merchant

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { ACTION_TYPE_LABELS, type ActionPlan } from '@boardwalk/shared/schemas/workflow-action';
-import { MerchantSearchField, type MerchantChoice } from '../../../components/merchant-search-field.tsx';
+import { MerchantSearchField, type MerchantChoice } from '../../../entities/search/merchant-search-field.tsx';
 import { errorMessage } from '../../../lib/problem.ts';
 import { useTestRunStageActionsMutation } from './api.ts';
 

@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { errorMessage } from '../../../lib/problem.ts';
-import { useListTodosQuery, useTodoCountsQuery } from '../todo-api.ts';
+import { useListTodosQuery, useTodoCountsQuery } from '../../../entities/todos/api.ts';
 import { userTimeZone, calendarNow, dueLabel } from '../todo-dates.ts';
 import { MY_TODOS_TILE_MIN_HEIGHT } from './my-todos-tile-height.ts';
 

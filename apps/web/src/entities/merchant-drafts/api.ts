@@ -1,5 +1,5 @@
 import type { MerchantDraft } from '@boardwalk/shared/schemas/merchant';
-import { api } from '../../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 const PATH = '/api/merchant-drafts';
 const one = (id: string) => `${PATH}/${encodeURIComponent(id)}`;

@@ -1,5 +1,5 @@
 import type { MfaStatus } from '@boardwalk/shared/schemas/mfa';
-import type { CreateUserInput, UpdateUserInput, User, UserSession } from '@boardwalk/shared/schemas/user';
+import type { CreateUserInput, UpdateUserInput, User, UserOption, UserSession } from '@boardwalk/shared/schemas/user';
 import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
 import {
   createEndpoint,
@@ -17,6 +17,8 @@ const sessionsPath = (userId: string) => `${PATH}/${encodeURIComponent(userId)}/
 const mfaPath = (userId: string) => `${PATH}/${encodeURIComponent(userId)}/mfa`;
 
 export type UserListResponse = ListResult<'users', User>;
+/** The pickers' filters of GET /api/users/options (`status`, `role`); none for every user. */
+export type UserOptionsParams = { status?: 'active'; role?: string };
 
 const updateUser = updateEndpoint<'User', UpdateUserInput>(PATH, 'User');
 const deleteUser = deleteEndpoint(PATH, 'User');
@@ -39,6 +41,13 @@ export const usersApi = api.injectEndpoints({
       ...deleteUser,
       invalidatesTags: (result, error, id) =>
         error ? [] : [...deleteUser.invalidatesTags(result, error, id), { type: 'Session', id }],
+    }),
+    /** The lean user rows of every user picker, filtered on the server (one cache per filter). */
+    listUserOptions: build.query<UserOption[], UserOptionsParams | void>({
+      query: (params) =>
+        params && Object.keys(params).length > 0 ? { url: `${PATH}/options`, params } : `${PATH}/options`,
+      transformResponse: (response: { options: UserOption[] }) => response.options,
+      providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     listUserSessions: build.query<UserSession[], string>({
       query: sessionsPath,
@@ -77,6 +86,7 @@ export const usersApi = api.injectEndpoints({
 
 export const {
   useListUsersQuery,
+  useListUserOptionsQuery,
   useGetUserQuery,
   useCreateUserMutation,
   useUpdateUserMutation,

@@ -1,5 +1,4 @@
 import type { AuditListResponse } from '@boardwalk/shared';
-import type { UserOption } from '@boardwalk/shared/schemas/user';
 import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
 import { api } from '../../lib/api.ts';
 
@@ -12,12 +11,7 @@ export const auditLogApi = api.injectEndpoints({
     listAudit: build.query<AuditListResponse, ListQueryParams>({
       query: (params) => ({ url: AUDIT_PATH, params }),
     }),
-    listAuditActorOptions: build.query<UserOption[], void>({
-      query: () => '/api/users/options',
-      transformResponse: (response: { options: UserOption[] }) => response.options,
-      providesTags: [{ type: 'User', id: 'LIST' }],
-    }),
   }),
 });
 
-export const { useListAuditQuery, useListAuditActorOptionsQuery } = auditLogApi;
+export const { useListAuditQuery } = auditLogApi;

@@ -15,10 +15,6 @@ const MFA = { type: 'Me', id: 'mfa' } as const;
 
 const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getUserProfile: build.query<UserProfile, string>({
-      query: (id) => `/api/users/${encodeURIComponent(id)}`,
-      providesTags: (_result, _error, id) => [{ type: 'User', id }],
-    }),
     // Every role may read its own record here (GET /api/users/{id} needs the user ability).
     getMyProfile: build.query<UserProfile, void>({
       query: () => '/api/me',
@@ -39,7 +35,6 @@ const profileApi = api.injectEndpoints({
 });
 
 export const {
-  useGetUserProfileQuery,
   useGetMyProfileQuery,
   useGetMyMfaQuery,
   useStartMfaSetupMutation,

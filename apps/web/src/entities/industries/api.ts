@@ -6,6 +6,7 @@ import type {
 } from '@boardwalk/shared/schemas/industry';
 import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
 import {
+  allDataQuery,
   createEndpoint,
   deleteEndpoint,
   listEndpoint,
@@ -33,3 +34,6 @@ export const {
   useUpdateIndustryMutation,
   useDeleteIndustryMutation,
 } = industriesApi;
+
+/** Every industry, for the pickers. */
+export const useIndustryOptionsQuery = allDataQuery(industriesApi.useListIndustriesQuery);

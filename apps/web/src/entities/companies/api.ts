@@ -7,6 +7,7 @@ import type {
 import { api } from '../../lib/api.ts';
 import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
 import {
+  allDataQuery,
   createEndpoint,
   deleteEndpoint,
   getEndpoint,
@@ -31,3 +32,6 @@ export const companiesApi = api.injectEndpoints({
 
 export const { useListCompaniesQuery, useCreateCompanyMutation, useUpdateCompanyMutation, useDeleteCompanyMutation } =
   companiesApi;
+
+/** Every company the user may see, for the pickers. */
+export const useCompanyOptionsQuery = allDataQuery(companiesApi.useListCompaniesQuery);

@@ -1,7 +1,7 @@
 import type { MerchantDocument, Note } from '@boardwalk/shared/schemas/merchant';
 import type { DocumentList } from '@boardwalk/shared/schemas/merchant-files';
-import { api } from '../../../lib/api.ts';
-import { events } from './merchant-api.ts';
+import { api } from '../../lib/api.ts';
+import { events } from './api.ts';
 
 /**
  * The notes and documents tabs of /merchant/view/{id}. Their own tags, added here so

@@ -1,7 +1,3 @@
-import type { Agent } from '@boardwalk/shared/schemas/agent';
-import type { Company } from '@boardwalk/shared/schemas/company';
-import type { Industry } from '@boardwalk/shared/schemas/industry';
-import type { LeadSource } from '@boardwalk/shared/schemas/lead-source';
 import type {
   DecisionsReport,
   FunnelReport,
@@ -10,7 +6,6 @@ import type {
   SlaBreachesReport,
   TimeInStageReport,
 } from '@boardwalk/shared/schemas/report';
-import { allDataEndpoint } from '../../components/data-table/resource-endpoints.ts';
 import { api } from '../../lib/api.ts';
 
 /** The query every report takes (from, to, tz, filters) plus the report's own (interval, by). */
@@ -31,18 +26,6 @@ export const reportApi = api.injectEndpoints({
     decisionsReport: build.query<DecisionsReport, ReportParams>(report<DecisionsReport>('decisions')),
     slaBreachesReport: build.query<SlaBreachesReport, ReportParams>(report<SlaBreachesReport>('sla-breaches')),
     productionReport: build.query<ProductionReport, ReportParams>(report<ProductionReport>('production')),
-    reportAgentOptions: build.query<Agent[], void>(
-      allDataEndpoint<'Agent', 'agentAccounts', Agent>('/api/agents', 'Agent'),
-    ),
-    reportCompanyOptions: build.query<Company[], void>(
-      allDataEndpoint<'Company', 'companies', Company>('/api/companies', 'Company'),
-    ),
-    reportIndustryOptions: build.query<Industry[], void>(
-      allDataEndpoint<'Industry', 'industries', Industry>('/api/industry', 'Industry'),
-    ),
-    reportLeadSourceOptions: build.query<LeadSource[], void>(
-      allDataEndpoint<'LeadSource', 'leadSources', LeadSource>('/api/lead-sources', 'LeadSource'),
-    ),
   }),
 });
 
@@ -53,8 +36,4 @@ export const {
   useDecisionsReportQuery,
   useSlaBreachesReportQuery,
   useProductionReportQuery,
-  useReportAgentOptionsQuery,
-  useReportCompanyOptionsQuery,
-  useReportIndustryOptionsQuery,
-  useReportLeadSourceOptionsQuery,
 } = reportApi;

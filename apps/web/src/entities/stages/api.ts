@@ -8,6 +8,7 @@ import type {
 } from '@boardwalk/shared/schemas/stage';
 import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
 import {
+  allDataQuery,
   createEndpoint,
   deleteEndpoint,
   listEndpoint,
@@ -41,3 +42,6 @@ export const {
   useDeleteStageMutation,
   useReorderStagesMutation,
 } = stagesApi;
+
+/** Every stage, for the pickers. */
+export const useStageOptionsQuery = allDataQuery(stagesApi.useListStagesQuery);

@@ -6,6 +6,7 @@ import type {
 } from '@boardwalk/shared/schemas/lead-source';
 import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
 import {
+  allDataQuery,
   createEndpoint,
   deleteEndpoint,
   listEndpoint,
@@ -33,3 +34,6 @@ export const {
   useUpdateLeadSourceMutation,
   useDeleteLeadSourceMutation,
 } = leadSourcesApi;
+
+/** Every lead source, for the pickers. */
+export const useLeadSourceOptionsQuery = allDataQuery(leadSourcesApi.useListLeadSourcesQuery);

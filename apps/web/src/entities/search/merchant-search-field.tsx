@@ -1,16 +1,6 @@
-import type { SearchResult } from '@boardwalk/shared/schemas/merchant';
 import { Autocomplete, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { api } from '../lib/api.ts';
-
-const merchantSearchApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    searchMerchantOptions: build.query<{ data: SearchResult[] }, string>({
-      query: (q) => ({ url: '/api/search', params: { q } }),
-      keepUnusedDataFor: 30,
-    }),
-  }),
-});
+import { useSearchMerchantsQuery } from './api.ts';
 
 export type MerchantChoice = { id: string; dbaName: string };
 
@@ -32,7 +22,7 @@ export function MerchantSearchField({
     const timer = setTimeout(() => setQuery(input.trim()), 250);
     return () => clearTimeout(timer);
   }, [input]);
-  const search = merchantSearchApi.useSearchMerchantOptionsQuery(query, { skip: query.length < 2 });
+  const search = useSearchMerchantsQuery(query, { skip: query.length < 2 });
   const options: MerchantChoice[] = (search.data?.data ?? []).map((m) => ({ id: m.id, dbaName: m.dbaName }));
   return (
     <Autocomplete

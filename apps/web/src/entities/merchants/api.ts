@@ -11,23 +11,16 @@ import type {
   UpdateMerchantInput,
   UpdateOwnerInput,
 } from '@boardwalk/shared/schemas/merchant';
-import type { UpdateArg } from '../../../components/data-table/resource-endpoints.ts';
-import { api } from '../../../lib/api.ts';
+import type { UpdateArg } from '../../components/data-table/resource-endpoints.ts';
+import { api } from '../../lib/api.ts';
+import { MERCHANT_LIST_TAG as LIST, changed, duplicates, events, record } from './list-api.ts';
+
+export { events };
 
 const PATH = '/api/merchants';
 const one = (id: string) => `${PATH}/${encodeURIComponent(id)}`;
 
-/** Every merchant list on screen (the list pages share this tag: lib/api.ts 'Merchant'). */
-const LIST = { type: 'Merchant', id: 'LIST' } as const;
-const record = (id: string) => ({ type: 'Merchant' as const, id });
-/** The timeline and the possible duplicates change with the record: refetched with it. */
-export const events = (id: string) => ({ type: 'Merchant' as const, id: `${id}/events` });
-const duplicates = (id: string) => ({ type: 'Merchant' as const, id: `${id}/duplicates` });
-/** What a write to merchant `id` makes stale. */
-const changed = (id: string) => [LIST, record(id), events(id), duplicates(id)];
-
 export type EventPage = { events: MerchantEvent[]; total: number };
-export type StageChangeArg = { id: string; stageId: string; updatedAt: string };
 export type AssignArg = { id: string; assignedUserId: string | null; updatedAt: string };
 export type RevealArg = {
   id: string;
@@ -57,18 +50,6 @@ export const merchantApi = api.injectEndpoints({
     }),
     updateMerchant: build.mutation<Merchant, UpdateArg<UpdateMerchantInput>>({
       query: (patch) => ({ url: one(patch.id), method: 'PATCH', body: patch }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
-    }),
-    deleteMerchant: build.mutation<void, string>({
-      query: (id) => ({ url: one(id), method: 'DELETE' }),
-      invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
-    }),
-    restoreMerchant: build.mutation<Merchant, string>({
-      query: (id) => ({ url: `${one(id)}/restore`, method: 'POST' }),
-      invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
-    }),
-    changeMerchantStage: build.mutation<Merchant, StageChangeArg>({
-      query: ({ id, ...body }) => ({ url: `${one(id)}/stage`, method: 'POST', body }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
     }),
     assignMerchant: build.mutation<Merchant, AssignArg>({
@@ -125,9 +106,6 @@ export const {
   useGetMerchantQuery,
   useCreateMerchantMutation,
   useUpdateMerchantMutation,
-  useDeleteMerchantMutation,
-  useRestoreMerchantMutation,
-  useChangeMerchantStageMutation,
   useAssignMerchantMutation,
   useRevealMerchantFieldMutation,
   useCreateOwnerMutation,

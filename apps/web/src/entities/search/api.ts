@@ -1,7 +1,7 @@
 import type { SearchResult } from '@boardwalk/shared/schemas/merchant';
-import { api } from '../../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
-/** GET /api/search?q=: the search dialog's one call. */
+/** GET /api/search?q=: the search dialog's call and the merchant pickers'. */
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
     searchMerchants: build.query<{ data: SearchResult[] }, string>({
@@ -12,4 +12,4 @@ export const searchApi = api.injectEndpoints({
   }),
 });
 
-export const { useLazySearchMerchantsQuery } = searchApi;
+export const { useLazySearchMerchantsQuery, useSearchMerchantsQuery } = searchApi;

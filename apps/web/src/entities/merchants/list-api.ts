@@ -2,13 +2,10 @@ import type {
   Merchant,
   MerchantBulkResult,
   MerchantListResponse,
-  MerchantStageChangeInput,
   MerchantView,
 } from '@boardwalk/shared/schemas/merchant';
-import type { UserOption } from '@boardwalk/shared/schemas/user';
-import type { ListQueryParams } from '../../../components/data-table/list-url-state.ts';
-import { optionsEndpoint } from '../../../components/data-table/resource-endpoints.ts';
-import { api } from '../../../lib/api.ts';
+import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
+import { api } from '../../lib/api.ts';
 
 export const MERCHANTS_PATH = '/api/merchants';
 
@@ -25,10 +22,16 @@ export type MerchantListArg = { view: MerchantView; params: ListQueryParams };
  * and every list and column on screen refetches with its last-used params.
  */
 export const MERCHANT_LIST_TAG = { type: 'Merchant', id: 'LIST' } as const;
+export const record = (id: string) => ({ type: 'Merchant' as const, id });
+/** The timeline and the possible duplicates change with the record: refetched with it. */
+export const events = (id: string) => ({ type: 'Merchant' as const, id: `${id}/events` });
+export const duplicates = (id: string) => ({ type: 'Merchant' as const, id: `${id}/duplicates` });
+/** What a write to merchant `id` makes stale. */
+export const changed = (id: string) => [MERCHANT_LIST_TAG, record(id), events(id), duplicates(id)];
 
 const one = (id: string) => `${MERCHANTS_PATH}/${encodeURIComponent(id)}`;
 
-export type MoveStageArg = MerchantStageChangeInput & { id: string };
+export type StageChangeArg = { id: string; stageId: string; updatedAt: string };
 
 export const merchantListApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -39,18 +42,18 @@ export const merchantListApi = api.injectEndpoints({
         ...(result?.merchants ?? []).map((m) => ({ type: 'Merchant' as const, id: m.id })),
       ],
     }),
-    deleteListedMerchant: build.mutation<void, string>({
+    // Delete, restore and stage change: the list's row actions, the board and the view page.
+    deleteMerchant: build.mutation<void, string>({
       query: (id) => ({ url: one(id), method: 'DELETE' }),
-      invalidatesTags: (_r, error, id) => (error ? [] : [MERCHANT_LIST_TAG, { type: 'Merchant', id }]),
+      invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
     }),
-    restoreListedMerchant: build.mutation<Merchant, string>({
+    restoreMerchant: build.mutation<Merchant, string>({
       query: (id) => ({ url: `${one(id)}/restore`, method: 'POST' }),
-      invalidatesTags: (_r, error, id) => (error ? [] : [MERCHANT_LIST_TAG, { type: 'Merchant', id }]),
+      invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
     }),
-    /** A card dropped on another column. The board updates its columns itself (optimistically). */
-    moveMerchantStage: build.mutation<Merchant, MoveStageArg>({
+    changeMerchantStage: build.mutation<Merchant, StageChangeArg>({
       query: ({ id, ...body }) => ({ url: `${one(id)}/stage`, method: 'POST', body }),
-      invalidatesTags: (_r, error, { id }) => (error ? [] : [MERCHANT_LIST_TAG, { type: 'Merchant', id }]),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
     }),
     bulkAssignMerchants: build.mutation<MerchantBulkResult, { ids: string[]; assignedUserId: string | null }>({
       query: (body) => ({ url: `${MERCHANTS_PATH}/bulk/assign`, method: 'POST', body }),
@@ -61,19 +64,14 @@ export const merchantListApi = api.injectEndpoints({
       query: (body) => ({ url: `${MERCHANTS_PATH}/bulk/stage`, method: 'POST', body }),
       invalidatesTags: () => [MERCHANT_LIST_TAG],
     }),
-    /** Users a merchant can be assigned to (the lean user picker rows). */
-    merchantUserOptions: build.query<UserOption[], void>(
-      optionsEndpoint<'User', UserOption>('/api/users/options', 'User', {}),
-    ),
   }),
 });
 
 export const {
   useListMerchantsQuery,
-  useDeleteListedMerchantMutation,
-  useRestoreListedMerchantMutation,
-  useMoveMerchantStageMutation,
+  useDeleteMerchantMutation,
+  useRestoreMerchantMutation,
+  useChangeMerchantStageMutation,
   useBulkAssignMerchantsMutation,
   useBulkStageMerchantsMutation,
-  useMerchantUserOptionsQuery,
 } = merchantListApi;

@@ -1,6 +1,4 @@
-import type { MerchantListResponse } from '@boardwalk/shared/schemas/merchant';
 import type { Todo, TodoCounts, TodoListResponse, UpdateTodoInput } from '@boardwalk/shared/schemas/todo';
-import type { UserOption } from '@boardwalk/shared/schemas/user';
 import { api } from '../../lib/api.ts';
 
 /** Every todo answer hangs on this one tag: any write refetches each list and count on screen with its last params. */
@@ -38,18 +36,6 @@ export const todoApi = api.injectEndpoints({
       query: (id) => `/api/todos/${encodeURIComponent(id)}`,
       providesTags: [TODOS],
     }),
-    todoAssigneeOptions: build.query<UserOption[], void>({
-      query: () => ({ url: '/api/users/options', params: { status: 'active' } }),
-      transformResponse: (response: { options: UserOption[] }) => response.options,
-      providesTags: [{ type: 'User', id: 'LIST' }],
-    }),
-    /** The todo panel's merchant picker: the first 10 merchants matching the search (DBA, legal name, MID…). */
-    todoMerchantOptions: build.query<MerchantChoice[], string>({
-      query: (q) => ({ url: '/api/merchants', params: { q, pageSize: 10, sort: 'dbaName', order: 'asc' } }),
-      transformResponse: (response: MerchantListResponse) =>
-        response.merchants.map((m) => ({ id: m.id, name: m.dbaName })),
-      providesTags: [{ type: 'Merchant', id: 'LIST' }],
-    }),
     createTodo: build.mutation<Todo, CreateTodoArg>({
       query: (data) => ({ url: '/api/todos', method: 'POST', body: { data } }),
       invalidatesTags: (result, error, arg) => (error ? [] : [TODOS, ...timelineOf(arg.merchantId)]),
@@ -78,8 +64,6 @@ export const {
   useListTodosQuery,
   useTodoCountsQuery,
   useGetTodoQuery,
-  useTodoAssigneeOptionsQuery,
-  useTodoMerchantOptionsQuery,
   useCreateTodoMutation,
   useUpdateTodoMutation,
   useDeleteTodoMutation,
