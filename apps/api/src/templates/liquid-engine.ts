@@ -162,8 +162,7 @@ export function checkTemplate(input: {
 
 /** A rendered template, and the placeholders it uses (the preview warns about those a merchant has empty). */
 export type RenderOutcome =
-  | { ok: true; result: TemplatePreviewResult; placeholders: string[] }
-  | { ok: false; errors: FieldErrors };
+  { ok: true; result: TemplatePreviewResult; placeholders: string[] } | { ok: false; errors: FieldErrors };
 
 export type RenderInput = { channel: TemplateChannel; subject?: string | undefined; body: string };
 

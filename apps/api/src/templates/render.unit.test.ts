@@ -52,10 +52,11 @@ describe('renderTemplate', () => {
   });
 
   it('holds an empty, blank, null or missing placeholder false in a condition (decision 082)', async () => {
-    const body = '{% if merchant.mid %}Your MID is {{ merchant.mid }}.{% endif %}{% unless merchant.mid %}No MID yet.{% endunless %}';
+    const body =
+      '{% if merchant.mid %}Your MID is {{ merchant.mid }}.{% endif %}{% unless merchant.mid %}No MID yet.{% endunless %}';
     const cases: Record<string, unknown>[] = [{ mid: '' }, { mid: '   ' }, { mid: null }, {}];
     for (const merchant of cases) {
-      const out = await renderTemplate({ channel: 'sms', body }, { merchant } as never);
+      const out = await renderTemplate({ channel: 'sms', body }, { merchant });
       expect(out, JSON.stringify(merchant)).toMatchObject({ ok: true, result: { text: 'No MID yet.' } });
     }
     const live = await renderTemplate({ channel: 'sms', body }, { merchant: { mid: '4455' } });
@@ -69,7 +70,8 @@ describe('renderTemplate', () => {
   });
 
   it('keeps the paragraphs and line breaks of a text body in the HTML, and gives it a text part', async () => {
-    const body = 'Hi {{ merchant.contact.first_name }},\n\nGood news: you are approved.\n\nThanks,\nThe onboarding team';
+    const body =
+      'Hi {{ merchant.contact.first_name }},\n\nGood news: you are approved.\n\nThanks,\nThe onboarding team';
     const out = await renderTemplate(
       { channel: 'email', subject: 'Hi', body },
       { merchant: { 'contact.first_name': 'Maria' } },

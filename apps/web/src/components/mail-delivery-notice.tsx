@@ -21,8 +21,8 @@ export function NoMailServerNotice({ sx }: { sx?: SxProps<Theme> }) {
   return (
     <Alert severity="warning" role="status" sx={sx}>
       <AlertTitle>No mail server is configured</AlertTitle>
-      Emails are only logged here and reach nobody. An administrator can set the SMTP server in Settings (or
-      SMTP_URL where the portal runs).
+      Emails are only logged here and reach nobody. An administrator can set the SMTP server in Settings (or SMTP_URL
+      where the portal runs).
     </Alert>
   );
 }

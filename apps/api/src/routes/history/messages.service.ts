@@ -7,7 +7,23 @@ import {
   type MessageOutcome,
   type MessageSummary,
 } from '@boardwalk/shared';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { automationExecutions } from '../../db/schema/automations.ts';
 import { emails } from '../../db/schema/emails.ts';
@@ -37,7 +53,10 @@ function outcomeIs(outcome: MessageOutcome): SQL {
   if (outcome === 'queued' || outcome === 'failed') return eq(emails.status, outcome);
   const logOnly = inArray(emails.transport, [...LOG_ONLY_TRANSPORTS]);
   if (outcome === 'logged') return and(eq(emails.status, 'sent'), logOnly)!;
-  return and(eq(emails.status, 'sent'), or(isNull(emails.transport), notInArray(emails.transport, [...LOG_ONLY_TRANSPORTS])))!;
+  return and(
+    eq(emails.status, 'sent'),
+    or(isNull(emails.transport), notInArray(emails.transport, [...LOG_ONLY_TRANSPORTS])),
+  )!;
 }
 
 function conditions(query: MessageListQuery): SQL | undefined {

@@ -80,9 +80,9 @@ describe('POST /api/templates/preview with a merchant', () => {
     });
     expect(res.status).toBe(403);
     expect(JSON.stringify(await res.json())).not.toContain(m.dbaName);
-    expect(
-      (await agent.post('/api/templates/preview', { channel: 'sms', body: 'Hi', merchantId: m.id })).status,
-    ).toBe(403);
+    expect((await agent.post('/api/templates/preview', { channel: 'sms', body: 'Hi', merchantId: m.id })).status).toBe(
+      403,
+    );
   });
 });
 

@@ -23,7 +23,10 @@ export function registerTemplateRoutes(app: OpenAPIHono<AppEnv>) {
     const userId = c.get('actor')?.userId ?? 'anonymous';
     const input = c.req.valid('json');
     const portal = { publicUrl: c.get('deps').config.publicUrl };
-    return c.json(await withPreviewSlot(userId, () => previewTemplate(c.get('db'), input, portal, callerOf(c).now)), 200);
+    return c.json(
+      await withPreviewSlot(userId, () => previewTemplate(c.get('db'), input, portal, callerOf(c).now)),
+      200,
+    );
   });
   registerCrudRoutes(app, templateRoutes, templateService);
 }

@@ -142,8 +142,8 @@ export function EmailDrawer({ id, onClose }: EmailDrawerProps) {
             </Stack>
             {message.outcome === 'logged' && (
               <Alert severity="warning">
-                Logged only: no {message.channel === 'sms' ? 'SMS provider' : 'mail server'} was configured when it
-                was sent, so it did not leave the portal.
+                Logged only: no {message.channel === 'sms' ? 'SMS provider' : 'mail server'} was configured when it was
+                sent, so it did not leave the portal.
               </Alert>
             )}
             <FailureReason message={message} />

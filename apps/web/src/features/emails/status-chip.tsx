@@ -15,7 +15,10 @@ export function MessageStatusChip({ outcome }: { outcome: MessageOutcome }) {
   );
   if (outcome !== 'logged') return chip;
   return (
-    <Tooltip title="Stored in the log only: no mail server (or SMS provider) was configured, so it reached nobody">
+    <Tooltip
+      describeChild
+      title="Stored in the log only: no mail server (or SMS provider) was configured, so it reached nobody"
+    >
       {chip}
     </Tooltip>
   );

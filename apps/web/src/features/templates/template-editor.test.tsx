@@ -42,7 +42,9 @@ function previewApi(mailServerConfigured = true) {
           subject: input.subject.replace('{{ merchant.dba_name }}', merchantId ? 'Red Harbor' : 'Blue Harbor Coffee'),
           html: `<p>${input.body}</p>`,
           text: input.body,
-          ...(merchantId ? { merchant: { merchantId, dbaName: 'Red Harbor', emptyPlaceholders: ['merchant.mid'] } } : {}),
+          ...(merchantId
+            ? { merchant: { merchantId, dbaName: 'Red Harbor', emptyPlaceholders: ['merchant.mid'] } }
+            : {}),
         },
       };
     },

@@ -10,11 +10,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import type {
-  TemplateChannel,
-  TemplatePreviewInput,
-  TemplatePreviewResult,
-} from '@boardwalk/shared/schemas/template';
+import type { TemplateChannel, TemplatePreviewInput, TemplatePreviewResult } from '@boardwalk/shared/schemas/template';
 import { MerchantSearchField, type MerchantChoice } from '../../components/merchant-search-field.tsx';
 import { errorMessage } from '../../lib/problem.ts';
 import { usePreviewTemplateQuery } from './api.ts';
@@ -61,8 +57,8 @@ function EmptyPlaceholders({ merchant }: { merchant: NonNullable<TemplatePreview
   return (
     <Alert severity="warning">
       <AlertTitle>Empty for {merchant.dbaName}</AlertTitle>
-      {merchant.emptyPlaceholders.map((path) => `{{ ${path} }}`).join(', ')}: these print nothing, and an{' '}
-      {'{% if %}'} on them is false.
+      {merchant.emptyPlaceholders.map((path) => `{{ ${path} }}`).join(', ')}: these print nothing, and an {'{% if %}'}{' '}
+      on them is false.
     </Alert>
   );
 }
@@ -91,7 +87,9 @@ export function TemplatePreview({ channel, subject, body }: TemplatePreviewProps
     <Card>
       <CardHeader
         title="Preview"
-        subheader={merchant ? `Rendered with ${merchant.dbaName}, as it would be sent` : 'Rendered with a sample merchant'}
+        subheader={
+          merchant ? `Rendered with ${merchant.dbaName}, as it would be sent` : 'Rendered with a sample merchant'
+        }
         slotProps={{ title: { component: 'h2', variant: 'h6' } }}
       />
       {isFetching ? <LinearProgress aria-label="Rendering preview" /> : <Box sx={{ height: 4 }} />}
