@@ -1,11 +1,11 @@
-import type { MerchantEvent } from '@boardwalk/shared';
+import { messageOutcome, type MerchantEvent } from '@boardwalk/shared';
 import type { Db } from '../db/client.ts';
 import type { emails } from '../db/schema/emails.ts';
 import { merchantEvents } from '../db/schema/merchants.ts';
 
 type Row = typeof emails.$inferSelect;
 type Message = Pick<Row, 'id' | 'merchantId' | 'channel' | 'subject' | 'text'> &
-  Partial<Pick<Row, 'failureReason' | 'failureCode'>>;
+  Partial<Pick<Row, 'failureReason' | 'failureCode' | 'transport'>>;
 
 /** Longest SMS text shown as an event's summary. */
 const SMS_SUMMARY_LENGTH = 80;
@@ -30,7 +30,8 @@ export async function writeMessageEvent(
   const data: MerchantEvent['data'] = {
     messageId: message.id,
     channel: message.channel,
-    messageStatus: outcome.status,
+    // `logged`, not `sent`, when the transport only stored it (no mail server: decision 082).
+    messageStatus: messageOutcome({ status: outcome.status, transport: message.transport ?? null }),
     summary,
     // The error is the portal's own sentence (a mail server's text is never kept, decision 073).
     ...(outcome.status === 'failed' && outcome.error ? { excerpt: outcome.error.slice(0, 200) } : {}),

@@ -11,7 +11,7 @@ import { renderTemplate } from '../templates/render.ts';
 import { merchantTemplateValues } from './message-context.ts';
 import { writeMessageEvent } from './message-timeline.ts';
 import { MESSAGE_SEND_JOB } from './queue-message.ts';
-import { htmlToText, sendEmail, sendSms, type MessagingConfig, type SendResult } from './transports.ts';
+import { sendEmail, sendSms, type MessagingConfig, type SendResult } from './transports.ts';
 
 const payloadSchema = z.object({ messageId: z.uuid() });
 
@@ -48,7 +48,8 @@ async function render(db: Db, message: Message, config: MessagingConfig, now: Da
   }
   const result = outcome.result;
   if (result.channel === 'sms') return { subject: '', html: '', text: result.text };
-  return { subject: result.subject, html: result.html, text: htmlToText(result.html) };
+  // The same rendering as the preview: HTML with the body's paragraphs, and its text part.
+  return { subject: result.subject, html: result.html, text: result.text };
 }
 
 /**

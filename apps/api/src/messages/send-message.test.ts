@@ -128,7 +128,7 @@ describe('queueTemplateMessage and the send job', () => {
       {
         type: 'email',
         actorUserId: null,
-        data: { messageId, channel: 'email', messageStatus: 'sent', summary: 'Welcome, Tom & <Jerry>' },
+        data: { messageId, channel: 'email', messageStatus: 'logged', summary: 'Welcome, Tom & <Jerry>' },
       },
     ]);
   });

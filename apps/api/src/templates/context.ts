@@ -134,7 +134,10 @@ export function placeholderCatalogue(): PlaceholderEntry[] {
 /** The placeholder paths a template may print. */
 export const PLACEHOLDER_PATHS: ReadonlySet<string> = new Set(placeholderCatalogue().map((p) => p.path));
 
-/** Turns `{ merchant: { 'contact.email': x } }` into the nested scope Liquid reads. */
+/**
+ * Turns `{ merchant: { 'contact.email': x } }` into the nested scope Liquid reads. A blank value
+ * (spaces only) becomes "", which the engine holds false in a condition like a missing one.
+ */
 export function toLiquidScope(values: Partial<TemplateValues>): Record<string, unknown> {
   const scope: Record<string, Record<string, unknown>> = {};
   for (const [group, fields] of Object.entries(values)) {
@@ -143,7 +146,7 @@ export function toLiquidScope(values: Partial<TemplateValues>): Record<string, u
       const parts = key.split('.');
       let node = target;
       for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-      node[parts.at(-1) as string] = value;
+      node[parts.at(-1) as string] = typeof value === 'string' && value.trim() === '' ? '' : value;
     }
   }
   return scope;

@@ -2,6 +2,7 @@ import type { TemplateChannel, TemplatePreviewResult } from '@boardwalk/shared';
 import { Liquid, type Template } from 'liquidjs';
 import type { FieldErrors } from '../lib/problem.ts';
 import { PLACEHOLDER_PATHS, toLiquidScope, type TemplateValues } from './context.ts';
+import { bodyToHtml, htmlToText } from './email-body.ts';
 
 /**
  * Limits of one render (a nested 3000 × 3000 loop ran 2 s). `memoryLimit` counts the
@@ -24,6 +25,9 @@ export const TOO_MUCH_WORK =
  * Sandboxed LiquidJS: no file system (no include/render/layout tags, in-memory
  * lookups only), unknown filters are errors, only own properties are visible, and parse and
  * render are bounded. Email HTML escapes every printed value, and has no `raw` to undo it.
+ * `jsTruthy`: an empty placeholder is false in a condition, as its author means by
+ * `{% if merchant.mid %}` (Liquid's own rule holds "" true); every placeholder is a string and
+ * toLiquidScope makes a blank one "" (decision 082).
  */
 function createEngine(escapeHtml: boolean): Liquid {
   const liquid = new Liquid({
@@ -31,6 +35,7 @@ function createEngine(escapeHtml: boolean): Liquid {
     strictFilters: true,
     strictVariables: false,
     ownPropertyOnly: true,
+    jsTruthy: true,
     outputEscape: escapeHtml ? 'escape' : undefined,
     parseLimit: 200_000,
     ...RENDER_LIMITS,
@@ -89,15 +94,28 @@ export function describeLiquidError(error: unknown): string {
   return position ? `Line ${position[0]}, column ${position[1]}: ${message}` : message;
 }
 
-/** A printed path is known when it is a placeholder, or starts with one (`.size`, `.first`, ...). */
-function isKnownPath(segments: readonly unknown[]): boolean {
+/** The placeholder a printed path is, or starts with (`.size`, `.first`, ...); undefined when none. */
+function placeholderOf(segments: readonly unknown[]): string | undefined {
   let path = '';
   for (const segment of segments) {
-    if (typeof segment !== 'string') return false;
+    if (typeof segment !== 'string') return undefined;
     path = path ? `${path}.${segment}` : segment;
-    if (PLACEHOLDER_PATHS.has(path)) return true;
+    if (PLACEHOLDER_PATHS.has(path)) return path;
   }
-  return false;
+  return undefined;
+}
+
+/** The placeholders a parsed template uses, in the order they first appear. */
+function usedPlaceholders(engine: Liquid, template: Template[]): string[] {
+  const { globals } = engine.analyzeSync(template, { partials: false });
+  const used = new Set<string>();
+  for (const uses of Object.values(globals)) {
+    for (const variable of uses) {
+      const path = placeholderOf(variable.segments);
+      if (path) used.add(path);
+    }
+  }
+  return [...used];
 }
 
 function unknownPlaceholders(engine: Liquid, template: Template[]): string[] {
@@ -105,7 +123,7 @@ function unknownPlaceholders(engine: Liquid, template: Template[]): string[] {
   const problems: string[] = [];
   for (const uses of Object.values(globals)) {
     for (const variable of uses) {
-      if (isKnownPath(variable.segments)) continue;
+      if (placeholderOf(variable.segments)) continue;
       const { row, col } = variable.location;
       problems.push(
         `Line ${row}, column ${col}: unknown placeholder {{ ${variable.toString()} }}; see the placeholder list`,
@@ -142,7 +160,9 @@ export function checkTemplate(input: {
   return parseParts(partsOf(input)).errors;
 }
 
-export type RenderOutcome = { ok: true; result: TemplatePreviewResult } | { ok: false; errors: FieldErrors };
+/** A rendered template, and the placeholders it uses (the preview warns about those a merchant has empty). */
+export type RenderOutcome =
+  { ok: true; result: TemplatePreviewResult; placeholders: string[] } | { ok: false; errors: FieldErrors };
 
 export type RenderInput = { channel: TemplateChannel; subject?: string | undefined; body: string };
 
@@ -171,9 +191,11 @@ export async function renderInThisThread(input: RenderInput, values: Partial<Tem
     }
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const result: TemplatePreviewResult =
-    input.channel === 'sms'
-      ? { channel: 'sms', text: out.body ?? '' }
-      : { channel: 'email', subject: (out.subject ?? '').replace(/\s+/g, ' ').trim(), html: out.body ?? '' };
-  return { ok: true, result };
+  const placeholders = [
+    ...new Set(parts.flatMap((part) => usedPlaceholders(part.engine, templates.get(part.field) ?? []))),
+  ];
+  if (input.channel === 'sms') return { ok: true, result: { channel: 'sms', text: out.body ?? '' }, placeholders };
+  const html = bodyToHtml(input.body, out.body ?? '');
+  const subject = (out.subject ?? '').replace(/\s+/g, ' ').trim();
+  return { ok: true, result: { channel: 'email', subject, html, text: htmlToText(html) }, placeholders };
 }

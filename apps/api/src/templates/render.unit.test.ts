@@ -34,15 +34,55 @@ describe('renderTemplate', () => {
         channel: 'email',
         subject: '<script>alert(1)</script> & Co',
         html: '<b>&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co</b>',
+        text: '<script>alert(1)</script> & Co',
       },
+      placeholders: ['merchant.dba_name'],
     });
     const sms = await renderTemplate({ channel: 'sms', body: '{{ merchant.dba_name }}' }, values);
-    expect(sms).toEqual({ ok: true, result: { channel: 'sms', text: '<script>alert(1)</script> & Co' } });
+    expect(sms).toEqual({
+      ok: true,
+      result: { channel: 'sms', text: '<script>alert(1)</script> & Co' },
+      placeholders: ['merchant.dba_name'],
+    });
   });
 
   it('prints nothing for a known placeholder without a value', async () => {
     const out = await renderTemplate({ channel: 'sms', body: 'MID: [{{ merchant.mid }}]' }, {});
-    expect(out).toEqual({ ok: true, result: { channel: 'sms', text: 'MID: []' } });
+    expect(out).toEqual({ ok: true, result: { channel: 'sms', text: 'MID: []' }, placeholders: ['merchant.mid'] });
+  });
+
+  it('holds an empty, blank, null or missing placeholder false in a condition (decision 082)', async () => {
+    const body =
+      '{% if merchant.mid %}Your MID is {{ merchant.mid }}.{% endif %}{% unless merchant.mid %}No MID yet.{% endunless %}';
+    const cases: Record<string, unknown>[] = [{ mid: '' }, { mid: '   ' }, { mid: null }, {}];
+    for (const merchant of cases) {
+      const out = await renderTemplate({ channel: 'sms', body }, { merchant });
+      expect(out, JSON.stringify(merchant)).toMatchObject({ ok: true, result: { text: 'No MID yet.' } });
+    }
+    const live = await renderTemplate({ channel: 'sms', body }, { merchant: { mid: '4455' } });
+    expect(live).toMatchObject({ ok: true, result: { text: 'Your MID is 4455.' } });
+    // An empty value is still the empty string: compared with "" it is equal, and it has no size.
+    const compare = '{% if merchant.mid == "" %}empty{% endif %} {{ merchant.mid.size }}';
+    expect(await renderTemplate({ channel: 'sms', body: compare }, { merchant: { mid: '' } })).toMatchObject({
+      ok: true,
+      result: { text: 'empty 0' },
+    });
+  });
+
+  it('keeps the paragraphs and line breaks of a text body in the HTML, and gives it a text part', async () => {
+    const body =
+      'Hi {{ merchant.contact.first_name }},\n\nGood news: you are approved.\n\nThanks,\nThe onboarding team';
+    const out = await renderTemplate(
+      { channel: 'email', subject: 'Hi', body },
+      { merchant: { 'contact.first_name': 'Maria' } },
+    );
+    expect(out).toMatchObject({
+      ok: true,
+      result: {
+        html: '<p>Hi Maria,</p>\n<p>Good news: you are approved.</p>\n<p>Thanks,<br>\nThe onboarding team</p>',
+        text: 'Hi Maria,\n\nGood news: you are approved.\n\nThanks,\nThe onboarding team',
+      },
+    });
   });
 
   it('allows loops, assigns and filters over known placeholders', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGE_CHANNELS, MESSAGE_OUTCOMES } from './message.ts';
 import { PIPELINES } from './stage.ts';
 
 /**
@@ -41,6 +42,8 @@ export const homeSummarySchema = z.object({
       type: z.string(),
       actorName: z.string().nullable(),
       at: z.string(),
+      /** An `email` event's channel and outcome (`logged` when only stored: decision 082); else null. */
+      message: z.object({ channel: z.enum(MESSAGE_CHANNELS), outcome: z.enum(MESSAGE_OUTCOMES) }).nullable(),
     }),
   ),
   kpis: z.object({

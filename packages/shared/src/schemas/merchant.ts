@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listParamsSchema, pagingShape, type ListResponse } from '../list.ts';
 import { RISK_LEVELS } from './industry.ts';
-import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from './message.ts';
+import { MESSAGE_CHANNELS, MESSAGE_OUTCOMES } from './message.ts';
 import { OUTBOUND_FAILURE_REASONS } from './outbound-failure.ts';
 import { MERCHANT_VIEWS, PIPELINES, type MerchantView } from '../pipelines.ts';
 import {
@@ -528,7 +528,8 @@ export const merchantEventSchema = z.object({
     /** An `email` event (an email or SMS sent or failed): its row in /history/emails. */
     messageId: z.uuid().optional(),
     channel: z.enum(MESSAGE_CHANNELS).optional(),
-    messageStatus: z.enum(MESSAGE_STATUSES).optional(),
+    /** The message's outcome: `logged` when it was only stored (no mail server, decision 082). */
+    messageStatus: z.enum(MESSAGE_OUTCOMES).optional(),
     /** A failed message's classified reason and short code (decision 073); `excerpt` says it in words. */
     failureReason: z.enum(OUTBOUND_FAILURE_REASONS).optional(),
     failureCode: z.string().optional(),

@@ -21,6 +21,35 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
 export const MESSAGE_TRANSPORTS = ['smtp', 'log', 'sms-log'] as const;
 export type MessageTransport = (typeof MESSAGE_TRANSPORTS)[number];
 
+/** The transports that deliver nothing: the message is stored in the log and nowhere else. */
+export const LOG_ONLY_TRANSPORTS = ['log', 'sms-log'] as const satisfies readonly MessageTransport[];
+
+/**
+ * What became of a message, as people read it (decision 082): a `sent` message whose transport
+ * stores only (no SMTP server, the default SMS provider) was `logged`, not sent. Derived from the
+ * row's status and transport, so rows written before the distinction read true as well.
+ */
+export const MESSAGE_OUTCOMES = ['queued', 'sent', 'logged', 'failed'] as const;
+export type MessageOutcome = (typeof MESSAGE_OUTCOMES)[number];
+export const MESSAGE_OUTCOME_LABELS: Record<MessageOutcome, string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  logged: 'Logged only',
+  failed: 'Failed',
+};
+
+export function messageOutcome(message: { status: MessageStatus; transport: MessageTransport | null }): MessageOutcome {
+  if (message.status !== 'sent') return message.status;
+  return (LOG_ONLY_TRANSPORTS as readonly string[]).includes(message.transport ?? '') ? 'logged' : 'sent';
+}
+
+/**
+ * GET /api/templates/delivery: whether emails leave the portal at all. Without a mail server
+ * (no SMTP_URL and no host in the SMTP setting) they are only logged.
+ */
+export const messageDeliverySchema = z.object({ mailServerConfigured: z.boolean() });
+export type MessageDelivery = z.infer<typeof messageDeliverySchema>;
+
 export const MESSAGE_CAUSE_TYPES = ['stage_action', 'automation', 'digest', 'manual'] as const;
 export type MessageCauseType = (typeof MESSAGE_CAUSE_TYPES)[number];
 
@@ -36,7 +65,8 @@ const dateBound = text()
  */
 export const messageListQuerySchema = z.object({
   q: text().trim().max(200).optional(),
-  status: z.enum(MESSAGE_STATUSES, { error: 'Choose queued, sent or failed' }).optional(),
+  /** An outcome: `sent` keeps the messages a server or provider took, `logged` those only stored. */
+  status: z.enum(MESSAGE_OUTCOMES, { error: 'Choose queued, sent, logged or failed' }).optional(),
   channel: z.enum(MESSAGE_CHANNELS, { error: 'Choose email or sms' }).optional(),
   merchantId: z.uuid('Not a valid merchant id').optional(),
   /** Messages sent by runs of this automation. */
@@ -56,6 +86,8 @@ export const messageSummarySchema = z.object({
   to: z.string(),
   subject: z.string(),
   status: z.enum(MESSAGE_STATUSES),
+  /** status and transport in one word: `logged` when it was stored only (messageOutcome). */
+  outcome: z.enum(MESSAGE_OUTCOMES),
   transport: z.enum(MESSAGE_TRANSPORTS).nullable(),
   attempts: z.number().int(),
   /** Why it failed, in the portal's words (a mail server's own answer is never kept). */

@@ -73,18 +73,39 @@ export const templateListQuerySchema = listParamsSchema(TEMPLATE_SORT_COLUMNS).e
 export type TemplateListQuery = z.infer<typeof templateListQuerySchema>;
 export type TemplateListResponse = ListResponse<'templates', Template>;
 
-/** POST /api/templates/preview body: renders with a sample merchant, nothing is saved. */
+/**
+ * POST /api/templates/preview body: renders with the sample merchant, or with the real merchant
+ * `merchantId` names (the caller must be allowed to read it); nothing is saved.
+ */
 export const templatePreviewSchema = z.object({
   channel,
   subject: subject.optional(),
   body,
+  merchantId: z.uuid('Not a valid merchant id').optional(),
 });
 export type TemplatePreviewInput = z.infer<typeof templatePreviewSchema>;
 
-/** Email: subject and HTML (placeholder values HTML-escaped). SMS: plain text. */
+/** The real merchant a preview was rendered with, and the placeholders the template uses that are empty for it. */
+const previewMerchant = z.object({
+  merchantId: z.uuid(),
+  dbaName: z.string(),
+  emptyPlaceholders: z.array(z.string()),
+});
+
+/**
+ * Email: subject, HTML (placeholder values HTML-escaped, the body's paragraphs and line breaks
+ * kept) and the plain-text part, exactly as a message is sent. SMS: plain text. `merchant` when a
+ * real merchant was asked for.
+ */
 export const templatePreviewResultSchema = z.discriminatedUnion('channel', [
-  z.object({ channel: z.literal('email'), subject: z.string(), html: z.string() }),
-  z.object({ channel: z.literal('sms'), text: z.string() }),
+  z.object({
+    channel: z.literal('email'),
+    subject: z.string(),
+    html: z.string(),
+    text: z.string(),
+    merchant: previewMerchant.optional(),
+  }),
+  z.object({ channel: z.literal('sms'), text: z.string(), merchant: previewMerchant.optional() }),
 ]);
 export type TemplatePreviewResult = z.infer<typeof templatePreviewResultSchema>;
 

@@ -83,6 +83,25 @@ describe('GET /api/history/emails', () => {
     expect((await admin.get('/api/history/emails?status=lost')).status).toBe(400);
   });
 
+  it('tells a message that was only logged (no SMTP server) from one a server took (decision 082)', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const logged = await message({ subject: `Logged ${tag}`, status: 'sent', transport: 'log', sentAt: new Date() });
+    const sent = await message({ subject: `Sent ${tag}`, status: 'sent', transport: 'smtp', sentAt: new Date() });
+    const stored = await message({ channel: 'sms', to: `+1 555 ${tag}`, status: 'sent', transport: 'sms-log' });
+    const all = await admin.get<MessageListResponse>(`/api/history/emails?q=${tag}`);
+    expect(Object.fromEntries(all.body.emails.map((e) => [e.id, e.outcome]))).toEqual({
+      [logged.id]: 'logged',
+      [sent.id]: 'sent',
+      [stored.id]: 'logged',
+    });
+    const onlyLogged = await admin.get<MessageListResponse>(`/api/history/emails?q=${tag}&status=logged`);
+    expect(onlyLogged.body.emails.map((e) => e.id).sort()).toEqual([logged.id, stored.id].sort());
+    const reallySent = await admin.get<MessageListResponse>(`/api/history/emails?q=${tag}&status=sent`);
+    expect(reallySent.body.emails.map((e) => e.id)).toEqual([sent.id]);
+    const detail = await staff.get<MessageDetail>(`/api/history/emails/${logged.id}`);
+    expect(detail.body).toMatchObject({ status: 'sent', transport: 'log', outcome: 'logged' });
+  });
+
   it('filters by the automation whose runs sent the messages', async () => {
     const automation = await admin.post<{ id: string; name: string }>('/api/automations', {
       data: {

@@ -1,5 +1,29 @@
-import { auditDateBound, type MessageDetail, type MessageListQuery, type MessageSummary } from '@boardwalk/shared';
-import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  auditDateBound,
+  LOG_ONLY_TRANSPORTS,
+  messageOutcome,
+  type MessageDetail,
+  type MessageListQuery,
+  type MessageOutcome,
+  type MessageSummary,
+} from '@boardwalk/shared';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { automationExecutions } from '../../db/schema/automations.ts';
 import { emails } from '../../db/schema/emails.ts';
@@ -24,13 +48,24 @@ function sentBy(automationId: string): SQL {
   )!;
 }
 
+/** The rows of one outcome: `sent` is sent by a transport that delivers, `logged` by one that only stores. */
+function outcomeIs(outcome: MessageOutcome): SQL {
+  if (outcome === 'queued' || outcome === 'failed') return eq(emails.status, outcome);
+  const logOnly = inArray(emails.transport, [...LOG_ONLY_TRANSPORTS]);
+  if (outcome === 'logged') return and(eq(emails.status, 'sent'), logOnly)!;
+  return and(
+    eq(emails.status, 'sent'),
+    or(isNull(emails.transport), notInArray(emails.transport, [...LOG_ONLY_TRANSPORTS])),
+  )!;
+}
+
 function conditions(query: MessageListQuery): SQL | undefined {
   const search = query.q ? likePattern(query.q) : undefined;
   const start = query.from ? auditDateBound(query.from) : null;
   const end = query.to ? auditDateBound(query.to, true) : null;
   return and(
     search ? or(ilike(emails.to, search), ilike(emails.subject, search)) : undefined,
-    query.status ? eq(emails.status, query.status) : undefined,
+    query.status ? outcomeIs(query.status) : undefined,
     query.channel ? eq(emails.channel, query.channel) : undefined,
     query.merchantId ? eq(emails.merchantId, query.merchantId) : undefined,
     query.automationId ? sentBy(query.automationId) : undefined,
@@ -70,7 +105,7 @@ const detailColumns = {
   updatedAt: emails.updatedAt,
 };
 
-type SummaryRow = Omit<MessageSummary, 'createdAt' | 'sentAt'> & { createdAt: Date; sentAt: Date | null };
+type SummaryRow = Omit<MessageSummary, 'createdAt' | 'sentAt' | 'outcome'> & { createdAt: Date; sentAt: Date | null };
 
 function toSummary(row: SummaryRow): MessageSummary {
   return {
@@ -79,6 +114,7 @@ function toSummary(row: SummaryRow): MessageSummary {
     to: row.to,
     subject: row.subject,
     status: row.status,
+    outcome: messageOutcome(row),
     transport: row.transport,
     attempts: row.attempts,
     error: row.error,

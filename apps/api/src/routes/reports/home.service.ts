@@ -1,4 +1,5 @@
 import { HOME_ACTIVITY_LIMIT, HOME_KPI_DAYS, type HomeKpi, type HomeSummary } from '@boardwalk/shared/schemas/home';
+import { MESSAGE_CHANNELS, MESSAGE_OUTCOMES } from '@boardwalk/shared/schemas/message';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, type StageInfo, stageRef, stagesInOrder } from './report-scope.ts';
@@ -114,6 +115,14 @@ function day(instant: Date): string {
   return instant.toISOString().slice(0, 10);
 }
 
+/** An email event's channel and outcome (`logged`: stored only, decision 082), as its timeline entry says. */
+function messageOf(type: string, channel: string | null, outcome: string | null) {
+  if (type !== 'email') return null;
+  const known = <T extends string>(list: readonly T[], value: string | null, fallback: T): T =>
+    list.includes(value as T) ? (value as T) : fallback;
+  return { channel: known(MESSAGE_CHANNELS, channel, 'email'), outcome: known(MESSAGE_OUTCOMES, outcome, 'sent') };
+}
+
 /** The last timeline entries on the caller's merchants, newest first. */
 async function recentActivity(db: Db, userId: string): Promise<HomeSummary['recentActivity']> {
   const rows = await rowsOf<{
@@ -123,9 +132,12 @@ async function recentActivity(db: Db, userId: string): Promise<HomeSummary['rece
     type: string;
     actor_name: string | null;
     at: Date | string;
+    message_channel: string | null;
+    message_outcome: string | null;
   }>(
     db,
     sql`SELECT e.id, e.merchant_id, m.dba_name, e.type, e.at,
+               e.data->>'channel' AS message_channel, e.data->>'messageStatus' AS message_outcome,
                CASE WHEN u.id IS NULL THEN NULL
                     ELSE coalesce(nullif(u.display_name, ''), btrim(u.first_name || ' ' || u.last_name)) END AS actor_name
           FROM merchants m
@@ -142,6 +154,7 @@ async function recentActivity(db: Db, userId: string): Promise<HomeSummary['rece
     type: r.type,
     actorName: r.actor_name,
     at: new Date(r.at).toISOString(),
+    message: messageOf(r.type, r.message_channel, r.message_outcome),
   }));
 }
 

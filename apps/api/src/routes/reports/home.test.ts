@@ -157,6 +157,29 @@ describe('GET /api/home', () => {
     expect(fresh.body.merchants.map((r) => r.dbaName)).not.toContain('Fresh Bakery');
   });
 
+  it('says which messages on my merchants were only logged, sent or not sent (decision 082)', async () => {
+    const owner = await signInAs(t, 'ROLE_SUPERADMIN');
+    const mine = await createTestMerchant(t.db, { stageId: s.lead.id, assignedUserId: owner.user.id });
+    const email = (messageStatus: string, channel: string, minute: number) => ({
+      merchantId: mine.id,
+      type: 'email' as const,
+      actorUserId: null,
+      data: { messageId: crypto.randomUUID(), channel, messageStatus, summary: 'Welcome' },
+      at: at(`2026-03-15T10:0${minute}:00Z`),
+    });
+    await t.db
+      .insert(merchantEvents)
+      .values([email('logged', 'email', 3), email('sent', 'email', 2), email('failed', 'sms', 1)]);
+    await t.db.insert(merchantEvents).values({ merchantId: mine.id, type: 'note_added', actorUserId: null, at: NOW });
+    const res = await jsonClient(t, owner.cookie).get<HomeSummary>('/api/home');
+    expect(res.body.recentActivity.map((a) => [a.type, a.message])).toEqual([
+      ['note_added', null],
+      ['email', { channel: 'email', outcome: 'logged' }],
+      ['email', { channel: 'email', outcome: 'sent' }],
+      ['email', { channel: 'sms', outcome: 'failed' }],
+    ]);
+  });
+
   it('answers 403 to an agent', async () => {
     const agent = await signInAs(t, 'ROLE_AGENT');
     expect((await jsonClient(t, agent.cookie).get('/api/home')).status).toBe(403);

@@ -114,6 +114,8 @@ describe('templates API', () => {
       channel: 'email',
       subject: 'Welcome to Tom & Jerry <Ops>, Blue Harbor Coffee',
       html: '<h1>Tom &amp; Jerry &lt;Ops&gt;</h1><p>MARIA at San Francisco</p>',
+      // The text part that is sent with it (decision 082).
+      text: 'Tom & Jerry <Ops>\n\nMARIA at San Francisco',
     });
   });
 

@@ -7,6 +7,7 @@ import type {
   TemplatePreviewResult,
   UpdateTemplateInput,
 } from '@boardwalk/shared/schemas/template';
+import type { MessageDelivery } from '@boardwalk/shared/schemas/message';
 import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
 import {
   createEndpoint,
@@ -30,6 +31,8 @@ export const templatesApi = api.injectEndpoints({
     updateTemplate: build.mutation<Template, UpdateArg<UpdateTemplateInput>>(updateEndpoint(PATH, 'Template')),
     deleteTemplate: build.mutation<void, string>(deleteEndpoint(PATH, 'Template')),
     /** Renders with the sample merchant; a query (cached per input) though it is a POST: it saves nothing. */
+    // Whether emails reach a mail server (decision 082).
+    messageDelivery: build.query<MessageDelivery, void>({ query: () => '/api/templates/delivery' }),
     previewTemplate: build.query<TemplatePreviewResult, TemplatePreviewInput>({
       query: (input) => ({ url: `${PATH}/preview`, method: 'POST', body: input }),
       keepUnusedDataFor: 30,
@@ -48,5 +51,6 @@ export const {
   useUpdateTemplateMutation,
   useDeleteTemplateMutation,
   usePreviewTemplateQuery,
+  useMessageDeliveryQuery,
   useTemplatePlaceholdersQuery,
 } = templatesApi;

@@ -27,7 +27,7 @@ const CAUSE_LABELS = {
 function Facts({ message }: { message: MessageDetail }) {
   const items: [string, string][] = [
     ['Queued', formatDateTime(message.createdAt)],
-    ['Sent', message.sentAt ? formatDateTime(message.sentAt) : '—'],
+    [message.outcome === 'logged' ? 'Logged' : 'Sent', message.sentAt ? formatDateTime(message.sentAt) : '—'],
     ['To', message.to || '—'],
     ...(message.cc ? ([['Cc', message.cc]] as [string, string][]) : []),
     ['Channel', message.channel === 'email' ? 'Email' : 'SMS'],
@@ -133,13 +133,19 @@ export function EmailDrawer({ id, onClose }: EmailDrawerProps) {
         {message && (
           <>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <MessageStatusChip status={message.status} />
+              <MessageStatusChip outcome={message.outcome} />
               {message.status === 'failed' && ability.can('update', JOB_CONTROL_SUBJECT) && (
                 <Button variant="contained" size="small" onClick={() => setConfirming(true)} disabled={!message.to}>
                   Retry
                 </Button>
               )}
             </Stack>
+            {message.outcome === 'logged' && (
+              <Alert severity="warning">
+                Logged only: no {message.channel === 'sms' ? 'SMS provider' : 'mail server'} was configured when it was
+                sent, so it did not leave the portal.
+              </Alert>
+            )}
             <FailureReason message={message} />
             <Facts message={message} />
             {message.channel === 'email' && (

@@ -16,6 +16,7 @@ const summary: MessageSummary = {
   to: 'maria@merchant.test',
   subject: 'Welcome, Blue Harbor',
   status: 'failed',
+  outcome: 'failed',
   transport: null,
   attempts: 3,
   error: 'The server rejected the recipient (code 550)',
@@ -78,6 +79,45 @@ describe('HistoryEmailsPage', { timeout: 60_000 }, () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Send this message again?' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(net.callsTo('POST', `/api/history/emails/${ID}/retry`)).toHaveLength(1));
+  });
+
+  it("labels a message that was only logged 'Logged only', never a green Sent, and says no mail server is configured", async () => {
+    const logged: MessageDetail = {
+      ...detail,
+      status: 'sent',
+      outcome: 'logged',
+      transport: 'log',
+      error: null,
+      failureReason: null,
+      failureCode: null,
+      attempts: 1,
+      sentAt: '2026-11-20T10:00:02.000Z',
+    };
+    fakeFetch({
+      'GET /api/history/emails': () => ({ body: { ...listBody('emails', [logged]), allData: [] } }),
+      [`GET /api/history/emails/${ID}`]: () => ({ body: logged }),
+      'GET /api/templates/delivery': () => ({ body: { mailServerConfigured: false } }),
+    });
+    renderPage(<HistoryEmailsPage />, { url: '/history/emails' });
+    const notice = await screen.findByRole('status');
+    expect(within(notice).getByText('No mail server is configured')).toBeInTheDocument();
+    const grid = within(await screen.findByRole('grid', { name: 'Messages' }));
+    expect(await grid.findByText('Logged only')).toBeInTheDocument();
+    expect(grid.queryByText('Sent')).not.toBeInTheDocument();
+    await userEvent.click(grid.getByRole('button', { name: /Show the message to maria@merchant.test/ }));
+    const drawer = within(await screen.findByRole('presentation'));
+    expect(await drawer.findByText(/^Logged only: no mail server was configured/)).toBeInTheDocument();
+  });
+
+  it('says nothing about the mail server when one is configured', async () => {
+    const net = fakeFetch({
+      'GET /api/history/emails': () => ({ body: { ...listBody('emails', [summary]), allData: [] } }),
+      'GET /api/templates/delivery': () => ({ body: { mailServerConfigured: true } }),
+    });
+    renderPage(<HistoryEmailsPage />, { url: '/history/emails' });
+    await within(await screen.findByRole('grid', { name: 'Messages' })).findByText('Welcome, Blue Harbor');
+    await waitFor(() => expect(net.callsTo('GET', '/api/templates/delivery')).toHaveLength(1));
+    expect(screen.queryByText('No mail server is configured')).not.toBeInTheDocument();
   });
 
   it('filters by a merchant picked by search, and names one given by the URL', async () => {

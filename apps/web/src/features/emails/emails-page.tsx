@@ -1,7 +1,7 @@
 import {
   MESSAGE_CHANNELS,
-  MESSAGE_STATUSES,
-  MESSAGE_STATUS_LABELS,
+  MESSAGE_OUTCOMES,
+  MESSAGE_OUTCOME_LABELS,
   messageListQuerySchema,
   type MessageSummary,
 } from '@boardwalk/shared/schemas/message';
@@ -17,6 +17,7 @@ import { DateRangeFields } from '../../components/data-table/date-range-fields.t
 import { enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
+import { NoMailServerNotice } from '../../entities/templates/mail-delivery-notice.tsx';
 import { MerchantSearchField, type MerchantChoice } from '../../entities/search/merchant-search-field.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useAutomationFilter } from '../automation-history/automation-filter.ts';
@@ -27,7 +28,7 @@ import { MessageStatusChip } from './status-chip.tsx';
 export const EMAIL_FILTER_KEYS = ['status', 'channel', 'automationId', 'merchantId', 'from', 'to'] as const;
 
 const STATUS_AND_CHANNEL: ListFilter[] = [
-  { key: 'status', label: 'Status', options: enumOptions(MESSAGE_STATUSES, MESSAGE_STATUS_LABELS) },
+  { key: 'status', label: 'Status', options: enumOptions(MESSAGE_OUTCOMES, MESSAGE_OUTCOME_LABELS) },
   { key: 'channel', label: 'Channel', options: enumOptions(MESSAGE_CHANNELS, { email: 'Email', sms: 'SMS' }) },
 ];
 
@@ -75,7 +76,7 @@ function columns(onShow: (row: MessageSummary) => void, onMerchant: (row: Messag
       headerName: 'Status',
       width: 110,
       sortable: false,
-      renderCell: ({ row }) => <MessageStatusChip status={row.status} />,
+      renderCell: ({ row }) => <MessageStatusChip outcome={row.outcome} />,
     },
     { field: 'attempts', headerName: 'Attempts', width: 90, type: 'number', sortable: false },
     {
@@ -156,6 +157,7 @@ export function HistoryEmailsPage() {
   return (
     <Box>
       <PageHeader title="Emails" subtitle="Emails and SMS sent by stage actions, automations and the daily digest" />
+      <NoMailServerNotice sx={{ mb: 2 }} />
       <Card>
         <CardContent>
           <Stack spacing={2}>

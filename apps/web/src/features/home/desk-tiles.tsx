@@ -134,6 +134,13 @@ const EVENT_WORDS: Record<string, string> = {
   automation: 'automation ran',
 };
 
+/** An email event in words: a message only logged (no mail server) is not "sent" (decision 082). */
+function messageWords(message: NonNullable<HomeSummary['recentActivity'][number]['message']>): string {
+  const what = message.channel === 'sms' ? 'SMS' : 'email';
+  const how = { queued: 'queued', sent: 'sent', logged: 'logged only, not sent', failed: 'not sent' }[message.outcome];
+  return `${what} ${how}`;
+}
+
 export const ActivityTile = memo(function ActivityTile({ data, loading }: TileProps) {
   const rows = data?.recentActivity ?? [];
   return (
@@ -150,7 +157,7 @@ export const ActivityTile = memo(function ActivityTile({ data, loading }: TilePr
               <TileLink to={merchantLink(a.merchantId)} inText>
                 {a.dbaName}
               </TileLink>{' '}
-              {EVENT_WORDS[a.type] ?? a.type}
+              {a.message ? messageWords(a.message) : (EVENT_WORDS[a.type] ?? a.type)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {`${a.actorName ?? 'The system'} · ${when(a.at)}`}

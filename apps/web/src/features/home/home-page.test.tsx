@@ -30,6 +30,38 @@ describe('HomePage', () => {
     expect(within(kpis).getByText('Nothing to compare with')).toBeVisible();
   });
 
+  it('says an email that was only logged was not sent (decision 082)', async () => {
+    const email = (id: string, channel: 'email' | 'sms', outcome: 'sent' | 'logged' | 'failed') => ({
+      id,
+      merchantId: MERCHANT,
+      dbaName: `Bakery ${id.slice(-1)}`,
+      type: 'email',
+      actorName: null,
+      at: '2026-03-14T09:00:00.000Z',
+      message: { channel, outcome },
+    });
+    fakeFetch({
+      'GET /api/home': () => ({
+        body: {
+          ...EMPTY_HOME,
+          recentActivity: [
+            email('00000000-0000-7000-8000-0000000000e1', 'email', 'logged'),
+            email('00000000-0000-7000-8000-0000000000e2', 'email', 'sent'),
+            email('00000000-0000-7000-8000-0000000000e3', 'sms', 'failed'),
+          ],
+        } satisfies HomeSummary,
+      }),
+    });
+    renderPage(<HomePage />, { url: '/home' });
+    const activity = tile('Recent activity on my merchants');
+    const rows = await within(activity).findAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual([
+      'Bakery 1 email logged only, not sent',
+      'Bakery 2 email sent',
+      'Bakery 3 SMS not sent',
+    ]);
+  });
+
   it('shows loading skeletons until the desk arrives', async () => {
     await renderThroughDeskAnswer(<HomePage />);
     expect(screen.queryByRole('status', { name: 'Loading My merchants by stage' })).toBeNull();
@@ -61,6 +93,7 @@ describe('HomePage', () => {
               type: 'note_added',
               actorName: 'Ada',
               at: '2026-03-14T09:00:00.000Z',
+              message: null,
             },
           ],
           kpis: { ...EMPTY_HOME.kpis, newApplications: kpi(5, 2) },

@@ -12,9 +12,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A fake preview endpoint: `{% if` without its end is an error on the line it starts. */
-function previewApi() {
+const HARBOR = '0190c0de-0000-7000-8000-0000000000a7';
+
+/**
+ * A fake preview endpoint: `{% if` without its end is an error on the line it starts; with a
+ * merchant, that merchant's MID is empty. The mail server is configured unless said otherwise.
+ */
+function previewApi(mailServerConfigured = true) {
   return fakeFetch({
+    'GET /api/templates/delivery': () => ({ body: { mailServerConfigured } }),
+    'GET /api/search': () => ({
+      body: { data: [{ id: HARBOR, dbaName: 'Red Harbor', stage: { name: 'Live' }, url: `/merchant/view/${HARBOR}` }] },
+    }),
     'POST /api/templates/preview': ({ body }) => {
       const input = body as { subject: string; body: string };
       const lines = input.body.split('\n');
@@ -26,11 +35,16 @@ function previewApi() {
           body: problemBody(400, { errors: { body: [`Line ${bad + 1}, column ${column}: tag {% if %} not closed`] } }),
         };
       }
+      const merchantId = (body as { merchantId?: string }).merchantId;
       return {
         body: {
           channel: 'email',
-          subject: input.subject.replace('{{ merchant.dba_name }}', 'Blue Harbor Coffee'),
+          subject: input.subject.replace('{{ merchant.dba_name }}', merchantId ? 'Red Harbor' : 'Blue Harbor Coffee'),
           html: `<p>${input.body}</p>`,
+          text: input.body,
+          ...(merchantId
+            ? { merchant: { merchantId, dbaName: 'Red Harbor', emptyPlaceholders: ['merchant.mid'] } }
+            : {}),
         },
       };
     },
@@ -54,6 +68,37 @@ describe('TemplateEditor preview', { timeout: 60_000 }, () => {
       subject: 'Welcome, {{ merchant.dba_name }}',
       body: 'Hello',
     });
+  });
+
+  it('says plainly that no mail server is configured, and nothing when one is', async () => {
+    previewApi(false);
+    renderPage(<TemplateAddPage />, { url: '/template/add' });
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('No mail server is configured');
+    expect(notice).toHaveTextContent('Emails are only logged here and reach nobody.');
+    cleanup();
+    const api = previewApi(true);
+    renderPage(<TemplateAddPage />, { url: '/template/add' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/templates/delivery')).toHaveLength(1));
+    expect(screen.queryByText('No mail server is configured')).not.toBeInTheDocument();
+  });
+
+  it('previews with a real merchant picked by search and warns about its empty placeholders', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = previewApi();
+    renderPage(<TemplateAddPage />, { url: '/template/add' });
+    await user.click(screen.getByLabelText(/^Subject/));
+    await user.paste('Welcome, {{ merchant.dba_name }}');
+    await user.click(screen.getByLabelText(/^Body/));
+    await user.paste('Hello\n{% if merchant.mid %}MID {{ merchant.mid }}{% endif %}');
+    expect(await screen.findByText('Welcome, Blue Harbor Coffee', {}, { timeout: 3000 })).toBeInTheDocument();
+    await user.type(screen.getByRole('combobox', { name: 'Preview with a merchant' }), 'harbor');
+    await user.click(await screen.findByRole('option', { name: 'Red Harbor' }));
+    expect(await screen.findByText('Welcome, Red Harbor', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/templates/preview').at(-1)!.body).toMatchObject({ merchantId: HARBOR });
+    const warning = screen.getByText('Empty for Red Harbor').closest('[role="alert"]') as HTMLElement;
+    expect(warning).toHaveTextContent('{{ merchant.mid }}: these print nothing');
+    expect(screen.getByTestId('preview-text')).toHaveTextContent('Hello');
   });
 
   it('shows a syntax error with its line and the source line it points at', async () => {

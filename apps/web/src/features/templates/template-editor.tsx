@@ -14,6 +14,7 @@ import { FormSelect } from '../../components/form/form-select.tsx';
 import { FormSwitch } from '../../components/form/form-switch.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { formValuesFrom } from '../../components/form/form-values.ts';
+import { NoMailServerNotice } from '../../entities/templates/mail-delivery-notice.tsx';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
 import { useCreateTemplateMutation, useUpdateTemplateMutation } from '../../entities/templates/api.ts';
 import { TemplatePreview } from './template-preview.tsx';
@@ -74,7 +75,8 @@ export function TemplateEditor({ record }: { record: Template | undefined }) {
             minRows={14}
             helperText={
               <>
-                Liquid, with placeholders such as {'{{ merchant.dba_name }}'}.{' '}
+                Liquid, with placeholders such as {'{{ merchant.dba_name }}'}. Blank lines start paragraphs and line
+                breaks are kept; an empty placeholder is false in {'{% if %}'}.{' '}
                 <Link component={RouterLink} to="/template/wiki" target="_blank" rel="noopener">
                   All placeholders
                 </Link>
@@ -92,6 +94,7 @@ export function TemplateEditor({ record }: { record: Template | undefined }) {
         </FormCard>
       </Grid>
       <Grid size={{ xs: 12, lg: 6 }}>
+        {channel === 'email' && <NoMailServerNotice sx={{ mb: 2 }} />}
         <TemplatePreview channel={channel} subject={subject} body={body} />
       </Grid>
     </Grid>

@@ -8,7 +8,9 @@ import { TemplatePreview } from './template-preview.tsx';
 describe('TemplatePreview of an email', { timeout: 60_000 }, () => {
   it('shows the email in the email font stack, not the browser’s serif default, its own styles winning', async () => {
     const html = '<p>Hello <b>Maria</b></p><style>p{font-family:Georgia}</style>';
-    fakeFetch({ 'POST /api/templates/preview': () => ({ body: { channel: 'email', subject: 'Hi', html } }) });
+    fakeFetch({
+      'POST /api/templates/preview': () => ({ body: { channel: 'email', subject: 'Hi', html, text: 'Hello Maria' } }),
+    });
     renderPage(<TemplatePreview channel="email" subject="Hi" body="Hello" />);
     const frame = await screen.findByTitle('Email preview', {}, { timeout: 3000 });
     const document = frame.getAttribute('srcdoc') ?? '';

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   AlertTitle,
@@ -10,7 +10,8 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import type { TemplateChannel, TemplatePreviewInput } from '@boardwalk/shared/schemas/template';
+import type { TemplateChannel, TemplatePreviewInput, TemplatePreviewResult } from '@boardwalk/shared/schemas/template';
+import { MerchantSearchField, type MerchantChoice } from '../../entities/search/merchant-search-field.tsx';
 import { errorMessage } from '../../lib/problem.ts';
 import { usePreviewTemplateQuery } from '../../entities/templates/api.ts';
 import { emailDocument } from './email-document.ts';
@@ -50,13 +51,32 @@ function ErrorLine({ error }: { error: PreviewError }) {
   );
 }
 
+/** The placeholders the template uses that the chosen merchant has empty: they print nothing, and are false in an if. */
+function EmptyPlaceholders({ merchant }: { merchant: NonNullable<TemplatePreviewResult['merchant']> }) {
+  if (merchant.emptyPlaceholders.length === 0) return null;
+  return (
+    <Alert severity="warning">
+      <AlertTitle>Empty for {merchant.dbaName}</AlertTitle>
+      {merchant.emptyPlaceholders.map((path) => `{{ ${path} }}`).join(', ')}: these print nothing, and an {'{% if %}'}{' '}
+      on them is false.
+    </Alert>
+  );
+}
+
 export type TemplatePreviewProps = { channel: TemplateChannel; subject: string; body: string };
 
-/** The template rendered with the sample merchant as the user types; syntax errors with their line. */
+/**
+ * The template rendered as the user types, with the sample merchant or a real one they pick, exactly
+ * as it is sent (the HTML and its text part); syntax errors with their line.
+ */
 export function TemplatePreview({ channel, subject, body }: TemplatePreviewProps) {
+  const [merchant, setMerchant] = useState<MerchantChoice | null>(null);
   const input = useMemo<TemplatePreviewInput>(
-    () => (channel === 'email' ? { channel, subject, body } : { channel, body }),
-    [channel, subject, body],
+    () => ({
+      ...(channel === 'email' ? { channel, subject, body } : { channel, body }),
+      ...(merchant ? { merchantId: merchant.id } : {}),
+    }),
+    [channel, subject, body, merchant],
   );
   const settled = useDebouncedValue(input, PREVIEW_DEBOUNCE_MS);
   const skip = settled.body.trim() === '';
@@ -67,11 +87,21 @@ export function TemplatePreview({ channel, subject, body }: TemplatePreviewProps
     <Card>
       <CardHeader
         title="Preview"
-        subheader="Rendered with a sample merchant"
+        subheader={
+          merchant ? `Rendered with ${merchant.dbaName}, as it would be sent` : 'Rendered with a sample merchant'
+        }
         slotProps={{ title: { component: 'h2', variant: 'h6' } }}
       />
       {isFetching ? <LinearProgress aria-label="Rendering preview" /> : <Box sx={{ height: 4 }} />}
       <CardContent>
+        <Box sx={{ mb: 2 }}>
+          <MerchantSearchField label="Preview with a merchant" value={merchant} onChange={setMerchant} />
+        </Box>
+        {currentData?.merchant && !error && (
+          <Box sx={{ mb: 2 }}>
+            <EmptyPlaceholders merchant={currentData.merchant} />
+          </Box>
+        )}
         {skip ? (
           <Typography color="text.secondary">Write the message to see a preview.</Typography>
         ) : error ? (
@@ -109,6 +139,16 @@ export function TemplatePreview({ channel, subject, body }: TemplatePreviewProps
                 bgcolor: '#fff',
               }}
             />
+            <Typography variant="body2" color="text.secondary">
+              Plain-text part
+            </Typography>
+            <Box
+              component="pre"
+              data-testid="preview-text"
+              sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap', fontSize: 13 }}
+            >
+              {currentData.text}
+            </Box>
           </Stack>
         ) : currentData?.channel === 'sms' ? (
           <Stack spacing={1}>

@@ -55,6 +55,13 @@ export function TemplateWikiPage() {
         subtitle="Write these in a template's subject or body; the preview fills them with a sample merchant."
       />
       <Stack spacing={3}>
+        <Alert severity="info" aria-label="How placeholders behave">
+          A placeholder the merchant has no value for is empty: it prints nothing, and it is false in a condition, so{' '}
+          <code>{'{% if merchant.mid %}Your MID is {{ merchant.mid }}.{% endif %}'}</code> prints nothing for a merchant
+          without a MID. Empty text, a missing value and spaces only all count as empty. In an email body without HTML
+          layout tags, a blank line starts a new paragraph and a line break is kept; a body laid out with its own tags
+          (&lt;p&gt;, &lt;br&gt;, &lt;div&gt;, …) is sent as written. Every email also carries a plain-text part.
+        </Alert>
         <TextField
           label="Filter placeholders"
           type="search"

@@ -40,7 +40,9 @@ export function eventSentence(event: MerchantEvent): string {
       return `${who} restored the merchant`;
     case 'email': {
       const what = d.channel === 'sms' ? 'SMS' : 'Email';
-      const how = d.messageStatus === 'failed' ? 'not sent' : 'sent';
+      // Logged only: stored with no mail server (or SMS provider), it reached nobody (decision 082).
+      const how =
+        d.messageStatus === 'failed' ? 'not sent' : d.messageStatus === 'logged' ? 'logged only, not sent' : 'sent';
       return d.summary ? `${what} ${how}: ${d.summary}` : `${what} ${how}`;
     }
     case 'automation':
