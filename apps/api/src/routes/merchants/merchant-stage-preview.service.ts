@@ -45,8 +45,7 @@ export async function previewStageChange(
   // Conditions are checked after the move, on the merchant in its new stage.
   const after = { ...facts, stageId: to.id, pipeline: to.pipeline };
   const automations = (await activeAutomations(db, 'stage_changed')).filter(
-    (a) =>
-      triggerMatches(a.parsed, event) && checkConditions(a.conditions as Condition[], after).every((c) => c.holds),
+    (a) => triggerMatches(a.parsed, event) && checkConditions(a.conditions as Condition[], after).every((c) => c.holds),
   );
   const options = {
     now: caller.now,

@@ -32,7 +32,9 @@ describe('what a stage change would set off, and its note', () => {
         data: {
           name,
           trigger: { type: 'stage_changed', toStageId },
-          actions: [{ type: 'webhook', config: { url: 'https://hooks.example.com/in', secret: 'a-long-shared-secret-0123' } }],
+          actions: [
+            { type: 'webhook', config: { url: 'https://hooks.example.com/in', secret: 'a-long-shared-secret-0123' } },
+          ],
         },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);

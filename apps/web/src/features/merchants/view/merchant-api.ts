@@ -5,6 +5,7 @@ import type {
   MerchantDetail,
   MerchantEvent,
   MerchantSensitiveField,
+  MerchantStagePreview,
   OwnerSensitiveField,
   Owner,
   PossibleDuplicate,
@@ -27,7 +28,7 @@ const duplicates = (id: string) => ({ type: 'Merchant' as const, id: `${id}/dupl
 const changed = (id: string) => [LIST, record(id), events(id), duplicates(id)];
 
 export type EventPage = { events: MerchantEvent[]; total: number };
-export type StageChangeArg = { id: string; stageId: string; updatedAt: string };
+export type StageChangeArg = { id: string; stageId: string; updatedAt: string; note?: string };
 export type AssignArg = { id: string; assignedUserId: string | null; updatedAt: string };
 export type RevealArg = {
   id: string;
@@ -70,6 +71,10 @@ export const merchantApi = api.injectEndpoints({
     changeMerchantStage: build.mutation<Merchant, StageChangeArg>({
       query: ({ id, ...body }) => ({ url: `${one(id)}/stage`, method: 'POST', body }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+    }),
+    /** What entering the stage would set off (emails, webhooks…), described; nothing is run. */
+    previewMerchantStage: build.mutation<MerchantStagePreview, { id: string; stageId: string }>({
+      query: ({ id, stageId }) => ({ url: `${one(id)}/stage/preview`, method: 'POST', body: { stageId } }),
     }),
     assignMerchant: build.mutation<Merchant, AssignArg>({
       query: ({ id, ...body }) => ({ url: `${one(id)}/assignment`, method: 'POST', body }),
@@ -128,6 +133,7 @@ export const {
   useDeleteMerchantMutation,
   useRestoreMerchantMutation,
   useChangeMerchantStageMutation,
+  usePreviewMerchantStageMutation,
   useAssignMerchantMutation,
   useRevealMerchantFieldMutation,
   useCreateOwnerMutation,
