@@ -8,8 +8,13 @@ const CustomizerDrawer = lazy(() =>
   import('./customizer-drawer.tsx').then((module) => ({ default: module.CustomizerDrawer })),
 );
 
-/** The side cog that opens the theme customizer, when the product configuration enables it (SPEC §2, §9). */
-export function CustomizerCog() {
+/**
+ * The cog that opens the theme customizer, when the product configuration enables it (SPEC §2,
+ * §9). From the medium breakpoint (900px) it sits on the screen's right edge; below, where that
+ * edge is the content's own, the edge cog is hidden and the app bar shows an `inline` one, so it
+ * never covers a row, a field or a button.
+ */
+export function CustomizerCog({ inline = false }: { inline?: boolean }) {
   const enabled = useCustomizerEnabled();
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
@@ -23,18 +28,23 @@ export function CustomizerCog() {
           setRequested(true);
           setOpen(true);
         }}
-        sx={{
-          position: 'fixed',
-          top: '50%',
-          right: 0,
-          zIndex: (theme) => theme.zIndex.drawer - 1,
-          borderRadius: '8px 0 0 8px',
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
-          '&:hover': { bgcolor: 'primary.dark' },
-        }}
+        sx={
+          inline
+            ? { display: { xs: 'inline-flex', md: 'none' } }
+            : {
+                display: { xs: 'none', md: 'inline-flex' },
+                position: 'fixed',
+                top: '50%',
+                right: 0,
+                zIndex: (theme) => theme.zIndex.drawer - 1,
+                borderRadius: '8px 0 0 8px',
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                '&:hover': { bgcolor: 'primary.dark' },
+              }
+        }
       >
-        <SettingsOutlined fontSize="small" />
+        <SettingsOutlined fontSize={inline ? 'medium' : 'small'} />
       </IconButton>
       {requested ? (
         <Suspense fallback={null}>
