@@ -1,7 +1,8 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { draftServer } from '../../../test/merchant-draft-server.ts';
+import { DRAFT_ID } from '../../../test/merchant-fixtures.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { stubScreenWidth } from '../../../test/screen-width.ts';
 import { MerchantAddPage } from './merchant-add-page.tsx';
@@ -50,5 +51,24 @@ describe('the add form stepper', { timeout: 60_000 }, () => {
     await user.type(screen.getByLabelText(/^DBA name/), 'Harbor Coffee');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Step 2 of 7 · Contact and address')).toBeInTheDocument();
+  });
+});
+
+describe('leaving the add form', { timeout: 60_000 }, () => {
+  it('asks nothing right after typing: the waiting change is sent and the draft kept', async () => {
+    const user = userEvent.setup();
+    const server = draftServer(undefined);
+    const { router } = addPage();
+    await user.type(await screen.findByLabelText(/^DBA name/), 'H');
+    await waitFor(() => expect(router.state.location.search).toContain('draft='));
+    await user.type(screen.getByLabelText(/^DBA name/), 'arbor');
+    await act(() => router.navigate('/home'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(server.callsTo('PUT', `/api/merchant-drafts/${DRAFT_ID}`).at(-1)?.body).toMatchObject({
+        data: { dbaName: 'Harbor' },
+      }),
+    );
   });
 });

@@ -2,12 +2,12 @@ import { MERCHANT_FORM_STEPS, type MerchantDraft } from '@boardwalk/shared/schem
 import { Alert, Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { LeaveGuard } from '../../../components/form/leave-guard.tsx';
 import { useEntityForm } from '../../../components/form/use-entity-form.ts';
 import { useCreateMerchantMutation } from '../view/merchant-api.ts';
 import { AddStepper } from './add-stepper.tsx';
 import { AssignmentStep, useOptionNames } from './assignment-fields.tsx';
 import { BankingFields, BusinessFields, ContactFields, ProcessingFields } from './business-fields.tsx';
+import { DraftLeaveGuard } from './draft-leave-guard.tsx';
 import { DraftStatusText } from './draft-status-text.tsx';
 import { firstStepWithError, merchantFormSchema, stepFields, valuesFromDraft } from './merchant-form-values.ts';
 import { OwnersStep } from './owners-step.tsx';
@@ -163,8 +163,7 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
           )}
         </Box>
       </CardActions>
-      {/* Leaving loses only what the server does not hold yet: the draft stays in "My open applications". */}
-      <LeaveGuard hasChanges={hasUnsentChanges} onDiscard={serverDraft.writer.close} />
+      <DraftLeaveGuard status={serverDraft.status} writer={serverDraft.writer} hasUnsent={hasUnsentChanges} />
     </Card>
   );
 }
