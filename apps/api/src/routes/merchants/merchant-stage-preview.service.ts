@@ -2,7 +2,6 @@ import type { Condition } from '@boardwalk/shared/schemas/automation';
 import { OUTWARD_ACTION_TYPES, type MerchantStagePreview } from '@boardwalk/shared/schemas/merchant';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { StoredAutomationAction } from '../../db/schema/automations.ts';
 import { stageActions } from '../../db/schema/workflow.ts';
 import type { OutboundPolicy } from '../../lib/outbound/outbound-policy.ts';
 import { checkConditions, loadMerchantFacts } from '../../workflow/automation-conditions.ts';
@@ -57,7 +56,7 @@ export async function previewStageChange(
     actions.push({ ...pick(plan), source: 'stage_action', automationName: null });
   }
   for (const automation of automations) {
-    const planned = (automation.actions as StoredAutomationAction[]).map((a) => ({
+    const planned = automation.actions.map((a) => ({
       id: null,
       type: a.type as (typeof own)[number]['type'],
       config: a.config,

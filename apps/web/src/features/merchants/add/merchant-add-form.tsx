@@ -1,6 +1,6 @@
 import { MERCHANT_FORM_STEPS, type MerchantDraft } from '@boardwalk/shared/schemas/merchant';
 import { Alert, Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useEntityForm } from '../../../components/form/use-entity-form.ts';
 import { useCreateMerchantMutation } from '../view/merchant-api.ts';
@@ -97,7 +97,7 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
   const saveLabel = duplicates && duplicates.length > 0 ? 'Save anyway' : 'Save merchant';
   // Every step submits the form (Enter in a field, or Next): before the review it only checks the
   // step and goes on; at the review it saves.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     if (step === REVIEW) return formProps.onSubmit(event);
     event.preventDefault();
     void next();
