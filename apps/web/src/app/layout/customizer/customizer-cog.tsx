@@ -1,5 +1,7 @@
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useState } from 'react';
 import { useCustomizerEnabled } from '../../../lib/portal-name.ts';
 
@@ -16,9 +18,11 @@ const CustomizerDrawer = lazy(() =>
  */
 export function CustomizerCog({ inline = false }: { inline?: boolean }) {
   const enabled = useCustomizerEnabled();
+  const theme = useTheme();
+  const edge = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
-  if (!enabled) return null;
+  if (!enabled || inline === edge) return null;
   return (
     <>
       <IconButton
@@ -30,9 +34,8 @@ export function CustomizerCog({ inline = false }: { inline?: boolean }) {
         }}
         sx={
           inline
-            ? { display: { xs: 'inline-flex', md: 'none' } }
+            ? undefined
             : {
-                display: { xs: 'none', md: 'inline-flex' },
                 position: 'fixed',
                 top: '50%',
                 right: 0,
