@@ -66,6 +66,7 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
   'POST /api/merchants': async (ctx) => ({ data: { dbaName: 'Fuzz', stageId: ctx.ids['/api/stages'] } }),
   'PATCH /api/merchants/{id}': patchBase,
   'POST /api/merchants/{id}/stage': async (ctx) => ({ stageId: ctx.ids['/api/stages'] }),
+  'POST /api/merchants/{id}/stage/preview': async (ctx) => ({ stageId: ctx.ids['/api/stages'] }),
   'POST /api/merchants/{id}/assignment': async () => ({ assignedUserId: null }),
   'POST /api/merchants/{id}/reveal': async () => ({ field: 'taxId' }),
   'POST /api/merchants/{id}/owners': async () => ({ data: { firstName: 'Fuzz', lastName: 'Owner' } }),

@@ -386,8 +386,33 @@ export const merchantStageChangeInputSchema = z.object({
   stageId: z.uuid('Choose a stage'),
   /** Optional: the updatedAt last read; an older one is a stale change (409). */
   updatedAt: updateMetaShape.updatedAt,
+  /** Optional: why, kept with the stage change on the timeline. */
+  note: optionalText(2000).optional(),
 });
 export type MerchantStageChangeInput = z.infer<typeof merchantStageChangeInputSchema>;
+
+/** POST /api/merchants/{id}/stage/preview: the stage a person is about to choose. */
+export const merchantStagePreviewInputSchema = z.object({ stageId: z.uuid('Choose a stage') });
+
+/** Action types that reach outside Boardwalk: a person confirms them before a stage change. */
+export const OUTWARD_ACTION_TYPES = ['send_email', 'send_sms', 'webhook'] as const;
+
+/** What entering a stage would set off: its stage actions and matching automations, described. */
+export const merchantStagePreviewSchema = z.object({
+  actions: z.array(
+    z.object({
+      type: z.string(),
+      /** The stage's own action, or an automation (its name). */
+      source: z.enum(['stage_action', 'automation']),
+      automationName: z.string().nullable(),
+      summary: z.string(),
+      ok: z.boolean(),
+      /** Emails, SMS, webhooks: reaches outside Boardwalk. */
+      outward: z.boolean(),
+    }),
+  ),
+});
+export type MerchantStagePreview = z.infer<typeof merchantStagePreviewSchema>;
 
 /** POST /api/merchants/{id}/assignment. */
 export const merchantAssignmentInputSchema = z.object({
@@ -524,6 +549,8 @@ export const merchantEventSchema = z.object({
     ownerId: z.uuid().optional(),
     ownerName: z.string().optional(),
     summary: z.string().optional(),
+    /** A `stage_changed` event: the note the person wrote with the change. */
+    note: z.string().optional(),
     todoId: z.uuid().optional(),
     /** An `email` event (an email or SMS sent or failed): its row in /history/emails. */
     messageId: z.uuid().optional(),

@@ -14,6 +14,7 @@ import * as owners from './merchant-owners.service.ts';
 import * as routes from './merchant-record.routes.ts';
 import * as record from './merchant-record.service.ts';
 import { revealValue } from './merchant-reveal.service.ts';
+import { previewStageChange } from './merchant-stage-preview.service.ts';
 import { changeMerchantAssignment, changeMerchantStage } from './merchant-stage.service.ts';
 import { merchantCallerOf, readMerchantDetail } from './merchant-store.ts';
 import { listMerchantEvents } from './merchant-timeline.service.ts';
@@ -78,6 +79,15 @@ export function registerMerchantRecordRoutes(app: OpenAPIHono<AppEnv>) {
     const { id } = c.req.valid('param');
     await changeMerchantStage(c.get('db'), merchantCallerOf(c), id, c.req.valid('json'));
     return c.json(await readMerchantDetail(c.get('db'), id), 200);
+  });
+
+  app.openapi(routes.previewStageRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const caller = {
+      ...merchantCallerOf(c),
+      outboundPolicy: { allowPrivateNetworks: c.get('deps').config.outboundAllowPrivateNetworks },
+    };
+    return c.json(await previewStageChange(c.get('db'), caller, id, c.req.valid('json').stageId), 200);
   });
 
   app.openapi(routes.changeAssignmentRoute, async (c) => {

@@ -6,6 +6,8 @@ import {
   merchantRevealInputSchema,
   merchantRevealResponseSchema,
   merchantStageChangeInputSchema,
+  merchantStagePreviewInputSchema,
+  merchantStagePreviewSchema,
   updateMerchantSchema,
 } from '@boardwalk/shared';
 import { z } from 'zod';
@@ -102,6 +104,20 @@ export const changeStageRoute = defineRoute({
     200: detail('The merchant in its stage (unchanged when it was already there)'),
     ...problems(400, 401, 403, 404),
     409: documentedProblem('Changed since the updatedAt sent (stale_update), or deleted'),
+  },
+});
+
+export const previewStageRoute = defineRoute({
+  method: 'post',
+  path: '/api/merchants/{id}/stage/preview',
+  tags,
+  summary:
+    'What moving the merchant to a stage would set off (stage actions, matching automations), described; nothing is sent or changed',
+  ability: { action: 'update', subject: 'merchant' },
+  request: { params: idParams, body: jsonBody(merchantStagePreviewInputSchema) },
+  responses: {
+    200: jsonResponse('Each action the change would run, in order', merchantStagePreviewSchema),
+    ...problems(400, 401, 403, 404),
   },
 });
 

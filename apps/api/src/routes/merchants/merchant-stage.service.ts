@@ -20,7 +20,7 @@ export async function changeMerchantStage(
   db: Db,
   caller: MerchantCaller,
   id: string,
-  input: { stageId: string; updatedAt?: string | undefined },
+  input: { stageId: string; updatedAt?: string | undefined; note?: string | undefined },
 ): Promise<WriteOutcome> {
   return inTransaction(db, async (tx) => {
     const row = await lockMerchant(tx, id);
@@ -30,6 +30,7 @@ export async function changeMerchantStage(
       userId: caller.actor.userId,
       now: caller.now,
       audit: { ...auditActor(caller.actor), ip: caller.ip },
+      ...(input.note ? { note: input.note } : {}),
     });
     return 'updated';
   });
@@ -42,6 +43,8 @@ export type StageChangeBy = {
   audit: Pick<AuditEntry, 'actorUserId' | 'actorTokenId' | 'actorLabel' | 'ip'>;
   /** Extra data for the domain event (an automation's chain depth and cause). */
   eventData?: Record<string, unknown>;
+  /** The person's note on why: kept in the timeline event with the change. */
+  note?: string;
 };
 
 /**
@@ -78,7 +81,7 @@ export async function applyStageChange(
     merchantId: id,
     type: 'stage_changed',
     actorUserId: userId,
-    data: { fromStage: stageRef(from), toStage: stageRef(to) },
+    data: { fromStage: stageRef(from), toStage: stageRef(to), ...(by.note ? { note: by.note } : {}) },
     at: now,
   });
   await tx.insert(domainEvents).values({

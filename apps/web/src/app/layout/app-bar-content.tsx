@@ -6,6 +6,7 @@ import { alpha } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import { useSettings } from '../../lib/settings/use-settings.ts';
 import { TOOLBAR_MIN_HEIGHT } from '../../lib/theme/constants.ts';
+import { CustomizerCog } from './customizer/customizer-cog.tsx';
 import { ModeToggler } from './mode-toggler.tsx';
 import { SearchTrigger } from './search/search-trigger.tsx';
 import { UserDropdown } from './user-dropdown.tsx';
@@ -51,6 +52,7 @@ export function AppBarContent({ showMenuButton, onOpenNav, maxWidth }: AppBarCon
         <SearchTrigger />
         <Box sx={{ flexGrow: 1 }} />
         <ModeToggler />
+        <CustomizerCog inline />
         <UserDropdown />
       </Toolbar>
     </AppBar>

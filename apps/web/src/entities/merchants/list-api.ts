@@ -2,6 +2,7 @@ import type {
   Merchant,
   MerchantBulkResult,
   MerchantListResponse,
+  MerchantStagePreview,
   MerchantView,
 } from '@boardwalk/shared/schemas/merchant';
 import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
@@ -31,7 +32,7 @@ export const changed = (id: string) => [MERCHANT_LIST_TAG, record(id), events(id
 
 const one = (id: string) => `${MERCHANTS_PATH}/${encodeURIComponent(id)}`;
 
-export type StageChangeArg = { id: string; stageId: string; updatedAt: string };
+export type StageChangeArg = { id: string; stageId: string; updatedAt: string; note?: string };
 
 export const merchantListApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -55,6 +56,10 @@ export const merchantListApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `${one(id)}/stage`, method: 'POST', body }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
     }),
+    /** What entering the stage would set off (emails, webhooks…), described; nothing is run. */
+    previewMerchantStage: build.mutation<MerchantStagePreview, { id: string; stageId: string }>({
+      query: ({ id, stageId }) => ({ url: `${one(id)}/stage/preview`, method: 'POST', body: { stageId } }),
+    }),
     bulkAssignMerchants: build.mutation<MerchantBulkResult, { ids: string[]; assignedUserId: string | null }>({
       query: (body) => ({ url: `${MERCHANTS_PATH}/bulk/assign`, method: 'POST', body }),
       // Some ids may have changed even when others failed: refetch whatever the answer.
@@ -72,6 +77,7 @@ export const {
   useDeleteMerchantMutation,
   useRestoreMerchantMutation,
   useChangeMerchantStageMutation,
+  usePreviewMerchantStageMutation,
   useBulkAssignMerchantsMutation,
   useBulkStageMerchantsMutation,
 } = merchantListApi;

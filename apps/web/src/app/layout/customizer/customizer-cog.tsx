@@ -1,5 +1,7 @@
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useState } from 'react';
 import { useCustomizerEnabled } from '../../../lib/portal-name.ts';
 
@@ -8,12 +10,18 @@ const CustomizerDrawer = lazy(() =>
   import('./customizer-drawer.tsx').then((module) => ({ default: module.CustomizerDrawer })),
 );
 
-/** The side cog that opens the theme customizer, when the product configuration enables it. */
-export function CustomizerCog() {
+/**
+ * The cog that opens the theme customizer, when the product configuration enables it. From the medium breakpoint (900px) it sits on the screen's right edge; below, where that
+ * edge is the content's own, the edge cog is hidden and the app bar shows an `inline` one, so it
+ * never covers a row, a field or a button.
+ */
+export function CustomizerCog({ inline = false }: { inline?: boolean }) {
   const enabled = useCustomizerEnabled();
+  const theme = useTheme();
+  const edge = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
-  if (!enabled) return null;
+  if (!enabled || inline === edge) return null;
   return (
     <>
       <IconButton
@@ -23,18 +31,22 @@ export function CustomizerCog() {
           setRequested(true);
           setOpen(true);
         }}
-        sx={{
-          position: 'fixed',
-          top: '50%',
-          right: 0,
-          zIndex: (theme) => theme.zIndex.drawer - 1,
-          borderRadius: '8px 0 0 8px',
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
-          '&:hover': { bgcolor: 'primary.dark' },
-        }}
+        sx={
+          inline
+            ? undefined
+            : {
+                position: 'fixed',
+                top: '50%',
+                right: 0,
+                zIndex: (theme) => theme.zIndex.drawer - 1,
+                borderRadius: '8px 0 0 8px',
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                '&:hover': { bgcolor: 'primary.dark' },
+              }
+        }
       >
-        <SettingsOutlined fontSize="small" />
+        <SettingsOutlined fontSize={inline ? 'medium' : 'small'} />
       </IconButton>
       {requested ? (
         <Suspense fallback={null}>

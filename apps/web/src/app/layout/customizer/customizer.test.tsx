@@ -2,7 +2,7 @@ import type { UiSettings } from '@boardwalk/shared/ui-settings';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { useTheme } from '@mui/material/styles';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeFetch, sessionFor } from '../../../test/fake-fetch.ts';
@@ -60,6 +60,20 @@ describe('theme customizer', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('theme')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('banner', hidden)).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Open theme customizer' })).not.toBeInTheDocument();
+  });
+
+  it('puts the cog on the screen edge from 900px and in the app bar below, where the edge is content', async () => {
+    stubScreenWidth(390);
+    serverWithCustomizer(true);
+    renderApp({ url: '/home', session: sessionFor('ROLE_ADMIN'), entries });
+    const cog = await screen.findByRole('button', { name: 'Open theme customizer' });
+    expect(screen.getByRole('banner')).toContainElement(cog);
+    cleanup();
+    stubScreenWidth(1400);
+    serverWithCustomizer(true);
+    renderApp({ url: '/home', session: sessionFor('ROLE_ADMIN'), entries });
+    const edge = await screen.findByRole('button', { name: 'Open theme customizer' });
+    expect(screen.getByRole('banner')).not.toContainElement(edge);
   });
 
   it('sets all twelve settings: each reaches the page, localStorage and the server', { timeout: 180_000 }, async () => {

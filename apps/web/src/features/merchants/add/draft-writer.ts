@@ -92,6 +92,8 @@ export function createDraftWriter(options: DraftWriterOptions) {
       if (id) void send();
     },
     pending: () => !stopped && (unsent || busy),
+    /** Still writing: not saved as a merchant, discarded or taken over by another tab. */
+    open: () => !stopped,
     draftId: () => id,
     /** Stops writing: the application was saved (the server deleted its draft) or discarded. */
     close() {

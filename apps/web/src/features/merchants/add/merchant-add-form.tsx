@@ -1,23 +1,13 @@
 import { MERCHANT_FORM_STEPS, type MerchantDraft } from '@boardwalk/shared/schemas/merchant';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  Step,
-  StepButton,
-  Stepper,
-  Typography,
-} from '@mui/material';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { LeaveGuard } from '../../../components/form/leave-guard.tsx';
 import { useEntityForm } from '../../../components/form/use-entity-form.ts';
 import { useCreateMerchantMutation } from '../../../entities/merchants/api.ts';
+import { AddStepper } from './add-stepper.tsx';
 import { AssignmentStep, useOptionNames } from './assignment-fields.tsx';
 import { BankingFields, BusinessFields, ContactFields, ProcessingFields } from './business-fields.tsx';
+import { DraftLeaveGuard } from './draft-leave-guard.tsx';
 import { DraftStatusText } from './draft-status-text.tsx';
 import { firstStepWithError, merchantFormSchema, stepFields, valuesFromDraft } from './merchant-form-values.ts';
 import { OwnersStep } from './owners-step.tsx';
@@ -26,6 +16,7 @@ import { useDuplicateCheck } from './use-duplicate-check.ts';
 import { useMerchantServerDraft } from './use-merchant-server-draft.ts';
 
 const REVIEW = MERCHANT_FORM_STEPS.length;
+const STEP_LABELS = [...MERCHANT_FORM_STEPS.map((s) => s.label), 'Review'];
 
 type Props = {
   /** The server draft this form continues; none for a new application. */
@@ -104,21 +95,17 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
     [serverDraft.writer],
   );
   const saveLabel = duplicates && duplicates.length > 0 ? 'Save anyway' : 'Save merchant';
+  // Every step submits the form (Enter in a field, or Next): before the review it only checks the
+  // step and goes on; at the review it saves.
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
+    if (step === REVIEW) return formProps.onSubmit(event);
+    event.preventDefault();
+    void next();
+  };
   return (
-    <Card component="form" noValidate onSubmit={formProps.onSubmit} aria-label="New merchant">
+    <Card component="form" noValidate onSubmit={onSubmit} aria-label="New merchant">
       <CardContent>
-        <Stepper activeStep={step} alternativeLabel nonLinear sx={{ mb: 3 }}>
-          {MERCHANT_FORM_STEPS.map((s, index) => (
-            <Step key={s.key} completed={index < step}>
-              <StepButton onClick={index < step ? () => goTo(index) : undefined} disabled={index >= step}>
-                {s.label}
-              </StepButton>
-            </Step>
-          ))}
-          <Step completed={false}>
-            <StepButton disabled>Review</StepButton>
-          </Step>
-        </Stepper>
+        <AddStepper labels={STEP_LABELS} step={step} onGoTo={goTo} />
         {serverDraft.status === 'stale' && (
           <Alert
             severity="warning"
@@ -166,7 +153,7 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
             Back
           </Button>
           {step < REVIEW ? (
-            <Button variant="contained" onClick={() => void next()}>
+            <Button type="submit" variant="contained">
               Next
             </Button>
           ) : (
@@ -176,8 +163,7 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
           )}
         </Box>
       </CardActions>
-      {/* Leaving loses only what the server does not hold yet: the draft stays in "My open applications". */}
-      <LeaveGuard hasChanges={hasUnsentChanges} onDiscard={serverDraft.writer.close} />
+      <DraftLeaveGuard status={serverDraft.status} writer={serverDraft.writer} hasUnsent={hasUnsentChanges} />
     </Card>
   );
 }

@@ -224,7 +224,7 @@ describe('MerchantAddPage', { timeout: 60_000 }, () => {
     expect(asked().filter((body) => body?.taxId)).toEqual([{ taxId: '123456789' }]);
     expect(asked()).toHaveLength(2);
 
-    await user.click(screen.getByRole('tab', { name: 'Business' }));
+    await user.click(screen.getByRole('button', { name: 'Business' }));
     const taxId = await screen.findByLabelText(/^Tax id/);
     await user.clear(taxId);
     await user.type(taxId, '987654321');

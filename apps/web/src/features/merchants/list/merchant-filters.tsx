@@ -1,11 +1,22 @@
 import { useState } from 'react';
 import { UNDERWRITING_DECISIONS, UNDERWRITING_DECISION_LABELS } from '@boardwalk/shared/merchant-enums';
 import { RISK_LEVELS, RISK_LEVEL_LABELS } from '@boardwalk/shared/risk-levels';
-import { Badge, Button, Collapse, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import {
+  Badge,
+  Button,
+  Collapse,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { enumOptions, type FilterOption } from '../../../components/data-table/list-filters.tsx';
 import { LazyPickerFilter } from './lazy-picker-filter.tsx';
-import { MORE_FILTER_KEYS } from './merchant-query.ts';
+import { MERCHANT_FILTER_KEYS, MORE_FILTER_KEYS } from './merchant-query.ts';
 import type { MerchantLookups } from './use-merchant-lookups.ts';
 
 export type MerchantFiltersProps = {
@@ -81,16 +92,38 @@ function DateRangeFilter({
 }
 
 /**
- * The merchant list's filters, each going to the URL at once: stage, assignee, agent and decision
- * in the first row, the rest behind "More filters" (which opens by itself when one of them is set).
+ * The merchant list's filters, each going to the URL at once. On a phone (below 600px) they all
+ * sit behind one "Filters (n)" button, so the first rows show on the first screen.
  */
-export function MerchantFilters({
-  values,
-  onChange,
-  lookups,
-  showStage = true,
-  showDeleted = true,
-}: MerchantFiltersProps) {
+export function MerchantFilters(props: MerchantFiltersProps) {
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const [open, setOpen] = useState(false);
+  if (!narrow) return <FilterFields {...props} />;
+  const set = MERCHANT_FILTER_KEYS.filter((key) => props.values[key]).length;
+  return (
+    <Stack spacing={1}>
+      <Button
+        startIcon={<FilterListIcon />}
+        aria-expanded={open}
+        aria-controls="merchant-filters"
+        onClick={() => setOpen((o) => !o)}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        Filters ({set})
+      </Button>
+      <Collapse in={open} id="merchant-filters" unmountOnExit>
+        <FilterFields {...props} />
+      </Collapse>
+    </Stack>
+  );
+}
+
+/**
+ * The filters themselves: stage, assignee, agent and decision in the first row, the rest behind
+ * "More filters" (which opens by itself when one of them is set).
+ */
+function FilterFields({ values, onChange, lookups, showStage = true, showDeleted = true }: MerchantFiltersProps) {
   const moreSet = MORE_FILTER_KEYS.filter((key) => values[key]).length;
   const [more, setMore] = useState(moreSet > 0);
   return (

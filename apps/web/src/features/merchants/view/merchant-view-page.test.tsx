@@ -24,6 +24,7 @@ function merchantServer(start: MerchantDetail = merchant(), routes: FakeRoutes =
       current = { ...current, stageId, stage, pipeline: s.pipeline, updatedAt: LATER };
       return { body: current };
     },
+    [`POST ${BASE}/stage/preview`]: () => ({ body: { actions: [] } }),
     [`DELETE ${BASE}`]: () => {
       current = { ...current, deletedAt: LATER, updatedAt: LATER };
       return { status: 204 };
@@ -262,7 +263,7 @@ describe('MerchantViewPage', { timeout: 60_000 }, () => {
     const from = { id: STAGES[0]!.id, name: 'New lead', pipeline: 'sales' as const };
     const to = { id: STAGES[2]!.id, name: 'In review', pipeline: 'underwriting' as const };
     const firstPage: MerchantEvent[] = [
-      event(1, { type: 'stage_changed', data: { fromStage: from, toStage: to } }),
+      event(1, { type: 'stage_changed', data: { fromStage: from, toStage: to, note: 'Documents complete' } }),
       event(2, {
         type: 'updated',
         data: {
@@ -309,6 +310,7 @@ describe('MerchantViewPage', { timeout: 60_000 }, () => {
     expect(
       await within(timeline).findByText('Ada Admin moved it from Sales · New lead to Underwriting · In review'),
     ).toBeInTheDocument();
+    expect(within(timeline).getByText('Note: Documents complete')).toBeInTheDocument();
     expect(within(timeline).getByText('Ada Admin changed monthly volume, business type')).toBeInTheDocument();
     expect(within(timeline).getByText('Monthly volume: — → 25000')).toBeInTheDocument();
     expect(within(timeline).getByText('Business type: LLC → Corporation')).toBeInTheDocument();

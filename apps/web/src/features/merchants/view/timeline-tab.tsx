@@ -57,6 +57,11 @@ function TimelinePage({ merchantId, page }: { merchantId: string; page: number }
                     “{event.data.excerpt}”
                   </Typography>
                 )}
+                {event.data.note && (
+                  <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'pre-line' }}>
+                    Note: {event.data.note}
+                  </Typography>
+                )}
                 <MessageLink event={event} />
                 {changeLines(event).map((line) => (
                   <Typography key={line} component="span" variant="body2" sx={{ display: 'block' }}>
