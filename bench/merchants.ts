@@ -30,8 +30,8 @@ import { API_NODE_FLAGS } from '../apps/api/src/api-node-flags.ts';
 import { hashPassword } from '../apps/api/src/auth/password.ts';
 import type { Db } from '../apps/api/src/db/client.ts';
 import { merchants as merchantTable } from '../apps/api/src/db/schema/merchants.ts';
-import { countMerchants, merchantConditions } from '../apps/api/src/routes/merchants/merchant-list.service.ts';
-import { selectMerchants } from '../apps/api/src/routes/merchants/merchant-row.ts';
+import { countMerchants, merchantConditions } from '../apps/api/src/domain/merchants/list/merchant-list.service.ts';
+import { selectMerchants } from '../apps/api/src/domain/merchants/record/merchant-row.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 /** The checkout whose API is measured (BENCH_API_ROOT: another commit's, with node_modules), by default this one. */

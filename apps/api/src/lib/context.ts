@@ -2,9 +2,9 @@ import type { Role, TokenScopes } from '@boardwalk/shared';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Logger } from './logger.ts';
-import type { JobSender } from '../jobs/job-sender.ts';
+import type { JobSender } from './jobs/job-sender.ts';
 import type { UsageLog } from './usage-log.ts';
-import type { UnwritableFields } from './http/unwritable-fields.ts';
+import type { UnwritableFields } from './http/unwritable-field-types.ts';
 
 /** Who is making the request: a user by the session cookie, or an API token acting for its creator. */
 export type Actor = UserActor | TokenActor;

@@ -2,8 +2,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { registerCrudRoutes } from '../../lib/crud/handlers.ts';
 import { previewTemplateRoute, templatePlaceholdersRoute, templateRoutes } from './templates.routes.ts';
-import { createPreviewLimit } from './preview-limit.ts';
-import { listPlaceholders, previewTemplate, templateService } from './templates.service.ts';
+import { createPreviewLimit } from '../../domain/templates/preview-limit.ts';
+import { listPlaceholders, previewTemplate, templateService } from '../../domain/templates/templates.service.ts';
 
 export function registerTemplateRoutes(app: OpenAPIHono<AppEnv>) {
   const withPreviewSlot = createPreviewLimit();
