@@ -45,7 +45,7 @@ export type AppDeps = {
   usageLog?: UsageLog;
   /** Injected clock, so tests can move time (idle timeout, lock-out) without waiting. */
   now?: () => Date;
-  /** The job engine's sender (jobs/job-sender.ts); absent when this process runs no engine. */
+  /** The job engine's sender (lib/jobs/job-sender.ts); absent when this process runs no engine. */
   jobs?: JobSender;
 };
 

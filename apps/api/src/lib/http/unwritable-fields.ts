@@ -3,7 +3,7 @@ import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
-import type { UnwritableFields } from './unwritable-field-types.ts';
+import type { UnwritableFields, WrittenElsewhere } from './unwritable-field-types.ts';
 
 // A PATCH refuses every field it does not write (decision 075); the types are in
 // unwritable-field-types.ts.

@@ -6,7 +6,12 @@ import { auditActor, writeAudit, type AuditEntry } from '../../../lib/audit.ts';
 import { assertCurrentVersion } from '../../../lib/crud/precondition.ts';
 import { recordDomainEvent, writeMerchantEvent } from '../record/merchant-events.ts';
 import { assertReferences, enterableStage, stageById } from '../record/merchant-refs.ts';
-import { auditMerchant, stageRef, STALE_MERCHANT_DETAIL, type WriteOutcome } from '../record/merchant-record.service.ts';
+import {
+  auditMerchant,
+  stageRef,
+  STALE_MERCHANT_DETAIL,
+  type WriteOutcome,
+} from '../record/merchant-record.service.ts';
 import { userNameOf } from '../record/merchant-row.ts';
 import { inTransaction, lockMerchant, type MerchantCaller, type MerchantRecord } from '../record/merchant-store.ts';
 
