@@ -27,6 +27,20 @@ const featureZones = WEB_FEATURES.map((feature) => ({
   except: [`./${feature}`, ...(FEATURE_IMPORTS_TO_MOVE[feature] ?? [])],
   message: 'Web features do not import each other: share through entities/, components/ or lib/.',
 }));
+const api = (p) => `apps/api/src/${p}`;
+/** The API's callers of the domain: they register or run work, and sit below the HTTP app. */
+const API_CALLERS = ['jobs', 'workflow', 'messages', 'cli', 'db/seed'].map(api);
+/** The HTTP app: nothing below it imports these. */
+const API_HTTP = [api('routes'), api('middleware'), api('app.ts'), api('main.ts'), api('worker.ts')];
+/**
+ * routes/ but the workflow engine's routes, which call workflow/ until its services move into
+ * domain/workflow/ (the workflow engine's own change). Tests are left out: they set up through
+ * any layer (the job engine, the seed, the CLI) and go through the app.
+ */
+const ROUTES_BUT_WORKFLOW = [
+  api('routes/!(automations|stage-actions|history)/**/!(*.test).ts'),
+  api('routes/history/{audit,cron-jobs,messages}.!(test).ts'),
+];
 
 const NAMED_EXPORTS = { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' };
 
@@ -135,22 +149,37 @@ export default tseslint.config(
             ),
             zone('apps/web/src/features', ['apps/web/src/app'], 'features do not import the shell (app/).'),
             ...featureZones,
-            // api: routes → services → lib → db; lib never imports middleware or routes
+            // api (docs/decisions/077): app.ts, routes, middleware → jobs, workflow, messages, cli,
+            // seed → domain → lib, auth, templates → db. Paths are resolved, so `../` imports count.
             zone(
-              'apps/api/src/lib',
-              ['apps/api/src/routes', 'apps/api/src/middleware', 'apps/api/src/app.ts', 'apps/api/src/main.ts'],
-              'lib never imports middleware, routes or the app.',
+              [api('{auth,cli,db,domain,jobs,lib,messages,middleware,templates,test,workflow}/**'), api('!(app).ts')],
+              api('routes'),
+              'Only app.ts registers routes; nothing else imports routes/ (move shared code to domain/).',
             ),
             zone(
-              ['apps/api/src/db/schema', 'apps/api/src/db/client.ts'],
-              ['apps/api/src/lib', 'apps/api/src/routes', 'apps/api/src/middleware', 'apps/api/src/auth'],
+              api('domain'),
+              [...API_CALLERS, ...API_HTTP],
+              'domain/ is called by routes, jobs, the workflow engine, the seed and the CLI; it imports none of them.',
+            ),
+            zone(
+              ROUTES_BUT_WORKFLOW,
+              API_CALLERS,
+              'Routes call domain/ (and lib, auth, db), not jobs, workflow, messages, the CLI or the seed.',
+            ),
+            zone(
+              API_CALLERS,
+              API_HTTP.filter((p) => p !== api('routes')),
+              'Jobs, workflow, messages, CLI and seed sit below the HTTP app.',
+            ),
+            zone(
+              [api('lib'), api('auth'), api('templates')],
+              [api('domain'), ...API_CALLERS, ...API_HTTP],
+              'lib, auth and templates sit below domain/ and never import it or anything above it.',
+            ),
+            zone(
+              [api('db/schema'), api('db/client.ts')],
+              [api('lib'), api('auth'), api('templates'), api('domain'), ...API_CALLERS, ...API_HTTP],
               'the database layer is the bottom of the API.',
-            ),
-            zone('apps/api/src/middleware', ['apps/api/src/routes'], 'middleware does not import routes.'),
-            zone(
-              'apps/api/src/auth',
-              ['apps/api/src/routes', 'apps/api/src/middleware'],
-              'auth sits below routes and middleware.',
             ),
             zone(
               'apps/api/src/routes/*/*.service.ts',

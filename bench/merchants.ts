@@ -28,8 +28,8 @@ import pg from 'pg';
 import { asc, desc, sql } from 'drizzle-orm';
 import type { Db } from '../apps/api/src/db/client.ts';
 import { merchants as merchantTable } from '../apps/api/src/db/schema/merchants.ts';
-import { countMerchants, merchantConditions } from '../apps/api/src/routes/merchants/merchant-list.service.ts';
-import { selectMerchants } from '../apps/api/src/routes/merchants/merchant-row.ts';
+import { countMerchants, merchantConditions } from '../apps/api/src/domain/merchants/list/merchant-list.service.ts';
+import { selectMerchants } from '../apps/api/src/domain/merchants/record/merchant-row.ts';
 import { API_ARGS, signIn, startApi } from './lib/api-process.ts';
 import {
   ACCEPT_ENCODING,

@@ -10,7 +10,7 @@ import { startJobEngine } from './jobs/job-engine.ts';
 import type { Logger } from './lib/logger.ts';
 import { createUsageLog } from './lib/usage-log.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
-import { sealLegacyDrafts } from './routes/merchants/merchant-drafts.service.ts';
+import { sealLegacyDrafts } from './domain/merchants/drafts/merchant-drafts.service.ts';
 import { closeRenderWorkers } from './templates/render.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

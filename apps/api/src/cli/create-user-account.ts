@@ -2,7 +2,7 @@ import type { Role } from '@boardwalk/shared';
 import { emailAddress } from '@boardwalk/shared/schemas/fields';
 import type { Db } from '../db/client.ts';
 import { ProblemError } from '../lib/problem.ts';
-import { createUserRecord } from '../routes/users/user-create.service.ts';
+import { createUserRecord } from '../domain/users/user-create.service.ts';
 
 /** A refusal the CLI prints as it is (bad email, weak password, taken email). */
 export class UserCreateError extends Error {}

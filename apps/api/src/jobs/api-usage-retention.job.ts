@@ -4,7 +4,7 @@ import { deleteEndedRateLimitWindows } from '../auth/rate-limiter.ts';
 import { readSetting } from '../auth/settings.ts';
 import type { Db } from '../db/client.ts';
 import { apiRequests } from '../db/schema/api-tokens.ts';
-import { defineCronJob } from './cron-job.ts';
+import { defineCronJob } from '../lib/jobs/cron-job.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const API_USAGE_RETENTION_BATCH_SIZE = 5000;

@@ -8,9 +8,9 @@ import { merchants, merchantStageIntervals } from '../db/schema/merchants.ts';
 import { activeAutomations, recordAutomationRun } from '../workflow/automation-dispatch.ts';
 import { conditionsHold, loadFactsOf, matchingMerchantIds } from '../workflow/automation-conditions.ts';
 import { conditionSql } from '../workflow/condition-sql.ts';
-import { defineCronJob } from './cron-job.ts';
-import { CRON_TIME_ZONE } from './cron-jobs.service.ts';
-import type { JobSender } from './job-sender.ts';
+import { defineCronJob } from '../lib/jobs/cron-job.ts';
+import { CRON_TIME_ZONE } from '../lib/jobs/cron-job.ts';
+import type { JobSender } from '../lib/jobs/job-sender.ts';
 
 /** Stage entries read (and run, in one transaction) at a time by a time-in-stage run, which reads them all. */
 export const TIME_IN_STAGE_BATCH = 500;

@@ -1,4 +1,4 @@
-import type { CronJobDefinition } from './cron-job.ts';
+import type { CronJobDefinition } from '../lib/jobs/cron-job.ts';
 import { apiUsageRetentionJob } from './api-usage-retention.job.ts';
 import { automationScheduleJob, automationTimeInStageJob } from './automation-triggers.job.ts';
 import { dailyDigestJob } from './daily-digest.job.ts';

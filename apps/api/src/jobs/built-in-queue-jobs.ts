@@ -1,6 +1,6 @@
 import type { MessagingConfig } from '../messages/transports.ts';
 import { messageSendJob } from '../messages/send-message.job.ts';
-import type { QueueJobDefinition } from './queue-job.ts';
+import type { QueueJobDefinition } from '../lib/jobs/queue-job.ts';
 
 /** Every built-in job that is sent rather than scheduled; the engine creates their queues at start. */
 export function builtInQueueJobs(messaging: MessagingConfig): QueueJobDefinition[] {

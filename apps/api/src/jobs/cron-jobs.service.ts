@@ -2,10 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import { cronJobRuns, cronJobs, type CronRunStatus } from '../db/schema/cron-jobs.ts';
-import type { CronJobDefinition, JobContext } from './cron-job.ts';
-
-/** Cron expressions are read in UTC, whatever the server's time zone. */
-export const CRON_TIME_ZONE = 'UTC';
+import { CRON_TIME_ZONE, type CronJobDefinition, type JobContext } from '../lib/jobs/cron-job.ts';
 
 /** Longest error text a run row keeps (the stack goes to the log, not the table). */
 const MAX_ERROR_LENGTH = 2000;

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { readSetting } from '../auth/settings.ts';
 import type { Db } from '../db/client.ts';
-import { queueRenderedMessage } from '../messages/queue-message.ts';
-import { rowsOf } from '../routes/reports/report-scope.ts';
-import { defineCronJob } from './cron-job.ts';
-import type { JobSender } from './job-sender.ts';
+import { queueRenderedMessage } from '../domain/messages/queue-message.ts';
+import { rowsOf } from '../domain/reports/report-scope.ts';
+import { defineCronJob } from '../lib/jobs/cron-job.ts';
+import type { JobSender } from '../lib/jobs/job-sender.ts';
 
 /** Items listed per section of one digest; the counts are always complete. */
 export const DIGEST_LIST_LIMIT = 20;

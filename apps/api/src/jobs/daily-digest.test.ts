@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emails } from '../db/schema/emails.ts';
 import { todos } from '../db/schema/todos.ts';
-import { createTestMerchant, createTestStage } from '../routes/merchants/test-fixtures.ts';
+import { createTestMerchant, createTestStage } from '../test/merchant-fixtures.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { startTestJobEngine } from '../test/job-engine.ts';
 import { createUser } from '../test/sign-in.ts';

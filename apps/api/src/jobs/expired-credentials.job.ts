@@ -4,7 +4,7 @@ import { readSetting } from '../auth/settings.ts';
 import type { Db } from '../db/client.ts';
 import { apiTokens } from '../db/schema/api-tokens.ts';
 import { sessions } from '../db/schema/sessions.ts';
-import { defineCronJob } from './cron-job.ts';
+import { defineCronJob } from '../lib/jobs/cron-job.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

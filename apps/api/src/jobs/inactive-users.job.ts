@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { apiTokens } from '../db/schema/api-tokens.ts';
 import { users } from '../db/schema/users.ts';
 import { writeAudit } from '../lib/audit.ts';
-import { defineCronJob } from './cron-job.ts';
+import { defineCronJob } from '../lib/jobs/cron-job.ts';
 
 /** PCI DSS 8.2.6: user accounts inactive for 90 days are removed or disabled. */
 export const INACTIVE_DAYS = 90;

@@ -1,12 +1,12 @@
 import { PgBoss, type Job } from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
-import { bossConnection } from './boss-connection.ts';
+import { bossConnection } from '../lib/jobs/boss-connection.ts';
 import { BUILT_IN_CRON_JOBS } from './built-in-cron-jobs.ts';
 import { builtInQueueJobs } from './built-in-queue-jobs.ts';
-import type { CronJobDefinition } from './cron-job.ts';
+import type { CronJobDefinition } from '../lib/jobs/cron-job.ts';
 import { registerCronJobs, runCronJob, syncCronSchedules, watchCronSchedules } from './cron-jobs.service.ts';
-import type { QueueJobDefinition } from './queue-job.ts';
+import type { QueueJobDefinition } from '../lib/jobs/queue-job.ts';
 import type { MessagingConfig } from '../messages/transports.ts';
 import type { OutboundPolicy } from '../lib/outbound/outbound-policy.ts';
 import { startWorkflowWorkers, WORKFLOW_QUEUES } from '../workflow/workflow-engine.ts';

@@ -4,7 +4,7 @@ import { readSetting } from '../auth/settings.ts';
 import type { Db } from '../db/client.ts';
 import { merchantDrafts } from '../db/schema/merchants.ts';
 import { writeAudit } from '../lib/audit.ts';
-import { defineCronJob } from './cron-job.ts';
+import { defineCronJob } from '../lib/jobs/cron-job.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DRAFT_RETENTION_BATCH_SIZE = 1000;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { cronJobRuns } from '../db/schema/cron-jobs.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { startTestJobEngine } from '../test/job-engine.ts';
-import { defineCronJob } from './cron-job.ts';
+import { defineCronJob } from '../lib/jobs/cron-job.ts';
 
 /**
  * The other half of job-engine.test.ts's "stopping" (SIGTERM): a job that is running

@@ -2,9 +2,9 @@ import type { Role, TokenScopes } from '@boardwalk/shared';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Logger } from './logger.ts';
-import type { JobSender } from '../jobs/job-sender.ts';
+import type { JobSender } from './jobs/job-sender.ts';
 import type { UsageLog } from './usage-log.ts';
-import type { UnwritableFields } from './http/unwritable-fields.ts';
+import type { UnwritableFields } from './http/unwritable-field-types.ts';
 
 /** Who is making the request: a user by the session cookie, or an API token acting for its creator. */
 export type Actor = UserActor | TokenActor;
@@ -45,7 +45,7 @@ export type AppDeps = {
   usageLog?: UsageLog;
   /** Injected clock, so tests can move time (idle timeout, lock-out) without waiting. */
   now?: () => Date;
-  /** The job engine's sender (jobs/job-sender.ts); absent when this process runs no engine. */
+  /** The job engine's sender (lib/jobs/job-sender.ts); absent when this process runs no engine. */
   jobs?: JobSender;
 };
 

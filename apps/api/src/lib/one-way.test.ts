@@ -30,7 +30,7 @@ describe('one way in the API', () => {
       /export (const|function) (jsonResponse|documentedProblem|problems|json|idParams)\b/,
       ['lib/http/openapi.ts'],
     ],
-    ['the user insert', /\.insert\(users\)/, ['routes/users/user-create.service.ts']],
+    ['the user insert', /\.insert\(users\)/, ['domain/users/user-create.service.ts']],
   ])('%s is defined once', (_what, pattern, expected) => {
     expect(filesMatching(pattern)).toEqual(expected);
   });
@@ -38,8 +38,8 @@ describe('one way in the API', () => {
   it('names an audit row’s actor through auditActor, so a token’s writes carry the token id (decision 041)', () => {
     // The helper itself, and the merchant timeline and outbox (not the audit log).
     expect(filesMatching(/actorUserId: (caller\.)?actor\.userId/)).toEqual([
+      'domain/merchants/record/merchant-events.ts',
       'lib/audit.ts',
-      'routes/merchants/merchant-events.ts',
     ]);
   });
 

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { emails } from '../db/schema/emails.ts';
 import { templates } from '../db/schema/templates.ts';
-import type { JobContext } from '../jobs/cron-job.ts';
-import type { QueueJobAttempt, QueueJobDefinition } from '../jobs/queue-job.ts';
+import type { JobContext } from '../lib/jobs/cron-job.ts';
+import type { QueueJobAttempt, QueueJobDefinition } from '../lib/jobs/queue-job.ts';
 import { OutboundFailure } from '../lib/outbound/outbound-failure.ts';
 import { renderTemplate } from '../templates/render.ts';
-import { merchantTemplateValues } from './message-context.ts';
-import { writeMessageEvent } from './message-timeline.ts';
-import { MESSAGE_SEND_JOB } from './queue-message.ts';
+import { merchantTemplateValues } from '../domain/messages/message-context.ts';
+import { writeMessageEvent } from '../domain/messages/message-timeline.ts';
+import { MESSAGE_SEND_JOB } from '../domain/messages/queue-message.ts';
 import { sendEmail, sendSms, type MessagingConfig, type SendResult } from './transports.ts';
 
 const payloadSchema = z.object({ messageId: z.uuid() });

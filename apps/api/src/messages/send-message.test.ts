@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { startTestJobEngine } from '../test/job-engine.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
 import { insertTestMerchant } from '../test/test-merchant.ts';
-import { MESSAGE_SEND_JOB, queueTemplateMessage, type QueueMessageInput } from './queue-message.ts';
+import { MESSAGE_SEND_JOB, queueTemplateMessage, type QueueMessageInput } from '../domain/messages/queue-message.ts';
 import { INTERRUPTED_ERROR } from './send-message.job.ts';
 import { sendEmail } from './transports.ts';
 

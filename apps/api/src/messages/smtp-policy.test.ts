@@ -12,7 +12,7 @@ import { jsonClient, type JsonClient } from '../test/json-client.ts';
 import { signInAs } from '../test/sign-in.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp-server.ts';
 import { insertTestMerchant } from '../test/test-merchant.ts';
-import { queueTemplateMessage } from './queue-message.ts';
+import { queueTemplateMessage } from '../domain/messages/queue-message.ts';
 import { sendQueuedMessage } from './send-message.job.ts';
 
 /**

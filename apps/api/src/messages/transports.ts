@@ -4,7 +4,7 @@ import { readSetting } from '../auth/settings.ts';
 import type { Db } from '../db/client.ts';
 import { classifyConnectionError, classifySmtpError } from '../lib/outbound/outbound-failure.ts';
 import { resolveOutboundHost, STRICT_OUTBOUND_POLICY, type OutboundPolicy } from '../lib/outbound/outbound-policy.ts';
-import { readSmtpSettings } from '../routes/settings/settings.service.ts';
+import { readSmtpSettings } from '../domain/settings/settings.service.ts';
 
 /** What the send job needs besides the database: read from config and secrets at start. */
 export type MessagingConfig = {

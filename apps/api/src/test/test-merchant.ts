@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { merchants } from '../db/schema/merchants.ts';
 import { stages } from '../db/schema/stages.ts';
-import { sealSensitive } from '../routes/merchants/merchant-sensitive.ts';
+import { sealSensitive } from '../domain/merchants/record/merchant-sensitive.ts';
 import type { TestApp } from './harness.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ActionConfigInput, ActionType } from '@boardwalk/shared/schemas/workflow-action';
 import type { Db } from '../db/client.ts';
-import type { JobSender } from '../jobs/job-sender.ts';
+import type { JobSender } from '../lib/jobs/job-sender.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { ActionMerchant } from './action-merchant.ts';
 import { OutboundFailure } from '../lib/outbound/outbound-failure.ts';

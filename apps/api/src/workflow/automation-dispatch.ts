@@ -10,8 +10,8 @@ import {
   type StoredAutomationAction,
 } from '../db/schema/automations.ts';
 import { merchantEvents } from '../db/schema/merchants.ts';
-import { inTransaction } from '../jobs/boss-connection.ts';
-import type { JobSender } from '../jobs/job-sender.ts';
+import { inTransaction } from '../lib/jobs/boss-connection.ts';
+import type { JobSender } from '../lib/jobs/job-sender.ts';
 import { summarizeAction } from './action-config.ts';
 import { conditionsHold, loadMerchantFacts, type MerchantFacts } from './automation-conditions.ts';
 import type { DomainEvent, EventConsumer } from './dispatcher.ts';

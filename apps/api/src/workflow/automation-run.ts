@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { automationExecutions, type StoredActionResult } from '../db/schema/automations.ts';
-import { inTransaction } from '../jobs/boss-connection.ts';
+import { inTransaction } from '../lib/jobs/boss-connection.ts';
 import {
   actionErrorText,
   failureResult,

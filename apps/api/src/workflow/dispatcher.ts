@@ -3,8 +3,8 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db/client.ts';
 import { domainEvents } from '../db/schema/merchants.ts';
 import { stageActionExecutions, stageActions } from '../db/schema/workflow.ts';
-import { inTransaction } from '../jobs/boss-connection.ts';
-import type { JobSender } from '../jobs/job-sender.ts';
+import { inTransaction } from '../lib/jobs/boss-connection.ts';
+import type { JobSender } from '../lib/jobs/job-sender.ts';
 import { automationConsumer } from './automation-dispatch.ts';
 import { STAGE_ACTION_JOB } from './stage-action-run.ts';
 

@@ -6,7 +6,7 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { templates } from '../db/schema/templates.ts';
-import { resolveRecipient } from '../messages/queue-message.ts';
+import { resolveRecipient } from '../domain/messages/queue-message.ts';
 import type { ActionDescription } from './action.ts';
 import type { ActionMerchant } from './action-merchant.ts';
 

@@ -3,7 +3,7 @@ import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { stageActionExecutions } from '../db/schema/workflow.ts';
-import type { JobSender } from '../jobs/job-sender.ts';
+import type { JobSender } from '../lib/jobs/job-sender.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { OutboundPolicy } from '../lib/outbound/outbound-policy.ts';
 import {

@@ -1,5 +1,5 @@
 import type { BusinessType, MerchantEvent, MerchantEventType, Pipeline, RiskLevel } from '@boardwalk/shared';
-import { bankAccountFingerprint, sealSensitive } from '../../routes/merchants/merchant-sensitive.ts';
+import { bankAccountFingerprint, sealSensitive } from '../../domain/merchants/record/merchant-sensitive.ts';
 import type {
   merchantEvents,
   merchantNotes,

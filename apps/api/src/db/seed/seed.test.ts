@@ -2,7 +2,7 @@ import { PIPELINES, type Pipeline } from '@boardwalk/shared';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serverPasswordSchema } from '../../auth/password-policy.ts';
-import { openSensitive } from '../../routes/merchants/merchant-sensitive.ts';
+import { openSensitive } from '../../domain/merchants/record/merchant-sensitive.ts';
 import { queryRows } from '../migration-level.ts';
 import { emails } from '../schema/emails.ts';
 import {

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Role } from '@boardwalk/shared';
 import { serverPasswordSchema } from '../../auth/password-policy.ts';
-import { createUserRecord } from '../../routes/users/user-create.service.ts';
+import { createUserRecord } from '../../domain/users/user-create.service.ts';
 import type { Db } from '../client.ts';
 
 export type DemoUser = { email: string; role: Role; firstName: string; lastName: string; phone: string };

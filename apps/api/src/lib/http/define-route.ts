@@ -1,7 +1,8 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { authorize, declaredAbility, type RouteAbility } from './authorize.ts';
 import { conformToContract } from './contract.ts';
-import { declareUnwritableFields, strictPatchBody, type WrittenElsewhere } from './unwritable-fields.ts';
+import type { WrittenElsewhere } from './unwritable-field-types.ts';
+import { declareUnwritableFields, strictPatchBody } from './unwritable-fields.ts';
 
 type RouteOptions = {
   ability: RouteAbility;

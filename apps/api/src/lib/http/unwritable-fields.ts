@@ -3,18 +3,10 @@ import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
+import type { UnwritableFields, WrittenElsewhere } from './unwritable-field-types.ts';
 
-/**
- * A PATCH refuses every field it does not write (decision 075): its body schema is made strict,
- * and each refused field is named in the 400 with where it is changed instead, if anywhere.
- *
- * `writtenElsewhere` maps a field of the record to a route (`'POST /api/merchants/{id}/stage'`)
- * or to the body field that sets it (`'assignedUserId'`).
- */
-export type WrittenElsewhere = Readonly<Record<string, string>>;
-
-/** What the validation hook needs to word a refused field of this route. */
-export type UnwritableFields = { recordFields: ReadonlySet<string>; writtenElsewhere: WrittenElsewhere };
+// A PATCH refuses every field it does not write (decision 075); the types are in
+// unwritable-field-types.ts.
 
 const ROUTE_HINT = /^(GET|POST|PUT|PATCH|DELETE) \//;
 

@@ -2,8 +2,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import * as routes from './api-tokens.routes.ts';
-import * as service from './api-tokens.service.ts';
-import * as usage from './api-usage.service.ts';
+import * as service from '../../domain/api-tokens/api-tokens.service.ts';
+import * as usage from '../../domain/api-tokens/api-usage.service.ts';
 
 export function registerApiTokenRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.listApiTokens, async (c) =>

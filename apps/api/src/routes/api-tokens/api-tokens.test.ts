@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient, type JsonClient, type ProblemBody } from '../../test/json-client.ts';
 import { signInAs, type TestUser } from '../../test/sign-in.ts';
 import { insertTestMerchant } from '../../test/test-merchant.ts';
-import { listApiTokens } from './api-tokens.service.ts';
+import { listApiTokens } from '../../domain/api-tokens/api-tokens.service.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

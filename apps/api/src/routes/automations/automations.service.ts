@@ -18,7 +18,7 @@ import { createCrudService } from '../../lib/crud/service.ts';
 import type { CrudEntity } from '../../lib/crud/types.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
-import { cronProblem } from '../history/cron-jobs.service.ts';
+import { cronProblem } from '../../domain/history/cron-jobs.service.ts';
 import { publicConfig, storedConfig, summarizeAction } from '../../workflow/action-config.ts';
 import { actionReferenceErrors } from '../../workflow/action-references.ts';
 import { checkConditions, loadMerchantFacts, matchingMerchantIds } from '../../workflow/automation-conditions.ts';

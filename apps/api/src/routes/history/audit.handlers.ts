@@ -4,9 +4,9 @@ import { auditActor, writeAudit } from '../../lib/audit.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { csvResponse } from '../../lib/csv.ts';
 import { callerOf } from '../../lib/http/caller.ts';
-import { AUDIT_CSV_HEADER, auditCsvFilename, auditCsvLine } from './audit-csv.ts';
+import { AUDIT_CSV_HEADER, auditCsvFilename, auditCsvLine } from '../../domain/history/audit-csv.ts';
 import * as routes from './audit.routes.ts';
-import * as service from './audit.service.ts';
+import * as service from '../../domain/history/audit.service.ts';
 
 export function registerAuditRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.listAudit, async (c) => c.json(await service.listAudit(c.get('db'), c.req.valid('query')), 200));

@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/audit-log.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient, type JsonClient, type ProblemBody } from '../../test/json-client.ts';
 import { createUser, signInAs, type TestUser } from '../../test/sign-in.ts';
-import { auditBatches } from './audit.service.ts';
+import { auditBatches } from '../../domain/history/audit.service.ts';
 
 /** A minimal RFC 4180 reader for the test: quoted cells, doubled quotes, CRLF rows. */
 function parseCsv(text: string): string[][] {

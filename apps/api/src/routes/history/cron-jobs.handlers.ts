@@ -2,8 +2,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import * as routes from './cron-jobs.routes.ts';
-import * as service from './cron-jobs.service.ts';
-import { jobSenderOf } from './job-engine-of.ts';
+import * as service from '../../domain/history/cron-jobs.service.ts';
+import { jobSenderOf } from '../../lib/jobs/job-engine-of.ts';
 
 export function registerCronJobRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.listCronJobs, async (c) => c.json(await service.listCronJobs(c.get('db'), callerOf(c).now), 200));

@@ -11,7 +11,7 @@ import {
 } from '@boardwalk/shared';
 import { defineRoute } from '../../lib/http/define-route.ts';
 import { documentedProblem, jsonBody, jsonResponse, problems } from '../../lib/http/openapi.ts';
-import { jobEngineAbsent } from './job-engine-of.ts';
+import { jobEngineAbsent } from '../../lib/jobs/job-engine-of.ts';
 
 const tags = ['history'];
 const read = { action: 'read', subject: LOG_SUBJECT } as const;

@@ -15,7 +15,7 @@ import { startTestJobEngine } from '../../test/job-engine.ts';
 import { jsonClient, type JsonClient, type ProblemBody } from '../../test/json-client.ts';
 import { signInAs } from '../../test/sign-in.ts';
 import { insertTestMerchant } from '../../test/test-merchant.ts';
-import { JOB_ENGINE_ABSENT } from './job-engine-of.ts';
+import { JOB_ENGINE_ABSENT } from '../../lib/jobs/job-engine-of.ts';
 
 const CRON_JOBS = [logRetentionJob, expiredCredentialsJob];
 

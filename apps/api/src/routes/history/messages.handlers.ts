@@ -1,9 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
-import { jobSenderOf } from './job-engine-of.ts';
+import { jobSenderOf } from '../../lib/jobs/job-engine-of.ts';
 import * as routes from './messages.routes.ts';
-import * as service from './messages.service.ts';
+import * as service from '../../domain/history/messages.service.ts';
 
 export function registerMessageRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.listMessages, async (c) =>

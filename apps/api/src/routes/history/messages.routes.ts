@@ -7,7 +7,7 @@ import {
 } from '@boardwalk/shared';
 import { defineRoute } from '../../lib/http/define-route.ts';
 import { documentedProblem, idParams, jsonResponse, problems } from '../../lib/http/openapi.ts';
-import { jobEngineAbsent } from './job-engine-of.ts';
+import { jobEngineAbsent } from '../../lib/jobs/job-engine-of.ts';
 
 const tags = ['history'];
 // A message names its merchant and holds what was said to it; sending one writes its timeline

@@ -3,9 +3,9 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import * as mfaRoutes from './me-mfa.routes.ts';
-import * as mfa from './me-mfa.service.ts';
+import * as mfa from '../../domain/me/me-mfa.service.ts';
 import * as routes from './me.routes.ts';
-import * as service from './me.service.ts';
+import * as service from '../../domain/me/me.service.ts';
 
 export function registerMeRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.getMe, async (c) => c.json(await service.getMe(c.get('db'), callerOf(c).actor), 200));

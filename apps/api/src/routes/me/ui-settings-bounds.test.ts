@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { signInAs } from '../../test/sign-in.ts';
-import { listUserOptions, listUsers } from '../users/users.service.ts';
+import { listUserOptions, listUsers } from '../../domain/users/users.service.ts';
 
 const put = (body: unknown, cookie: string) => ({
   method: 'PUT',

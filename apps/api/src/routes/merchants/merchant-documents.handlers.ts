@@ -20,7 +20,7 @@ import {
   openDocument,
   removeDocument,
   uploadDocument,
-} from './merchant-documents.service.ts';
+} from '../../domain/merchants/documents/merchant-documents.service.ts';
 
 /**
  * The preview's policy: the file is shown by the browser itself with nothing of ours around it,

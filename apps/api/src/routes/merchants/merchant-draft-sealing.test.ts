@@ -6,8 +6,8 @@ import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { jsonClient, type JsonClient, type ProblemBody } from '../../test/json-client.ts';
 import { merchantTableCounts, useMerchantContext } from '../../test/merchant-record-context.ts';
 import { signInAs } from '../../test/sign-in.ts';
-import { SEALED_VALUE_GONE } from './merchant-draft-sealing.ts';
-import { sealLegacyDrafts } from './merchant-drafts.service.ts';
+import { SEALED_VALUE_GONE } from '../../domain/merchants/drafts/merchant-draft-sealing.ts';
+import { sealLegacyDrafts } from '../../domain/merchants/drafts/merchant-drafts.service.ts';
 
 type Data = Record<string, unknown>;
 type Owner = Record<string, unknown>;

@@ -2,8 +2,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { bodyLimit, KB } from '../../lib/http/body-limit.ts';
 import * as routes from './merchant-drafts.routes.ts';
-import * as drafts from './merchant-drafts.service.ts';
-import { merchantCallerOf } from './merchant-store.ts';
+import * as drafts from '../../domain/merchants/drafts/merchant-drafts.service.ts';
+import { merchantCallerOf } from '../../domain/merchants/record/merchant-store.ts';
 
 /** A draft is one form's values: 256 KB is far more than a typed application needs. */
 export const DRAFT_BODY_LIMIT = 256 * KB;

@@ -6,7 +6,7 @@ import { merchantDrafts } from '../../db/schema/merchants.ts';
 import { jsonClient, type JsonClient, type ProblemBody } from '../../test/json-client.ts';
 import { useMerchantContext } from '../../test/merchant-record-context.ts';
 import { signInAs } from '../../test/sign-in.ts';
-import { MAX_DRAFTS, MAX_DRAFTS_DETAIL } from './merchant-drafts.service.ts';
+import { MAX_DRAFTS, MAX_DRAFTS_DETAIL } from '../../domain/merchants/drafts/merchant-drafts.service.ts';
 
 type Problem = ProblemBody & { code: string };
 

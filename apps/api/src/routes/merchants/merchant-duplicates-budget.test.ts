@@ -5,7 +5,7 @@ import { auditLog } from '../../db/schema/audit-log.ts';
 import { jsonClient, type JsonResponse } from '../../test/json-client.ts';
 import { createMerchant, failInsertsInto, useMerchantContext } from '../../test/merchant-record-context.ts';
 import { signInAs } from '../../test/sign-in.ts';
-import { REVEAL_LIMIT } from './merchant-reveal.service.ts';
+import { REVEAL_LIMIT } from '../../domain/merchants/reveal/merchant-reveal.service.ts';
 
 type Duplicates = { duplicates: PossibleDuplicate[] };
 

@@ -1,4 +1,4 @@
-import { MERCHANT_CSV_HEADER } from './merchant-export.ts';
+import { MERCHANT_CSV_HEADER } from '../../domain/merchants/list/merchant-export.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
@@ -6,8 +6,8 @@ import { merchants } from '../../db/schema/merchants.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient } from '../../test/json-client.ts';
 import { signInAs, type TestUser } from '../../test/sign-in.ts';
-import { merchantBatches } from './merchant-list.service.ts';
-import { createTestMerchant, createTestStage, type TestStage } from './test-fixtures.ts';
+import { merchantBatches } from '../../domain/merchants/list/merchant-list.service.ts';
+import { createTestMerchant, createTestStage, type TestStage } from '../../test/merchant-fixtures.ts';
 
 /** A minimal RFC 4180 reader for the test: quoted cells, doubled quotes, CRLF rows. */
 function parseCsv(text: string): string[][] {

@@ -5,9 +5,13 @@ import type { AppEnv } from '../../lib/context.ts';
 import { csvResponse } from '../../lib/csv.ts';
 import { callerOf, type Caller } from '../../lib/http/caller.ts';
 import { cachedJson, readerOf, stableKey } from '../../lib/read-cache/cached-json.ts';
-import { MERCHANT_CSV_HEADER, merchantCsvFilename, merchantCsvLine } from './merchant-export.ts';
+import {
+  MERCHANT_CSV_HEADER,
+  merchantCsvFilename,
+  merchantCsvLine,
+} from '../../domain/merchants/list/merchant-export.ts';
 import * as routes from './merchant-list.routes.ts';
-import * as service from './merchant-list.service.ts';
+import * as service from '../../domain/merchants/list/merchant-list.service.ts';
 
 /** The list views and the CSV export. Literal paths: register before the `/api/merchants/{id}` routes. */
 export function registerMerchantListRoutes(app: OpenAPIHono<AppEnv>) {

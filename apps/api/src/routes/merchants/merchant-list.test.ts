@@ -10,7 +10,12 @@ import { merchants } from '../../db/schema/merchants.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient, type JsonClient, type ProblemBody } from '../../test/json-client.ts';
 import { createUser, signInAs, type TestUser } from '../../test/sign-in.ts';
-import { createTestMerchant, createTestStage, type TestMerchant, type TestStage } from './test-fixtures.ts';
+import {
+  createTestMerchant,
+  createTestStage,
+  type TestMerchant,
+  type TestStage,
+} from '../../test/merchant-fixtures.ts';
 
 describe('merchant list and views API', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import { createNoteRoute, listNotesRoute, removeNoteRoute, updateNoteRoute } from './merchant-notes.routes.ts';
-import { createNote, listNotes, removeNote, updateNote } from './merchant-notes.service.ts';
+import { createNote, listNotes, removeNote, updateNote } from '../../domain/merchants/notes/merchant-notes.service.ts';
 
 export function registerMerchantNoteRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listNotesRoute, async (c) => {

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient, type JsonClient } from '../../test/json-client.ts';
 import { testServerUrl } from '../../test/scratch-database.ts';
 import { signInAs } from '../../test/sign-in.ts';
-import { applyStageChange } from './merchant-stage.service.ts';
+import { applyStageChange } from '../../domain/merchants/stage/merchant-stage.service.ts';
 
 /**
  * The read cache of the merchant list, search and view (decision 052), on: an answer is served

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient, type JsonClient, type ProblemBody } from '../../test/json-client.ts';
 import { auditRows, createStage, queryRows } from '../../test/merchant-record-context.ts';
 import { signInAs } from '../../test/sign-in.ts';
-import { REVEAL_LIMIT } from './merchant-reveal.service.ts';
+import { REVEAL_LIMIT } from '../../domain/merchants/reveal/merchant-reveal.service.ts';
 
 /**
  * Sensitive values are answered masked everywhere but the reveal route, which audits. The clear

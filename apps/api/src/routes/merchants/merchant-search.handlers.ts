@@ -4,7 +4,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import { cachedJson, readerOf } from '../../lib/read-cache/cached-json.ts';
 import * as routes from './merchant-search.routes.ts';
-import { searchMerchants } from './merchant-search.service.ts';
+import { searchMerchants } from '../../domain/merchants/search/merchant-search.service.ts';
 
 export function registerMerchantSearchRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.searchMerchants, async (c) => {

@@ -5,7 +5,7 @@ import { stages } from '../../db/schema/stages.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient, type JsonClient } from '../../test/json-client.ts';
 import { signInAs } from '../../test/sign-in.ts';
-import { SEARCH_CANDIDATES } from './merchant-search.service.ts';
+import { SEARCH_CANDIDATES } from '../../domain/merchants/search/merchant-search.service.ts';
 
 type Search = { data: SearchResult[] };
 

@@ -1,21 +1,32 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
+import { registerMerchantBulkRoutes } from './merchant-bulk.handlers.ts';
 import { registerMerchantDocumentRoutes } from './merchant-documents.handlers.ts';
+import { registerMerchantDraftRoutes } from './merchant-drafts.handlers.ts';
+import { registerMerchantDuplicateRoutes } from './merchant-duplicates.handlers.ts';
+import { registerMerchantEventRoutes } from './merchant-events.handlers.ts';
 import { registerMerchantListRoutes } from './merchant-list.handlers.ts';
 import { registerMerchantNoteRoutes } from './merchant-notes.handlers.ts';
+import { registerMerchantOwnerRoutes } from './merchant-owners.handlers.ts';
 import { registerMerchantRecordRoutes } from './merchant-record.handlers.ts';
 import { registerMerchantSearchRoutes } from './merchant-search.handlers.ts';
 
 /**
- * The merchant routes. Each part registers its own routes file:
- * the list and views, the record (get, create, update, delete, restore, stage, assignment, reveal),
- * owners, notes, documents, timeline, duplicates, bulk, export, drafts, and search.
+ * The merchant routes. Each part registers its own routes file: the list and views, search, the
+ * add form's drafts, duplicates, bulk, the record (get, create, update, delete, restore, stage,
+ * assignment, reveal), owners, the timeline, notes and documents.
  */
 export function registerMerchantRoutes(app: OpenAPIHono<AppEnv>) {
-  // First: its literal paths (the views, export.csv) must not reach the /api/merchants/{id} routes.
+  // First, the literal paths (the views, export.csv, /duplicates, /bulk/…): they must not reach
+  // the /api/merchants/{id} routes, which answer 400 to an id that is not a uuid.
   registerMerchantListRoutes(app);
   registerMerchantSearchRoutes(app);
+  registerMerchantDraftRoutes(app);
+  registerMerchantDuplicateRoutes(app);
+  registerMerchantBulkRoutes(app);
   registerMerchantRecordRoutes(app);
+  registerMerchantOwnerRoutes(app);
+  registerMerchantEventRoutes(app);
   registerMerchantNoteRoutes(app);
   registerMerchantDocumentRoutes(app);
 }

@@ -4,7 +4,7 @@ import { merchantStageIntervals } from '../../db/schema/merchants.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient, type JsonClient } from '../../test/json-client.ts';
 import { signInAs } from '../../test/sign-in.ts';
-import { createTestMerchant, createTestStage, type TestStage } from '../merchants/test-fixtures.ts';
+import { createTestMerchant, createTestStage, type TestStage } from '../../test/merchant-fixtures.ts';
 
 /**
  * The funnel follows where merchants actually went next (decision 076): an underwriting pipeline

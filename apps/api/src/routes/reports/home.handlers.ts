@@ -4,7 +4,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import * as routes from './home.routes.ts';
-import { homeSummary } from './home.service.ts';
+import { homeSummary } from '../../domain/reports/home.service.ts';
 
 export function registerHomeRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.homeSummary, async (c) => {

@@ -4,7 +4,7 @@ import { merchantEvents } from '../../db/schema/merchants.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient } from '../../test/json-client.ts';
 import { signInAs, type TestUser } from '../../test/sign-in.ts';
-import { createTestMerchant, createTestStage, type TestStage } from '../merchants/test-fixtures.ts';
+import { createTestMerchant, createTestStage, type TestStage } from '../../test/merchant-fixtures.ts';
 
 /** "Now" is 2026-03-15 12:00 UTC: the KPI periods are Feb 13 12:00 → now and Jan 14 12:00 → Feb 13 12:00. */
 const NOW = new Date('2026-03-15T12:00:00Z');

@@ -24,10 +24,14 @@ import {
   useMerchantContext,
 } from '../../test/merchant-record-context.ts';
 import { insertStageAction } from '../../workflow/workflow-test-helpers.ts';
-import { createTestMerchant, createTestStage, TEST_ENCRYPTION_KEY } from '../merchants/test-fixtures.ts';
-import { decisionsReport, newMerchantsReport, productionReport } from './merchant-reports.service.ts';
-import { reportScope, rowsOf, stagesInOrder } from './report-scope.ts';
-import { funnelReport, slaBreachesReport, timeInStageReport } from './stage-reports.service.ts';
+import { createTestMerchant, createTestStage, TEST_ENCRYPTION_KEY } from '../../test/merchant-fixtures.ts';
+import {
+  decisionsReport,
+  newMerchantsReport,
+  productionReport,
+} from '../../domain/reports/merchant-reports.service.ts';
+import { reportScope, rowsOf, stagesInOrder } from '../../domain/reports/report-scope.ts';
+import { funnelReport, slaBreachesReport, timeInStageReport } from '../../domain/reports/stage-reports.service.ts';
 
 /**
  * The daily stay rollups (decision 046) against a recount from the stays: every writer keeps them

@@ -2,9 +2,13 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import * as routes from './reports.routes.ts';
-import { decisionsReport, newMerchantsReport, productionReport } from './merchant-reports.service.ts';
-import { reportScope } from './report-scope.ts';
-import { funnelReport, slaBreachesReport, timeInStageReport } from './stage-reports.service.ts';
+import {
+  decisionsReport,
+  newMerchantsReport,
+  productionReport,
+} from '../../domain/reports/merchant-reports.service.ts';
+import { reportScope } from '../../domain/reports/report-scope.ts';
+import { funnelReport, slaBreachesReport, timeInStageReport } from '../../domain/reports/stage-reports.service.ts';
 
 /** /api/reports/…: one read-only endpoint per report. */
 export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {

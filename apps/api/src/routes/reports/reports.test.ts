@@ -12,7 +12,12 @@ import { merchantStageIntervals } from '../../db/schema/merchants.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { jsonClient, type JsonClient, type ProblemBody } from '../../test/json-client.ts';
 import { signInAs } from '../../test/sign-in.ts';
-import { createTestMerchant, createTestStage, type TestMerchant, type TestStage } from '../merchants/test-fixtures.ts';
+import {
+  createTestMerchant,
+  createTestStage,
+  type TestMerchant,
+  type TestStage,
+} from '../../test/merchant-fixtures.ts';
 
 /**
  * Every report against one small fixture whose right answers are worked out by hand in the

@@ -3,7 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import { getPublicSettingsRoute, getSettingsRoute, updateSettingsRoute } from './settings.routes.ts';
-import { getPublicSettings, getSettings, updateSettings } from './settings.service.ts';
+import { getPublicSettings, getSettings, updateSettings } from '../../domain/settings/settings.service.ts';
 
 export function registerSettingRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(getPublicSettingsRoute, async (c) => c.json(await getPublicSettings(c.get('db')), 200));

@@ -7,7 +7,7 @@ import { decryptSecret } from '../../lib/crypto.ts';
 import { useCrudContext } from '../../test/crud-contract.ts';
 import { jsonClient, type JsonClient, type ProblemBody } from '../../test/json-client.ts';
 import { signInAs, TEST_PASSWORD } from '../../test/sign-in.ts';
-import { readSmtpSettings } from './settings.service.ts';
+import { readSmtpSettings } from '../../domain/settings/settings.service.ts';
 
 /** Step-up: security settings and SMTP need the caller's password. */
 const stepUp = { currentPassword: TEST_PASSWORD };

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { openapiRoute, registerCrudRoutes, validated } from '../../lib/crud/handlers.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import { reorderStagesPostRoute, reorderStagesRoute, stageRoutes } from './stages.routes.ts';
-import { reorderStages, stageService } from './stages.service.ts';
+import { reorderStages, stageService } from '../../domain/stages/stages.service.ts';
 
 export function registerStageRoutes(app: OpenAPIHono<AppEnv>) {
   // Before the CRUD routes, so that /reorder is never taken for an {id}.

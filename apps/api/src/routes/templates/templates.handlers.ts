@@ -8,8 +8,13 @@ import {
   templatePlaceholdersRoute,
   templateRoutes,
 } from './templates.routes.ts';
-import { createPreviewLimit } from './preview-limit.ts';
-import { listPlaceholders, messageDelivery, previewTemplate, templateService } from './templates.service.ts';
+import { createPreviewLimit } from '../../domain/templates/preview-limit.ts';
+import {
+  listPlaceholders,
+  messageDelivery,
+  previewTemplate,
+  templateService,
+} from '../../domain/templates/templates.service.ts';
 
 export function registerTemplateRoutes(app: OpenAPIHono<AppEnv>) {
   const withPreviewSlot = createPreviewLimit();

@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
-import { countTodos, listTodos } from './todo-list.service.ts';
-import { readTodo } from './todo-row.ts';
+import { countTodos, listTodos } from '../../domain/todos/todo-list.service.ts';
+import { readTodo } from '../../domain/todos/todo-row.ts';
 import {
   countTodosRoute,
   createTodoRoute,
@@ -12,7 +12,7 @@ import {
   restoreTodoRoute,
   updateTodoRoute,
 } from './todos.routes.ts';
-import { createTodo, removeTodo, restoreTodo, updateTodo } from './todos.service.ts';
+import { createTodo, removeTodo, restoreTodo, updateTodo } from '../../domain/todos/todos.service.ts';
 
 /** /api/todos. The literal /counts before /{id}. */
 export function registerTodoRoutes(app: OpenAPIHono<AppEnv>) {

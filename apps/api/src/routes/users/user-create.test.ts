@@ -8,8 +8,8 @@ import { seedDemoUsers } from '../../db/seed/users.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser, signInAs, TEST_PASSWORD } from '../../test/sign-in.ts';
-import { changeMyPassword } from '../me/me.service.ts';
-import { createUserRecord } from './user-create.service.ts';
+import { changeMyPassword } from '../../domain/me/me.service.ts';
+import { createUserRecord } from '../../domain/users/user-create.service.ts';
 
 /** 'password1234' was on the old 12-entry list; 'qwertyuiop123' only on the real one. */
 const COMMON = ['password1234', 'qwertyuiop123'];

@@ -1,13 +1,13 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
-import * as sessionsService from './user-sessions.service.ts';
-import { createUser } from './user-create.service.ts';
+import * as sessionsService from '../../domain/users/user-sessions.service.ts';
+import { createUser } from '../../domain/users/user-create.service.ts';
 import * as mfaRoutes from './user-mfa.routes.ts';
-import * as mfa from './user-mfa.service.ts';
-import * as mutations from './users.mutations.ts';
+import * as mfa from '../../domain/users/user-mfa.service.ts';
+import * as mutations from '../../domain/users/users.mutations.ts';
 import * as routes from './users.routes.ts';
-import * as service from './users.service.ts';
+import * as service from '../../domain/users/users.service.ts';
 
 export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.listUsers, async (c) => c.json(await service.listUsers(c.get('db'), c.req.valid('query')), 200));

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { stages } from '../../db/schema/stages.ts';
-import { lockMerchant } from '../../routes/merchants/merchant-store.ts';
-import { applyStageChange } from '../../routes/merchants/merchant-stage.service.ts';
+import { lockMerchant } from '../../domain/merchants/record/merchant-store.ts';
+import { applyStageChange } from '../../domain/merchants/stage/merchant-stage.service.ts';
 import { defineAction, PermanentActionError, type ActionContext } from '../action.ts';
 
 async function targetStage(context: ActionContext, stageId: string) {

@@ -1,4 +1,4 @@
-import { queueTemplateMessage } from '../../messages/queue-message.ts';
+import { queueTemplateMessage } from '../../domain/messages/queue-message.ts';
 import { defineAction, PermanentActionError, type ActionContext, type StoredConfig } from '../action.ts';
 import { describeMessage } from '../message-preview.ts';
 

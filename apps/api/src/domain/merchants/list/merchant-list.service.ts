@@ -1,0 +1,280 @@
+import type { Merchant, MerchantExportQuery, MerchantListQuery, MerchantView } from '@boardwalk/shared';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Placeholder } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { agentAccounts } from '../../../db/schema/agent-accounts.ts';
+import { industries } from '../../../db/schema/industries.ts';
+import { merchantCounts } from '../../../db/schema/merchant-counts.ts';
+import { merchants as m } from '../../../db/schema/merchants.ts';
+import { stages } from '../../../db/schema/stages.ts';
+import { users } from '../../../db/schema/users.ts';
+import { likePattern } from '../../../lib/db/like-pattern.ts';
+import type { Caller } from '../../../lib/http/caller.ts';
+import { selectMerchants, selectMerchantsInOrder, toMerchant, userNameOf } from '../record/merchant-row.ts';
+
+/** What narrows a list or an export: the view (a pipeline, or all) and every filter but paging and sort. */
+export type MerchantFilters = Omit<MerchantExportQuery, 'view'> & { view: MerchantView };
+
+/** A bare date (YYYY-MM-DD) is a whole UTC day: `from` takes its start, `to` the start of the next. */
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+
+/**
+ * q matches DBA and legal name, MID, contact name, email and phone as a substring, each written
+ * exactly as its trigram index is (migrations 0006, 0007), so the planner can OR the indexes.
+ */
+function searchCondition(q: string): SQL | undefined {
+  const p = likePattern(q.toLowerCase());
+  const contactName = sql`lower(${m.contactFirstName} || ${sql.raw("' '")} || ${m.contactLastName})`;
+  return or(
+    sql`lower(${m.dbaName}) like ${p}`,
+    sql`lower(${m.legalName}) like ${p}`,
+    sql`lower(${m.mid}) like ${p}`,
+    sql`${contactName} like ${p}`,
+    sql`lower(${m.contactEmail}) like ${p}`,
+    sql`${m.contactPhone} like ${likePattern(q)}`,
+  );
+}
+
+/** The assignee filter: a user id, `me` (the caller), or `none` (not assigned). */
+function assigneeCondition(assignee: string, caller: Caller): SQL {
+  if (assignee === 'none') return isNull(m.assignedUserId);
+  return eq(m.assignedUserId, assignee === 'me' ? caller.actor.userId : assignee);
+}
+
+/** Longer in the stage than the stage's SLA at `now`: what /home's over-SLA tiles count. */
+function overSlaCondition(now: Date): SQL {
+  return sql`EXISTS (SELECT 1 FROM stages s WHERE s.id = ${m.stageId} AND s.sla_hours IS NOT NULL AND s.deleted_at IS NULL
+                       AND ${m.stageEnteredAt} < ${now}::timestamptz - make_interval(hours => s.sla_hours))`;
+}
+
+/** The WHERE of a list, its total and its export. Deleted merchants show only with deleted=true, and then only they. */
+export function merchantConditions(filters: MerchantFilters, caller: Caller): SQL | undefined {
+  const q = filters.q?.trim();
+  return and(
+    filters.deleted === true ? isNotNull(m.deletedAt) : isNull(m.deletedAt),
+    filters.view === 'all' ? undefined : eq(m.pipeline, filters.view),
+    q ? searchCondition(q) : undefined,
+    filters.stageId ? eq(m.stageId, filters.stageId) : undefined,
+    filters.agentId ? eq(m.agentId, filters.agentId) : undefined,
+    filters.assignee ? assigneeCondition(filters.assignee, caller) : undefined,
+    filters.companyId ? eq(m.companyId, filters.companyId) : undefined,
+    filters.industryId ? eq(m.industryId, filters.industryId) : undefined,
+    filters.leadSourceId ? eq(m.leadSourceId, filters.leadSourceId) : undefined,
+    filters.decision ? eq(m.underwritingDecision, filters.decision) : undefined,
+    filters.riskLevel ? eq(m.riskLevel, filters.riskLevel) : undefined,
+    filters.createdFrom ? gte(m.createdAt, dayStart(filters.createdFrom)) : undefined,
+    filters.createdTo ? lt(m.createdAt, dayAfter(filters.createdTo)) : undefined,
+    filters.stageEnteredFrom ? gte(m.stageEnteredAt, dayStart(filters.stageEnteredFrom)) : undefined,
+    filters.stageEnteredTo ? lt(m.stageEnteredAt, dayAfter(filters.stageEnteredTo)) : undefined,
+    filters.overSla === true ? overSlaCondition(caller.now) : undefined,
+  );
+}
+
+/** Filters the counts table answers: every other filter needs a count over the merchants. */
+const COUNTED_FILTERS = new Set(['view', 'stageId', 'assignee', 'deleted']);
+
+function countedByTable(filters: MerchantFilters): boolean {
+  return Object.entries(filters).every(([key, value]) => value === undefined || COUNTED_FILTERS.has(key));
+}
+
+/**
+ * The exact number of merchants matching the filters (decision 022). The unfiltered views, and
+ * those narrowed only by stage, assignee or deleted, sum a few rows of merchant_counts, which
+ * triggers keep exact; any other filter counts the matching rows through their indexes.
+ */
+export async function countMerchants(db: Db, filters: MerchantFilters, caller: Caller): Promise<number> {
+  const [row] = await countQuery(db, filters, caller);
+  return Number(row?.total ?? 0);
+}
+
+/** The SELECT of countMerchants: one row, `total`. */
+function countQuery(db: Db, filters: MerchantFilters, caller: Caller) {
+  if (countedByTable(filters)) {
+    const c = merchantCounts;
+    const assignee = filters.assignee;
+    return db
+      .select({ total: sql<string | null>`sum(${c.n})` })
+      .from(c)
+      .where(
+        and(
+          eq(c.deleted, filters.deleted === true),
+          filters.view === 'all' ? undefined : eq(c.pipeline, filters.view),
+          filters.stageId ? eq(c.stageId, filters.stageId) : undefined,
+          assignee === undefined
+            ? undefined
+            : assignee === 'none'
+              ? isNull(c.assignedUserId)
+              : eq(c.assignedUserId, assignee === 'me' ? caller.actor.userId : assignee),
+        ),
+      );
+  }
+  return db
+    .select({ total: sql<string | null>`count(*)` })
+    .from(m)
+    .where(merchantConditions(filters, caller));
+}
+
+type SortColumn = NonNullable<MerchantListQuery['sort']>;
+
+/** The tables a name sort joins (one only, so planning stays cheap): a hash join over the view, then a top-25 sort. */
+const sortAgents = alias(agentAccounts, 'sort_agent');
+const sortIndustries = alias(industries, 'sort_industry');
+const sortUsers = alias(users, 'sort_user');
+
+/**
+ * What each sort column orders by. createdAt, updatedAt, stageEnteredAt and dbaName are served by
+ * (pipeline, key, id) indexes and read 25 rows; the others are exact but sort the filtered rows.
+ */
+const SORT_KEYS: Record<SortColumn, SQL | PgColumn> = {
+  dbaName: sql`lower(${m.dbaName})`,
+  legalName: sql`lower(${m.legalName})`,
+  stage: sql`lower(${stages.name})`,
+  agent: sql`lower(${sortAgents.name})`,
+  assignee: sql`lower(${userNameOf(sortUsers)})`,
+  industry: sql`lower(${sortIndustries.name})`,
+  monthlyVolume: m.monthlyVolume,
+  underwritingDecision: m.underwritingDecision,
+  riskLevel: m.riskLevel,
+  stageEnteredAt: m.stageEnteredAt,
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt,
+};
+
+/** Sort keys that can be empty: their empties come last in both orders. */
+const NULLABLE_SORTS = new Set<SortColumn>(['agent', 'assignee', 'industry', 'monthlyVolume', 'riskLevel']);
+
+/** Newest first unless a sort is asked for; id breaks ties in the same direction (one index serves both orders). */
+function orderBy(query: MerchantListQuery): SQL[] {
+  const sort = query.sort ?? 'createdAt';
+  const descending = query.sort ? query.order === 'desc' : true;
+  const key = SORT_KEYS[sort];
+  const first = NULLABLE_SORTS.has(sort)
+    ? sql`${key} ${sql.raw(descending ? 'desc' : 'asc')} nulls last`
+    : descending
+      ? desc(key)
+      : asc(key);
+  return [first, descending ? desc(m.id) : asc(m.id)];
+}
+
+/** The ids of the merchants, joined to the table whose name the page is sorted by, if any. */
+function selectIdsForSort(db: Db, sort: SortColumn | undefined) {
+  const query = db.select({ id: m.id }).from(m);
+  if (sort === 'stage') return query.innerJoin(stages, eq(stages.id, m.stageId));
+  if (sort === 'agent') return query.leftJoin(sortAgents, eq(sortAgents.id, m.agentId));
+  if (sort === 'industry') return query.leftJoin(sortIndustries, eq(sortIndustries.id, m.industryId));
+  if (sort === 'assignee') return query.leftJoin(sortUsers, eq(sortUsers.id, m.assignedUserId));
+  return query;
+}
+
+export function filtersOf(query: MerchantListQuery, view: MerchantView): MerchantFilters {
+  const { page: _page, pageSize: _pageSize, sort: _sort, order: _order, allData: _allData, ...filters } = query;
+  return { ...filters, view };
+}
+
+/**
+ * One page of a view: merchants are unbounded, so allData is always empty. The page's
+ * ids are chosen first, on the merchants alone (an index-only scan for the indexed sorts), and
+ * only those rows are read whole with their names (selectMerchantsInOrder, decision 027).
+ */
+export async function listMerchants(db: Db, caller: Caller, view: MerchantView, query: MerchantListQuery) {
+  const filters = filtersOf(query, view);
+  const rows = isPlainView(filters)
+    ? await plainViewPage(db, query, filters).execute({
+        pipeline: view,
+        limit: query.pageSize,
+        offset: query.page * query.pageSize,
+      })
+    : await selectMerchantsInOrder(
+        db,
+        pageIdsOf(db, query, merchantConditions(filters, caller)).getSQL(),
+        sql`(${countQuery(db, filters, caller).getSQL()})`,
+      );
+  // The total rides along on every row (one round trip, computed once); a page past the end has no row to carry it.
+  const total = rows.length > 0 ? Number(rows[0]!.total ?? 0) : await countMerchants(db, filters, caller);
+  return { merchants: rows.map(toMerchant), total, params: { ...query, view }, allData: [] as Merchant[] };
+}
+
+function pageIdsOf(
+  db: Db,
+  query: MerchantListQuery,
+  where: SQL | undefined,
+  limit: number | Placeholder = query.pageSize,
+) {
+  return selectIdsForSort(db, query.sort)
+    .where(where)
+    .orderBy(...orderBy(query))
+    .limit(limit)
+    .offset(typeof limit === 'number' ? query.page * query.pageSize : sql.placeholder('offset'));
+}
+
+/** A view with no filter but `deleted`: what nearly every list request is. */
+function isPlainView(filters: MerchantFilters): boolean {
+  return Object.entries(filters).every(([key, value]) => value === undefined || key === 'view' || key === 'deleted');
+}
+
+/**
+ * The plain views' page queries, prepared once per database, view kind, sort, order and deleted
+ * (decision 027): building the SQL text cost the API, and parsing and planning it the database,
+ * more than reading the page. Parameters: pipeline, limit, offset.
+ */
+const plainViewPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePlainViewPage>>>();
+
+function plainViewPage(db: Db, query: MerchantListQuery, filters: MerchantFilters) {
+  const key = [
+    filters.view === 'all' ? 'all' : 'pipeline',
+    query.sort ?? 'default',
+    query.sort ? query.order : 'desc',
+    filters.deleted === true ? 'deleted' : 'live',
+  ].join('_');
+  let byKey = plainViewPages.get(db);
+  if (!byKey) plainViewPages.set(db, (byKey = new Map()));
+  let prepared = byKey.get(key);
+  if (!prepared) byKey.set(key, (prepared = preparePlainViewPage(db, query, filters, `merchant_page_${key}`)));
+  return prepared;
+}
+
+function preparePlainViewPage(db: Db, query: MerchantListQuery, filters: MerchantFilters, name: string) {
+  const pipeline = filters.view === 'all' ? undefined : eq(m.pipeline, sql.placeholder('pipeline'));
+  const where = and(filters.deleted === true ? isNotNull(m.deletedAt) : isNull(m.deletedAt), pipeline);
+  const c = merchantCounts;
+  const total = db
+    .select({ total: sql<string | null>`sum(${c.n})` })
+    .from(c)
+    .where(
+      and(
+        eq(c.deleted, filters.deleted === true),
+        filters.view === 'all' ? undefined : eq(c.pipeline, sql.placeholder('pipeline')),
+      ),
+    );
+  const ids = pageIdsOf(db, query, where, sql.placeholder('limit'));
+  return selectMerchantsInOrder(db, ids.getSQL(), sql`(${total.getSQL()})`).prepare(name);
+}
+
+/**
+ * Every merchant matching the filters, at most `limit`, newest first, in batches walked by id
+ * (uuid v7, so time-ordered) rather than by offset: the last batch of a large export costs what
+ * the first did, and only one batch is held at a time.
+ */
+export async function* merchantBatches(
+  db: Db,
+  caller: Caller,
+  filters: MerchantFilters,
+  options: { limit: number; batchSize?: number },
+): AsyncGenerator<Merchant[]> {
+  const { limit, batchSize = 500 } = options;
+  const where = merchantConditions(filters, caller);
+  let after: string | undefined;
+  let left = limit;
+  while (left > 0) {
+    const rows = await selectMerchants(db)
+      .where(and(where, after === undefined ? undefined : lt(m.id, after)))
+      .orderBy(desc(m.id))
+      .limit(Math.min(batchSize, left));
+    if (rows.length === 0) return;
+    yield rows.map(toMerchant);
+    left -= rows.length;
+    after = rows[rows.length - 1]!.id;
+  }
+}
