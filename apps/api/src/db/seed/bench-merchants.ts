@@ -177,7 +177,7 @@ async function insertMerchants(client: SqlClient, from: number, to: number) {
            CASE WHEN x.r_agent < 0.1 THEN NULL ELSE pa.id END, pc.id, pi.id, pl.id,
            CASE WHEN x.r_user < 0.15 THEN NULL ELSE pu.id END,
            x.first, x.last, lower(x.first || '.' || x.last || x.g) || '@example.com',
-           '+1 ' || (200 + x.g % 800) || ' 555 ' || lpad((x.g % 10000)::text, 4, '0'),
+           '+1' || (200 + x.g % 800) || '555' || lpad((x.g % 10000)::text, 4, '0'),
            (x.g % 9000 + 100) || ' ' || x.last || ' St', x.city, x.region, lpad((x.g % 99999)::text, 5, '0'), 'US',
            (ARRAY['sole_proprietorship','partnership','llc','corporation','non_profit','other'])[1 + x.g % 6]::business_type,
            lpad(((x.g % 10000) * 7919 % 10000)::text, 4, '0'), 'https://' || lower(replace(x.dba, ' ', '')) || '.example',

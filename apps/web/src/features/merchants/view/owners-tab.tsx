@@ -18,6 +18,7 @@ import { useEntityForm } from '../../../components/form/use-entity-form.ts';
 import { OWNER_DEFAULTS } from '../add/merchant-form-values.ts';
 import { useCreateOwnerMutation, useDeleteOwnerMutation, useUpdateOwnerMutation } from './merchant-api.ts';
 import { REVEAL_NOTE, SensitiveValue } from './sensitive-value.tsx';
+import { formatPhone } from '@boardwalk/shared/phone-format';
 
 const ownerName = (owner: Owner) => `${owner.firstName} ${owner.lastName}`.trim();
 const row = { direction: { xs: 'column', sm: 'row' }, spacing: 2 } as const;
@@ -118,7 +119,9 @@ export function OwnersTab({ merchant, editable }: { merchant: MerchantDetail; ed
             }
           />
           <CardContent>
-            <Typography>{[owner.email, owner.phone].filter(Boolean).join(' · ') || 'No contact details'}</Typography>
+            <Typography>
+              {[owner.email, formatPhone(owner.phone)].filter(Boolean).join(' · ') || 'No contact details'}
+            </Typography>
             <SensitiveValue
               merchantId={merchant.id}
               ownerId={owner.id}
