@@ -1,3 +1,4 @@
+import { MAX_PAGE } from '../list-limits.ts';
 import { z } from 'zod';
 import { defineAbilityFor, MERCHANT_REVEAL_SUBJECT, type AbilityUser, type Action } from '../ability.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS } from '../list.ts';
@@ -139,6 +140,7 @@ export const apiTokenCreateSchema = z
     /** With expiry `date`: the last day the token works (UTC), YYYY-MM-DD. */
     expiresOn: text()
       .trim()
+      .max(10, 'Enter a date as YYYY-MM-DD')
       .regex(DATE_ONLY, 'Enter a date as YYYY-MM-DD')
       .refine((v) => auditDateBound(v) !== null, 'Enter a real date')
       .optional(),
@@ -202,8 +204,10 @@ export type ApiTokenListResponse = z.infer<typeof apiTokenListResponseSchema>;
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
 
+// The longest date-time with its offset and fraction is 32 characters.
 const dateBound = text()
   .trim()
+  .max(40, 'Use at most 40 characters')
   .refine((v) => auditDateBound(v) !== null, 'Enter a date (YYYY-MM-DD) or a date-time with its offset');
 
 const usageFilterShape = {
@@ -221,7 +225,7 @@ export const apiUsageListQuerySchema = z.object({
   ...usageFilterShape,
   sort: z.enum(['at']).default('at'),
   order: z.enum(SORT_ORDERS).default('desc'),
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type ApiUsageListQuery = z.infer<typeof apiUsageListQuerySchema>;

@@ -1,3 +1,4 @@
+import { MAX_PAGE } from '../list-limits.ts';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS } from '../list.ts';
 import { text } from './fields.ts';
@@ -82,8 +83,10 @@ export function auditDateBound(value: string, end = false): Date | null {
 }
 
 const DATE_MESSAGE = 'Enter a date (YYYY-MM-DD) or a date-time with its offset (2026-01-31T09:00:00Z)';
+// The longest date-time with its offset and fraction is 32 characters.
 const dateBound = text()
   .trim()
+  .max(40, 'Use at most 40 characters')
   .refine((v) => auditDateBound(v) !== null, DATE_MESSAGE);
 
 const ACTION_LIST = /^[\w.*,-]*$/;
@@ -122,7 +125,7 @@ function rangeInOrder(query: { from?: string | undefined; to?: string | undefine
 export const auditListQuerySchema = z
   .object({
     ...filterShape,
-    page: z.coerce.number().int().min(0).default(0),
+    page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   })
   .superRefine(rangeInOrder);

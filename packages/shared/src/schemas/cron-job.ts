@@ -1,3 +1,4 @@
+import { MAX_PAGE } from '../list-limits.ts';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../list.ts';
 import { text } from './fields.ts';
@@ -60,7 +61,7 @@ export type CronJobUpdate = z.infer<typeof cronJobUpdateSchema>;
 
 export const cronJobRunsQuerySchema = z.object({
   status: z.enum(CRON_RUN_STATUSES, { error: 'Choose running, succeeded or failed' }).optional(),
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type CronJobRunsQuery = z.infer<typeof cronJobRunsQuerySchema>;

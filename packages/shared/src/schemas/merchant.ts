@@ -1,3 +1,4 @@
+import { MAX_PAGE } from '../list-limits.ts';
 import { z } from 'zod';
 import { listParamsSchema, type ListResponse } from '../list.ts';
 import { RISK_LEVELS } from './industry.ts';
@@ -69,6 +70,8 @@ export function maskLast4(last4: string): string {
 const digits = (label: string, min: number, max: number) =>
   text()
     .trim()
+    // Room for the dashes and spaces people type between the digits.
+    .max(max * 2, min === max ? `Enter the ${min}-digit ${label}` : `Enter the ${label} (${min}–${max} digits)`)
     .transform((v) => v.replace(/[\s-]/g, ''))
     .refine((v) => v === '' || (/^\d+$/.test(v) && v.length >= min && v.length <= max), {
       message: min === max ? `Enter the ${min}-digit ${label}` : `Enter the ${label} (${min}–${max} digits)`,
@@ -120,6 +123,7 @@ export const merchantFields = {
   country: text()
     .trim()
     .toUpperCase()
+    .max(2, 'Use a two-letter country code such as US')
     .regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as US'),
   // Processing
   monthlyVolume: money('monthly volume'),
@@ -537,7 +541,7 @@ export const merchantEventSchema = z.object({
 export type MerchantEvent = z.infer<typeof merchantEventSchema>;
 
 export const merchantEventListQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export const merchantEventListSchema = z.object({ events: z.array(merchantEventSchema), total: z.number() });

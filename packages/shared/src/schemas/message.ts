@@ -1,3 +1,4 @@
+import { MAX_PAGE } from '../list-limits.ts';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS } from '../list.ts';
 import { auditDateBound } from './audit.ts';
@@ -25,8 +26,10 @@ export const MESSAGE_CAUSE_TYPES = ['stage_action', 'automation', 'digest', 'man
 export type MessageCauseType = (typeof MESSAGE_CAUSE_TYPES)[number];
 
 const DATE_MESSAGE = 'Enter a date (YYYY-MM-DD) or a date-time with its offset (2026-01-31T09:00:00Z)';
+// The longest date-time with its offset and fraction is 32 characters.
 const dateBound = text()
   .trim()
+  .max(40, 'Use at most 40 characters')
   .refine((v) => auditDateBound(v) !== null, DATE_MESSAGE);
 
 /**
@@ -45,7 +48,7 @@ export const messageListQuerySchema = z.object({
   to: dateBound.optional(),
   sort: z.enum(['createdAt']).default('createdAt'),
   order: z.enum(SORT_ORDERS).default('desc'),
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type MessageListQuery = z.infer<typeof messageListQuerySchema>;

@@ -1,3 +1,4 @@
+import { MAX_PAGE } from '../list-limits.ts';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS } from '../list.ts';
 import { auditDateBound } from './audit.ts';
@@ -303,14 +304,16 @@ export const EXECUTION_STATUS_LABELS: Record<ExecutionStatus, string> = {
   failed: 'Failed',
 };
 
+// The longest date-time with its offset and fraction is 32 characters.
 const dateBound = text()
   .trim()
+  .max(40, 'Use at most 40 characters')
   .refine((v) => auditDateBound(v) !== null, 'Enter a date (YYYY-MM-DD) or a date-time with its offset');
 
 export const STAGE_ACTION_EXECUTION_SORT_COLUMNS = ['createdAt', 'status', 'finishedAt'] as const;
 
 export const stageActionExecutionListQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   sort: z.enum(STAGE_ACTION_EXECUTION_SORT_COLUMNS).default('createdAt'),
   order: z.enum(SORT_ORDERS).default('desc'),
