@@ -44,9 +44,7 @@ const operations = Object.entries(doc.paths).flatMap(([p, item]) =>
 
 describe('GET /api/openapi.json for outside tools', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
-    const result = await new Validator().validate(
-      structuredClone(doc),
-    );
+    const result = await new Validator().validate(structuredClone(doc));
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });
