@@ -3,4 +3,6 @@
  * loaded (decision 055); list.ts builds the schemas from the same values.
  */
 export const MAX_PAGE_SIZE = 100;
+/** The last page a list answers: an offset past 100,000,000 rows is no page anyone reads. */
+export const MAX_PAGE = 1_000_000;
 export const DEFAULT_PAGE_SIZE = 25;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './schemas/fields.ts';
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-limits.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from './list-limits.ts';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
@@ -21,7 +21,7 @@ export const allDataParam = z
  * DEFAULT_PAGE_SIZE when absent. Spread into each list query schema.
  */
 export const pagingShape = {
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 };
 

@@ -46,6 +46,7 @@ export const settingSchemas = {
     .array(
       text()
         .trim()
+        .max(300, 'Use at most 300 characters')
         .regex(/^https?:\/\/[^/\s]+$/, 'Give an origin such as https://crm.example.com (no path)'),
     )
     .max(20),

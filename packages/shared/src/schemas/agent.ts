@@ -23,6 +23,7 @@ const agentFields = {
   name: requiredName('Enter the agent name'),
   agentCode: text('Enter an agent code')
     .trim()
+    .max(20, 'Use 2–20 letters, digits, - or _')
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{1,19}$/, 'Use 2–20 letters, digits, - or _'),
   companyId: z.uuid('Choose a company').nullable(),
   /** Optional link to the ROLE_AGENT user who signs in as this agent. */

@@ -139,6 +139,7 @@ export const apiTokenCreateSchema = z
     /** With expiry `date`: the last day the token works (UTC), YYYY-MM-DD. */
     expiresOn: text()
       .trim()
+      .max(10, 'Enter a date as YYYY-MM-DD')
       .regex(DATE_ONLY, 'Enter a date as YYYY-MM-DD')
       .refine((v) => auditDateBound(v) !== null, 'Enter a real date')
       .optional(),
@@ -202,8 +203,10 @@ export type ApiTokenListResponse = z.infer<typeof apiTokenListResponseSchema>;
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
 
+// The longest date-time with its offset and fraction is 32 characters.
 const dateBound = text()
   .trim()
+  .max(40, 'Use at most 40 characters')
   .refine((v) => auditDateBound(v) !== null, 'Enter a date (YYYY-MM-DD) or a date-time with its offset');
 
 const usageFilterShape = {

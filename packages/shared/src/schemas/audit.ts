@@ -82,8 +82,10 @@ export function auditDateBound(value: string, end = false): Date | null {
 }
 
 const DATE_MESSAGE = 'Enter a date (YYYY-MM-DD) or a date-time with its offset (2026-01-31T09:00:00Z)';
+// The longest date-time with its offset and fraction is 32 characters.
 const dateBound = text()
   .trim()
+  .max(40, 'Use at most 40 characters')
   .refine((v) => auditDateBound(v) !== null, DATE_MESSAGE);
 
 const ACTION_LIST = /^[\w.*,-]*$/;

@@ -112,7 +112,12 @@ export const conditionSchema = z
     field: z.enum(CONDITION_FIELD_NAMES, { error: 'Choose a field' }),
     operator: z.enum(CONDITION_OPERATORS, { error: 'Choose an operator' }),
     value: z
-      .union([text().max(500, 'Use at most 500 characters'), z.number(), z.array(text().max(500)).max(100), z.null()])
+      .union([
+        text().max(500, 'Use at most 500 characters'),
+        z.number().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+        z.array(text().max(500)).max(100),
+        z.null(),
+      ])
       .optional(),
   })
   .superRefine((c, ctx) => {
@@ -406,8 +411,10 @@ export const ACTION_RESULT_STATUSES = ['pending', 'succeeded', 'failed', 'skippe
 export type ActionResultStatus = (typeof ACTION_RESULT_STATUSES)[number];
 
 const DATE_MESSAGE = 'Enter a date (YYYY-MM-DD) or a date-time with its offset (2026-01-31T09:00:00Z)';
+// The longest date-time with its offset and fraction is 32 characters.
 const dateBound = text()
   .trim()
+  .max(40, 'Use at most 40 characters')
   .refine((v) => auditDateBound(v) !== null, DATE_MESSAGE);
 
 export const AUTOMATION_EXECUTION_SORT_COLUMNS = ['createdAt', 'status', 'finishedAt'] as const;

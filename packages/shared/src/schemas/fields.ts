@@ -71,6 +71,7 @@ function isWebAddress(value: string): boolean {
 
 export const hexColor = text('Pick a colour such as #9155fd')
   .trim()
+  .max(7, 'Pick a colour such as #9155fd')
   .regex(/^#[0-9a-f]{6}$/i, 'Pick a colour such as #9155fd')
   .transform((v) => v.toLowerCase());
 

@@ -11,6 +11,7 @@ export const createIndustrySchema = z.object({
   name: requiredName('Enter the industry name', 160),
   mcc: text('Enter a 4-digit MCC')
     .trim()
+    .max(4, 'Enter a 4-digit MCC')
     .regex(/^\d{4}$/, 'Enter a 4-digit MCC'),
   riskLevel: z.enum(RISK_LEVELS, { error: 'Choose a risk level' }).optional(),
   isActive: z.boolean().optional(),

@@ -69,6 +69,8 @@ export function maskLast4(last4: string): string {
 const digits = (label: string, min: number, max: number) =>
   text()
     .trim()
+    // Room for the dashes and spaces people type between the digits.
+    .max(max * 2, min === max ? `Enter the ${min}-digit ${label}` : `Enter the ${label} (${min}–${max} digits)`)
     .transform((v) => v.replace(/[\s-]/g, ''))
     .refine((v) => v === '' || (/^\d+$/.test(v) && v.length >= min && v.length <= max), {
       message: min === max ? `Enter the ${min}-digit ${label}` : `Enter the ${label} (${min}–${max} digits)`,
@@ -120,6 +122,7 @@ export const merchantFields = {
   country: text()
     .trim()
     .toUpperCase()
+    .max(2, 'Use a two-letter country code such as US')
     .regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as US'),
   // Processing
   monthlyVolume: money('monthly volume'),

@@ -54,8 +54,10 @@ export const MESSAGE_CAUSE_TYPES = ['stage_action', 'automation', 'digest', 'man
 export type MessageCauseType = (typeof MESSAGE_CAUSE_TYPES)[number];
 
 const DATE_MESSAGE = 'Enter a date (YYYY-MM-DD) or a date-time with its offset (2026-01-31T09:00:00Z)';
+// The longest date-time with its offset and fraction is 32 characters.
 const dateBound = text()
   .trim()
+  .max(40, 'Use at most 40 characters')
   .refine((v) => auditDateBound(v) !== null, DATE_MESSAGE);
 
 /**

@@ -32,6 +32,7 @@ export function draftLast4(value: string): string {
 
 // `text()`: NUL and lone surrogates get the message every text field gives them.
 export const sealedDraftValueSchema = text()
+  .max(24)
   .regex(PATTERN)
   .describe('A value entered in the draft named by draftId, as the draft answers it: sealed:<ref>:<last 4>');
 

@@ -49,12 +49,14 @@ export function isTimeZone(value: string): boolean {
 /** The `tz` query param: an IANA time zone; UTC when absent. */
 export const timeZoneParam = text()
   .trim()
+  .max(64, 'Use a time zone such as Europe/Berlin')
   .refine(isTimeZone, 'Use a time zone such as Europe/Berlin')
   .default('UTC')
   .describe('IANA time zone whose calendar day is "today" (default UTC); echoed in params');
 
 const dueOn = z.iso.date('Use a date such as 2026-05-31').nullable();
 const dueTime = text()
+  .max(5, 'Use a time such as 14:30')
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time such as 14:30')
   .nullable();
 

@@ -303,8 +303,10 @@ export const EXECUTION_STATUS_LABELS: Record<ExecutionStatus, string> = {
   failed: 'Failed',
 };
 
+// The longest date-time with its offset and fraction is 32 characters.
 const dateBound = text()
   .trim()
+  .max(40, 'Use at most 40 characters')
   .refine((v) => auditDateBound(v) !== null, 'Enter a date (YYYY-MM-DD) or a date-time with its offset');
 
 export const STAGE_ACTION_EXECUTION_SORT_COLUMNS = ['createdAt', 'status', 'finishedAt'] as const;

@@ -152,6 +152,11 @@ export const merchants = pgTable(
     index('merchants_search_phone_idx')
       .on(sql`(lower(${t.contactPhone}) collate "C")`, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // A phone's digits last first (decision 083): "ends with 0142" is a range of this index, so
+    // the last 4 or more digits, and a whole number typed in any format, find it at 1,000,000.
+    index('merchants_search_phone_digits_idx')
+      .on(sql`(reverse(regexp_replace(${t.contactPhone}, '[^0-9]', '', 'g')) collate "C")`, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index('merchants_mid_trgm_idx').using('gin', sql`lower(${t.mid}) gin_trgm_ops`),
     // Reports and /home (decision 030): each answers from one index alone (an index-only scan)
     // at 1,000,000 merchants: the columns a report counts, groups or filters by ride along.

@@ -105,7 +105,8 @@ export function buildMerchant(
       ? `${first} ${last}`
       : `${dbaName} ${words.LEGAL_SUFFIXES[businessType as 'llc']}`;
   const domain = `${slug(dbaName)}.example`;
-  const phone = () => `(${place.area}) 555-01${rnd.digits(2)}`;
+  // Stored as the API stores every number: E.164 (decision 083).
+  const phone = () => `+1${place.area}55501${rnd.digits(2)}`;
   const agent = rnd.chance(0.85) ? rnd.pick(refs.agents) : null;
   const creator = rnd.pick(refs.staff);
   const assignee = rnd.chance(0.88) ? rnd.pick(refs.staff) : null;

@@ -12,6 +12,7 @@ import { users } from '../schema/users.ts';
 import { DEMO_AGENTS, DEMO_COMPANIES } from './demo-organisations.ts';
 import { DEMO_INDUSTRIES } from './demo-industries.ts';
 import { DEMO_TEMPLATES } from './demo-templates.ts';
+import { normalisePhone } from '../../lib/phone.ts';
 
 const DEMO_LEAD_SOURCES: { name: string; description: string; isActive?: boolean }[] = [
   { name: 'Website form', description: 'The "Get started" form on the public website' },
@@ -71,7 +72,9 @@ export async function seedReferenceData(db: Db, options: { now?: Date } = {}): P
   const stamp = { createdAt: now, updatedAt: now };
 
   if (await isEmpty(db, companies)) {
-    await db.insert(companies).values(DEMO_COMPANIES.map((c) => ({ ...c, ...stamp })));
+    await db
+      .insert(companies)
+      .values(DEMO_COMPANIES.map((c) => ({ ...c, contactPhone: normalisePhone(c.contactPhone), ...stamp })));
   }
   if (await isEmpty(db, agentAccounts)) {
     const companyRows = await db.select({ id: companies.id, name: companies.name }).from(companies);
@@ -83,6 +86,7 @@ export async function seedReferenceData(db: Db, options: { now?: Date } = {}): P
     await db.insert(agentAccounts).values(
       DEMO_AGENTS.map(({ company, userEmail, ...agent }) => ({
         ...agent,
+        phone: normalisePhone(agent.phone),
         companyId: companyRows.find((c) => c.name === company)?.id ?? null,
         userId: userRows.find((u) => u.email === userEmail && u.role === 'ROLE_AGENT')?.id ?? null,
         ...stamp,

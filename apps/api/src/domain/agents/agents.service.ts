@@ -37,6 +37,7 @@ export const agentEntity: CrudEntity<typeof agentAccounts, AgentListQuery> = {
   },
   defaultOrder: [asc(sql`lower(${t.name})`)],
   search: [t.name, t.agentCode, t.email, t.phone],
+  phones: ['phone'],
   filters: (q) => [
     q.isActive === undefined ? undefined : eq(t.isActive, q.isActive),
     q.companyId === undefined ? undefined : eq(t.companyId, q.companyId),

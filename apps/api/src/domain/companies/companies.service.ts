@@ -13,6 +13,7 @@ export const companyEntity: CrudEntity<typeof companies, CompanyListQuery> = {
   sort: { name: t.name, type: [t.type, t.name], isActive: t.isActive, createdAt: t.createdAt, updatedAt: t.updatedAt },
   defaultOrder: [asc(sql`lower(${t.name})`)],
   search: [t.name, t.contactName, t.contactEmail, t.contactPhone, t.website],
+  phones: ['contactPhone'],
   filters: (q) => [
     q.type === undefined ? undefined : eq(t.type, q.type),
     q.isActive === undefined ? undefined : eq(t.isActive, q.isActive),

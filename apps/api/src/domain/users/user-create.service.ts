@@ -8,6 +8,7 @@ import { auditActor, writeAudit } from '../../lib/audit.ts';
 import { withoutUndefined } from '../../lib/db/changes.ts';
 import { problemFromDbError } from '../../lib/db/errors.ts';
 import type { Caller } from '../../lib/http/caller.ts';
+import { normaliseOptionalPhone } from '../../lib/phone.ts';
 import { toUserDto, type UserRow } from './user-dto.ts';
 import { assertEmailFree, assertRoleWithinReach, USER_UNIQUE } from './users.rules.ts';
 
@@ -47,7 +48,8 @@ export async function createUserRecord(
   options: { acceptWeakPassword?: boolean } = {},
 ): Promise<UserRow> {
   if (!options.acceptWeakPassword) await assertPasswordPolicy(db, input.password);
-  const { password, ...fields } = input;
+  const { password, ...typed } = input;
+  const fields = { ...typed, phone: normaliseOptionalPhone(typed.phone) };
   const email = fields.email.trim().toLowerCase();
   const displayName = fields.displayName || `${fields.firstName} ${fields.lastName}`.trim();
   const passwordHash = await hashPassword(password);

@@ -12,6 +12,7 @@ import { problemFromDbError } from '../../lib/db/errors.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { assertCurrentVersion } from '../../lib/crud/precondition.ts';
 import { ProblemError } from '../../lib/problem.ts';
+import { normaliseOptionalPhone } from '../../lib/phone.ts';
 import { assertPasswordNotReused } from './password-history.ts';
 import { toUserDto, type UserDtoRow } from './user-dto.ts';
 import {
@@ -36,6 +37,7 @@ const diff = (before: UserDtoRow, after: Record<string, unknown>) =>
 export async function updateUser(db: Db, caller: Caller, id: string, input: UpdateUserInput): Promise<User> {
   const { actor, now, ip } = caller;
   const { id: bodyId, password, updatedAt, ...fields } = input;
+  if (fields.phone !== undefined) fields.phone = normaliseOptionalPhone(fields.phone);
   if (bodyId !== undefined && bodyId !== id) {
     const message = 'The record id does not match the address it was sent to';
     throw new ProblemError(400, message, { errors: { id: [message] } });

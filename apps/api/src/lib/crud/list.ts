@@ -2,6 +2,7 @@ import { and, asc, count, desc, ilike, isNull, or, sql, type SQL } from 'drizzle
 import { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { likePattern } from '../db/like-pattern.ts';
+import { phoneDigitsSql, phoneSearchDigits } from '../phone.ts';
 import type { CrudEntity, CrudTable, ListQuery, ListResult, RowOf, SortKey } from './types.ts';
 
 function sortable(key: SortKey): SQL | PgColumn {
@@ -16,6 +17,26 @@ function orderBy<T extends CrudTable, Q extends ListQuery>(entity: CrudEntity<T,
 }
 
 /**
+ * q as a case-insensitive substring of the search columns, and, when q reads as a phone number
+ * or its end, a number holding its digits in a phone column (the tables are small: no index).
+ */
+function searchCondition<T extends CrudTable, Q extends ListQuery>(
+  entity: CrudEntity<T, Q>,
+  q: string,
+): SQL | undefined {
+  const digits = phoneSearchDigits(q);
+  const phoneColumns = (entity.phones ?? []).map(
+    (field) => (entity.table as unknown as Record<string, PgColumn>)[field]!,
+  );
+  return or(
+    ...entity.search.map((column) => ilike(column, likePattern(q))),
+    ...(digits === null
+      ? []
+      : phoneColumns.map((column) => sql`${phoneDigitsSql(column)} like ${likePattern(digits)}`)),
+  );
+}
+
+/**
  * One page of the non-deleted rows matching q and the entity's filters, their total, and, when
  * the query asks for it (allData=true), every non-deleted row: these tables are bounded and feed
  * the pickers, but a list page has no use for the whole table on every call.
@@ -27,7 +48,7 @@ export async function listRecords<T extends CrudTable, Q extends ListQuery>(
 ): Promise<ListResult<RowOf<T>>> {
   const t = entity.table;
   const q = query.q?.trim();
-  const search = q ? or(...entity.search.map((column) => ilike(column, likePattern(q)))) : undefined;
+  const search = q ? searchCondition(entity, q) : undefined;
   const where = and(isNull(t.deletedAt), search, ...(entity.filters?.(query) ?? []));
 
   const [rows, counted, allData] = await Promise.all([

@@ -3,6 +3,7 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { auditActor, writeAudit } from '../audit.ts';
 import { ProblemError } from '../problem.ts';
+import { normalisePhone } from '../phone.ts';
 import { auditChanges, changedValues, withoutUndefined } from '../db/changes.ts';
 import { problemFromDbError } from '../db/errors.ts';
 import { listRecords } from './list.ts';
@@ -89,7 +90,7 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
 
     async create(db: Db, caller: Caller, data: Values<T>): Promise<RowOf<T>> {
       return write(db, async (tx) => {
-        const input = withoutUndefined(data);
+        const input = withPhonesNormalised(entity, withoutUndefined(data));
         const values = { ...columnDefaults(t), ...input } as Values<T>;
         await checkReferences(tx, values);
         const extra = await entity.hooks?.beforeWrite?.(tx, caller, {
@@ -128,7 +129,7 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
           current.updatedAt as Date,
           `This ${entity.label} was changed by someone else since you opened it. Reload it to see their changes.`,
         );
-        const values = changedValues(current, data as Values<T>);
+        const values = changedValues(current, withPhonesNormalised(entity, data as Values<T>));
         await checkReferences(tx, values);
         const next = { ...current, ...values } as RowOf<T>;
         const extra = await entity.hooks?.beforeWrite?.(tx, caller, { current, values, input: values, next });
@@ -158,6 +159,19 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
       });
     },
   };
+}
+
+/** The values with the entity's phone fields as they are stored. */
+function withPhonesNormalised<T extends CrudTable, V extends Partial<RowOf<T>>>(
+  entity: { phones?: string[] },
+  values: V,
+): V {
+  const out: Record<string, unknown> = { ...values };
+  for (const field of entity.phones ?? []) {
+    const value = out[field];
+    if (typeof value === 'string') out[field] = normalisePhone(value);
+  }
+  return out as V;
 }
 
 /** A human handle in the delete audit row, so the log reads without a lookup. */

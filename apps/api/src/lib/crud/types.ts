@@ -52,6 +52,11 @@ export type CrudEntity<T extends CrudTable, Q extends ListQuery = ListQuery> = {
   defaultOrder: SQL[];
   /** Columns `q` matches (case-insensitive substring). */
   search: PgColumn[];
+  /**
+   * Fields holding phone numbers: stored normalised (lib/phone.ts) and matched by `q` by their
+   * digits, however the number is typed (decision 083).
+   */
+  phones?: (keyof RowOf<T> & string)[];
   /** The entity's list filters, from the parsed query. */
   filters?: (query: Q) => (SQL | undefined)[];
   /** Unique index name → the field it guards and the 409 message. */

@@ -1,7 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { PROBLEM_TITLES, PROBLEM_TYPE } from '@boardwalk/shared/problem';
+import { problemBody, PROBLEM_TITLES } from '@boardwalk/shared/problem';
 import type { AppEnv } from '../context.ts';
+import { addRateLimitHeaders, declaredTags, RATE_LIMIT_HEADERS } from './api-document-parts.ts';
 import type { DeclaredAbility } from './authorize.ts';
+import { deriveOperationId } from './operation-id.ts';
 
 /**
  * The OpenAPI 3.1 document served at /api/openapi.json, rendered by /api-docs and checked
@@ -32,16 +34,38 @@ export function apiDocument(app: OpenAPIHono<AppEnv>, version: string) {
       },
     },
   };
+  doc.components.headers = RATE_LIMIT_HEADERS;
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
-      if (!HTTP_METHODS.has(method)) continue;
+    const methods = Object.keys(item).filter((m) => HTTP_METHODS.has(m));
+    for (const method of methods) {
+      const operation = (item as Record<string, Operation>)[method]!;
+      operation.operationId ??= deriveOperationId(method, path, methods, answersRows(operation));
       addSharedProblems(operation, path);
+      if (tokenMayCall(operation)) addRateLimitHeaders(operation);
     }
   }
+  doc.tags = declaredTags(doc.paths ?? {});
   return doc;
 }
 
+/** A GET answering rows: an array, a page (`total` beside the rows), or an object whose first key holds them. */
+function answersRows(operation: Operation): boolean {
+  const ok = operation.responses['200'] as { content?: Record<string, { schema?: JsonSchema }> } | undefined;
+  const schema = ok?.content?.['application/json']?.schema;
+  const first = Object.values(schema?.properties ?? {})[0];
+  return schema?.type === 'array' || schema?.properties?.total !== undefined || first?.type === 'array';
+}
+
+type JsonSchema = { type?: unknown; properties?: Record<string, JsonSchema> };
+
+/** A route with permissions is one an API token may call (scopes permitting); 'authenticated' ones refuse tokens. */
+function tokenMayCall(operation: Operation): boolean {
+  return Array.isArray(operation['x-ability']);
+}
+
 type Operation = {
+  operationId?: string;
+  tags?: string[];
   'x-ability'?: DeclaredAbility;
   requestBody?: unknown;
   parameters?: unknown[];
@@ -85,7 +109,8 @@ function problemResponse(status: keyof typeof PROBLEM_TITLES, description: strin
     content: {
       'application/problem+json': {
         schema: { $ref: '#/components/schemas/Problem' },
-        example: { type: PROBLEM_TYPE, title: PROBLEM_TITLES[status], status, detail: description },
+        // The body the API sends, `code` included (the schema requires it).
+        example: problemBody(status, { detail: description }),
       },
     },
   };

@@ -5,6 +5,7 @@ import { activeColumn } from '../../components/data-table/cells.tsx';
 import { ACTIVE_FILTER, enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { lazyDialogEditing, ResourceListPage } from '../../components/data-table/resource-list-page.tsx';
 import { useDeleteCompanyMutation, useListCompaniesQuery } from '../../entities/companies/api.ts';
+import { formatPhone } from '@boardwalk/shared/phone-format';
 
 const columns: GridColDef<Company>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 180 },
@@ -16,7 +17,13 @@ const columns: GridColDef<Company>[] = [
   },
   { field: 'contactName', headerName: 'Contact', width: 160, sortable: false },
   { field: 'contactEmail', headerName: 'Email', width: 200, sortable: false },
-  { field: 'contactPhone', headerName: 'Phone', width: 150, sortable: false },
+  {
+    field: 'contactPhone',
+    headerName: 'Phone',
+    width: 150,
+    sortable: false,
+    valueFormatter: (value: Company['contactPhone']) => formatPhone(value),
+  },
   activeColumn<Company>(),
 ];
 

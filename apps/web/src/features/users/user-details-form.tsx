@@ -8,6 +8,7 @@ import { useEntityForm } from '../../components/form/use-entity-form.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useUpdateUserMutation } from '../../entities/users/api.ts';
 import { grantableRoleOptions, ROLE_LABELS } from './user-labels.ts';
+import { formatPhone } from '@boardwalk/shared/phone-format';
 
 const detailsSchema = createUserSchema.pick({
   email: true,
@@ -39,7 +40,7 @@ function UserDetailsReadOnly({ user, refusal }: { user: User; refusal: string })
   const rows: [string, string | null][] = [
     ['Name', `${user.firstName} ${user.lastName}`.trim()],
     ['Display name', user.displayName],
-    ['Phone', user.phone],
+    ['Phone', formatPhone(user.phone)],
     ['Email', user.email],
     ['Role', ROLE_LABELS[user.role]],
   ];

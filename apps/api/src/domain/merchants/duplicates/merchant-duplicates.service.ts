@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { merchants } from '../../../db/schema/merchants.ts';
 import { stages } from '../../../db/schema/stages.ts';
 import type { Caller } from '../../../lib/http/caller.ts';
+import { normalisePhone } from '../../../lib/phone.ts';
 import { withRevealBudget } from '../reveal/merchant-reveal.service.ts';
 import { bankAccountFingerprint, fingerprintOf } from '../record/merchant-sensitive.ts';
 import { merchantNotFound, type MerchantCaller } from '../record/merchant-store.ts';
@@ -26,7 +27,8 @@ export type DuplicateKeys = {
 export async function findDuplicates(db: Db, keys: DuplicateKeys, exceptId?: string): Promise<PossibleDuplicate[]> {
   const m = merchants;
   const dba = keys.dbaName.trim().toLowerCase();
-  const phone = keys.contactPhone.trim();
+  // Stored numbers are normalised (decision 083): the typed one is compared the same way.
+  const phone = normalisePhone(keys.contactPhone);
   const byTaxId = keys.taxIdFingerprint ? eq(m.taxIdFingerprint, keys.taxIdFingerprint) : undefined;
   const byBank = keys.bankAccountFingerprint ? eq(m.bankAccountFingerprint, keys.bankAccountFingerprint) : undefined;
   const byNamePhone =

@@ -11,6 +11,7 @@ import { stages } from '../../../db/schema/stages.ts';
 import { users } from '../../../db/schema/users.ts';
 import { likePattern } from '../../../lib/db/like-pattern.ts';
 import type { Caller } from '../../../lib/http/caller.ts';
+import { endsWithDigitsPattern, phoneSearchDigits, reversedPhoneDigitsSql } from '../../../lib/phone.ts';
 import { selectMerchants, selectMerchantsInOrder, toMerchant, userNameOf } from '../record/merchant-row.ts';
 
 /** What narrows a list or an export: the view (a pipeline, or all) and every filter but paging and sort. */
@@ -34,7 +35,22 @@ function searchCondition(q: string): SQL | undefined {
     sql`${contactName} like ${p}`,
     sql`lower(${m.contactEmail}) like ${p}`,
     sql`${m.contactPhone} like ${likePattern(q)}`,
+    ...phoneCondition(q),
   );
+}
+
+/**
+ * q as a phone number in any format or its last 4 or more digits (decision 083): the stored
+ * E.164 number holding its digits (the trigram index), or a number whose digits end with them,
+ * as merchants_search_phone_digits_idx holds them (a number kept as typed, with its punctuation).
+ */
+function phoneCondition(q: string): SQL[] {
+  const digits = phoneSearchDigits(q);
+  if (digits === null) return [];
+  return [
+    sql`${m.contactPhone} like ${likePattern(digits)}`,
+    sql`(${reversedPhoneDigitsSql(m.contactPhone)} collate "C") like ${endsWithDigitsPattern(digits)}`,
+  ];
 }
 
 /** The assignee filter: a user id, `me` (the caller), or `none` (not assigned). */

@@ -1,6 +1,7 @@
 import { maskLast4, type CreateOwnerInput, type Owner } from '@boardwalk/shared';
 import { merchantOwners } from '../../../db/schema/merchants.ts';
 import { encryptSecret } from '../../../lib/crypto.ts';
+import { normalisePhone } from '../../../lib/phone.ts';
 import { sealSensitive } from '../record/merchant-sensitive.ts';
 
 export type OwnerRecord = typeof merchantOwners.$inferSelect;
@@ -48,7 +49,7 @@ export function ownerColumns(input: CreateOwnerInput, encryptionKey: string) {
     title: input.title ?? '',
     ownershipPercent: input.ownershipPercent ?? 0,
     email: input.email ?? '',
-    phone: input.phone ?? '',
+    phone: normalisePhone(input.phone ?? ''),
     ...sealDateOfBirth(input.dateOfBirth ?? null, encryptionKey),
     ...sealSsn(input.ssn ?? '', encryptionKey),
   };

@@ -12,6 +12,7 @@ import { merchantOwners, merchants } from '../../../db/schema/merchants.ts';
 import { assertCurrentVersion } from '../../../lib/crud/precondition.ts';
 import { sameValue } from '../../../lib/db/changes.ts';
 import { ProblemError } from '../../../lib/problem.ts';
+import { normaliseOptionalPhone } from '../../../lib/phone.ts';
 import { writeMerchantEvent } from '../record/merchant-events.ts';
 import { ownerColumns, ownerName, sealDateOfBirth, sealSsn, toOwner, type OwnerRecord } from './merchant-owner-row.ts';
 import { assertBodyId, auditMerchant } from '../record/merchant-record.service.ts';
@@ -126,7 +127,7 @@ export async function updateOwner(
     const set: Partial<OwnerRecord> = {};
     const changes: FieldChanges = {};
     for (const field of PLAIN_OWNER_FIELDS) {
-      const to = fields[field];
+      const to = field === 'phone' ? normaliseOptionalPhone(fields.phone) : fields[field];
       if (to === undefined || sameValue(owner[field], to)) continue;
       Object.assign(set, { [field]: to });
       changes[field] = { from: owner[field], to };

@@ -6,6 +6,7 @@ import {
   type UpdateMerchantInput,
 } from '@boardwalk/shared';
 import { sameValue } from '../../../lib/db/changes.ts';
+import { normalisePhone } from '../../../lib/phone.ts';
 import type { MerchantRecord } from './merchant-store.ts';
 import { bankAccountFingerprint, openSensitive, sealSensitive } from './merchant-sensitive.ts';
 
@@ -69,9 +70,11 @@ export type SealedColumns = Partial<
   >
 >;
 
+/** The plain fields sent, the phone as it is stored (E.164 when it reads as a number). */
 function pickPlain(input: Partial<Record<PlainField, unknown>>): PlainValues {
   const values: Record<string, unknown> = {};
   for (const field of PLAIN_FIELDS) if (input[field] !== undefined) values[field] = input[field];
+  if (typeof values.contactPhone === 'string') values.contactPhone = normalisePhone(values.contactPhone);
   return values;
 }
 

@@ -4,6 +4,12 @@ import type { Db } from '../../../db/client.ts';
 import { merchants } from '../../../db/schema/merchants.ts';
 import { stages } from '../../../db/schema/stages.ts';
 import { likePattern, likePrefix } from '../../../lib/db/like-pattern.ts';
+import {
+  endsWithDigitsPattern,
+  normalisePhone,
+  phoneSearchDigits,
+  reversedPhoneDigitsSql,
+} from '../../../lib/phone.ts';
 
 export const SEARCH_LIMIT = 10;
 const FUZZY_MIN_LENGTH = 3;
@@ -26,8 +32,14 @@ const NAME_FIELDS: SQL[] = [
   sql`lower(${m.contactFirstName} || ' ' || ${m.contactLastName})`,
   sql`lower(${m.contactEmail})`,
 ];
-/** Phone numbers are matched as typed (the indexes are on the raw column), never fuzzily: a typo'd number is another number. */
+/**
+ * Phone numbers are never matched fuzzily: a typo'd number is another number. They are stored
+ * in E.164 (decision 083), so the raw column holds digits after a "+": matched as typed, by
+ * their digits (a term in any format), and by their end (the last 4 or more digits).
+ */
 const PHONE = sql`${m.contactPhone}`;
+/** Its digits last first, as merchants_search_phone_digits_idx holds them: "ends with" is a range. */
+const PHONE_DIGITS_REVERSED = reversedPhoneDigitsSql(m.contactPhone);
 
 const any = (conditions: SQL[]) => sql.join(conditions, sql` or `);
 const live = sql`${m.deletedAt} is null`;
@@ -50,8 +62,8 @@ const someWhere = (condition: SQL) =>
 export type SearchTier = 'starts' | 'contains' | 'similar';
 
 /**
- * GET /api/search (decision 045): live merchants whose DBA or legal name, contact
- * name, email, phone or MID match `q`, best first: an exact match, then one that starts with q,
+ * GET /api/search (decisions 045 and 083): live merchants whose DBA or legal name, contact
+ * name, email, phone (in any format, or its last 4 or more digits) or MID match `q`, best first: an exact match, then one that starts with q,
  * then one that holds q, then a similar one (pg_trgm word similarity ≥ its threshold, 0.6 by
  * default: "Acme Plumbng" finds "Acme Plumbing"); within a tier the most similar first. At most
  * SEARCH_LIMIT. A query of one or two characters finds what starts with it.
@@ -93,6 +105,7 @@ export async function searchMerchants(db: Db, q: string): Promise<SearchResult[]
  */
 function candidates(query: string, tier: SearchTier, found: string[]): SQL {
   const lq = query.toLowerCase();
+  const digits = phoneSearchDigits(query);
   const parts: SQL[] = [];
   if (tier === 'starts') {
     parts.push(
@@ -100,10 +113,12 @@ function candidates(query: string, tier: SearchTier, found: string[]): SQL {
       startsWith(sql`lower(${PHONE})`, likePrefix(lq)),
       someWhere(eq(m.mid, query)),
     );
+    if (digits !== null) parts.push(startsWith(PHONE_DIGITS_REVERSED, endsWithDigitsPattern(digits)));
   }
   if (tier === 'contains') {
     parts.push(...NAME_FIELDS.map((f) => someWhere(sql`${f} like ${likePattern(lq)}`)));
     parts.push(someWhere(sql`${PHONE} like ${likePattern(query)}`));
+    if (digits !== null && digits !== query) parts.push(someWhere(sql`${PHONE} like ${likePattern(digits)}`));
   }
   if (tier === 'similar') parts.push(...NAME_FIELDS.map((f) => someWhere(sql`${lq} <% ${f}`)));
   if (found.length > 0) parts.push(sql`(select unnest(${`{${found.join(',')}}`}::uuid[]))`);
@@ -119,9 +134,14 @@ export function searchQuery(db: Db, query: string, tier: SearchTier, found: stri
   const lq = query.toLowerCase();
   const contains = likePattern(lq);
   const prefix = likePrefix(lq);
+  const digits = phoneSearchDigits(query);
+  // A whole number in any format is an exact match; its last 4 or more digits rank as a start.
+  const phoneExact = digits === null ? [] : [sql`${PHONE} = ${normalisePhone(query)}`];
+  const phoneEnd =
+    digits === null ? [] : [sql`${byteOrdered(PHONE_DIGITS_REVERSED)} like ${endsWithDigitsPattern(digits)}`];
   const rank = sql<number>`case
-    when ${any([...NAME_FIELDS.map((f) => sql`${f} = ${lq}`), sql`${PHONE} = ${query}`, sql`${m.mid} = ${query}`])} then 3
-    when ${any([...NAME_FIELDS.map((f) => sql`${f} like ${prefix}`), sql`${PHONE} like ${likePrefix(query)}`])} then 2
+    when ${any([...NAME_FIELDS.map((f) => sql`${f} = ${lq}`), sql`${PHONE} = ${query}`, ...phoneExact, sql`${m.mid} = ${query}`])} then 3
+    when ${any([...NAME_FIELDS.map((f) => sql`${f} like ${prefix}`), sql`${PHONE} like ${likePrefix(query)}`, ...phoneEnd])} then 2
     when ${any(NAME_FIELDS.map((f) => sql`${f} like ${contains}`))} then 1
     else 0 end`;
   const similarity = sql<number>`greatest(${sql.join(

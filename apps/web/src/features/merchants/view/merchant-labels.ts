@@ -5,6 +5,7 @@ import {
   type UnderwritingDecision,
 } from '@boardwalk/shared/schemas/merchant';
 import { RISK_LEVEL_LABELS, type RiskLevel } from '@boardwalk/shared/schemas/industry';
+import { formatPhone } from '@boardwalk/shared/phone-format';
 
 /** A merchant field's name for people (review step, timeline changes). */
 export const MERCHANT_FIELD_LABELS: Record<string, string> = {
@@ -66,5 +67,6 @@ export function valueText(field: string, value: unknown): string {
   if (field === 'businessType') return BUSINESS_TYPE_LABELS[raw as BusinessType] ?? raw;
   if (field === 'underwritingDecision') return UNDERWRITING_DECISION_LABELS[raw as UnderwritingDecision] ?? raw;
   if (field === 'riskLevel') return RISK_LEVEL_LABELS[raw as RiskLevel] ?? raw;
+  if (field === 'contactPhone' || field === 'phone') return formatPhone(raw);
   return raw;
 }

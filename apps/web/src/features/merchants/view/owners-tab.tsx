@@ -22,6 +22,7 @@ import {
   useUpdateOwnerMutation,
 } from '../../../entities/merchants/api.ts';
 import { REVEAL_NOTE, SensitiveValue } from './sensitive-value.tsx';
+import { formatPhone } from '@boardwalk/shared/phone-format';
 
 const ownerName = (owner: Owner) => `${owner.firstName} ${owner.lastName}`.trim();
 const row = { direction: { xs: 'column', sm: 'row' }, spacing: 2 } as const;
@@ -122,7 +123,9 @@ export function OwnersTab({ merchant, editable }: { merchant: MerchantDetail; ed
             }
           />
           <CardContent>
-            <Typography>{[owner.email, owner.phone].filter(Boolean).join(' · ') || 'No contact details'}</Typography>
+            <Typography>
+              {[owner.email, formatPhone(owner.phone)].filter(Boolean).join(' · ') || 'No contact details'}
+            </Typography>
             <SensitiveValue
               merchantId={merchant.id}
               ownerId={owner.id}
