@@ -32,6 +32,8 @@ export function dateTimeColumn<R extends GridValidRowModel>(field: string, heade
     headerName,
     width: 180,
     valueFormatter: (value: unknown) => formatDateTime(typeof value === 'string' ? value : null),
-    renderCell: ({ value }) => <DateTimeText value={typeof value === 'string' ? value : null} />,
+    // A moment with its UTC title; no moment shows what the column's formatter says ("Never", —).
+    renderCell: ({ value, formattedValue }) =>
+      typeof value === 'string' && value ? <DateTimeText value={value} /> : formattedValue,
   };
 }
