@@ -26,7 +26,7 @@ import {
   useDeleteAutomationExecutionMutation,
   useGetAutomationExecutionQuery,
   useRetryAutomationExecutionMutation,
-} from './api.ts';
+} from '../../entities/executions/api.ts';
 import { AutomationExecutionStatusChip } from './automation-execution-status-chip.tsx';
 
 const when = (value: string | null) => (value ? formatDateTime(value) : '—');

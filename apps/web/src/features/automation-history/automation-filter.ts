@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ListFilter } from '../../components/data-table/list-filters.tsx';
-import { useAutomationOptionsQuery } from './api.ts';
+import { useAutomationOptionsQuery } from '../../entities/automations/api.ts';
 
 /**
  * The Automation filter of the log pages (issue 11 §6): every automation by name. The one chosen

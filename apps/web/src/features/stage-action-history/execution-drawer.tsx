@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { errorMessage } from '../../lib/problem.ts';
-import { useDeleteStageActionExecutionMutation, useRetryStageActionExecutionMutation } from './api.ts';
+import { useDeleteStageActionExecutionMutation, useRetryStageActionExecutionMutation } from '../../entities/executions/api.ts';
 import { ExecutionStatusChip } from './execution-status-chip.tsx';
 
 const when = (value: string | null) => (value ? formatDateTime(value) : '—');
