@@ -196,7 +196,10 @@ describe('demo merchants (issue 9 §4)', () => {
               .from(emails)
               .where(and(eq(emails.status, 'sent'), eq(emails.causeType, 'stage_action')));
             expect(sent.length).toBe(pending.length);
-            const automationRuns = await t.db.select().from(automationExecutions);
+            const automationRuns = await t.db
+              .select()
+              .from(automationExecutions)
+              .where(eq(automationExecutions.origin, 'automation'));
             expect(automationRuns).toHaveLength(approvals.length);
             expect(automationRuns.every((r) => r.status === 'succeeded' || r.status === 'failed')).toBe(true);
           },

@@ -103,4 +103,16 @@ describe('the stage action execution history', () => {
     expect((await ctx.staff.delete(`/api/history/stage-action/${id}`)).status).toBe(404);
     expect(await auditRows(ctx.t, 'stage_action_execution.delete', id)).toHaveLength(1);
   });
+
+  it('is one view of the one execution table: the automation history neither lists nor answers its runs', async () => {
+    await insertStageAction(ctx.t, ctx.stage.withdrawn.id, 'set_field', { field: 'mid', value: 'M-5' });
+    const { merchant, rows } = await executionsFor(ctx.stage.withdrawn.id);
+    expect(rows).toHaveLength(1);
+    expect((await ctx.staff.get<Page>(`${HISTORY}?merchantId=${merchant.id}`)).body.total).toBe(1);
+    const automations = await ctx.staff.get<{ total: number }>(`/api/history/automations?merchantId=${merchant.id}`);
+    expect(automations.status).toBe(200);
+    expect(automations.body.total).toBe(0);
+    expect((await ctx.staff.get(`/api/history/automations/${rows[0]!.id}`)).status).toBe(404);
+    expect((await ctx.staff.delete(`/api/history/automation/${rows[0]!.id}`)).status).toBe(404);
+  });
 });

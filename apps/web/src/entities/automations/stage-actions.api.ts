@@ -4,7 +4,7 @@ import type {
   StageAction,
   UpdateStageActionInput,
 } from '@boardwalk/shared/schemas/workflow-action';
-import { api } from '../../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 const listTag = (stageId: string) => ({ type: 'StageAction' as const, id: `stage-${stageId}` });
 
