@@ -103,7 +103,7 @@ const [checks] = await rows<{
          (select count(*)::int from automation_executions where origin = 'stage_action' and attempt = 1) as "firstAttempt",
          (select count(*)::int from domain_events where processed_at is null) as "eventsLeft"`);
 const jobs = await rows<{ state: string; n: number }>(
-  sql`select state, count(*)::int as n from pgboss.job where name = 'workflow-automation' group by state`,
+  sql`select state, count(*)::int as n from pgboss.job where name = 'workflow-stage-action' group by state`,
 );
 await database.close();
 

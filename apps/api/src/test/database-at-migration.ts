@@ -30,7 +30,10 @@ export async function openDatabaseAt(tag: string): Promise<{ database: Database;
     ? await openDatabase({ kind: 'postgres', url: scratch.url, max: 2, logger: testLogger() })
     : await openDatabase({ kind: 'pglite' });
   await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
-  const migrateTo = (scratch ? migratePg : migratePglite) as (db: unknown, c: { migrationsFolder: string }) => Promise<void>;
+  const migrateTo = (scratch ? migratePg : migratePglite) as (
+    db: unknown,
+    c: { migrationsFolder: string },
+  ) => Promise<void>;
   await migrateTo(database.db, { migrationsFolder: folder });
   rmSync(folder, { recursive: true, force: true });
   return {

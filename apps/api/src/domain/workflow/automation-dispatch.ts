@@ -16,8 +16,9 @@ import { summarizeAction } from './action-config.ts';
 import { conditionsHold, loadMerchantFacts, type MerchantFacts } from './automation-conditions.ts';
 import type { DomainEvent, EventConsumer } from './domain-event.ts';
 
-/** The pg-boss queue of automation runs: one job per execution (and one more after each wait). */
-export const AUTOMATION_JOB = 'workflow-automation';
+import { AUTOMATION_JOB } from './run-environment.ts';
+
+export { AUTOMATION_JOB };
 
 /**
  * How many automation-made changes may lead to one another (decision 042): an event at this depth

@@ -15,9 +15,9 @@ import {
 } from './action.ts';
 import { loadActionMerchant } from './action-merchant.ts';
 import { actionFor } from './action-registry.ts';
-import { AUTOMATION_JOB, initialResults, writeAutomationTimeline } from './automation-dispatch.ts';
+import { initialResults, writeAutomationTimeline } from './automation-dispatch.ts';
 import { previousAutomationRuns, previousRuns } from './previous-runs.ts';
-import type { Delivery, RunEnvironment } from './run-environment.ts';
+import { QUEUE_OF_ORIGIN, type Delivery, type RunEnvironment } from './run-environment.ts';
 
 export const automationJobPayload = z.strictObject({ executionId: z.uuid() });
 
@@ -158,7 +158,7 @@ async function runStep(
         .where(eq(automationExecutions.id, claimed.id));
       if (!env.jobs) throw new Error('A wait needs the job engine to schedule the rest');
       await env.jobs.send(
-        AUTOMATION_JOB,
+        QUEUE_OF_ORIGIN[claimed.origin],
         { executionId: claimed.id },
         { db: inTransaction(tx), id: jobId, startAfter: resumeAt },
       );

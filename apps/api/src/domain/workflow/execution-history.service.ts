@@ -18,7 +18,7 @@ import { likePattern } from '../../lib/db/like-pattern.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { publicConfig, summarizeAction } from './action-config.ts';
-import { AUTOMATION_JOB } from './automation-dispatch.ts';
+import { QUEUE_OF_ORIGIN } from './run-environment.ts';
 
 /**
  * The one history of the workflow's executions (decision 078). /history/automations and
@@ -98,9 +98,7 @@ function audit(db: Db, caller: Caller, origin: ExecutionOrigin, action: string, 
     action: `${SUBJECT[origin]}.${action}`,
     outcome: 'success',
     ...auditActor(caller.actor),
-    ...(origin === 'stage_action'
-      ? { actorTokenId: caller.actor.type === 'token' ? caller.actor.tokenId : null }
-      : {}),
+    ...(origin === 'stage_action' ? { actorTokenId: caller.actor.type === 'token' ? caller.actor.tokenId : null } : {}),
     subjectType: SUBJECT[origin],
     subjectId: id,
     changes: changes as Record<string, unknown>,
@@ -115,8 +113,7 @@ export async function deleteExecution(db: Db, caller: Caller, origin: ExecutionO
     if (row.status === 'running')
       throw new ProblemError(409, 'This execution is running: delete it once it has ended.');
     await tx.delete(e).where(eq(e.id, id));
-    const what =
-      origin === 'automation' ? { automationId: row.automationId } : { type: row.actions[0]?.type ?? null };
+    const what = origin === 'automation' ? { automationId: row.automationId } : { type: row.actions[0]?.type ?? null };
     await audit(tx, caller, origin, 'delete', id, { status: row.status, ...what, merchantId: row.merchantId });
   });
 }
@@ -125,7 +122,13 @@ export async function deleteExecution(db: Db, caller: Caller, origin: ExecutionO
  * A failed (or, for an automation, stopped) execution queued again with a new job, sent in the
  * transaction that re-queues it; it goes on from the action that did not run, its attempts counting on.
  */
-async function retryExecution(db: Db, jobs: JobSender | undefined, caller: Caller, origin: ExecutionOrigin, id: string) {
+async function retryExecution(
+  db: Db,
+  jobs: JobSender | undefined,
+  caller: Caller,
+  origin: ExecutionOrigin,
+  id: string,
+) {
   await db.transaction(async (tx) => {
     const row = await lockExecution(tx, origin, id);
     const retriable = origin === 'automation' ? ['failed', 'stopped'] : ['failed'];
@@ -145,7 +148,7 @@ async function retryExecution(db: Db, jobs: JobSender | undefined, caller: Calle
       .update(e)
       .set({ status: 'queued', jobId, finishedAt: null, ...error, updatedAt: caller.now })
       .where(eq(e.id, id));
-    await jobs.send(AUTOMATION_JOB, { executionId: id }, { db: inTransaction(tx), id: jobId });
+    await jobs.send(QUEUE_OF_ORIGIN[origin], { executionId: id }, { db: inTransaction(tx), id: jobId });
     const status = origin === 'automation' ? { status: row.status } : {};
     await audit(tx, caller, origin, 'retry', id, { ...status, attempt: row.attempt, error: row.error });
   });

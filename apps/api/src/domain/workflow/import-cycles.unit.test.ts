@@ -59,6 +59,13 @@ describe('the workflow engine’s modules', () => {
   it('finds a cycle when there is one', () => {
     const a = path.join(here, 'a.ts');
     const b = path.join(here, 'b.ts');
-    expect(firstCycle(new Map([[a, [b]], [b, [a]]]))).toEqual(['a.ts', 'b.ts', 'a.ts']);
+    expect(
+      firstCycle(
+        new Map([
+          [a, [b]],
+          [b, [a]],
+        ]),
+      ),
+    ).toEqual(['a.ts', 'b.ts', 'a.ts']);
   });
 });

@@ -36,13 +36,13 @@ describe('a failing stage action under the default retry policy', () => {
     const result = (await ctx.t.db.execute(
       sql`select state, retry_count as "retryCount", retry_backoff as backoff,
                  extract(epoch from start_after - now())::float as "waitSeconds"
-          from pgboss.job where name = 'workflow-automation' and data->>'executionId' = ${executionId}`,
+          from pgboss.job where name = 'workflow-stage-action' and data->>'executionId' = ${executionId}`,
     )) as { rows: JobRow[] };
     return result.rows[0]!;
   };
   const runNow = (executionId: string) =>
     ctx.t.db.execute(
-      sql`update pgboss.job set start_after = now() where name = 'workflow-automation' and data->>'executionId' = ${executionId}`,
+      sql`update pgboss.job set start_after = now() where name = 'workflow-stage-action' and data->>'executionId' = ${executionId}`,
     );
 
   it('retries with growing waits, then ends failed with its error', async () => {

@@ -1,13 +1,21 @@
 import type { Db } from '../../db/client.ts';
+import type { ExecutionOrigin } from '../../db/schema/automations.ts';
 import type { JobSender } from '../../jobs/job-sender.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { OutboundPolicy } from '../../lib/outbound/outbound-policy.ts';
 
-/**
- * The queue stage actions' runs went to before they became executions of the one engine (decision
- * 078): still worked, by the same loop, for the jobs sent before an upgrade.
- */
+/** The pg-boss queues of the one run loop: one job per execution (and one more after each wait). */
+export const AUTOMATION_JOB = 'workflow-automation';
 export const STAGE_ACTION_JOB = 'workflow-stage-action';
+
+/**
+ * Each origin keeps its own queue (decision 078): the same loop works both, but a slow automation
+ * (a webhook that times out) never holds back the stage actions' runs, nor the other way round.
+ */
+export const QUEUE_OF_ORIGIN: Record<ExecutionOrigin, string> = {
+  automation: AUTOMATION_JOB,
+  stage_action: STAGE_ACTION_JOB,
+};
 
 export type RunEnvironment = {
   db: Db;

@@ -3,7 +3,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { automationExecutions } from '../../db/schema/automations.ts';
 import { stageActions } from '../../db/schema/workflow.ts';
 import { inTransaction } from '../../jobs/boss-connection.ts';
-import { AUTOMATION_JOB, depthOf, initialResults } from './automation-dispatch.ts';
+import { depthOf, initialResults } from './automation-dispatch.ts';
+import { STAGE_ACTION_JOB } from './run-environment.ts';
 import type { DomainEvent, EventConsumer } from './domain-event.ts';
 
 /** The name a stage action's execution carries (the column is the automation's name). */
@@ -60,7 +61,7 @@ export const stageActionConsumer: EventConsumer = async (tx, jobs, event) => {
     .onConflictDoNothing({ target: automationExecutions.idempotencyKey })
     .returning({ id: automationExecutions.id, jobId: automationExecutions.jobId });
   for (const row of inserted) {
-    await jobs.send(AUTOMATION_JOB, { executionId: row.id }, { db: inTransaction(tx), id: row.jobId! });
+    await jobs.send(STAGE_ACTION_JOB, { executionId: row.id }, { db: inTransaction(tx), id: row.jobId! });
   }
   return inserted.length;
 };

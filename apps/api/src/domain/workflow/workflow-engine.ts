@@ -2,14 +2,13 @@ import type { JobResult, PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { OutboundPolicy } from '../../lib/outbound/outbound-policy.ts';
-import { AUTOMATION_JOB } from './automation-dispatch.ts';
 import { automationJobPayload, runAutomationExecution } from './automation-run.ts';
 import { dispatchPendingEvents } from './dispatcher.ts';
-import { STAGE_ACTION_JOB } from './run-environment.ts';
+import { AUTOMATION_JOB, STAGE_ACTION_JOB } from './run-environment.ts';
 
 /**
- * The queues the workflow's run loop works; the engine creates and looks them up at start. New
- * jobs go to AUTOMATION_JOB; STAGE_ACTION_JOB still holds jobs sent before decision 078.
+ * The queues the workflow's one run loop works (one per execution origin, decision 078); the
+ * engine creates and looks them up at start.
  */
 export const WORKFLOW_QUEUES = [AUTOMATION_JOB, STAGE_ACTION_JOB] as const;
 
