@@ -25,7 +25,11 @@ import {
 } from '../../test/merchant-record-context.ts';
 import { insertStageAction } from '../../domain/workflow/workflow-test-helpers.ts';
 import { createTestMerchant, createTestStage, TEST_ENCRYPTION_KEY } from '../../test/merchant-fixtures.ts';
-import { decisionsReport, newMerchantsReport, productionReport } from '../../domain/reports/merchant-reports.service.ts';
+import {
+  decisionsReport,
+  newMerchantsReport,
+  productionReport,
+} from '../../domain/reports/merchant-reports.service.ts';
 import { reportScope, rowsOf, stagesInOrder } from '../../domain/reports/report-scope.ts';
 import { funnelReport, slaBreachesReport, timeInStageReport } from '../../domain/reports/stage-reports.service.ts';
 
