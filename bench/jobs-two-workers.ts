@@ -80,7 +80,7 @@ while (Date.now() < deadline) {
            count(*) filter (where status = 'succeeded')::int as succeeded,
            count(*) filter (where status = 'failed')::int as failed,
            coalesce(max(attempt), 0)::int as "maxAttempt"
-    from stage_action_executions`)
+    from automation_executions where origin = 'stage_action'`)
   )[0]!;
   if (progress.ended >= JOBS) break;
   await new Promise((r) => setTimeout(r, 100));
@@ -96,11 +96,11 @@ const [checks] = await rows<{
   firstAttempt: number;
   eventsLeft: number;
 }>(sql`
-  select (select count(*)::int from stage_action_executions) as executions,
+  select (select count(*)::int from automation_executions where origin = 'stage_action') as executions,
          (select count(*)::int from todos) as todos,
          (select count(distinct merchant_id)::int from todos) as "merchantsWithTodo",
-         (select count(*)::int - count(distinct (domain_event_id, stage_action_id))::int from stage_action_executions) as "duplicateKeys",
-         (select count(*)::int from stage_action_executions where attempt = 1) as "firstAttempt",
+         (select count(*)::int - count(distinct (domain_event_id, stage_action_id))::int from automation_executions where origin = 'stage_action') as "duplicateKeys",
+         (select count(*)::int from automation_executions where origin = 'stage_action' and attempt = 1) as "firstAttempt",
          (select count(*)::int from domain_events where processed_at is null) as "eventsLeft"`);
 const jobs = await rows<{ state: string; n: number }>(
   sql`select state, count(*)::int as n from pgboss.job where name = 'workflow-stage-action' group by state`,

@@ -7,7 +7,7 @@ import { insertTestMerchant } from '../test/test-merchant.ts';
 import { automationExecutions } from './schema/automations.ts';
 import { emails } from './schema/emails.ts';
 import { merchantEvents } from './schema/merchants.ts';
-import { stageActionExecutions } from './schema/workflow.ts';
+import { queryRows } from './migration-level.ts';
 
 /**
  * Migration 0030 (decision 073): rows written before it kept a remote server's words; it classifies
@@ -20,6 +20,10 @@ const PEER = 'peer-words-5d1e';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // The stage actions' runs had their own table until 0033 (decision 078): a stand-in with the
+  // columns 0030 reads and writes.
+  await t.db.execute(sql`create table stage_action_executions
+    (id uuid primary key, action_type text not null, action_config jsonb, status text, error text, result jsonb)`);
 });
 afterAll(() => t?.close());
 
@@ -111,17 +115,10 @@ describe('migration 0030 classifies the failures kept before it', () => {
 
   it('keeps only the status of a webhook’s old error answer, in stage action and automation runs', async () => {
     const stageRun = async (error: string) => {
-      const [row] = await t.db
-        .insert(stageActionExecutions)
-        .values({
-          idempotencyKey: randomUUID(),
-          actionType: 'webhook',
-          actionConfig: { url: 'https://partner.example/hook' },
-          status: 'failed',
-          error,
-        })
-        .returning();
-      return row!.id;
+      const id = randomUUID();
+      await t.db.execute(sql`insert into stage_action_executions (id, action_type, action_config, status, error)
+        values (${id}, 'webhook', ${JSON.stringify({ url: 'https://partner.example/hook' })}::jsonb, 'failed', ${error})`);
+      return id;
     };
     const answered = await stageRun(`The webhook answered 500: ${PEER}`);
     const redirected = await stageRun(
@@ -157,7 +154,10 @@ describe('migration 0030 classifies the failures kept before it', () => {
       .returning();
     await runMigration();
 
-    const runs = await t.db.select().from(stageActionExecutions);
+    const runs = await queryRows<{ id: string; error: string; result: unknown }>(
+      t.db,
+      sql`select id, error, result from stage_action_executions`,
+    );
     const byId = (id: string) => runs.find((r) => r.id === id)!;
     expect(byId(answered)).toMatchObject({
       error: 'The webhook answered 500',

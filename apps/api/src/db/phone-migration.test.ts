@@ -11,7 +11,7 @@ import { merchantOwners, merchants } from './schema/merchants.ts';
 import { users } from './schema/users.ts';
 
 /**
- * Migration 0031 (decision 083): numbers stored before it, as typed, are normalised to E.164 as
+ * Migration 0032 (decision 083): numbers stored before it, as typed, are normalised to E.164 as
  * the API now writes them. The rows are written as the old code wrote them, then the migration's
  * statements run again (all but the index it creates; it leaves nothing else behind, so they can).
  */
@@ -47,7 +47,7 @@ const AS_THE_API_DOES = [
   '',
 ];
 
-describe('migration 0031 normalises the phone numbers stored before it', () => {
+describe('migration 0032 normalises the phone numbers stored before it', () => {
   it('stores merchant numbers in E.164 as the API does, and leaves one it cannot read as typed', async () => {
     const ids: string[] = [];
     for (const phone of AS_THE_API_DOES) ids.push((await insertTestMerchant(t, { contactPhone: phone })).id);

@@ -9,7 +9,7 @@ import { registerCronJobs, runCronJob, syncCronSchedules, watchCronSchedules } f
 import type { QueueJobDefinition } from '../lib/jobs/queue-job.ts';
 import type { MessagingConfig } from '../messages/transports.ts';
 import type { OutboundPolicy } from '../lib/outbound/outbound-policy.ts';
-import { startWorkflowWorkers, WORKFLOW_QUEUES } from '../workflow/workflow-engine.ts';
+import { startWorkflowWorkers, WORKFLOW_QUEUES } from '../domain/workflow/workflow-engine.ts';
 
 /** 3 attempts by default, exponential backoff between them. */
 export type RetryPolicy = { limit: number; delaySeconds: number; backoff: boolean; maxDelaySeconds?: number };

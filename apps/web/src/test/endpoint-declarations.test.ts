@@ -26,10 +26,6 @@ const ALLOWED: Record<string, string[]> = {
     'entities/users/api.ts listUserOptions',
   ],
   'GET /api/stages': ['components/workflow-actions/api.ts workflowActionStages', 'entities/stages/api.ts listStages'],
-  'GET /api/automations': [
-    'features/automation-history/api.ts automationOptions',
-    'features/automations/api.ts listAutomations',
-  ],
 };
 
 /** Each request of the API has one RTK Query endpoint, hence one cache (decision 079). */

@@ -14,6 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { domainEvents, merchants } from './merchants.ts';
+import { stages } from './stages.ts';
+import { stageActions } from './workflow.ts';
 
 export const automationTriggerTypeEnum = pgEnum('automation_trigger_type', TRIGGER_TYPES);
 export const automationExecutionStatusEnum = pgEnum('automation_execution_status', AUTOMATION_EXECUTION_STATUSES);
@@ -51,6 +53,14 @@ export const automations = pgTable(
   ],
 );
 
+/**
+ * Where an execution comes from (decision 078): an automation, or a stage's action when a merchant
+ * entered the stage (its "entered stage" trigger). Both run in the one run loop; each history page
+ * is a view over its origin.
+ */
+export const EXECUTION_ORIGINS = ['automation', 'stage_action'] as const;
+export type ExecutionOrigin = (typeof EXECUTION_ORIGINS)[number];
+
 /** One action's outcome in an execution, in action order. */
 export type StoredActionResult = {
   position: number;
@@ -69,13 +79,18 @@ export type StoredActionResult = {
  * interval id>` for time in stage, so each stage entry fires at most once; `schedule:<minute>:<merchant>`):
  * recording it twice inserts nothing. The actions are copied when the run is recorded: it does, and
  * the history shows, what the automation said then. `nextPosition` is where the run goes on (after a wait).
+ * A stage action's run (origin `stage_action`) holds that one action, keyed `stage-action:<event>:<action>`.
  */
 export const automationExecutions = pgTable(
   'automation_executions',
   {
     id: id(),
     automationId: uuid('automation_id').references(() => automations.id, { onDelete: 'set null' }),
+    origin: text('origin').$type<ExecutionOrigin>().notNull().default('automation'),
     automationName: text('automation_name').notNull(),
+    /** Origin `stage_action`: the action and the stage entered (null once hard-deleted). */
+    stageActionId: uuid('stage_action_id').references(() => stageActions.id, { onDelete: 'set null' }),
+    stageId: uuid('stage_id').references(() => stages.id, { onDelete: 'set null' }),
     merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'set null' }),
     domainEventId: uuid('domain_event_id').references(() => domainEvents.id, { onDelete: 'set null' }),
     triggerType: automationTriggerTypeEnum('trigger_type').notNull(),
@@ -100,7 +115,8 @@ export const automationExecutions = pgTable(
   },
   (t) => [
     uniqueIndex('automation_executions_idempotency_key').on(t.idempotencyKey),
-    index('automation_executions_created_idx').on(t.createdAt, t.id),
+    index('automation_executions_created_idx').on(t.origin, t.createdAt, t.id),
+    index('automation_executions_stage_action_idx').on(t.stageActionId, t.status),
     index('automation_executions_automation_idx').on(t.automationId, t.createdAt),
     index('automation_executions_merchant_idx').on(t.merchantId, t.createdAt),
     index('automation_executions_status_idx').on(t.status, t.createdAt),

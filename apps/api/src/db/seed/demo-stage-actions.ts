@@ -4,7 +4,9 @@ import { domainEvents, merchants, merchantStageIntervals } from '../schema/merch
 import { stages } from '../schema/stages.ts';
 import { templates } from '../schema/templates.ts';
 import { todos } from '../schema/todos.ts';
-import { stageActionExecutions, stageActions } from '../schema/workflow.ts';
+import { automationExecutions, type StoredActionResult } from '../schema/automations.ts';
+import { stageActions } from '../schema/workflow.ts';
+import { summarizeAction } from '../../domain/workflow/action-config.ts';
 
 const HISTORY_PER_ACTION = 12;
 const TODO_TITLE = 'Review the application';
@@ -80,20 +82,36 @@ async function seedHistory(db: Db, action: typeof stageActions.$inferSelect) {
     .orderBy(asc(merchantStageIntervals.enteredAt))
     .limit(HISTORY_PER_ACTION);
   if (entries.length === 0) return;
-  const rows: (typeof stageActionExecutions.$inferInsert)[] = [];
+  const rows: (typeof automationExecutions.$inferInsert)[] = [];
   const events: (typeof domainEvents.$inferInsert)[] = [];
   for (const e of entries) {
+    // A stage action's run in the one execution table (decision 078): the one action it ran.
     const base = {
+      origin: 'stage_action' as const,
+      automationName: 'Stage action',
       stageActionId: action.id,
       stageId: action.stageId,
       merchantId: e.merchantId,
-      idempotencyKey: `demo:${e.intervalId}:${action.id}`,
-      actionType: action.type,
-      actionConfig: action.config,
-      position: action.position,
+      triggerType: 'stage_changed' as const,
+      triggerKey: `demo:${e.intervalId}`,
+      idempotencyKey: `stage-action:demo:${e.intervalId}:${action.id}`,
+      actions: [{ type: action.type, config: action.config }],
       createdAt: e.enteredAt,
       updatedAt: e.enteredAt,
     };
+    const outcome = (status: 'succeeded' | 'failed', at: Date, more: Partial<StoredActionResult>) => [
+      {
+        position: 0,
+        type: action.type,
+        summary: summarizeAction(action.type, action.config),
+        status,
+        result: null,
+        error: null,
+        startedAt: at.toISOString(),
+        finishedAt: at.toISOString(),
+        ...more,
+      },
+    ];
     if (action.type !== 'create_todo') {
       events.push({
         type: 'merchant.stage_changed',
@@ -106,7 +124,15 @@ async function seedHistory(db: Db, action: typeof stageActions.$inferSelect) {
     const ran = new Date(e.enteredAt.getTime() + 2000);
     if (!e.assignedUserId) {
       const error = `${e.dbaName} has no assigned user to give the todo to`;
-      rows.push({ ...base, status: 'failed', attempt: 1, error, startedAt: ran, finishedAt: ran });
+      rows.push({
+        ...base,
+        status: 'failed',
+        attempt: 1,
+        error,
+        results: outcome('failed', ran, { error }),
+        startedAt: ran,
+        finishedAt: ran,
+      });
       continue;
     }
     const [todo] = await db
@@ -125,11 +151,12 @@ async function seedHistory(db: Db, action: typeof stageActions.$inferSelect) {
       ...base,
       status: 'succeeded',
       attempt: 1,
-      result: { todoId: todo!.id, assigneeId: e.assignedUserId },
+      nextPosition: 1,
+      results: outcome('succeeded', ran, { result: { todoId: todo!.id, assigneeId: e.assignedUserId } }),
       startedAt: ran,
       finishedAt: ran,
     });
   }
-  if (rows.length > 0) await db.insert(stageActionExecutions).values(rows);
+  if (rows.length > 0) await db.insert(automationExecutions).values(rows);
   if (events.length > 0) await db.insert(domainEvents).values(events);
 }

@@ -20,7 +20,8 @@ import { startTestJobEngine } from '../../test/job-engine.ts';
 import { attemptSignIn } from '../../test/sign-in.ts';
 import { DEMO_MERCHANT_COUNT, seedDemoMerchants } from './demo-merchants.ts';
 import { seedHooks, seedIfEmpty, startBanner, type SeedHook } from './run.ts';
-import { stageActionExecutions, stageActions } from '../schema/workflow.ts';
+import { stageActions } from '../schema/workflow.ts';
+import { stageActionRuns } from '../../domain/workflow/workflow-test-helpers.ts';
 import { automationExecutions, automations } from '../schema/automations.ts';
 import { todos } from '../schema/todos.ts';
 import { DEMO_USERS, randomDemoPassword } from './users.ts';
@@ -195,7 +196,10 @@ describe('demo merchants', () => {
               .from(emails)
               .where(and(eq(emails.status, 'sent'), eq(emails.causeType, 'stage_action')));
             expect(sent.length).toBe(pending.length);
-            const automationRuns = await t.db.select().from(automationExecutions);
+            const automationRuns = await t.db
+              .select()
+              .from(automationExecutions)
+              .where(eq(automationExecutions.origin, 'automation'));
             expect(automationRuns).toHaveLength(approvals.length);
             expect(automationRuns.every((r) => r.status === 'succeeded' || r.status === 'failed')).toBe(true);
           },
@@ -213,7 +217,7 @@ describe('demo merchants', () => {
       const sent = (await t.db.select().from(emails)).filter((m) => m.causeType === 'stage_action');
       expect(new Set(sent.map((m) => m.transport))).toEqual(new Set(['log']));
       expect(sent.every((m) => m.subject.length > 0 && m.causeType === 'stage_action')).toBe(true);
-      const runs = await t.db.select().from(stageActionExecutions);
+      const runs = await stageActionRuns(t.db);
       const byType = (type: string) => runs.filter((r) => r.actionType === type);
       expect(byType('send_email').map((r) => r.status)).toEqual(pending.map(() => 'succeeded'));
       expect(byType('create_todo').length).toBeGreaterThan(0);

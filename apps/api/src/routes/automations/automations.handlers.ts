@@ -4,7 +4,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { openapiRoute, validated } from '../../lib/crud/handlers.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import * as history from '../history/automation-executions.routes.ts';
-import * as executions from '../history/automation-executions.service.ts';
+import * as executions from '../../domain/workflow/execution-history.service.ts';
 import * as routes from './automations.routes.ts';
 import {
   automationCrud,
@@ -13,7 +13,7 @@ import {
   previewAutomation,
   toAutomation,
   type AutomationCaller,
-} from './automations.service.ts';
+} from '../../domain/workflow/automations.service.ts';
 
 const caller = (c: Context<AppEnv>): AutomationCaller => ({
   ...callerOf(c),

@@ -17,8 +17,8 @@ import { startTestJobEngine } from '../../test/job-engine.ts';
 import { jsonClient } from '../../test/json-client.ts';
 import { createMerchant, useMerchantContext } from '../../test/merchant-record-context.ts';
 import { createUser, signInAs } from '../../test/sign-in.ts';
-import { dispatchPendingEvents } from '../../workflow/dispatcher.ts';
-import { SELF_TRIGGER_MESSAGE } from './automations.service.ts';
+import { dispatchPendingEvents } from '../../domain/workflow/dispatcher.ts';
+import { SELF_TRIGGER_MESSAGE } from '../../domain/workflow/automations.service.ts';
 
 const setMid = (value: string) => ({ type: 'set_field', config: { field: 'mid', value } });
 

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import * as routes from './stage-action-executions.routes.ts';
-import * as service from './stage-action-executions.service.ts';
+import * as service from '../../domain/workflow/execution-history.service.ts';
 
 export function registerStageActionExecutionRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.listStageActionExecutionsRoute, async (c) =>

@@ -2,14 +2,14 @@ import type { StageActionExecution } from '@boardwalk/shared/schemas/workflow-ac
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
-import { stageActionExecutions } from '../../db/schema/workflow.ts';
+import { automationExecutions } from '../../db/schema/automations.ts';
 import type { JobEngine } from '../../jobs/job-engine.ts';
 import { startTestJobEngine } from '../../test/job-engine.ts';
 import { jsonClient } from '../../test/json-client.ts';
 import { auditRows, createMerchant, useMerchantContext } from '../../test/merchant-record-context.ts';
 import { signInAs } from '../../test/sign-in.ts';
-import { dispatchPendingEvents } from '../../workflow/dispatcher.ts';
-import { insertStageAction, jobsFor } from '../../workflow/workflow-test-helpers.ts';
+import { dispatchPendingEvents } from '../../domain/workflow/dispatcher.ts';
+import { executionsOf, insertStageAction, jobsFor } from '../../domain/workflow/workflow-test-helpers.ts';
 
 type Page = { stageActionExecutions: StageActionExecution[]; total: number; params: Record<string, unknown> };
 const HISTORY = '/api/history/stageActionExecutionHistory';
@@ -25,7 +25,7 @@ describe('the stage action execution history', () => {
     const m = await createMerchant(ctx);
     await ctx.staff.post(`/api/merchants/${m.id}/stage`, { stageId });
     await dispatchPendingEvents(ctx.t.db, engine.boss, ctx.t.clock.now);
-    const rows = await ctx.t.db.select().from(stageActionExecutions).where(eq(stageActionExecutions.merchantId, m.id));
+    const rows = await executionsOf(ctx.t, m.id);
     return { merchant: m, rows };
   }
 
@@ -34,9 +34,9 @@ describe('the stage action execution history', () => {
     const action = await insertStageAction(ctx.t, stage.id, 'set_field', { field: 'mid', value: 'M-1' });
     const { merchant, rows } = await executionsFor(stage.id);
     await ctx.t.db
-      .update(stageActionExecutions)
+      .update(automationExecutions)
       .set({ status: 'failed', error: 'boom', attempt: 3 })
-      .where(eq(stageActionExecutions.id, rows[0]!.id));
+      .where(eq(automationExecutions.id, rows[0]!.id));
     // The action is deleted later: the history still says what ran.
     await ctx.staff.delete(`/api/stage-actions/${action.id}`);
 
@@ -71,9 +71,9 @@ describe('the stage action execution history', () => {
     const withJobs = jsonClient({ ...ctx.t, app: createApp({ ...ctx.t.deps, jobs: engine!.boss }) }, cookie);
     expect((await withJobs.post(`/api/history/stage-action/${id}/retry`, {})).status).toBe(409);
     await ctx.t.db
-      .update(stageActionExecutions)
+      .update(automationExecutions)
       .set({ status: 'failed', error: 'boom', attempt: 3 })
-      .where(eq(stageActionExecutions.id, id));
+      .where(eq(automationExecutions.id, id));
     const res = await withJobs.post<StageActionExecution>(`/api/history/stage-action/${id}/retry`, {});
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id, status: 'queued', attempt: 3 });
@@ -85,9 +85,9 @@ describe('the stage action execution history', () => {
     await insertStageAction(ctx.t, ctx.stage.terminated.id, 'set_field', { field: 'mid', value: 'M-4' });
     const { rows } = await executionsFor(ctx.stage.terminated.id);
     await ctx.t.db
-      .update(stageActionExecutions)
+      .update(automationExecutions)
       .set({ status: 'failed' })
-      .where(eq(stageActionExecutions.id, rows[0]!.id));
+      .where(eq(automationExecutions.id, rows[0]!.id));
     expect((await ctx.staff.post(`/api/history/stage-action/${rows[0]!.id}/retry`, {})).status).toBe(503);
     expect(
       (await ctx.staff.post(`/api/history/stage-action/${'00000000-0000-7000-8000-000000000000'}/retry`, {})).status,
@@ -102,5 +102,17 @@ describe('the stage action execution history', () => {
     expect((await ctx.staff.get<Page>(`${HISTORY}?merchantId=${merchant.id}`)).body.total).toBe(0);
     expect((await ctx.staff.delete(`/api/history/stage-action/${id}`)).status).toBe(404);
     expect(await auditRows(ctx.t, 'stage_action_execution.delete', id)).toHaveLength(1);
+  });
+
+  it('is one view of the one execution table: the automation history neither lists nor answers its runs', async () => {
+    await insertStageAction(ctx.t, ctx.stage.withdrawn.id, 'set_field', { field: 'mid', value: 'M-5' });
+    const { merchant, rows } = await executionsFor(ctx.stage.withdrawn.id);
+    expect(rows).toHaveLength(1);
+    expect((await ctx.staff.get<Page>(`${HISTORY}?merchantId=${merchant.id}`)).body.total).toBe(1);
+    const automations = await ctx.staff.get<{ total: number }>(`/api/history/automations?merchantId=${merchant.id}`);
+    expect(automations.status).toBe(200);
+    expect(automations.body.total).toBe(0);
+    expect((await ctx.staff.get(`/api/history/automations/${rows[0]!.id}`)).status).toBe(404);
+    expect((await ctx.staff.delete(`/api/history/automation/${rows[0]!.id}`)).status).toBe(404);
   });
 });

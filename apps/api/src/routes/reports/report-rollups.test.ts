@@ -23,7 +23,7 @@ import {
   failInsertsInto,
   useMerchantContext,
 } from '../../test/merchant-record-context.ts';
-import { insertStageAction } from '../../workflow/workflow-test-helpers.ts';
+import { insertStageAction } from '../../domain/workflow/workflow-test-helpers.ts';
 import { createTestMerchant, createTestStage, TEST_ENCRYPTION_KEY } from '../../test/merchant-fixtures.ts';
 import {
   decisionsReport,

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import type { Context } from 'hono';
 import * as routes from './stage-actions.routes.ts';
-import * as service from './stage-actions.service.ts';
+import * as service from '../../domain/workflow/stage-actions.service.ts';
 
 const caller = (c: Context<AppEnv>) => ({
   ...callerOf(c),

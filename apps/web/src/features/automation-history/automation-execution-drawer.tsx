@@ -1,17 +1,4 @@
-import { useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Drawer,
-  List,
-  ListItem,
-  ListItemText,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Chip, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import {
   AUTOMATION_EXECUTION_STATUS_LABELS,
   TRIGGER_TYPE_LABELS,
@@ -19,36 +6,21 @@ import {
   type AutomationExecution,
 } from '@boardwalk/shared/schemas/automation';
 import { ACTION_TYPE_LABELS } from '@boardwalk/shared/schemas/workflow-action';
-import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
-import { formatDateTime } from '../../lib/format-date.ts';
+import { ExecutionDrawerFrame, Field, when } from '../../components/workflow-actions/execution-drawer-frame.tsx';
 import { errorMessage } from '../../lib/problem.ts';
 import {
   useDeleteAutomationExecutionMutation,
   useGetAutomationExecutionQuery,
   useRetryAutomationExecutionMutation,
-} from './api.ts';
+} from '../../entities/executions/api.ts';
 import { AutomationExecutionStatusChip } from './automation-execution-status-chip.tsx';
 
-const when = (value: string | null) => (value ? formatDateTime(value) : '—');
 const RESULT_CHIP: Record<ActionResultStatus, { label: string; color: 'default' | 'success' | 'error' }> = {
   pending: { label: 'Pending', color: 'default' },
   succeeded: { label: 'Succeeded', color: 'success' },
   failed: { label: 'Failed', color: 'error' },
   skipped: { label: 'Skipped', color: 'default' },
 };
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-word' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 function ActionResults({ id }: { id: string }) {
   const detail = useGetAutomationExecutionQuery(id);
@@ -108,80 +80,21 @@ export function AutomationExecutionDrawer({
 }) {
   const [retry, retrying] = useRetryAutomationExecutionMutation();
   const [remove, removing] = useDeleteAutomationExecutionMutation();
-  const [confirming, setConfirming] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const close = () => {
-    setProblem(null);
-    onClose();
-  };
   return (
-    <Drawer
-      anchor="right"
-      open={execution !== null}
-      onClose={close}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 } } } }}
+    <ExecutionDrawerFrame
+      execution={execution}
+      width={480}
+      title={execution?.automationName}
+      chip={execution && <AutomationExecutionStatusChip status={execution.status} />}
+      statusLabel={execution ? AUTOMATION_EXECUTION_STATUS_LABELS[execution.status] : ''}
+      canRetry={canRetry && (execution?.status === 'failed' || execution?.status === 'stopped')}
+      canDelete={canDelete}
+      deleteMessage="It is removed from the history. What its actions did stays done."
+      retry={{ run: (id) => retry(id).unwrap(), busy: retrying.isLoading }}
+      remove={{ run: (id) => remove(id).unwrap(), busy: removing.isLoading }}
+      onClose={onClose}
     >
-      {execution && (
-        <Stack spacing={2} sx={{ p: 3 }} role="region" aria-label="Execution details">
-          <Typography variant="h6" component="h2">
-            {execution.automationName}
-          </Typography>
-          <AutomationExecutionStatusChip status={execution.status} />
-          <Field label="Merchant">{execution.merchant?.dbaName ?? '—'}</Field>
-          <Field label="Status">
-            {`${AUTOMATION_EXECUTION_STATUS_LABELS[execution.status]}, attempt ${execution.attempt}`}
-          </Field>
-          <Field label="Queued">{when(execution.createdAt)}</Field>
-          <Field label="Started">{when(execution.startedAt)}</Field>
-          <Field label="Finished">{when(execution.finishedAt)}</Field>
-          {execution.error && <Alert severity="error">{execution.error}</Alert>}
-          <ActionResults id={execution.id} />
-          {problem && <Alert severity="error">{problem}</Alert>}
-          <Stack direction="row" spacing={1}>
-            {canRetry && (execution.status === 'failed' || execution.status === 'stopped') && (
-              <Button
-                variant="contained"
-                disabled={retrying.isLoading}
-                onClick={() => {
-                  setProblem(null);
-                  retry(execution.id)
-                    .unwrap()
-                    .then(close, (error: unknown) => setProblem(errorMessage(error)));
-                }}
-              >
-                Retry
-              </Button>
-            )}
-            {canDelete && execution.status !== 'running' && (
-              <Button color="error" onClick={() => setConfirming(true)}>
-                Delete
-              </Button>
-            )}
-            <Button onClick={close}>Close</Button>
-          </Stack>
-          <ConfirmDialog
-            open={confirming}
-            title="Delete this execution?"
-            message="It is removed from the history. What its actions did stays done."
-            busy={removing.isLoading}
-            onClose={() => setConfirming(false)}
-            onConfirm={() => {
-              remove(execution.id)
-                .unwrap()
-                .then(
-                  () => {
-                    setConfirming(false);
-                    close();
-                  },
-                  (error: unknown) => {
-                    setConfirming(false);
-                    setProblem(errorMessage(error));
-                  },
-                );
-            }}
-          />
-        </Stack>
-      )}
-    </Drawer>
+      {execution && <ActionResults id={execution.id} />}
+    </ExecutionDrawerFrame>
   );
 }

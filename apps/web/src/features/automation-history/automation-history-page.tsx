@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Card, CardContent, Stack } from '@mui/material';
+import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   AUTOMATION_EXECUTION_STATUSES,
@@ -10,16 +10,13 @@ import {
 } from '@boardwalk/shared/schemas/automation';
 import { LOG_SUBJECT } from '@boardwalk/shared/schemas/cron-job';
 import { dateTimeColumn } from '../../components/data-table/cells.tsx';
-import { DataTable } from '../../components/data-table/data-table.tsx';
-import { DateRangeFields } from '../../components/data-table/date-range-fields.tsx';
 import { dayRangeApiParams } from '../../components/data-table/day-range-params.ts';
 import { enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { useListUrlState } from '../../components/data-table/list-url-state.ts';
-import { PageHeader } from '../../components/data-table/page-header.tsx';
-import { MerchantSearchField, type MerchantChoice } from '../../entities/search/merchant-search-field.tsx';
+import { ExecutionHistoryFrame } from '../../entities/executions/execution-history-frame.tsx';
 import { useAppAbility } from '../../lib/ability.tsx';
-import { useListAutomationExecutionsQuery } from './api.ts';
-import { useAutomationFilter } from './automation-filter.ts';
+import { useListAutomationExecutionsQuery } from '../../entities/executions/api.ts';
+import { useAutomationFilter } from '../../entities/automations/automation-filter.ts';
 import { AutomationExecutionDrawer } from './automation-execution-drawer.tsx';
 import { AutomationExecutionStatusChip } from './automation-execution-status-chip.tsx';
 
@@ -107,56 +104,30 @@ export function HistoryAutomationsPage() {
   const ability = useAppAbility();
   const [openId, setOpenId] = useState<string | null>(null);
   const gridColumns = useMemo(() => columns(setOpenId), []);
-  const [merchant, setMerchant] = useState<MerchantChoice | null>(null);
   const open = rows?.find((r) => r.id === openId) ?? null;
-  const merchantId = list.state.filters.merchantId;
-  const merchantValue =
-    merchant && merchant.id === merchantId
-      ? merchant
-      : merchantId
-        ? {
-            id: merchantId,
-            dbaName: rows?.find((r) => r.merchant?.id === merchantId)?.merchant?.dbaName ?? 'Chosen merchant',
-          }
-        : null;
-
   return (
-    <Box>
-      <PageHeader title="Automation Execution" subtitle="What the automations did, merchant by merchant" />
-      <Card>
-        <CardContent>
-          <Stack spacing={2}>
-            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-              <MerchantSearchField
-                value={merchantValue}
-                onChange={(chosen) => {
-                  setMerchant(chosen);
-                  list.setFilter('merchantId', chosen?.id ?? '');
-                }}
-              />
-              <DateRangeFields from={list.state.filters.from} to={list.state.filters.to} onChange={list.setFilter} />
-            </Stack>
-            <DataTable<AutomationExecution>
-              gridId="automation-executions"
-              noun={{ singular: 'execution', plural: 'executions' }}
-              columns={gridColumns}
-              rows={rows}
-              total={query.currentData?.total}
-              loading={query.isFetching}
-              error={query.error}
-              onRetry={() => void query.refetch()}
-              list={list}
-              filters={filters}
-            />
-          </Stack>
-        </CardContent>
-      </Card>
-      <AutomationExecutionDrawer
-        execution={open}
-        canRetry={ability.can('update', LOG_SUBJECT)}
-        canDelete={ability.can('delete', LOG_SUBJECT)}
-        onClose={() => setOpenId(null)}
-      />
-    </Box>
+    <ExecutionHistoryFrame
+      title="Automation Execution"
+      subtitle="What the automations did, merchant by merchant"
+      gridId="automation-executions"
+      columns={gridColumns}
+      query={{
+        rows,
+        total: query.currentData?.total,
+        loading: query.isFetching,
+        error: query.error,
+        refetch: () => void query.refetch(),
+      }}
+      list={list}
+      filters={filters}
+      drawer={
+        <AutomationExecutionDrawer
+          execution={open}
+          canRetry={ability.can('update', LOG_SUBJECT)}
+          canDelete={ability.can('delete', LOG_SUBJECT)}
+          onClose={() => setOpenId(null)}
+        />
+      }
+    />
   );
 }

@@ -5,7 +5,7 @@ import { FormSwitch } from '../../components/form/form-switch.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
 import { ActionList } from './action-list.tsx';
-import { useCreateAutomationMutation, useUpdateAutomationMutation } from './api.ts';
+import { useCreateAutomationMutation, useUpdateAutomationMutation } from '../../entities/automations/api.ts';
 import { automationFormSchema, automationFormValues, automationInput } from './automation-form.ts';
 import { ConditionRows } from './condition-rows.tsx';
 import { DryRunPanel } from './dry-run-panel.tsx';

@@ -21,7 +21,7 @@ import {
   useDuplicateAutomationMutation,
   useListAutomationsQuery,
   useUpdateAutomationMutation,
-} from './api.ts';
+} from '../../entities/automations/api.ts';
 import { AutomationBuilderDialog } from './automation-builder-dialog.tsx';
 import { triggerSummary } from './trigger-summary.ts';
 import { useWorkflowActionStagesQuery } from '../../components/workflow-actions/api.ts';

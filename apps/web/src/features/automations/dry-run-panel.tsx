@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Alert, Box, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
 import type { UseFormGetValues } from 'react-hook-form';
 import { CONDITION_OPERATOR_LABELS, type AutomationDryRunResponse } from '@boardwalk/shared/schemas/automation';
 import { ACTION_TYPE_LABELS } from '@boardwalk/shared/schemas/workflow-action';
-import { MerchantSearchField, type MerchantChoice } from '../../entities/search/merchant-search-field.tsx';
-import { errorMessage } from '../../lib/problem.ts';
-import { useDryRunAutomationMutation } from './api.ts';
+import { TestRunPanel, TestRunRefusal } from '../../entities/automations/test-run-panel.tsx';
+import { useDryRunAutomationMutation } from '../../entities/automations/api.ts';
 import { dryRunAutomation, type AutomationFormValues } from './automation-form.ts';
 import { fieldLabel } from './labels.ts';
 
@@ -18,56 +16,36 @@ const shown = (value: unknown): string => {
 
 /** The automation as typed, run against one merchant: whether each condition holds and what each action would do. */
 export function DryRunPanel({ getValues }: { getValues: UseFormGetValues<AutomationFormValues> }) {
-  const [merchant, setMerchant] = useState<MerchantChoice | null>(null);
   const [run, state] = useDryRunAutomationMutation();
-  const [outcome, setOutcome] = useState<{ merchant: string; result: AutomationDryRunResponse }>();
-  const [failure, setFailure] = useState<string>();
-  const onRun = async () => {
-    if (!merchant) return;
-    setFailure(undefined);
-    const automation = dryRunAutomation(getValues());
-    if (!automation) {
-      setOutcome(undefined);
-      setFailure('Complete the trigger, conditions and actions first (at least one action).');
-      return;
-    }
-    try {
-      const result = await run({ automation, merchantId: merchant.id }).unwrap();
-      setOutcome({ merchant: merchant.dbaName, result });
-    } catch (error) {
-      setOutcome(undefined);
-      setFailure(errorMessage(error, 'The dry run failed.'));
-    }
-  };
   return (
-    <Box component="section" aria-labelledby="automation-dry-run">
-      <Typography id="automation-dry-run" component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-        Dry run
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-        <MerchantSearchField label="Merchant to try it on" value={merchant} onChange={setMerchant} />
-        <Button variant="outlined" disabled={!merchant} loading={state.isLoading} onClick={() => void onRun()}>
-          Dry run
-        </Button>
-      </Stack>
-      {failure && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {failure}
-        </Alert>
-      )}
-      {outcome && (
+    <TestRunPanel<AutomationDryRunResponse>
+      id="automation-dry-run"
+      heading="Dry run"
+      merchantLabel="Merchant to try it on"
+      buttonLabel="Dry run"
+      failureText="The dry run failed."
+      loading={state.isLoading}
+      run={async (merchantId) => {
+        const automation = dryRunAutomation(getValues());
+        if (!automation) {
+          throw new TestRunRefusal('Complete the trigger, conditions and actions first (at least one action).');
+        }
+        return run({ automation, merchantId }).unwrap();
+      }}
+    >
+      {(result, merchant) => (
         <Box role="region" aria-label="Dry run result" sx={{ mt: 1 }}>
           <Alert severity="info" sx={{ mb: 1 }}>
-            Nothing is sent or changed: this shows what would happen for {outcome.merchant}.
+            Nothing is sent or changed: this shows what would happen for {merchant}.
           </Alert>
           <Typography variant="body2" sx={{ fontWeight: 500 }}>
-            {outcome.result.conditionsHold
+            {result.conditionsHold
               ? 'The conditions hold: the actions would run.'
               : 'The conditions do not hold: nothing would run.'}
           </Typography>
-          {outcome.result.conditions.length > 0 && (
+          {result.conditions.length > 0 && (
             <List dense aria-label="Conditions">
-              {outcome.result.conditions.map((c, index) => (
+              {result.conditions.map((c, index) => (
                 <ListItem key={index} disableGutters sx={{ gap: 1 }}>
                   <Chip
                     size="small"
@@ -83,7 +61,7 @@ export function DryRunPanel({ getValues }: { getValues: UseFormGetValues<Automat
             </List>
           )}
           <List dense aria-label="Actions it would run">
-            {outcome.result.actions.map((a, index) => (
+            {result.actions.map((a, index) => (
               <ListItem key={index} disableGutters sx={{ gap: 1 }}>
                 <Chip size="small" color={a.ok ? 'success' : 'error'} label={a.ok ? 'Would run' : 'Would fail'} />
                 <ListItemText primary={a.description} secondary={ACTION_TYPE_LABELS[a.type]} />
@@ -92,6 +70,6 @@ export function DryRunPanel({ getValues }: { getValues: UseFormGetValues<Automat
           </List>
         </Box>
       )}
-    </Box>
+    </TestRunPanel>
   );
 }

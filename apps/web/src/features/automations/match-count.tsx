@@ -3,7 +3,7 @@ import type { AutomationPreviewResponse } from '@boardwalk/shared/schemas/automa
 import { useWatch, type Control } from 'react-hook-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
-import { usePreviewAutomationQuery } from './api.ts';
+import { usePreviewAutomationQuery } from '../../entities/automations/api.ts';
 import { previewInput, type AutomationFormValues } from './automation-form.ts';
 
 function matchText({ matching, complete }: AutomationPreviewResponse): string {

@@ -20,7 +20,7 @@ import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { NoMailServerNotice } from '../../entities/templates/mail-delivery-notice.tsx';
 import { MerchantSearchField, type MerchantChoice } from '../../entities/search/merchant-search-field.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { useAutomationFilter } from '../automation-history/automation-filter.ts';
+import { useAutomationFilter } from '../../entities/automations/automation-filter.ts';
 import { useListEmailsQuery } from '../../entities/emails/api.ts';
 import { EmailDrawer } from './email-drawer.tsx';
 import { MessageStatusChip } from './status-chip.tsx';

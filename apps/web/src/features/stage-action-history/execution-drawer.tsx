@@ -3,28 +3,13 @@ import {
   EXECUTION_STATUS_LABELS,
   type StageActionExecution,
 } from '@boardwalk/shared/schemas/workflow-action';
-import { Alert, Box, Button, Drawer, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
-import { formatDateTime } from '../../lib/format-date.ts';
-import { errorMessage } from '../../lib/problem.ts';
-import { useDeleteStageActionExecutionMutation, useRetryStageActionExecutionMutation } from './api.ts';
+import { Box } from '@mui/material';
+import { ExecutionDrawerFrame, Field } from '../../components/workflow-actions/execution-drawer-frame.tsx';
+import {
+  useDeleteStageActionExecutionMutation,
+  useRetryStageActionExecutionMutation,
+} from '../../entities/executions/api.ts';
 import { ExecutionStatusChip } from './execution-status-chip.tsx';
-
-const when = (value: string | null) => (value ? formatDateTime(value) : '—');
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-word' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 /** One execution: what ran, for whom, each timing, the error or the result; retry and delete. */
 export function ExecutionDrawer({
@@ -40,86 +25,29 @@ export function ExecutionDrawer({
 }) {
   const [retry, retrying] = useRetryStageActionExecutionMutation();
   const [remove, removing] = useDeleteStageActionExecutionMutation();
-  const [confirming, setConfirming] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const close = () => {
-    setProblem(null);
-    onClose();
-  };
   return (
-    <Drawer
-      anchor="right"
-      open={execution !== null}
-      onClose={close}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 } } } }}
+    <ExecutionDrawerFrame
+      execution={execution}
+      width={440}
+      title={execution ? ACTION_TYPE_LABELS[execution.type] : ''}
+      chip={execution && <ExecutionStatusChip status={execution.status} />}
+      statusLabel={execution ? EXECUTION_STATUS_LABELS[execution.status] : ''}
+      lead={<Field label="Action">{execution?.summary}</Field>}
+      afterMerchant={<Field label="Stage">{execution?.stage?.name ?? '—'}</Field>}
+      canRetry={canRetry && execution?.status === 'failed'}
+      canDelete={canDelete}
+      deleteMessage="It is removed from the history. What the action did stays done."
+      retry={{ run: (id) => retry(id).unwrap(), busy: retrying.isLoading }}
+      remove={{ run: (id) => remove(id).unwrap(), busy: removing.isLoading }}
+      onClose={onClose}
     >
-      {execution && (
-        <Stack spacing={2} sx={{ p: 3 }} role="region" aria-label="Execution details">
-          <Typography variant="h6" component="h2">
-            {ACTION_TYPE_LABELS[execution.type]}
-          </Typography>
-          <ExecutionStatusChip status={execution.status} />
-          <Field label="Action">{execution.summary}</Field>
-          <Field label="Merchant">{execution.merchant?.dbaName ?? '—'}</Field>
-          <Field label="Stage">{execution.stage?.name ?? '—'}</Field>
-          <Field label="Status">{`${EXECUTION_STATUS_LABELS[execution.status]}, attempt ${execution.attempt}`}</Field>
-          <Field label="Queued">{when(execution.createdAt)}</Field>
-          <Field label="Started">{when(execution.startedAt)}</Field>
-          <Field label="Finished">{when(execution.finishedAt)}</Field>
-          {execution.error && <Alert severity="error">{execution.error}</Alert>}
-          {execution.result && (
-            <Field label="Result">
-              <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
-                {JSON.stringify(execution.result, null, 2)}
-              </Box>
-            </Field>
-          )}
-          {problem && <Alert severity="error">{problem}</Alert>}
-          <Stack direction="row" spacing={1}>
-            {canRetry && execution.status === 'failed' && (
-              <Button
-                variant="contained"
-                disabled={retrying.isLoading}
-                onClick={() => {
-                  setProblem(null);
-                  retry(execution.id)
-                    .unwrap()
-                    .then(close, (error: unknown) => setProblem(errorMessage(error)));
-                }}
-              >
-                Retry
-              </Button>
-            )}
-            {canDelete && execution.status !== 'running' && (
-              <Button color="error" onClick={() => setConfirming(true)}>
-                Delete
-              </Button>
-            )}
-            <Button onClick={close}>Close</Button>
-          </Stack>
-          <ConfirmDialog
-            open={confirming}
-            title="Delete this execution?"
-            message="It is removed from the history. What the action did stays done."
-            busy={removing.isLoading}
-            onClose={() => setConfirming(false)}
-            onConfirm={() => {
-              remove(execution.id)
-                .unwrap()
-                .then(
-                  () => {
-                    setConfirming(false);
-                    close();
-                  },
-                  (error: unknown) => {
-                    setConfirming(false);
-                    setProblem(errorMessage(error));
-                  },
-                );
-            }}
-          />
-        </Stack>
+      {execution?.result && (
+        <Field label="Result">
+          <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
+            {JSON.stringify(execution.result, null, 2)}
+          </Box>
+        </Field>
       )}
-    </Drawer>
+    </ExecutionDrawerFrame>
   );
 }

@@ -6,18 +6,15 @@ import {
   type StageActionExecution,
 } from '@boardwalk/shared/schemas/workflow-action';
 import { dayRangeApiParams } from '../../components/data-table/day-range-params.ts';
-import { Box, Button, Card, CardContent, Stack } from '@mui/material';
+import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { dateTimeColumn } from '../../components/data-table/cells.tsx';
-import { DataTable } from '../../components/data-table/data-table.tsx';
-import { DateRangeFields } from '../../components/data-table/date-range-fields.tsx';
 import { enumOptions, type ListFilter } from '../../components/data-table/list-filters.tsx';
 import { useListUrlState } from '../../components/data-table/list-url-state.ts';
-import { PageHeader } from '../../components/data-table/page-header.tsx';
-import { MerchantSearchField, type MerchantChoice } from '../../entities/search/merchant-search-field.tsx';
+import { ExecutionHistoryFrame } from '../../entities/executions/execution-history-frame.tsx';
 import { useAppAbility } from '../../lib/ability.tsx';
-import { useListStageActionExecutionsQuery } from './api.ts';
+import { useListStageActionExecutionsQuery } from '../../entities/executions/api.ts';
 import { ExecutionDrawer } from './execution-drawer.tsx';
 import { ExecutionStatusChip } from './execution-status-chip.tsx';
 
@@ -102,58 +99,31 @@ export function HistoryStageActionsPage() {
   const ability = useAppAbility();
   const [openId, setOpenId] = useState<string | null>(null);
   const gridColumns = useMemo(() => columns(setOpenId), []);
-  const [merchant, setMerchant] = useState<MerchantChoice | null>(null);
   const rows = query.data?.stageActionExecutions;
   const open = rows?.find((r) => r.id === openId) ?? null;
-  const merchantValue =
-    merchant && merchant.id === list.state.filters.merchantId
-      ? merchant
-      : list.state.filters.merchantId
-        ? {
-            id: list.state.filters.merchantId,
-            dbaName:
-              rows?.find((r) => r.merchant?.id === list.state.filters.merchantId)?.merchant?.dbaName ??
-              'Chosen merchant',
-          }
-        : null;
-
   return (
-    <Box>
-      <PageHeader title="Stage Action Execution" subtitle="What the stage actions did, merchant by merchant" />
-      <Card>
-        <CardContent>
-          <Stack spacing={2}>
-            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-              <MerchantSearchField
-                value={merchantValue}
-                onChange={(chosen) => {
-                  setMerchant(chosen);
-                  list.setFilter('merchantId', chosen?.id ?? '');
-                }}
-              />
-              <DateRangeFields from={list.state.filters.from} to={list.state.filters.to} onChange={list.setFilter} />
-            </Stack>
-            <DataTable<StageActionExecution>
-              gridId="stage-action-executions"
-              noun={{ singular: 'execution', plural: 'executions' }}
-              columns={gridColumns}
-              rows={rows}
-              total={query.currentData?.total}
-              loading={query.isFetching}
-              error={query.error}
-              onRetry={() => void query.refetch()}
-              list={list}
-              filters={statusFilter}
-            />
-          </Stack>
-        </CardContent>
-      </Card>
-      <ExecutionDrawer
-        execution={open}
-        canRetry={ability.can('update', 'stage')}
-        canDelete={ability.can('delete', 'stage')}
-        onClose={() => setOpenId(null)}
-      />
-    </Box>
+    <ExecutionHistoryFrame
+      title="Stage Action Execution"
+      subtitle="What the stage actions did, merchant by merchant"
+      gridId="stage-action-executions"
+      columns={gridColumns}
+      query={{
+        rows,
+        total: query.currentData?.total,
+        loading: query.isFetching,
+        error: query.error,
+        refetch: () => void query.refetch(),
+      }}
+      list={list}
+      filters={statusFilter}
+      drawer={
+        <ExecutionDrawer
+          execution={open}
+          canRetry={ability.can('update', 'stage')}
+          canDelete={ability.can('delete', 'stage')}
+          onClose={() => setOpenId(null)}
+        />
+      }
+    />
   );
 }

@@ -4,14 +4,10 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { stageActions } from '../../../db/schema/workflow.ts';
 import type { OutboundPolicy } from '../../../lib/outbound/outbound-policy.ts';
-// The workflow engine's rules are domain rules still kept in workflow/ (decision 077 names the
-// move to domain/workflow/ as the next step): the preview reads them without running anything.
-/* eslint-disable import-x/no-restricted-paths */
-import { checkConditions, loadMerchantFacts } from '../../../workflow/automation-conditions.ts';
-import { activeAutomations, triggerMatches } from '../../../workflow/automation-dispatch.ts';
-import type { DomainEvent } from '../../../workflow/dispatcher.ts';
-import { describeStageActions } from '../../../workflow/dry-run.ts';
-/* eslint-enable import-x/no-restricted-paths */
+import { checkConditions, loadMerchantFacts } from '../../workflow/automation-conditions.ts';
+import { activeAutomations, triggerMatches } from '../../workflow/automation-dispatch.ts';
+import type { DomainEvent } from '../../workflow/dispatcher.ts';
+import { describeStageActions } from '../../workflow/dry-run.ts';
 import { enterableStage } from '../record/merchant-refs.ts';
 import { merchantNotFound, type MerchantCaller } from '../record/merchant-store.ts';
 

@@ -6,7 +6,10 @@ import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { FormSelect } from '../../../components/form/form-select.tsx';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
 import { useEntityForm } from '../../../components/form/use-entity-form.ts';
-import { useCreateStageActionMutation, useUpdateStageActionMutation } from './api.ts';
+import {
+  useCreateStageActionMutation,
+  useUpdateStageActionMutation,
+} from '../../../entities/automations/stage-actions.api.ts';
 import { ActionConfigFields } from '../../../components/workflow-actions/action-config-fields.tsx';
 import { configDefaults } from '../../../components/workflow-actions/action-config-form.ts';
 import { formValuesOf, stageActionFormSchema } from './stage-action-form.ts';

@@ -35,7 +35,7 @@ import {
   useListStageActionsQuery,
   useReorderStageActionsMutation,
   useUpdateStageActionMutation,
-} from './api.ts';
+} from '../../../entities/automations/stage-actions.api.ts';
 import { StageActionFormDialog } from './stage-action-form-dialog.tsx';
 import { StageActionTestRun } from './stage-action-test-run.tsx';
 

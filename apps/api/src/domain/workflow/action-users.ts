@@ -1,0 +1,15 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+
+const label = sql<string>`coalesce(nullif(${users.displayName}, ''), nullif(concat_ws(' ', nullif(${users.firstName}, ''), nullif(${users.lastName}, '')), ''), ${users.email})`;
+
+/** An active, live user's display label, or null: actions never hand work to a suspended or deleted user. */
+export async function activeUserLabel(db: Db, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ label })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt), eq(users.status, 'active')))
+    .limit(1);
+  return row?.label ?? null;
+}

@@ -1,0 +1,201 @@
+import type { ActionType } from '@boardwalk/shared/schemas/workflow-action';
+import { triggerSchema, type Condition, type Trigger, type TriggerType } from '@boardwalk/shared/schemas/automation';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '../../db/client.ts';
+import {
+  automationExecutions,
+  automations,
+  type StoredActionResult,
+  type StoredAutomationAction,
+} from '../../db/schema/automations.ts';
+import { merchantEvents } from '../../db/schema/merchants.ts';
+import { inTransaction } from '../../lib/jobs/boss-connection.ts';
+import type { JobSender } from '../../lib/jobs/job-sender.ts';
+import { summarizeAction } from './action-config.ts';
+import { conditionsHold, loadMerchantFacts, type MerchantFacts } from './automation-conditions.ts';
+import type { DomainEvent, EventConsumer } from './domain-event.ts';
+
+import { AUTOMATION_JOB } from './run-environment.ts';
+
+export { AUTOMATION_JOB };
+
+/**
+ * How many automation-made changes may lead to one another (decision 042): an event at this depth
+ * no longer runs automations; their executions are recorded `stopped` with the reason.
+ */
+export const MAX_CHAIN_DEPTH = 5;
+export const DEPTH_LIMIT_REASON = `Stopped: the chain depth limit (${MAX_CHAIN_DEPTH}) was reached — automations kept changing the merchant and triggering each other`;
+
+export type AutomationRow = typeof automations.$inferSelect;
+
+/** Every action pending, with its summary (what the detail shows before a run). */
+export function initialResults(actions: StoredAutomationAction[]): StoredActionResult[] {
+  return actions.map((a, position) => ({
+    position,
+    type: a.type,
+    summary: summarizeAction(a.type as ActionType, a.config),
+    status: 'pending',
+    result: null,
+    error: null,
+    startedAt: null,
+    finishedAt: null,
+  }));
+}
+
+/** What started a run (the execution's trigger event). */
+export type TriggerEvent = {
+  type: TriggerType;
+  /** Unique per automation: the domain event id, `interval:<id>`, `schedule:<minute>:<merchant>`. */
+  key: string;
+  domainEventId: string | null;
+  depth: number;
+  data: Record<string, unknown>;
+};
+
+/**
+ * Records one run of an automation for a merchant (idempotent on automation + trigger key) and, in
+ * the same transaction `tx`, sends its job; at the depth limit the run is recorded `stopped`
+ * instead, with a timeline entry. Returns the execution id, or null when it was recorded before.
+ */
+export async function recordAutomationRun(
+  tx: Db,
+  jobs: JobSender,
+  automation: AutomationRow,
+  merchantId: string,
+  event: TriggerEvent,
+  now: Date,
+): Promise<string | null> {
+  const stopped = event.depth >= MAX_CHAIN_DEPTH;
+  const jobId = stopped ? null : uuidv7();
+  const [row] = await tx
+    .insert(automationExecutions)
+    .values({
+      automationId: automation.id,
+      automationName: automation.name,
+      merchantId,
+      domainEventId: event.domainEventId,
+      triggerType: event.type,
+      triggerKey: event.key,
+      triggerData: event.data,
+      depth: event.depth,
+      idempotencyKey: `${automation.id}:${event.key}`,
+      actions: automation.actions,
+      results: initialResults(automation.actions),
+      status: stopped ? 'stopped' : 'queued',
+      error: stopped ? DEPTH_LIMIT_REASON : null,
+      finishedAt: stopped ? now : null,
+      jobId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: automationExecutions.idempotencyKey })
+    .returning({ id: automationExecutions.id });
+  if (!row) return null;
+  await tx
+    .update(automations)
+    .set({ lastRunAt: now, runCount: sql`${automations.runCount} + 1` })
+    .where(eq(automations.id, automation.id));
+  if (stopped) {
+    await writeAutomationTimeline(tx, merchantId, automation.name, row.id, 'stopped', now);
+  } else {
+    await jobs.send(AUTOMATION_JOB, { executionId: row.id }, { db: inTransaction(tx), id: jobId! });
+  }
+  return row.id;
+}
+
+/** The merchant timeline's `automation` entry of a run that ended (or was stopped). */
+export async function writeAutomationTimeline(
+  tx: Db,
+  merchantId: string,
+  automationName: string,
+  executionId: string,
+  outcome: string,
+  now: Date,
+): Promise<void> {
+  await tx.insert(merchantEvents).values({
+    merchantId,
+    type: 'automation',
+    actorUserId: null,
+    data: { summary: `Automation “${automationName}” ${outcome}`, executionId },
+    at: now,
+  });
+}
+
+/** The active automations of one trigger type, their trigger parsed (a row that no longer parses is left out). */
+export async function activeAutomations(db: Db, type: TriggerType): Promise<(AutomationRow & { parsed: Trigger })[]> {
+  const rows = await db
+    .select()
+    .from(automations)
+    .where(and(eq(automations.triggerType, type), eq(automations.isActive, true), isNull(automations.deletedAt)));
+  return rows.flatMap((row) => {
+    const parsed = triggerSchema.safeParse(row.trigger);
+    return parsed.success ? [{ ...row, parsed: parsed.data }] : [];
+  });
+}
+
+const TRIGGER_OF_EVENT: Record<string, TriggerType> = {
+  'merchant.created': 'merchant_created',
+  'merchant.stage_changed': 'stage_changed',
+  'merchant.updated': 'fields_updated',
+};
+
+/** Whether the event is what the trigger watches (from/to stage, the changed fields). */
+export function triggerMatches(trigger: Trigger, event: DomainEvent): boolean {
+  const p = event.payload;
+  switch (trigger.type) {
+    case 'merchant_created':
+      return true;
+    case 'stage_changed':
+      return (
+        (trigger.fromStageId == null || trigger.fromStageId === p.fromStageId) &&
+        (trigger.toStageId == null || trigger.toStageId === p.toStageId)
+      );
+    case 'fields_updated': {
+      const changed = Array.isArray(p.fields) ? (p.fields as unknown[]) : [];
+      return trigger.fields.some((f) => changed.includes(f));
+    }
+    case 'time_in_stage':
+    case 'schedule':
+      return false; // run by their cron jobs, never by an event
+  }
+}
+
+/** An event's chain depth: 0 for a person's change. */
+export function depthOf(event: DomainEvent): number {
+  const depth = event.payload.depth;
+  return typeof depth === 'number' && Number.isInteger(depth) && depth >= 0 ? depth : 0;
+}
+
+/**
+ * merchant.created / merchant.stage_changed / merchant.updated → one execution (and its job, in the
+ * dispatcher's transaction) per active automation whose trigger matches and whose conditions hold.
+ */
+export const automationConsumer: EventConsumer = async (tx, jobs, event) => {
+  const type = TRIGGER_OF_EVENT[event.type];
+  if (!type) return 0;
+  const candidates = (await activeAutomations(tx, type)).filter((a) => triggerMatches(a.parsed, event));
+  if (candidates.length === 0) return 0;
+  const facts: MerchantFacts | null = await loadMerchantFacts(tx, event.subjectId);
+  if (!facts) return 0;
+  let recorded = 0;
+  for (const automation of candidates) {
+    if (!conditionsHold(automation.conditions as Condition[], facts)) continue;
+    const id = await recordAutomationRun(
+      tx,
+      jobs,
+      automation,
+      event.subjectId,
+      {
+        type,
+        key: event.id,
+        domainEventId: event.id,
+        depth: depthOf(event),
+        data: { event: event.type, ...event.payload },
+      },
+      event.occurredAt,
+    );
+    if (id) recorded += 1;
+  }
+  return recorded;
+};

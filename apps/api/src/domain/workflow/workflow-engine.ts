@@ -1,0 +1,96 @@
+import type { JobResult, PgBoss } from 'pg-boss';
+import type { Db } from '../../db/client.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { OutboundPolicy } from '../../lib/outbound/outbound-policy.ts';
+import { automationJobPayload, runAutomationExecution } from './automation-run.ts';
+import { dispatchPendingEvents } from './dispatcher.ts';
+import { AUTOMATION_JOB, STAGE_ACTION_JOB } from './run-environment.ts';
+
+/**
+ * The queues the workflow's one run loop works (one per execution origin, decision 078); the
+ * engine creates and looks them up at start.
+ */
+export const WORKFLOW_QUEUES = [AUTOMATION_JOB, STAGE_ACTION_JOB] as const;
+
+/** How often an idle dispatcher looks for new domain events (decision 037: the latency it adds). */
+export const DEFAULT_DISPATCH_INTERVAL_MS = 1000;
+
+/** Jobs a worker takes per fetch. */
+const JOB_BATCH = 10;
+
+export type WorkflowOptions = {
+  boss: PgBoss;
+  db: Db;
+  logger: Logger;
+  now: () => Date;
+  encryptionKey: string;
+  pollingIntervalSeconds: number;
+  dispatchIntervalMs?: number;
+  outboundPolicy?: OutboundPolicy;
+};
+
+/**
+ * The workflow's side of a worker process (decisions 037, 042, 078): one run loop works the
+ * executions' queues, and the dispatcher loop that turns domain events into executions and jobs. Its queues exist already
+ * (startJobEngine creates them). stop() ends the loop after its current transaction.
+ */
+export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ stop: () => Promise<void> }> {
+  const { boss, db, logger, now, encryptionKey, outboundPolicy } = options;
+  // Up to 10 jobs a fetch, settled one by one (perJobResults), fetched again at once while
+  // batches come back full: one job per polling interval would cap a worker at 0.5 jobs/s.
+  for (const queue of WORKFLOW_QUEUES) {
+    await boss.work(
+      queue,
+      {
+        batchSize: JOB_BATCH,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+        includeMetadata: true,
+        pollingIntervalSeconds: options.pollingIntervalSeconds,
+      },
+      async (jobs) => {
+        const results: JobResult[] = [];
+        for (const job of jobs) {
+          try {
+            const { executionId } = automationJobPayload.parse(job.data);
+            const output = await runAutomationExecution(
+              { db, logger, now, signal: job.signal, encryptionKey, jobs: boss, outboundPolicy },
+              { executionId, retryCount: job.retryCount, retryLimit: job.retryLimit },
+            );
+            results.push({ id: job.id, status: 'completed', output });
+          } catch (error) {
+            // Failed with retries left: pg-boss retries it with backoff (the execution says `queued`).
+            results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+          }
+        }
+        return results;
+      },
+    );
+  }
+
+  const interval = options.dispatchIntervalMs ?? DEFAULT_DISPATCH_INTERVAL_MS;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+  const tick = async () => {
+    try {
+      const done = await dispatchPendingEvents(db, boss, now, 500);
+      if (done > 0) logger.debug({ events: done }, 'domain events dispatched');
+    } catch (error) {
+      logger.error({ err: error }, 'dispatching domain events failed; trying again');
+    }
+    if (!stopped) {
+      timer = setTimeout(() => {
+        current = tick();
+      }, interval);
+    }
+  };
+  current = tick();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}
