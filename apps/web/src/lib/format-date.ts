@@ -116,12 +116,16 @@ export function browserTimeZone(): string {
 }
 
 let chosenZone = '';
+let askedZone = '';
 
 /**
  * Shows times in `zone` from now on (the profile's time zone setting); empty, or a zone this
- * browser does not know, goes back to the browser's.
+ * browser does not know, goes back to the browser's. The settings provider calls it on every
+ * render: the zone is checked (an Intl formatter built) only when it changes.
  */
 export function setUserTimeZone(zone: string): void {
+  if (zone === askedZone) return;
+  askedZone = zone;
   chosenZone = zone && isTimeZone(zone) ? zone : '';
 }
 
