@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { defineAbilityFor, type Action } from '@boardwalk/shared/ability';
 import { MERCHANT_VIEWS, PIPELINES } from '@boardwalk/shared/pipelines';
-import { FIRST_PAINT } from '../admin-fixtures.ts';
+import { FIRST_PAINT, uniqueSuffix } from '../admin-fixtures.ts';
 import { markupDigest, seriousViolations } from '../axe.ts';
 import { baseURL, roles, type Role } from '../env.ts';
 import { expect, signedInState, test, type TestUser } from '../fixtures.ts';
@@ -91,7 +91,7 @@ const routesOf = (role: Role) =>
   );
 
 /** Records that exist for the run: the pages with an id open these. */
-type Records = { tempUser: string; superadmin: string; template: string; merchant: string };
+type Records = { tempUser: string; superadmin: string; lockedUser: string; template: string; merchant: string };
 
 /** The URLs to check for a route as a role: its records' pages for routes with an id. */
 function urlsFor(path: string, user: TestUser, records: Records): string[] {
@@ -103,8 +103,15 @@ function urlsFor(path: string, user: TestUser, records: Records): string[] {
         ...(abilityOf(user.role).can('read', 'user') ? [`/user/view/${records.tempUser}`] : []),
       ];
     case '/user/edit/:id':
-      // A user who must change their password (its chip); a superadmin (what an admin may not do).
-      return [`/user/edit/${records.tempUser}`, `/user/edit/${records.superadmin}`];
+      // A user who must change their password (its chip); a superadmin (what an admin may not do);
+      // a user locked out by failed sign-ins (the lock's line in the status card).
+      return [`/user/edit/${records.tempUser}`, `/user/edit/${records.superadmin}`, `/user/edit/${records.lockedUser}`];
+    case '/merchant/all':
+      // Also only the rows over their stage's SLA: other specs' new merchants fill the first page.
+      return [path, `${path}?overSla=true`];
+    case '/history/emails':
+      // Also only the failed messages: other specs' sent ones fill the first page.
+      return [path, `${path}?status=failed`];
     case '/template/edit/:id':
       return [`/template/edit/${records.template}`];
     case '/merchant/view/:id':
@@ -257,11 +264,22 @@ async function firstOf(api: APIRequestContext, path: string, key: string, params
 }
 
 /**
- * The states that depend on the clock, made relative to now for the user the sweep signs in as:
- * the demo seed's overdue todos were overdue when it ran, and belong to the demo users. An
- * overdue, important, high-priority todo with a tag shows every part of a todo row.
+ * The states that depend on the clock, made relative to now for the user the sweep signs in as: an
+ * overdue todo and a merchant over its stage's SLA on their desk. The run's own (a failed message,
+ * a locked-out user) come with the records (recordsFor); /merchant/all and /history/emails are
+ * also visited filtered to them.
  */
 async function timeDependentStates(api: APIRequestContext, user: TestUser) {
+  await overdueTodo(api, user);
+  // An agent is never a merchant's assignee: their desk has no "mine" over the SLA.
+  if (user.role !== 'agent') await overSlaMerchantOf(api, user);
+}
+
+/**
+ * The demo seed's overdue todos were overdue when it ran, and belong to the demo users. An
+ * overdue, important, high-priority todo with a tag shows every part of a todo row.
+ */
+async function overdueTodo(api: APIRequestContext, user: TestUser) {
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const res = await api.post('/api/todos', {
     data: {
@@ -278,10 +296,82 @@ async function timeDependentStates(api: APIRequestContext, user: TestUser) {
   expect(res.status(), await res.text()).toBe(201);
 }
 
+/**
+ * A merchant over its stage's SLA (the demo seed's stage times are relative to its first start),
+ * assigned to the user, so their desk's "Over their stage's SLA" lists one of theirs. Each user
+ * takes an unassigned one; a 409 means another sweep took it first, so the next one is tried.
+ */
+async function overSlaMerchantOf(api: APIRequestContext, user: TestUser) {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const res = await api.get('/api/merchants/all', {
+      params: { overSla: 'true', assignee: 'none', pageSize: '25' },
+    });
+    expect(res.status()).toBe(200);
+    const rows = ((await res.json()) as { merchants: { id: string; updatedAt: string }[] }).merchants;
+    expect(rows.length, 'the demo seed has unassigned merchants over their SLA').toBeGreaterThan(0);
+    const merchant = rows[Math.floor(Math.random() * rows.length)]!;
+    const assigned = await api.post(`/api/merchants/${merchant.id}/assignment`, {
+      data: { assignedUserId: user.id, updatedAt: merchant.updatedAt },
+    });
+    if (assigned.status() === 409) continue;
+    expect(assigned.status(), await assigned.text()).toBe(200);
+    return;
+  }
+  throw new Error(`no over-SLA merchant could be assigned to ${user.email}`);
+}
+
+/**
+ * A failed message, made the way one fails in use: a stage (of the Dead pipeline, which no other
+ * spec reorders) whose action emails the merchant's agent, entered by a merchant without one. The
+ * sweep opens the log once the failure is recorded (the dispatcher and the job run it).
+ */
+async function failedMessage(api: APIRequestContext) {
+  const suffix = uniqueSuffix();
+  const template = await api.post('/api/templates', {
+    data: {
+      data: { name: `Axe agent note ${suffix}`, channel: 'email', subject: 'A new merchant', body: '<p>Hi</p>' },
+    },
+  });
+  expect(template.status(), await template.text()).toBe(201);
+  const stage = await api.post('/api/stages', { data: { data: { name: `Axe emails ${suffix}`, pipeline: 'dead' } } });
+  expect(stage.status(), await stage.text()).toBe(201);
+  const stageId = ((await stage.json()) as { id: string }).id;
+  const templateId = ((await template.json()) as { id: string }).id;
+  const action = await api.post(`/api/stages/${stageId}/actions`, {
+    data: { data: { type: 'send_email', config: { templateId, to: 'agent' } } },
+  });
+  expect(action.status(), await action.text()).toBe(201);
+  const merchant = await api.post('/api/merchants', { data: { data: { dbaName: `Axe No Agent ${suffix}` } } });
+  expect(merchant.status(), await merchant.text()).toBe(201);
+  const merchantId = ((await merchant.json()) as { id: string }).id;
+  const moved = await api.post(`/api/merchants/${merchantId}/stage`, { data: { stageId } });
+  expect(moved.status(), await moved.text()).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        const res = await api.get('/api/history/emails', { params: { merchantId, status: 'failed' } });
+        return ((await res.json()) as { total: number }).total;
+      },
+      { timeout: 120_000, message: 'the failed message is recorded' },
+    )
+    .toBe(1);
+}
+
+/** The demo seed's locked-out user (locked from the server's first start on), checked still locked. */
+async function lockedOutUser(api: APIRequestContext) {
+  const id = await firstOf(api, '/api/users', 'users', { q: 'liam.obrien@example.com' });
+  const res = await api.get(`/api/users/${id}`);
+  const lockedUntil = ((await res.json()) as { lockedUntil: string | null }).lockedUntil;
+  expect(lockedUntil !== null && Date.parse(lockedUntil) > Date.now(), 'the demo user is locked out').toBe(true);
+  return id;
+}
+
 async function recordsFor(api: APIRequestContext): Promise<Records> {
+  await failedMessage(api);
   return {
     tempUser: await userWithTemporaryPassword(api),
     superadmin: await firstOf(api, '/api/users', 'users', { q: 'superadmin@example.com' }),
+    lockedUser: await lockedOutUser(api),
     template: await firstOf(api, '/api/templates', 'templates'),
     merchant: await firstOf(api, '/api/merchants', 'merchants'),
   };

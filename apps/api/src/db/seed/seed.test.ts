@@ -1,4 +1,4 @@
-import { PIPELINES, type Pipeline } from '@boardwalk/shared';
+import { LOCKOUT_MINUTES, PIPELINES, type Pipeline } from '@boardwalk/shared';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serverPasswordSchema } from '../../auth/password-policy.ts';
@@ -24,7 +24,7 @@ import { stageActions } from '../schema/workflow.ts';
 import { stageActionRuns } from '../../domain/workflow/workflow-test-helpers.ts';
 import { automationExecutions, automations } from '../schema/automations.ts';
 import { todos } from '../schema/todos.ts';
-import { DEMO_USERS, randomDemoPassword } from './users.ts';
+import { DEMO_LOCKED_OUT_EMAIL, DEMO_USERS, randomDemoPassword } from './users.ts';
 
 const KEY = '0'.repeat(64);
 
@@ -61,6 +61,11 @@ describe('demo seed', () => {
     const rows = await t.db.select().from(users);
     expect(rows.map((r) => r.email).sort()).toEqual(DEMO_USERS.map((u) => u.email).sort());
     expect(new Set(rows.map((r) => r.role)).size).toBe(4);
+    // One person is locked out from the first start on, for the lockout's length; nobody else.
+    const locked = rows.filter((r) => r.lockedUntil !== null);
+    expect(locked.map((r) => r.email)).toEqual([DEMO_LOCKED_OUT_EMAIL]);
+    expect(locked[0]!.lockedUntil!.getTime() - Date.now()).toBeGreaterThan((LOCKOUT_MINUTES - 1) * 60_000);
+    expect((await attemptSignIn(t, DEMO_LOCKED_OUT_EMAIL, 'demo-password-2024')).cookie).toBe('');
     const banner = startBanner(first, 'http://localhost:4321').join('\n');
     expect(banner).toContain('http://localhost:4321');
     expect(banner).toContain('agent@example.com');

@@ -1,8 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Role } from '@boardwalk/shared';
+import { LOCKOUT_MINUTES, LOCKOUT_THRESHOLD, type Role } from '@boardwalk/shared';
+import { eq } from 'drizzle-orm';
 import { serverPasswordSchema } from '../../auth/password-policy.ts';
 import { createUserRecord } from '../../domain/users/user-create.service.ts';
 import type { Db } from '../client.ts';
+import { users } from '../schema/users.ts';
 
 export type DemoUser = { email: string; role: Role; firstName: string; lastName: string; phone: string };
 
@@ -73,6 +75,13 @@ export function randomDemoPassword(): string {
  * `passwordFromEnv`: DEMO_PASSWORD is the operator's choice and is used even when it fails the
  * policy; the start banner says so.
  */
+/**
+ * A person the demo shows locked out: too many failed sign-ins just before the first start, so
+ * the lock lasts LOCKOUT_MINUTES from then (the user page's status card, and the accessibility
+ * sweep, meet a lockout that is current, not one that ran out when the seed was written).
+ */
+export const DEMO_LOCKED_OUT_EMAIL = 'liam.obrien@example.com';
+
 export async function seedDemoUsers(db: Db, password: string, now: Date, passwordFromEnv = false): Promise<void> {
   for (const user of DEMO_USERS) {
     await createUserRecord(
@@ -84,4 +93,8 @@ export async function seedDemoUsers(db: Db, password: string, now: Date, passwor
       },
     );
   }
+  await db
+    .update(users)
+    .set({ failedLogins: LOCKOUT_THRESHOLD, lockedUntil: new Date(now.getTime() + LOCKOUT_MINUTES * 60_000) })
+    .where(eq(users.email, DEMO_LOCKED_OUT_EMAIL));
 }
