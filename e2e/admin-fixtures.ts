@@ -15,6 +15,9 @@ import { openUserMenu } from './shell.ts';
 export const FIRST_PAINT = 30_000;
 
 /** A suffix that makes names unique per run, so a rerun against the same database still passes. */
+/** Loops that write millions of characters: a template with it saves (its Liquid is valid) but cannot render. */
+export const UNRENDERABLE_LIQUID = '{% for i in (1..3000) %}{% for j in (1..3000) %}x{% endfor %}{% endfor %}';
+
 export const uniqueSuffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
 /** Signs out through the avatar menu, as a person would; logout lands on /. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { defineAbilityFor, type Action } from '@boardwalk/shared/ability';
 import { MERCHANT_VIEWS, PIPELINES } from '@boardwalk/shared/pipelines';
-import { FIRST_PAINT, uniqueSuffix } from '../admin-fixtures.ts';
+import { FIRST_PAINT, UNRENDERABLE_LIQUID, uniqueSuffix } from '../admin-fixtures.ts';
 import { markupDigest, seriousViolations } from '../axe.ts';
 import { baseURL, roles, type Role } from '../env.ts';
 import { expect, signedInState, test, type TestUser } from '../fixtures.ts';
@@ -303,7 +303,7 @@ async function overdueTodo(api: APIRequestContext, user: TestUser) {
  */
 async function overSlaMerchantOf(api: APIRequestContext, user: TestUser) {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const res = await api.get('/api/merchants/all', {
+    const res = await api.get('/api/merchants', {
       params: { overSla: 'true', assignee: 'none', pageSize: '25' },
     });
     expect(res.status()).toBe(200);
@@ -322,15 +322,14 @@ async function overSlaMerchantOf(api: APIRequestContext, user: TestUser) {
 
 /**
  * A failed message, made the way one fails in use: a stage (of the Dead pipeline, which no other
- * spec reorders) whose action emails the merchant's agent, entered by a merchant without one. The
- * sweep opens the log once the failure is recorded (the dispatcher and the job run it).
+ * spec reorders) whose action emails the merchant's contact a template that cannot render,
+ * entered by a merchant. The sweep opens the log once the failure is recorded (the dispatcher and
+ * the send job run it).
  */
 async function failedMessage(api: APIRequestContext) {
   const suffix = uniqueSuffix();
   const template = await api.post('/api/templates', {
-    data: {
-      data: { name: `Axe agent note ${suffix}`, channel: 'email', subject: 'A new merchant', body: '<p>Hi</p>' },
-    },
+    data: { data: { name: `Axe too big ${suffix}`, channel: 'email', subject: 'Too big', body: UNRENDERABLE_LIQUID } },
   });
   expect(template.status(), await template.text()).toBe(201);
   const stage = await api.post('/api/stages', { data: { data: { name: `Axe emails ${suffix}`, pipeline: 'dead' } } });
@@ -338,10 +337,12 @@ async function failedMessage(api: APIRequestContext) {
   const stageId = ((await stage.json()) as { id: string }).id;
   const templateId = ((await template.json()) as { id: string }).id;
   const action = await api.post(`/api/stages/${stageId}/actions`, {
-    data: { data: { type: 'send_email', config: { templateId, to: 'agent' } } },
+    data: { data: { type: 'send_email', config: { templateId, to: 'contact' } } },
   });
   expect(action.status(), await action.text()).toBe(201);
-  const merchant = await api.post('/api/merchants', { data: { data: { dbaName: `Axe No Agent ${suffix}` } } });
+  const merchant = await api.post('/api/merchants', {
+    data: { data: { dbaName: `Axe Unrendered ${suffix}`, contactEmail: `axe-${suffix}@example.com` } },
+  });
   expect(merchant.status(), await merchant.text()).toBe(201);
   const merchantId = ((await merchant.json()) as { id: string }).id;
   const moved = await api.post(`/api/merchants/${merchantId}/stage`, { data: { stageId } });

@@ -1,11 +1,8 @@
-import { FIRST_PAINT, uniqueSuffix } from '../admin-fixtures.ts';
+import { FIRST_PAINT, UNRENDERABLE_LIQUID, uniqueSuffix } from '../admin-fixtures.ts';
 import { seriousViolations } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
 
 test.use({ signedInAs: 'admin' });
-
-/** Loops that write millions of characters: the template saves (its Liquid is valid) but cannot render. */
-const TOO_BIG = '{% for i in (1..3000) %}{% for j in (1..3000) %}x{% endfor %}{% endfor %}';
 
 // /history/emails lists what stage actions sent, filtered by merchant (picked by search)
 // and status, shows the rendered message in its drawer, and sends a failed one again after asking.
@@ -32,7 +29,7 @@ test('the emails log filters by merchant and status, shows the rendered message,
     `Hello ${suffix}`,
     '<p>Dear {{ merchant.dba_name }}, your application is in.</p>',
   );
-  const broken = await template(`E2E log too big ${suffix}`, `Too big ${suffix}`, TOO_BIG);
+  const broken = await template(`E2E log too big ${suffix}`, `Too big ${suffix}`, UNRENDERABLE_LIQUID);
   const created = await page.request.post('/api/stages', {
     data: { data: { name: `E2E emails ${suffix}`, pipeline: 'dead' } },
   });
