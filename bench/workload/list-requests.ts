@@ -1,5 +1,6 @@
-import { MERCHANT_SORT_COLUMNS } from '../../packages/shared/src/merchant-enums.ts';
-import { MERCHANT_VIEWS, type MerchantView } from '../../packages/shared/src/pipelines.ts';
+import { MERCHANT_SORT_COLUMNS, UNDERWRITING_DECISIONS } from '../../packages/shared/src/merchant-enums.ts';
+import { MERCHANT_VIEWS, merchantListPath, type MerchantView } from '../../packages/shared/src/pipelines.ts';
+import { RISK_LEVELS } from '../../packages/shared/src/risk-levels.ts';
 import type { Random } from './random.ts';
 
 /** What a list filter may name, read from the bench database. */
@@ -11,12 +12,6 @@ export type ListChoices = {
   industryIds: string[];
   leadSourceIds: string[];
 };
-
-const DECISIONS = ['pending', 'approved', 'declined'] as const;
-const RISK_LEVELS = ['low', 'medium', 'high'] as const;
-
-/** The list's path of a view: all merchants at /api/merchants, a pipeline at /api/merchants/{view}. */
-const listPath = (view: MerchantView) => (view === 'all' ? '/api/merchants' : `/api/merchants/${view}`);
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
@@ -37,7 +32,7 @@ function filterDraws(choices: ListChoices, view: MerchantView, random: Random): 
     one('companyId', choices.companyIds),
     one('industryId', choices.industryIds),
     one('leadSourceId', choices.leadSourceIds),
-    one('decision', DECISIONS),
+    one('decision', UNDERWRITING_DECISIONS),
     one('riskLevel', RISK_LEVELS),
     range('createdFrom', 'createdTo'),
     range('stageEnteredFrom', 'stageEnteredTo'),
@@ -65,7 +60,7 @@ export function listRequests(count: number, choices: ListChoices, random: Random
       const draw = draws.splice(random.int(0, draws.length - 1), 1)[0]!;
       for (const [key, value] of draw()) params.set(key, value);
     }
-    seen.add(`${listPath(view)}?${params}`);
+    seen.add(`${merchantListPath(view)}?${params}`);
   }
   return [...seen];
 }
@@ -74,7 +69,7 @@ export function listRequests(count: number, choices: ListChoices, random: Random
 export function everySortOfEveryView(): string[] {
   return MERCHANT_VIEWS.flatMap((view) =>
     MERCHANT_SORT_COLUMNS.flatMap((sort) =>
-      (['asc', 'desc'] as const).map((order) => `${listPath(view)}?sort=${sort}&order=${order}&pageSize=25`),
+      (['asc', 'desc'] as const).map((order) => `${merchantListPath(view)}?sort=${sort}&order=${order}&pageSize=25`),
     ),
   );
 }

@@ -16,3 +16,8 @@ export const PIPELINE_LABELS: Record<Pipeline, string> = {
 /** `GET /api/merchants/{view}`: a pipeline, or all merchants. */
 export const MERCHANT_VIEWS = ['all', ...PIPELINES] as const;
 export type MerchantView = (typeof MERCHANT_VIEWS)[number];
+
+/** The list's path of a view: all merchants at `/api/merchants`, a pipeline at `/api/merchants/{pipeline}`. */
+export function merchantListPath(view: MerchantView): string {
+  return view === 'all' ? '/api/merchants' : `/api/merchants/${view}`;
+}

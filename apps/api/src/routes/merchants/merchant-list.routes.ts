@@ -8,6 +8,7 @@ import {
   PIPELINES,
   type MerchantView,
 } from '@boardwalk/shared';
+import { merchantListPath } from '@boardwalk/shared/pipelines';
 import { defineRoute } from '../../lib/http/define-route.ts';
 import { jsonResponse, problems } from '../../lib/http/openapi.ts';
 
@@ -46,7 +47,7 @@ function listRoute(path: string, view: MerchantView) {
  */
 export const listViews = (['all', ...PIPELINES] as const).map((view) => ({
   view,
-  route: listRoute(view === 'all' ? '/api/merchants' : `/api/merchants/${view}`, view),
+  route: listRoute(merchantListPath(view), view),
 }));
 
 export const exportMerchants = defineRoute({

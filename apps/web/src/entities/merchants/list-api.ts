@@ -7,13 +7,9 @@ import type {
 } from '@boardwalk/shared/schemas/merchant';
 import type { ListQueryParams } from '../../components/data-table/list-url-state.ts';
 import { api } from '../../lib/api.ts';
+import { merchantListPath } from '@boardwalk/shared/pipelines';
 
 export const MERCHANTS_PATH = '/api/merchants';
-
-/** `/api/merchants` for all merchants, `/api/merchants/{pipeline}` for one view. */
-export function merchantListPath(view: MerchantView): string {
-  return view === 'all' ? MERCHANTS_PATH : `${MERCHANTS_PATH}/${view}`;
-}
 
 export type MerchantListArg = { view: MerchantView; params: ListQueryParams };
 
