@@ -16,7 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { stageActions } from '../apps/api/src/db/schema/workflow.ts';
+import { insertStageEnteredAutomation } from '../apps/api/src/domain/workflow/stage-entered.ts';
 import { startJobEngine } from '../apps/api/src/jobs/job-engine.ts';
 import { createLogger } from '../apps/api/src/lib/logger.ts';
 
@@ -43,7 +43,7 @@ const [stage] = await rows<{ id: string }>(
 const [entry] = await rows<{ id: string }>(
   sql`insert into stages (id, name, pipeline) values (gen_random_uuid(), 'Bench entry', 'sales') returning id`,
 );
-await db.insert(stageActions).values({
+await insertStageEnteredAutomation(db, {
   stageId: stage!.id,
   type: 'create_todo',
   config: { title: 'Bench todo', assignTo: 'user', userId: user!.id },

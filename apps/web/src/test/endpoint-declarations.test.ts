@@ -6,26 +6,15 @@ const loaders = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', 
 const declaringFiles = filesMatching(appSources, /\.injectEndpoints\(\{/);
 
 /**
- * Declarations that may share a method and path, each list exact (a third one still fails):
- * - two routes the API tells apart by the value: /api/merchants/{pipeline} lists a pipeline,
- *   /api/merchants/{id} reads one merchant;
- * - the workflow editor's and the automation history's pickers, which move to
- *   entities/automations with the one workflow engine (decision 079 says when this list empties).
+ * Declarations that may share a method and path, each list exact (a third one still fails): two
+ * routes the API tells apart by the value: /api/merchants/{pipeline} lists a pipeline,
+ * /api/merchants/{id} reads one merchant.
  */
 const ALLOWED: Record<string, string[]> = {
   'GET /api/merchants/:param': [
     'entities/merchants/list-api.ts listMerchants',
     'entities/merchants/api.ts getMerchant',
   ],
-  'GET /api/templates': [
-    'components/workflow-actions/api.ts workflowActionTemplates',
-    'entities/templates/api.ts listTemplates',
-  ],
-  'GET /api/users/options': [
-    'components/workflow-actions/api.ts workflowActionUsers',
-    'entities/users/api.ts listUserOptions',
-  ],
-  'GET /api/stages': ['components/workflow-actions/api.ts workflowActionStages', 'entities/stages/api.ts listStages'],
 };
 
 /** Each request of the API has one RTK Query endpoint, hence one cache (decision 079). */

@@ -173,6 +173,16 @@ export const TRIGGER_TYPES = [
   'schedule',
 ] as const;
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
+
+/**
+ * A stage's own action is an automation with this trigger (decision 089): it runs when a merchant
+ * enters the stage. Its rows are edited on /stage/list through the stage-action routes only, so it
+ * is not one of the TRIGGER_TYPES the automation builder and the automation routes speak.
+ */
+export const STAGE_ENTERED_TRIGGER = 'stage_entered';
+/** Every trigger type the automations table holds. */
+export const STORED_TRIGGER_TYPES = [...TRIGGER_TYPES, STAGE_ENTERED_TRIGGER] as const;
+export type StoredTriggerType = (typeof STORED_TRIGGER_TYPES)[number];
 export const TRIGGER_TYPE_LABELS: Record<TriggerType, string> = {
   merchant_created: 'A merchant is created',
   stage_changed: 'A merchant changes stage',

@@ -1,4 +1,8 @@
-import { AUTOMATION_EXECUTION_STATUSES, TRIGGER_TYPES } from '@boardwalk/shared/schemas/automation';
+import {
+  AUTOMATION_EXECUTION_STATUSES,
+  STORED_TRIGGER_TYPES,
+  type TriggerType,
+} from '@boardwalk/shared/schemas/automation';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -15,9 +19,8 @@ import {
 import { id, timestamps } from './columns.ts';
 import { domainEvents, merchants } from './merchants.ts';
 import { stages } from './stages.ts';
-import { stageActions } from './workflow.ts';
 
-export const automationTriggerTypeEnum = pgEnum('automation_trigger_type', TRIGGER_TYPES);
+export const automationTriggerTypeEnum = pgEnum('automation_trigger_type', STORED_TRIGGER_TYPES);
 export const automationExecutionStatusEnum = pgEnum('automation_execution_status', AUTOMATION_EXECUTION_STATUSES);
 
 /** An action of an automation as stored: its type and config (a webhook's secret encrypted, decision 037). */
@@ -27,6 +30,11 @@ export type StoredAutomationAction = { type: string; config: Record<string, unkn
  * Automations (decision 042): a trigger (its type also a column, for the
  * dispatcher's lookup), conditions and ordered actions. `lastRunAt` and `runCount` follow the
  * executions the dispatcher records. Deleting is soft: executions keep pointing at the row.
+ *
+ * A stage's action (decision 089) is a row with trigger `stage_entered` ({ type, stageId }), its
+ * stage also in `stageId` (the lookup when a merchant enters it, and a real reference), its one
+ * action in `actions`, and its place among the stage's actions in `position`; it keeps the id the
+ * stage-action routes answer with. The automation routes leave those rows out.
  */
 export const automations = pgTable(
   'automations',
@@ -41,6 +49,9 @@ export const automations = pgTable(
     actions: jsonb('actions').$type<StoredAutomationAction[]>().notNull().default([]),
     lastRunAt: timestamp('last_run_at', { withTimezone: true, mode: 'date' }),
     runCount: integer('run_count').notNull().default(0),
+    /** Trigger `stage_entered` only: the stage, and the action's place in the stage's order. */
+    stageId: uuid('stage_id').references(() => stages.id),
+    position: integer('position').notNull().default(0),
     ...timestamps(),
     createdBy: uuid('created_by'),
     updatedBy: uuid('updated_by'),
@@ -50,6 +61,9 @@ export const automations = pgTable(
     index('automations_trigger_idx')
       .on(t.triggerType)
       .where(sql`${t.deletedAt} is null and ${t.isActive}`),
+    index('automations_stage_idx')
+      .on(t.stageId, t.position)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -88,12 +102,16 @@ export const automationExecutions = pgTable(
     automationId: uuid('automation_id').references(() => automations.id, { onDelete: 'set null' }),
     origin: text('origin').$type<ExecutionOrigin>().notNull().default('automation'),
     automationName: text('automation_name').notNull(),
-    /** Origin `stage_action`: the action and the stage entered (null once hard-deleted). */
-    stageActionId: uuid('stage_action_id').references(() => stageActions.id, { onDelete: 'set null' }),
+    /**
+     * Origin `stage_action`: the stage's action (an automation row with trigger `stage_entered`,
+     * decision 089; null once hard-deleted) and the stage entered.
+     */
+    stageActionId: uuid('stage_action_id').references(() => automations.id, { onDelete: 'set null' }),
     stageId: uuid('stage_id').references(() => stages.id, { onDelete: 'set null' }),
     merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'set null' }),
     domainEventId: uuid('domain_event_id').references(() => domainEvents.id, { onDelete: 'set null' }),
-    triggerType: automationTriggerTypeEnum('trigger_type').notNull(),
+    /** The event's trigger type: a stage action's run says merchant_created or stage_changed. */
+    triggerType: automationTriggerTypeEnum('trigger_type').$type<TriggerType>().notNull(),
     triggerKey: text('trigger_key').notNull(),
     triggerData: jsonb('trigger_data').$type<Record<string, unknown>>().notNull().default({}),
     /** Chain depth of the event that caused the run (0: a person's change). */

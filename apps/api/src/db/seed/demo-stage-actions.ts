@@ -5,8 +5,8 @@ import { stages } from '../schema/stages.ts';
 import { templates } from '../schema/templates.ts';
 import { todos } from '../schema/todos.ts';
 import { automationExecutions, type StoredActionResult } from '../schema/automations.ts';
-import { stageActions } from '../schema/workflow.ts';
 import { summarizeAction } from '../../domain/workflow/action-config.ts';
+import { insertStageEnteredAutomation, type StageEnteredAction } from '../../domain/workflow/stage-entered.ts';
 
 const HISTORY_PER_ACTION = 12;
 const TODO_TITLE = 'Review the application';
@@ -37,37 +37,33 @@ export async function seedDemoStageActions(db: Db, options: { now: Date }) {
     .from(templates)
     .where(and(eq(templates.name, 'Welcome'), eq(templates.channel, 'email'), isNull(templates.deletedAt)));
   const { now } = options;
-  const made: { action: typeof stageActions.$inferSelect }[] = [];
+  const made: StageEnteredAction[] = [];
   if (entry && welcome) {
-    const [action] = await db
-      .insert(stageActions)
-      .values({
+    made.push(
+      await insertStageEnteredAutomation(db, {
         stageId: entry.id,
         type: 'send_email',
         config: { templateId: welcome.id, to: 'contact' },
         createdAt: now,
         updatedAt: now,
-      })
-      .returning();
-    made.push({ action: action! });
+      }),
+    );
   }
   if (underwriting) {
-    const [action] = await db
-      .insert(stageActions)
-      .values({
+    made.push(
+      await insertStageEnteredAutomation(db, {
         stageId: underwriting.id,
         type: 'create_todo',
         config: { title: TODO_TITLE, assignTo: 'assignee', dueInDays: 1, priority: 'high' },
         createdAt: now,
         updatedAt: now,
-      })
-      .returning();
-    made.push({ action: action! });
+      }),
+    );
   }
-  for (const { action } of made) await seedHistory(db, action);
+  for (const action of made) await seedHistory(db, action);
 }
 
-async function seedHistory(db: Db, action: typeof stageActions.$inferSelect) {
+async function seedHistory(db: Db, action: StageEnteredAction) {
   const entries = await db
     .select({
       intervalId: merchantStageIntervals.id,

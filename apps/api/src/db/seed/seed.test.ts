@@ -1,5 +1,5 @@
 import { LOCKOUT_MINUTES, PIPELINES, type Pipeline } from '@boardwalk/shared';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serverPasswordSchema } from '../../auth/password-policy.ts';
 import { openSensitive } from '../../domain/merchants/record/merchant-sensitive.ts';
@@ -20,7 +20,7 @@ import { startTestJobEngine } from '../../test/job-engine.ts';
 import { attemptSignIn } from '../../test/sign-in.ts';
 import { DEMO_MERCHANT_COUNT, seedDemoMerchants } from './demo-merchants.ts';
 import { seedHooks, seedIfEmpty, startBanner, type SeedHook } from './run.ts';
-import { stageActions } from '../schema/workflow.ts';
+import { stageActionOf } from '../../domain/workflow/stage-entered.ts';
 import { stageActionRuns } from '../../domain/workflow/workflow-test-helpers.ts';
 import { automationExecutions, automations } from '../schema/automations.ts';
 import { todos } from '../schema/todos.ts';
@@ -171,15 +171,14 @@ describe('demo merchants', () => {
       timeout: 60_000,
     },
     async () => {
-      const actions = await t.db
-        .select({
-          type: stageActions.type,
-          isActive: stageActions.isActive,
-          stage: stages.name,
-          config: stageActions.config,
-        })
-        .from(stageActions)
-        .innerJoin(stages, eq(stages.id, stageActions.stageId));
+      // A stage's actions are automations with the trigger stage_entered (decision 089).
+      const actions = (
+        await t.db
+          .select({ row: automations, stage: stages.name })
+          .from(automations)
+          .innerJoin(stages, eq(stages.id, automations.stageId))
+          .where(eq(automations.triggerType, 'stage_entered'))
+      ).map(({ row, stage }) => ({ ...stageActionOf(row), stage }));
       expect(actions.map((a) => [a.type, a.stage, a.isActive]).sort()).toEqual([
         ['create_todo', 'Submitted to Underwriting', true],
         ['send_email', 'New Lead', true],
@@ -213,7 +212,8 @@ describe('demo merchants', () => {
       } finally {
         await engine.stop();
       }
-      const demoAutomations = await t.db.select().from(automations);
+      // The automations of /automation/list: the stages' actions (stage_entered) are counted above.
+      const demoAutomations = await t.db.select().from(automations).where(ne(automations.triggerType, 'stage_entered'));
       expect(demoAutomations.map((a) => [a.triggerType, a.isActive]).sort()).toEqual([
         ['merchant_created', false],
         ['stage_changed', true],

@@ -1,24 +1,18 @@
-import type { ActionType } from '@boardwalk/shared/schemas/workflow-action';
 import { triggerSchema, type Condition, type Trigger, type TriggerType } from '@boardwalk/shared/schemas/automation';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/client.ts';
-import {
-  automationExecutions,
-  automations,
-  type StoredActionResult,
-  type StoredAutomationAction,
-} from '../../db/schema/automations.ts';
+import { automationExecutions, automations } from '../../db/schema/automations.ts';
 import { merchantEvents } from '../../db/schema/merchants.ts';
 import { inTransaction } from '../../lib/jobs/boss-connection.ts';
 import type { JobSender } from '../../lib/jobs/job-sender.ts';
-import { summarizeAction } from './action-config.ts';
 import { conditionsHold, loadMerchantFacts, type MerchantFacts } from './automation-conditions.ts';
 import type { DomainEvent, EventConsumer } from './domain-event.ts';
-
+import { depthOf, initialResults } from './execution-record.ts';
 import { AUTOMATION_JOB } from './run-environment.ts';
+import { recordStageEnteredRuns } from './stage-entered-dispatch.ts';
 
-export { AUTOMATION_JOB };
+export { AUTOMATION_JOB, depthOf, initialResults };
 
 /**
  * How many automation-made changes may lead to one another (decision 042): an event at this depth
@@ -28,20 +22,6 @@ export const MAX_CHAIN_DEPTH = 5;
 export const DEPTH_LIMIT_REASON = `Stopped: the chain depth limit (${MAX_CHAIN_DEPTH}) was reached — automations kept changing the merchant and triggering each other`;
 
 export type AutomationRow = typeof automations.$inferSelect;
-
-/** Every action pending, with its summary (what the detail shows before a run). */
-export function initialResults(actions: StoredAutomationAction[]): StoredActionResult[] {
-  return actions.map((a, position) => ({
-    position,
-    type: a.type,
-    summary: summarizeAction(a.type as ActionType, a.config),
-    status: 'pending',
-    result: null,
-    error: null,
-    startedAt: null,
-    finishedAt: null,
-  }));
-}
 
 /** What started a run (the execution's trigger event). */
 export type TriggerEvent = {
@@ -161,24 +141,21 @@ export function triggerMatches(trigger: Trigger, event: DomainEvent): boolean {
   }
 }
 
-/** An event's chain depth: 0 for a person's change. */
-export function depthOf(event: DomainEvent): number {
-  const depth = event.payload.depth;
-  return typeof depth === 'number' && Number.isInteger(depth) && depth >= 0 ? depth : 0;
-}
-
 /**
- * merchant.created / merchant.stage_changed / merchant.updated → one execution (and its job, in the
- * dispatcher's transaction) per active automation whose trigger matches and whose conditions hold.
+ * The one consumer of the workflow (decision 089): merchant.created / merchant.stage_changed first
+ * record the entered stage's `stage_entered` automations (a stage's own actions, one run each), then
+ * merchant.created / merchant.stage_changed / merchant.updated record one execution (and its job,
+ * in the dispatcher's transaction) per active automation whose trigger matches and whose
+ * conditions hold.
  */
 export const automationConsumer: EventConsumer = async (tx, jobs, event) => {
+  let recorded = await recordStageEnteredRuns(tx, jobs, event);
   const type = TRIGGER_OF_EVENT[event.type];
-  if (!type) return 0;
+  if (!type) return recorded;
   const candidates = (await activeAutomations(tx, type)).filter((a) => triggerMatches(a.parsed, event));
-  if (candidates.length === 0) return 0;
+  if (candidates.length === 0) return recorded;
   const facts: MerchantFacts | null = await loadMerchantFacts(tx, event.subjectId);
-  if (!facts) return 0;
-  let recorded = 0;
+  if (!facts) return recorded;
   for (const automation of candidates) {
     if (!conditionsHold(automation.conditions as Condition[], facts)) continue;
     const id = await recordAutomationRun(

@@ -15,7 +15,8 @@ import {
 } from './action.ts';
 import { loadActionMerchant } from './action-merchant.ts';
 import { actionFor } from './action-registry.ts';
-import { initialResults, writeAutomationTimeline } from './automation-dispatch.ts';
+import { writeAutomationTimeline } from './automation-dispatch.ts';
+import { initialResults } from './execution-record.ts';
 import { previousAutomationRuns, previousRuns } from './previous-runs.ts';
 import { QUEUE_OF_ORIGIN, type Delivery, type RunEnvironment } from './run-environment.ts';
 

@@ -1,4 +1,5 @@
 import {
+  STAGE_ENTERED_TRIGGER,
   watchedStageId,
   type Automation,
   type AutomationDryRunInput,
@@ -9,7 +10,7 @@ import {
   type Trigger,
 } from '@boardwalk/shared/schemas/automation';
 import type { ActionInput, ActionType } from '@boardwalk/shared/schemas/workflow-action';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { automations, type StoredAutomationAction } from '../../db/schema/automations.ts';
 import { stages } from '../../db/schema/stages.ts';
@@ -139,6 +140,8 @@ export const automationEntity: CrudEntity<typeof automations, AutomationListQuer
   subject: 'automation',
   label: 'automation',
   table: t,
+  // A stage's actions are automation rows too (decision 089), edited only on /stage/list.
+  scope: () => ne(t.triggerType, STAGE_ENTERED_TRIGGER),
   sort: {
     name: t.name,
     isActive: t.isActive,
@@ -184,7 +187,10 @@ export const automationCrud = createCrudService(automationEntity);
 /** POST /api/automations/{id}/duplicate: a copy, inactive, named "… (copy)", with its own audit row. */
 export async function duplicateAutomation(db: Db, caller: Caller, id: string): Promise<Automation> {
   return db.transaction(async (tx) => {
-    const [source] = await tx.select().from(t).where(eq(t.id, id));
+    const [source] = await tx
+      .select()
+      .from(t)
+      .where(and(eq(t.id, id), ne(t.triggerType, STAGE_ENTERED_TRIGGER)));
     if (!source || source.deletedAt) throw new ProblemError(404, 'No automation with this id.');
     const name = `${source.name.slice(0, 113)} (copy)`;
     const [row] = await tx

@@ -4,12 +4,14 @@ import { domainEvents } from '../../db/schema/merchants.ts';
 import type { JobSender } from '../../lib/jobs/job-sender.ts';
 import { automationConsumer } from './automation-dispatch.ts';
 import type { EventConsumer } from './domain-event.ts';
-import { stageActionConsumer } from './stage-action-dispatch.ts';
 
 export type { DomainEvent, EventConsumer } from './domain-event.ts';
 
-/** A stage's own actions first, then the automations (the order the runs are recorded in). */
-export const EVENT_CONSUMERS: readonly EventConsumer[] = [stageActionConsumer, automationConsumer];
+/**
+ * One consumer (decision 089): it records a stage's own actions (its `stage_entered` automations)
+ * first, then the other automations, the order the runs have always been recorded in.
+ */
+export const EVENT_CONSUMERS: readonly EventConsumer[] = [automationConsumer];
 
 /**
  * Takes the oldest unprocessed domain event nobody else holds (FOR UPDATE SKIP LOCKED: several

@@ -7,7 +7,8 @@ export type DomainEvent = typeof domainEvents.$inferSelect;
 /**
  * A consumer of the outbox: inside the dispatcher's transaction, records the work an event causes
  * (execution rows, idempotent by key) and sends their jobs with that transaction. The consumers
- * (stage-action-dispatch.ts, automation-dispatch.ts) depend on this type only; dispatcher.ts lists
- * them, so no module imports back the one that imports it.
+ * (automation-dispatch.ts, which also records the stage_entered runs through
+ * stage-entered-dispatch.ts) depend on this type only; dispatcher.ts lists them, so no module
+ * imports back the one that imports it.
  */
 export type EventConsumer = (tx: Db, jobs: JobSender, event: DomainEvent) => Promise<number>;

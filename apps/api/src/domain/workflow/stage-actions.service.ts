@@ -6,10 +6,11 @@ import {
   type StageActionType,
   type UpdateStageActionInput,
 } from '@boardwalk/shared/schemas/workflow-action';
-import { and, asc, eq, isNull, max } from 'drizzle-orm';
+import { STAGE_ENTERED_TRIGGER } from '@boardwalk/shared/schemas/automation';
+import { and, eq, isNull, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { automations } from '../../db/schema/automations.ts';
 import { stages } from '../../db/schema/stages.ts';
-import { stageActions } from '../../db/schema/workflow.ts';
 import { auditActor, writeAudit } from '../../lib/audit.ts';
 import { assertCurrentVersion } from '../../lib/crud/precondition.ts';
 import type { Caller } from '../../lib/http/caller.ts';
@@ -18,19 +19,30 @@ import { publicConfig, storedConfig, summarizeAction } from './action-config.ts'
 import { actionReferenceErrors } from './action-references.ts';
 import type { OutboundPolicy } from '../../lib/outbound/outbound-policy.ts';
 import { describeStageActions } from './dry-run.ts';
+import {
+  isStageAction,
+  STAGE_ACTION_NAME,
+  stageActionOf,
+  stageActionsOf,
+  type StageEnteredAction,
+} from './stage-entered.ts';
 
+/**
+ * The stage-action routes (decision 089): a view over the automations with trigger `stage_entered`,
+ * one row per action, with the same ids, shapes, rules and audit names as when stage actions had a
+ * table of their own.
+ */
 export type StageActionCaller = Caller & { encryptionKey: string; outboundPolicy?: OutboundPolicy };
-type Row = typeof stageActions.$inferSelect;
 
-export function toStageAction(row: Row): StageAction {
+export function toStageAction({ row, ...action }: StageEnteredAction): StageAction {
   return {
-    id: row.id,
-    stageId: row.stageId,
-    position: row.position,
-    type: row.type as StageActionType,
-    config: publicConfig(row.type, row.config),
-    isActive: row.isActive,
-    summary: summarizeAction(row.type, row.config),
+    id: action.id,
+    stageId: action.stageId,
+    position: action.position,
+    type: action.type as StageActionType,
+    config: publicConfig(action.type, action.config),
+    isActive: action.isActive,
+    summary: summarizeAction(action.type, action.config),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     createdBy: row.createdBy,
@@ -47,12 +59,7 @@ async function liveStage(db: Db, stageId: string) {
   return stage;
 }
 
-const liveActionsOf = (db: Db, stageId: string) =>
-  db
-    .select()
-    .from(stageActions)
-    .where(and(eq(stageActions.stageId, stageId), isNull(stageActions.deletedAt)))
-    .orderBy(asc(stageActions.position), asc(stageActions.createdAt));
+const liveActionsOf = (db: Db, stageId: string) => stageActionsOf(db, stageId);
 
 /** GET /api/stages/{stageId}/actions: the stage's actions in the order they run. */
 export async function listStageActions(db: Db, stageId: string): Promise<StageAction[]> {
@@ -85,15 +92,17 @@ export async function createStageAction(
     await liveStage(tx, stageId);
     await checkReferences(tx, input.type, config);
     const [last] = await tx
-      .select({ position: max(stageActions.position) })
-      .from(stageActions)
-      .where(and(eq(stageActions.stageId, stageId), isNull(stageActions.deletedAt)));
+      .select({ position: max(automations.position) })
+      .from(automations)
+      .where(and(isStageAction(), eq(automations.stageId, stageId)));
     const [row] = await tx
-      .insert(stageActions)
+      .insert(automations)
       .values({
+        name: STAGE_ACTION_NAME,
+        triggerType: STAGE_ENTERED_TRIGGER,
+        trigger: { type: STAGE_ENTERED_TRIGGER, stageId },
         stageId,
-        type: input.type,
-        config,
+        actions: [{ type: input.type, config }],
         isActive: input.isActive ?? true,
         position: (last?.position ?? -1) + 1,
         createdAt: caller.now,
@@ -102,7 +111,7 @@ export async function createStageAction(
         updatedBy: caller.actor.userId,
       })
       .returning();
-    const created = toStageAction(row!);
+    const created = toStageAction(stageActionOf(row!));
     await audit(tx, caller, 'create', created.id, {
       stageId,
       type: input.type,
@@ -113,14 +122,14 @@ export async function createStageAction(
   });
 }
 
-async function lockAction(tx: Db, id: string): Promise<Row> {
+async function lockAction(tx: Db, id: string): Promise<StageEnteredAction> {
   const [row] = await tx
     .select()
-    .from(stageActions)
-    .where(and(eq(stageActions.id, id), isNull(stageActions.deletedAt)))
+    .from(automations)
+    .where(and(eq(automations.id, id), isStageAction()))
     .for('update');
   if (!row) throw new ProblemError(404, 'No such stage action.');
-  return row;
+  return stageActionOf(row);
 }
 
 /** The template and users a config names exist (400 beside the field otherwise). */
@@ -142,7 +151,11 @@ export async function updateStageAction(
       const message = 'The type of an action cannot change: delete it and add another';
       throw new ProblemError(400, message, { errors: { type: [message] } });
     }
-    assertCurrentVersion(input.updatedAt, row.updatedAt, 'This action was changed meanwhile: reload it and try again');
+    assertCurrentVersion(
+      input.updatedAt,
+      row.row.updatedAt,
+      'This action was changed meanwhile: reload it and try again',
+    );
     let config = row.config;
     if (input.config !== undefined) {
       const parsed = parseActionConfig(row.type, input.config);
@@ -152,11 +165,16 @@ export async function updateStageAction(
     }
     const isActive = input.isActive ?? row.isActive;
     const [updated] = await tx
-      .update(stageActions)
-      .set({ config, isActive, updatedAt: caller.now, updatedBy: caller.actor.userId })
-      .where(eq(stageActions.id, id))
+      .update(automations)
+      .set({
+        actions: [{ type: row.type, config }],
+        isActive,
+        updatedAt: caller.now,
+        updatedBy: caller.actor.userId,
+      })
+      .where(eq(automations.id, id))
       .returning();
-    const result = toStageAction(updated!);
+    const result = toStageAction(stageActionOf(updated!));
     await audit(tx, caller, 'update', id, {
       config: { from: publicConfig(row.type, row.config), to: result.config },
       isActive: { from: row.isActive, to: isActive },
@@ -171,9 +189,9 @@ export async function deleteStageAction(db: Db, caller: Caller, id: string): Pro
   await db.transaction(async (tx) => {
     const row = await lockAction(tx, id);
     await tx
-      .update(stageActions)
+      .update(automations)
       .set({ deletedAt: caller.now, updatedAt: caller.now, updatedBy: caller.actor.userId })
-      .where(eq(stageActions.id, id));
+      .where(eq(automations.id, id));
     await audit(tx, caller, 'delete', id, { stageId: row.stageId, type: row.type });
   });
 }
@@ -189,7 +207,7 @@ export async function reorderStageActions(db: Db, caller: Caller, stageId: strin
       throw new ProblemError(400, message, { errors: { ids: [message] } });
     }
     for (const [position, id] of ids.entries()) {
-      await tx.update(stageActions).set({ position, updatedAt: caller.now }).where(eq(stageActions.id, id));
+      await tx.update(automations).set({ position, updatedAt: caller.now }).where(eq(automations.id, id));
     }
     await audit(tx, caller, 'reorder', stageId, { ids });
     return (await liveActionsOf(tx, stageId)).map(toStageAction);
@@ -204,8 +222,8 @@ export async function testRunStageActions(
   merchantId: string,
 ): Promise<ActionPlan[]> {
   await liveStage(db, stageId);
-  const rows = await liveActionsOf(db, stageId);
-  return describeStageActions(db, rows, merchantId, {
+  const actions = await liveActionsOf(db, stageId);
+  return describeStageActions(db, actions, merchantId, {
     now: caller.now,
     encryptionKey: caller.encryptionKey,
     ...(caller.outboundPolicy ? { outboundPolicy: caller.outboundPolicy } : {}),

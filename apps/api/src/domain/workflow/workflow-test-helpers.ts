@@ -3,22 +3,21 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { expect, vi } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { automationExecutions } from '../../db/schema/automations.ts';
-import { stageActions } from '../../db/schema/workflow.ts';
 import type { TestApp } from '../../test/harness.ts';
+import { insertStageEnteredAutomation, type StageActionExtra } from './stage-entered.ts';
 
-/** A stage action inserted straight into the database (the routes have their own tests). */
-export async function insertStageAction(
+/**
+ * A stage action inserted straight into the database (the routes have their own tests): an
+ * automation row with trigger `stage_entered` (decision 089).
+ */
+export function insertStageAction(
   t: TestApp,
   stageId: string,
   type: ActionType,
   config: Record<string, unknown>,
-  extra: Partial<typeof stageActions.$inferInsert> = {},
+  extra: StageActionExtra = {},
 ) {
-  const [row] = await t.db
-    .insert(stageActions)
-    .values({ stageId, type, config, ...extra })
-    .returning();
-  return row!;
+  return insertStageEnteredAutomation(t.db, { stageId, type, config, ...extra });
 }
 
 /**

@@ -49,7 +49,7 @@ export async function listRecords<T extends CrudTable, Q extends ListQuery>(
   const t = entity.table;
   const q = query.q?.trim();
   const search = q ? searchCondition(entity, q) : undefined;
-  const where = and(isNull(t.deletedAt), search, ...(entity.filters?.(query) ?? []));
+  const where = and(isNull(t.deletedAt), entity.scope?.(), search, ...(entity.filters?.(query) ?? []));
 
   const [rows, counted, allData] = await Promise.all([
     db
@@ -67,7 +67,7 @@ export async function listRecords<T extends CrudTable, Q extends ListQuery>(
       ? db
           .select()
           .from(t as CrudTable)
-          .where(isNull(t.deletedAt))
+          .where(and(isNull(t.deletedAt), entity.scope?.()))
           .orderBy(...entity.defaultOrder, asc(t.id))
       : [],
   ]);

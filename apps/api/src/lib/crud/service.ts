@@ -37,7 +37,7 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
     const [row] = await tx
       .select()
       .from(t)
-      .where(and(eq(t.id, id), isNull(t.deletedAt)))
+      .where(and(eq(t.id, id), isNull(t.deletedAt), entity.scope?.()))
       .for('update');
     if (!row) throw notFound();
     return row;
@@ -83,7 +83,10 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
 
     /** A deleted row is still readable by id: records that reference it show it. */
     async get(db: Db, _caller: Caller, id: string): Promise<RowOf<T>> {
-      const [row] = await db.select().from(t).where(eq(t.id, id));
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.id, id), entity.scope?.()));
       if (!row) throw notFound();
       return row;
     },

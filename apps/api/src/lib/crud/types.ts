@@ -57,6 +57,11 @@ export type CrudEntity<T extends CrudTable, Q extends ListQuery = ListQuery> = {
    * digits, however the number is typed (decision 083).
    */
   phones?: (keyof RowOf<T> & string)[];
+  /**
+   * The rows of the table this entity covers, when the table holds others too (the automations
+   * table also holds the stages' actions, decision 089): the rest are not listed, read or written.
+   */
+  scope?: () => SQL;
   /** The entity's list filters, from the parsed query. */
   filters?: (query: Q) => (SQL | undefined)[];
   /** Unique index name → the field it guards and the 409 message. */

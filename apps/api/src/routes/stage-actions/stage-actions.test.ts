@@ -1,7 +1,8 @@
 import type { ActionPlan, StageAction } from '@boardwalk/shared/schemas/workflow-action';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { stageActions } from '../../db/schema/workflow.ts';
+import { automations } from '../../db/schema/automations.ts';
+import { stageActionOf } from '../../domain/workflow/stage-entered.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import type { ProblemBody } from '../../test/json-client.ts';
 import { auditRows, createMerchant, createStage, useMerchantContext } from '../../test/merchant-record-context.ts';
@@ -11,6 +12,12 @@ type List = { stageActions: StageAction[] };
 describe('stage actions', () => {
   const ctx = useMerchantContext();
   const base = (stageId: string) => `/api/stages/${stageId}/actions`;
+  /** A stage action as stored: its automation row (decision 089), read as the engine reads it. */
+  const storedAction = async (id: string) =>
+    (await ctx.t.db.select().from(automations).where(eq(automations.id, id))).map((row) => ({
+      ...stageActionOf(row),
+      deletedAt: row.deletedAt,
+    }));
   const add = async (stageId: string, data: Record<string, unknown>) => {
     const res = await ctx.staff.post<StageAction>(base(stageId), { data });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -39,7 +46,7 @@ describe('stage actions', () => {
       config: { url: 'https://partner.example.com/hook', secretSet: true },
     });
     expect(JSON.stringify(hook)).not.toContain('a-long-shared-secret');
-    const [stored] = await ctx.t.db.select().from(stageActions).where(eq(stageActions.id, hook.id));
+    const [stored] = await storedAction(hook.id);
     expect(decryptSecret(stored!.config.secretEncrypted as string, ctx.t.deps.secrets.encryptionKey)).toBe(
       'a-long-shared-secret-0123',
     );
@@ -117,7 +124,7 @@ describe('stage actions', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.config).toEqual({ url: 'https://b.example.com/hook', secretSet: true });
-    const [stored] = await ctx.t.db.select().from(stageActions).where(eq(stageActions.id, hook.id));
+    const [stored] = await storedAction(hook.id);
     expect(decryptSecret(stored!.config.secretEncrypted as string, ctx.t.deps.secrets.encryptionKey)).toBe(
       'a-long-shared-secret-0123',
     );
@@ -141,7 +148,7 @@ describe('stage actions', () => {
     expect((await ctx.staff.delete(`/api/stage-actions/${b.id}`)).status).toBe(204);
     expect((await ctx.staff.get<List>(base(stage.id))).body.stageActions.map((x) => x.id)).toEqual([a.id]);
     expect((await ctx.staff.delete(`/api/stage-actions/${b.id}`)).status).toBe(404);
-    const [row] = await ctx.t.db.select().from(stageActions).where(eq(stageActions.id, b.id));
+    const [row] = await storedAction(b.id);
     expect(row?.deletedAt).not.toBeNull();
   });
 

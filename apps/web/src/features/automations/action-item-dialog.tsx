@@ -6,13 +6,13 @@ import { enumOptions } from '../../components/data-table/list-filters.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormSelect } from '../../components/form/form-select.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
-import { ActionConfigFields } from '../../components/workflow-actions/action-config-fields.tsx';
+import { ActionConfigFields } from '../../entities/automations/action-config-fields.tsx';
 import {
   checkActionConfig,
   configDefaults,
   configToSend,
   type ActionFormValues,
-} from '../../components/workflow-actions/action-config-form.ts';
+} from '../../entities/automations/action-config-form.ts';
 import type { ActionItemValues } from './automation-form.ts';
 
 const TYPE_OPTIONS = enumOptions(ACTION_TYPES, ACTION_TYPE_LABELS);
@@ -41,7 +41,7 @@ type Props = {
 
 /**
  * One action of the automation: its type and the type's config, with the stage action editor's
- * fields (components/workflow-actions). Kept in the builder's form until the automation is saved.
+ * fields (entities/automations/action-config-fields.tsx). Kept in the builder's form until the automation is saved.
  */
 export function ActionItemDialog({ action, position, onSave, onClose }: Props) {
   const [secretSet] = useState(action?.secretSet === true);

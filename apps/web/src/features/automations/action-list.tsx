@@ -8,7 +8,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useFieldArray, useFormState, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { MAX_AUTOMATION_ACTIONS } from '@boardwalk/shared/schemas/automation';
 import { ACTION_TYPE_LABELS } from '@boardwalk/shared/schemas/workflow-action';
-import { useWorkflowActionStagesQuery } from '../../components/workflow-actions/api.ts';
+import { useStageOptionsQuery } from '../../entities/stages/api.ts';
 import { ActionItemDialog } from './action-item-dialog.tsx';
 import { actionSummary } from './action-summary.ts';
 import type { ActionItemValues, AutomationFormValues } from './automation-form.ts';
@@ -43,7 +43,7 @@ export function ActionList({ control }: { control: Control<AutomationFormValues>
   const { fields, append, remove, move, update } = useFieldArray({ control, name: 'actions' });
   const actions = useWatch({ control, name: 'actions' });
   const { errors } = useFormState({ control, name: 'actions' });
-  const stages = useWorkflowActionStagesQuery();
+  const stages = useStageOptionsQuery();
   const stageName = (id: string) => stages.data?.find((s) => s.id === id)?.name;
   const [editing, setEditing] = useState<Editing>();
   const [announcement, setAnnouncement] = useState('');

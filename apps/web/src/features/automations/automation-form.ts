@@ -16,7 +16,7 @@ import {
   type TriggerType,
 } from '@boardwalk/shared/schemas/automation';
 import type { ActionInput, ActionType } from '@boardwalk/shared/schemas/workflow-action';
-import { configDefaults, configToSend } from '../../components/workflow-actions/action-config-form.ts';
+import { configDefaults, configToSend } from '../../entities/automations/action-config-form.ts';
 
 /** The trigger as the builder holds it: every type's fields, only the chosen type's are sent. */
 export type TriggerFormValues = {

@@ -24,7 +24,7 @@ import {
 } from '../../entities/automations/api.ts';
 import { AutomationBuilderDialog } from './automation-builder-dialog.tsx';
 import { triggerSummary } from './trigger-summary.ts';
-import { useWorkflowActionStagesQuery } from '../../components/workflow-actions/api.ts';
+import { useStageOptionsQuery } from '../../entities/stages/api.ts';
 
 const filters: ListFilter[] = [
   { key: 'triggerType', label: 'Trigger', options: enumOptions(TRIGGER_TYPES, TRIGGER_TYPE_LABELS) },
@@ -63,7 +63,7 @@ export function AutomationListPage() {
   const canCreate = ability.can('create', 'automation');
   const navigate = useNavigate();
   const [duplicate] = useDuplicateAutomationMutation();
-  const stages = useWorkflowActionStagesQuery();
+  const stages = useStageOptionsQuery();
   const columns = useMemo<GridColDef<Automation>[]>(
     () => [
       { field: 'name', headerName: 'Name', flex: 1, minWidth: 200 },

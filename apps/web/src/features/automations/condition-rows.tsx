@@ -13,7 +13,7 @@ import {
   type ConditionOperator,
 } from '@boardwalk/shared/schemas/automation';
 import type { SelectOption } from '../../components/form/form-select.tsx';
-import { useWorkflowActionUsersQuery } from '../../components/workflow-actions/api.ts';
+import { useListUserOptionsQuery } from '../../entities/users/api.ts';
 import { conditionFor, emptyValue, fieldKind, type AutomationFormValues } from './automation-form.ts';
 import { humanize } from './labels.ts';
 import { conditionFieldOptions, useStageOptions } from './trigger-fields.tsx';
@@ -22,7 +22,7 @@ type Props = { control: Control<AutomationFormValues>; setValue: UseFormSetValue
 
 function useValueOptions(field: ConditionField): SelectOption[] | undefined {
   const stages = useStageOptions();
-  const users = useWorkflowActionUsersQuery(undefined, { skip: fieldKind(field) !== 'user' });
+  const users = useListUserOptionsQuery({ status: 'active' }, { skip: fieldKind(field) !== 'user' });
   const spec: { kind: string; options?: readonly string[] } = CONDITION_FIELDS[field];
   switch (spec.kind) {
     case 'stage':

@@ -9,7 +9,7 @@ import {
 import { enumOptions } from '../../components/data-table/list-filters.tsx';
 import { FormSelect, type SelectOption } from '../../components/form/form-select.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { useWorkflowActionStagesQuery } from '../../components/workflow-actions/api.ts';
+import { useStageOptionsQuery } from '../../entities/stages/api.ts';
 import type { AutomationFormValues } from './automation-form.ts';
 import { fieldLabel } from './labels.ts';
 
@@ -19,7 +19,7 @@ const TRIGGER_OPTIONS = enumOptions(TRIGGER_TYPES, TRIGGER_TYPE_LABELS);
 const WATCHED_OPTIONS: SelectOption[] = WATCHED_FIELD_NAMES.map((f) => ({ value: f, label: fieldLabel(f) }));
 
 export function useStageOptions(): SelectOption[] {
-  const stages = useWorkflowActionStagesQuery();
+  const stages = useStageOptionsQuery();
   return (stages.data ?? []).map((s) => ({ value: s.id, label: s.isActive ? s.name : `${s.name} (inactive)` }));
 }
 

@@ -1,13 +1,12 @@
 import type { Condition } from '@boardwalk/shared/schemas/automation';
 import { OUTWARD_ACTION_TYPES, type MerchantStagePreview } from '@boardwalk/shared/schemas/merchant';
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { stageActions } from '../../../db/schema/workflow.ts';
 import type { OutboundPolicy } from '../../../lib/outbound/outbound-policy.ts';
 import { checkConditions, loadMerchantFacts } from '../../workflow/automation-conditions.ts';
 import { activeAutomations, triggerMatches } from '../../workflow/automation-dispatch.ts';
 import type { DomainEvent } from '../../workflow/dispatcher.ts';
 import { describeStageActions } from '../../workflow/dry-run.ts';
+import { stageActionsOf } from '../../workflow/stage-entered.ts';
 import { enterableStage } from '../record/merchant-refs.ts';
 import { merchantNotFound, type MerchantCaller } from '../record/merchant-store.ts';
 
@@ -30,11 +29,7 @@ export async function previewStageChange(
   if (!facts) throw merchantNotFound();
   const to = await enterableStage(db, stageId);
   if (facts.stageId === to.id) return { actions: [] };
-  const own = await db
-    .select()
-    .from(stageActions)
-    .where(and(eq(stageActions.stageId, to.id), eq(stageActions.isActive, true), isNull(stageActions.deletedAt)))
-    .orderBy(asc(stageActions.position), asc(stageActions.id));
+  const own = await stageActionsOf(db, to.id, { activeOnly: true, tieBreak: 'id' });
   // The event the change would record, so the dispatcher's own matching decides.
   const event = {
     type: 'merchant.stage_changed',

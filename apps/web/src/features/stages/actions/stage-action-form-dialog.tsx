@@ -10,8 +10,8 @@ import {
   useCreateStageActionMutation,
   useUpdateStageActionMutation,
 } from '../../../entities/automations/stage-actions.api.ts';
-import { ActionConfigFields } from '../../../components/workflow-actions/action-config-fields.tsx';
-import { configDefaults } from '../../../components/workflow-actions/action-config-form.ts';
+import { ActionConfigFields } from '../../../entities/automations/action-config-fields.tsx';
+import { configDefaults } from '../../../entities/automations/action-config-form.ts';
 import { formValuesOf, stageActionFormSchema } from './stage-action-form.ts';
 
 /** Stage actions only: change_stage and wait belong to automations. */

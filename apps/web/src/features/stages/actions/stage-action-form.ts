@@ -11,7 +11,7 @@ import {
   configDefaults,
   configToSend,
   type ActionFormValues,
-} from '../../../components/workflow-actions/action-config-form.ts';
+} from '../../../entities/automations/action-config-form.ts';
 
 /** What the editor holds: the shared action form's values (its type one of the stage action types). */
 export type StageActionFormValues = ActionFormValues;

@@ -1,17 +1,18 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '../../db/client.ts';
 import { automationExecutions } from '../../db/schema/automations.ts';
-import { stageActions } from '../../db/schema/workflow.ts';
 import { inTransaction } from '../../lib/jobs/boss-connection.ts';
-import { depthOf, initialResults } from './automation-dispatch.ts';
+import type { JobSender } from '../../lib/jobs/job-sender.ts';
+import type { DomainEvent } from './domain-event.ts';
+import { depthOf, initialResults } from './execution-record.ts';
 import { STAGE_ACTION_JOB } from './run-environment.ts';
-import type { DomainEvent, EventConsumer } from './domain-event.ts';
+import { STAGE_ACTION_NAME, stageActionsOf } from './stage-entered.ts';
 
 /** The name a stage action's execution carries (the column is the automation's name). */
-export const STAGE_ACTION_EXECUTION_NAME = 'Stage action';
+export const STAGE_ACTION_EXECUTION_NAME = STAGE_ACTION_NAME;
 
 /** The stage a merchant entered by this event, if it entered one. */
-function enteredStageId(event: DomainEvent): string | null {
+export function enteredStageId(event: DomainEvent): string | null {
   const key =
     event.type === 'merchant.created' ? 'stageId' : event.type === 'merchant.stage_changed' ? 'toStageId' : null;
   const value = key ? event.payload[key] : null;
@@ -19,18 +20,15 @@ function enteredStageId(event: DomainEvent): string | null {
 }
 
 /**
- * The stage's "entered stage" automation (decision 078): merchant.created / merchant.stage_changed →
- * one execution (and one job) per active action of the entered stage, in position order. Each
- * action keeps its own execution, as before: one failing never holds back the others.
+ * The entered stage's `stage_entered` automations (decisions 078, 089): merchant.created /
+ * merchant.stage_changed → one execution (origin `stage_action`, and one job on the stage actions'
+ * queue) per active action of the entered stage, in position order. Each action keeps its own
+ * execution, as before: one failing never holds back the others.
  */
-export const stageActionConsumer: EventConsumer = async (tx, jobs, event) => {
+export async function recordStageEnteredRuns(tx: Db, jobs: JobSender, event: DomainEvent): Promise<number> {
   const stageId = enteredStageId(event);
   if (!stageId) return 0;
-  const actions = await tx
-    .select()
-    .from(stageActions)
-    .where(and(eq(stageActions.stageId, stageId), eq(stageActions.isActive, true), isNull(stageActions.deletedAt)))
-    .orderBy(asc(stageActions.position), asc(stageActions.id));
+  const actions = await stageActionsOf(tx, stageId, { activeOnly: true, tieBreak: 'id' });
   if (actions.length === 0) return 0;
   const triggerType = event.type === 'merchant.created' ? ('merchant_created' as const) : ('stage_changed' as const);
   const inserted = await tx
@@ -64,4 +62,4 @@ export const stageActionConsumer: EventConsumer = async (tx, jobs, event) => {
     await jobs.send(STAGE_ACTION_JOB, { executionId: row.id }, { db: inTransaction(tx), id: row.jobId! });
   }
   return inserted.length;
-};
+}

@@ -10,12 +10,14 @@ import {
   SET_FIELD_LABELS,
   type ActionType,
 } from '@boardwalk/shared/schemas/workflow-action';
-import { enumOptions } from '../data-table/list-filters.tsx';
-import { FormAutocomplete } from '../form/form-autocomplete.tsx';
-import { FormSelect, type SelectOption } from '../form/form-select.tsx';
-import { FormTextField } from '../form/form-text-field.tsx';
+import { enumOptions } from '../../components/data-table/list-filters.tsx';
+import { FormAutocomplete } from '../../components/form/form-autocomplete.tsx';
+import { FormSelect, type SelectOption } from '../../components/form/form-select.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
 import type { ActionFormValues } from './action-config-form.ts';
-import { useWorkflowActionStagesQuery, useWorkflowActionTemplatesQuery, useWorkflowActionUsersQuery } from './api.ts';
+import { useStageOptionsQuery } from '../stages/api.ts';
+import { useListTemplatesQuery } from '../templates/api.ts';
+import { useListUserOptionsQuery } from '../users/api.ts';
 
 type FieldsProps = { control: Control<ActionFormValues> };
 
@@ -35,16 +37,26 @@ const MODE_OPTIONS: SelectOption[] = [
 const FIELD_OPTIONS = enumOptions(SET_FIELD_FIELDS, SET_FIELD_LABELS);
 const RISK_OPTIONS: SelectOption[] = [{ value: '', label: 'Clear it' }, ...enumOptions(RISK_LEVELS, RISK_LEVEL_LABELS)];
 
+/** The active templates of one channel, for the send_email / send_sms picker (the API allows 100 a page). */
+const activeTemplatesOf = (channel: 'email' | 'sms') => ({
+  channel,
+  isActive: 'true',
+  page: 0,
+  pageSize: 100,
+  sort: 'name',
+  order: 'asc',
+});
+
 const userLabel = (u: UserOption) => u.displayName || `${u.firstName} ${u.lastName}`.trim() || u.email;
 
 function useUserOptions() {
-  const users = useWorkflowActionUsersQuery();
+  const users = useListUserOptionsQuery({ status: 'active' });
   return { options: (users.data ?? []).map((u) => ({ value: u.id, label: userLabel(u) })), loading: users.isLoading };
 }
 
 function MessageFields({ control, channel }: FieldsProps & { channel: 'email' | 'sms' }) {
-  const templates = useWorkflowActionTemplatesQuery(channel);
-  const options = (templates.data ?? []).map((t) => ({ value: t.id, label: t.name }));
+  const templates = useListTemplatesQuery(activeTemplatesOf(channel));
+  const options = (templates.data?.templates ?? []).map((t) => ({ value: t.id, label: t.name }));
   return (
     <>
       <FormAutocomplete
@@ -183,7 +195,7 @@ function SetFieldFields({ control }: FieldsProps) {
 }
 
 function ChangeStageFields({ control }: FieldsProps) {
-  const stages = useWorkflowActionStagesQuery();
+  const stages = useStageOptionsQuery();
   const options = (stages.data ?? []).map((s) => ({
     value: s.id,
     label: s.isActive ? s.name : `${s.name} (inactive)`,
