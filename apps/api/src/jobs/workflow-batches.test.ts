@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Stage } from '@boardwalk/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { domainEvents } from '../db/schema/merchants.ts';
 import { users } from '../db/schema/users.ts';
 import { dispatchPendingEvents, EVENT_CONSUMERS } from '../domain/workflow/dispatcher.ts';
@@ -81,9 +81,9 @@ describe('the workflow in batches', () => {
     const runs = await stageActionRuns(ctx.t.db, inArray(sql`merchant_id`, merchants));
     expect(runs).toHaveLength(60);
     expect(runs.every((r) => r.attempt === 1)).toBe(true); // a second delivery raises it
-    const todos = (await ctx.t.db.execute(
+    const todos = (await ctx.t.db.execute<{ merchantId: string; n: number }>(
       sql`select merchant_id as "merchantId", count(*)::int as n from todos where title = 'Twice?' group by merchant_id`,
-    )) as unknown as { rows: { merchantId: string; n: number }[] };
+    )) as { rows: { merchantId: string; n: number }[] };
     expect(todos.rows.map((r) => r.merchantId).sort()).toEqual([...merchants].sort());
     expect(todos.rows.every((r) => r.n === 1)).toBe(true);
     const jobs = await jobsFor(
@@ -94,12 +94,12 @@ describe('the workflow in batches', () => {
   });
 });
 
-/** `count` merchants in `stageId`, each with the merchant.stage_changed event of entering it (as the bench makes them). */
+/** `count` merchants in `stage`, each with the merchant.stage_changed event of entering it (as the bench makes them). */
 async function benchMerchants(ctx: MerchantContext, stage: Stage, count: number): Promise<string[]> {
-  const result = (await ctx.t.db.execute(sql`
+  const result = (await ctx.t.db.execute<{ id: string }>(sql`
     insert into merchants (id, dba_name, stage_id, pipeline)
     select gen_random_uuid(), 'Batch ' || i || ' ' || gen_random_uuid(), ${stage.id}, ${stage.pipeline}
-    from generate_series(1, ${count}) i returning id`)) as unknown as { rows: { id: string }[] };
+    from generate_series(1, ${count}) i returning id`)) as { rows: { id: string }[] };
   const ids = result.rows.map((r) => r.id);
   const at = ctx.t.clock.now();
   await ctx.t.db.insert(domainEvents).values(
