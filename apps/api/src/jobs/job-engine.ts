@@ -15,6 +15,12 @@ import { startWorkflowWorkers, WORKFLOW_QUEUES } from '../domain/workflow/workfl
 export type RetryPolicy = { limit: number; delaySeconds: number; backoff: boolean; maxDelaySeconds?: number };
 export const DEFAULT_RETRY: RetryPolicy = { limit: 2, delaySeconds: 30, backoff: true, maxDelaySeconds: 15 * 60 };
 
+/**
+ * Worker loops per workflow queue on PostgreSQL (decision 092): 2 queues × 3 loops + the
+ * dispatcher hold at most 7 of the app pool's 10 connections, leaving the rest to requests.
+ */
+const POSTGRES_WORKFLOW_LOOPS = 3;
+
 export type JobEngineOptions = {
   database: Database;
   logger: Logger;
@@ -114,6 +120,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
       now,
       encryptionKey: options.encryptionKey,
       pollingIntervalSeconds: workOptions.pollingIntervalSeconds,
+      loopsPerQueue: database.driver.kind === 'pglite' ? 1 : POSTGRES_WORKFLOW_LOOPS,
       ...(options.dispatchIntervalMs === undefined ? {} : { dispatchIntervalMs: options.dispatchIntervalMs }),
       ...(options.outboundPolicy === undefined ? {} : { outboundPolicy: options.outboundPolicy }),
     });

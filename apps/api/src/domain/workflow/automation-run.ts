@@ -76,7 +76,9 @@ export async function runAutomationExecution(env: RunEnvironment, delivery: Deli
       if (step === 'taken') return { skipped: 'taken' };
       if (step === 'waiting') return { status: 'waiting', done: position + 1 };
       position += 1;
+      if (step === 'finished') return { status: 'succeeded', done: position };
     }
+    // Only when no action was left to run (a wait was the last one): the last step finishes otherwise.
     await db.transaction(async (tx) => {
       const done = await tx
         .update(automationExecutions)
@@ -126,12 +128,16 @@ function ownClaim(claimed: Execution) {
   );
 }
 
-/** Runs the action at `position`; 'waiting' after a wait, 'taken' when another delivery holds the row. */
+/**
+ * Runs the action at `position`; 'waiting' after a wait, 'taken' when another delivery holds the
+ * row, 'finished' when it was the last action: its transaction then also ends the execution
+ * `succeeded` (decision 092: one transaction a job instead of two, where there is one action).
+ */
 async function runStep(
   env: RunEnvironment,
   claimed: Execution,
   position: number,
-): Promise<'done' | 'waiting' | 'taken'> {
+): Promise<'done' | 'finished' | 'waiting' | 'taken'> {
   const stored = claimed.actions[position]!;
   const type = stored.type as ActionType;
   const action = actionFor(type);
@@ -146,8 +152,9 @@ async function runStep(
     const resumeAt = new Date(env.now().getTime() + hours * 3_600_000);
     const jobId = uuidv7();
     return env.db.transaction(async (tx) => {
-      if (!(await stillOwn(tx, claimed, position))) return 'taken';
-      await setResult(tx, claimed, position, {
+      const held = await lockOwn(tx, claimed, position);
+      if (!held) return 'taken';
+      const results = withResult(claimed, held, position, {
         status: 'succeeded',
         result: { resumeAt: resumeAt.toISOString() },
         startedAt,
@@ -155,7 +162,15 @@ async function runStep(
       });
       await tx
         .update(automationExecutions)
-        .set({ status: 'waiting', nextPosition: position + 1, resumeAt, jobId, attempt: 0, updatedAt: env.now() })
+        .set({
+          results,
+          status: 'waiting',
+          nextPosition: position + 1,
+          resumeAt,
+          jobId,
+          attempt: 0,
+          updatedAt: env.now(),
+        })
         .where(eq(automationExecutions.id, claimed.id));
       if (!env.jobs) throw new Error('A wait needs the job engine to schedule the rest');
       await env.jobs.send(
@@ -167,62 +182,75 @@ async function runStep(
     });
   }
 
-  if (action.effects === 'database') {
-    return env.db.transaction(async (tx) => {
-      if (!(await stillOwn(tx, claimed, position))) return 'taken';
-      const output = await runAction(env, tx, claimed, action, stored.config);
-      await setResult(tx, claimed, position, {
-        status: 'succeeded',
-        result: output,
-        startedAt,
-        finishedAt: env.now().toISOString(),
-      });
-      await tx
-        .update(automationExecutions)
-        .set({ nextPosition: position + 1, updatedAt: env.now() })
-        .where(eq(automationExecutions.id, claimed.id));
-      return 'done';
-    });
-  }
-  const output = await runAction(env, env.db, claimed, action, stored.config);
+  // A database action runs inside the transaction that checks the claim; an external one
+  // (a webhook) before it, outside any transaction.
+  const external =
+    action.effects === 'database' ? null : { output: await runAction(env, env.db, claimed, action, stored.config) };
   return env.db.transaction(async (tx) => {
-    if (!(await stillOwn(tx, claimed, position))) return 'taken';
-    await setResult(tx, claimed, position, {
+    const held = await lockOwn(tx, claimed, position);
+    if (!held) return 'taken';
+    const output = external ? external.output : await runAction(env, tx, claimed, action, stored.config);
+    const results = withResult(claimed, held, position, {
       status: 'succeeded',
       result: output,
       startedAt,
       finishedAt: env.now().toISOString(),
     });
+    const last = position === claimed.actions.length - 1;
     await tx
       .update(automationExecutions)
-      .set({ nextPosition: position + 1, updatedAt: env.now() })
+      .set({
+        results,
+        nextPosition: position + 1,
+        updatedAt: env.now(),
+        ...(last ? { status: 'succeeded' as const, error: null, finishedAt: env.now() } : {}),
+      })
       .where(eq(automationExecutions.id, claimed.id));
-    return 'done';
+    if (last && claimed.merchantId && claimed.origin === 'automation') {
+      await writeAutomationTimeline(tx, claimed.merchantId, claimed.automationName, claimed.id, 'ran', env.now());
+    }
+    return last ? 'finished' : 'done';
   });
 }
 
-/** Locks the row and checks this delivery still holds it at this position. */
-async function stillOwn(tx: Db, claimed: Execution, position: number): Promise<boolean> {
+/**
+ * Locks the row and checks this delivery still holds it at this position; its stored results
+ * when it does (read under the lock, so the step's one update writes them back whole), else null.
+ */
+async function lockOwn(tx: Db, claimed: Execution, position: number): Promise<StoredActionResult[] | null> {
   const [row] = await tx
     .select({
       status: automationExecutions.status,
       attempt: automationExecutions.attempt,
       nextPosition: automationExecutions.nextPosition,
+      results: automationExecutions.results,
     })
     .from(automationExecutions)
     .where(eq(automationExecutions.id, claimed.id))
     .for('update');
-  return row?.status === 'running' && row.attempt === claimed.attempt && row.nextPosition === position;
+  const own = row?.status === 'running' && row.attempt === claimed.attempt && row.nextPosition === position;
+  return own ? row.results : null;
 }
 
-/** Writes one action's result into the row's results (read fresh, inside `tx`). */
+/** The row's results with one action's patched (missing entries filled from the actions). */
+function withResult(
+  claimed: Execution,
+  stored: StoredActionResult[],
+  position: number,
+  patch: Partial<StoredActionResult>,
+): StoredActionResult[] {
+  const results = initialResults(claimed.actions).map((r, i) => stored[i] ?? r);
+  results[position] = { ...results[position]!, ...patch };
+  return results;
+}
+
+/** Writes one action's result into the row's results (read fresh, inside `tx`): a failure's. */
 async function setResult(tx: Db, claimed: Execution, position: number, patch: Partial<StoredActionResult>) {
   const [row] = await tx
     .select({ results: automationExecutions.results })
     .from(automationExecutions)
     .where(eq(automationExecutions.id, claimed.id));
-  const results = initialResults(claimed.actions).map((r, i) => row?.results[i] ?? r);
-  results[position] = { ...results[position]!, ...patch };
+  const results = withResult(claimed, row?.results ?? [], position, patch);
   await tx.update(automationExecutions).set({ results }).where(eq(automationExecutions.id, claimed.id));
 }
 

@@ -1,4 +1,4 @@
-import { asc, eq, isNull } from 'drizzle-orm';
+import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domainEvents } from '../../db/schema/merchants.ts';
 import type { JobSender } from '../../lib/jobs/job-sender.ts';
@@ -40,9 +40,69 @@ export async function dispatchNextEvent(
   });
 }
 
-/** Dispatches waiting events until none is left (or `max`); returns how many. */
-export async function dispatchPendingEvents(db: Db, jobs: JobSender, now: () => Date, max = 10_000): Promise<number> {
+/** Events one dispatcher transaction takes (decision 092). */
+export const DISPATCH_BATCH = 100;
+
+/**
+ * Takes up to `limit` unprocessed events nobody else holds, oldest first, and dispatches them in one
+ * transaction (decision 092): one claim, one commit and one "processed" update for the lot instead
+ * of one each. The claim walks domain_events_unprocessed_idx in occurred_at order and stops at
+ * `limit` (ordering by id as well would sort every waiting event on each claim: 10,000 events
+ * waiting made that 0.2 s a claim); events of the same instant are then put in id order (uuid v7,
+ * the order they were written) before the consumers see them. Returns how many it dispatched.
+ */
+export async function dispatchEventBatch(
+  db: Db,
+  jobs: JobSender,
+  now: Date,
+  limit: number,
+  consumers: readonly EventConsumer[] = EVENT_CONSUMERS,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const events = await tx
+      .select()
+      .from(domainEvents)
+      .where(isNull(domainEvents.processedAt))
+      .orderBy(asc(domainEvents.occurredAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (events.length === 0) return 0;
+    events.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const event of events) {
+      for (const consume of consumers) await consume(tx, jobs, event);
+    }
+    const ids = events.map((event) => event.id);
+    await tx.update(domainEvents).set({ processedAt: now }).where(inArray(domainEvents.id, ids));
+    return events.length;
+  });
+}
+
+/**
+ * Dispatches waiting events until none is left (or `max`), a batch per transaction; returns how
+ * many. A batch that fails rolls back whole, so it is done again one event per transaction: the
+ * events before the failing one still commit, and the failure is thrown for that event alone, as
+ * one-by-one dispatch always did.
+ */
+export async function dispatchPendingEvents(
+  db: Db,
+  jobs: JobSender,
+  now: () => Date,
+  max = 10_000,
+  batch = DISPATCH_BATCH,
+  consumers: readonly EventConsumer[] = EVENT_CONSUMERS,
+): Promise<number> {
   let done = 0;
-  while (done < max && (await dispatchNextEvent(db, jobs, now()))) done += 1;
+  while (done < max) {
+    const limit = Math.min(batch, max - done);
+    let dispatched: number;
+    try {
+      dispatched = await dispatchEventBatch(db, jobs, now(), limit, consumers);
+    } catch {
+      dispatched = 0;
+      while (dispatched < limit && (await dispatchNextEvent(db, jobs, now(), consumers))) dispatched += 1;
+    }
+    if (dispatched === 0) break;
+    done += dispatched;
+  }
   return done;
 }

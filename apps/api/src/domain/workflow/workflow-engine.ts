@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { OutboundPolicy } from '../../lib/outbound/outbound-policy.ts';
 import { automationJobPayload, runAutomationExecution } from './automation-run.ts';
-import { dispatchPendingEvents } from './dispatcher.ts';
+import { DISPATCH_BATCH, dispatchPendingEvents } from './dispatcher.ts';
 import { AUTOMATION_JOB, STAGE_ACTION_JOB } from './run-environment.ts';
 
 /**
@@ -15,8 +15,11 @@ export const WORKFLOW_QUEUES = [AUTOMATION_JOB, STAGE_ACTION_JOB] as const;
 /** How often an idle dispatcher looks for new domain events (decision 037: the latency it adds). */
 export const DEFAULT_DISPATCH_INTERVAL_MS = 1000;
 
-/** Jobs a worker takes per fetch. */
+/** Jobs a worker loop takes per fetch; its jobs run one after the other. */
 const JOB_BATCH = 10;
+
+/** The events a dispatcher pass takes before it lets the timer run again. */
+const DISPATCH_PASS = 1000;
 
 export type WorkflowOptions = {
   boss: PgBoss;
@@ -25,6 +28,12 @@ export type WorkflowOptions = {
   now: () => Date;
   encryptionKey: string;
   pollingIntervalSeconds: number;
+  /**
+   * Worker loops per queue (decision 092). Each fetches its own batch and holds one database
+   * connection at a time, so loops × queues + the dispatcher must fit the app's pool; 1 on PGlite,
+   * whose one connection would only make them take turns.
+   */
+  loopsPerQueue?: number;
   dispatchIntervalMs?: number;
   outboundPolicy?: OutboundPolicy;
 };
@@ -36,36 +45,43 @@ export type WorkflowOptions = {
  */
 export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ stop: () => Promise<void> }> {
   const { boss, db, logger, now, encryptionKey, outboundPolicy } = options;
-  // Up to 10 jobs a fetch, settled one by one (perJobResults), fetched again at once while
-  // batches come back full: one job per polling interval would cap a worker at 0.5 jobs/s.
+  // Up to 10 jobs a fetch, settled one by one (perJobResults) in one statement, fetched again at
+  // once while batches come back full: one job per polling interval would cap a worker at 0.5 jobs/s.
+  // Several loops per queue (decision 092) keep the database busy while one waits on a round trip.
+  const loops = Math.max(1, options.loopsPerQueue ?? 1);
+  const workerIds: string[] = [];
   for (const queue of WORKFLOW_QUEUES) {
-    await boss.work(
-      queue,
-      {
-        batchSize: JOB_BATCH,
-        burstWhenBatchFull: true,
-        perJobResults: true,
-        includeMetadata: true,
-        pollingIntervalSeconds: options.pollingIntervalSeconds,
-      },
-      async (jobs) => {
-        const results: JobResult[] = [];
-        for (const job of jobs) {
-          try {
-            const { executionId } = automationJobPayload.parse(job.data);
-            const output = await runAutomationExecution(
-              { db, logger, now, signal: job.signal, encryptionKey, jobs: boss, outboundPolicy },
-              { executionId, retryCount: job.retryCount, retryLimit: job.retryLimit },
-            );
-            results.push({ id: job.id, status: 'completed', output });
-          } catch (error) {
-            // Failed with retries left: pg-boss retries it with backoff (the execution says `queued`).
-            results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
-          }
-        }
-        return results;
-      },
-    );
+    for (let loop = 0; loop < loops; loop += 1) {
+      workerIds.push(
+        await boss.work(
+          queue,
+          {
+            batchSize: JOB_BATCH,
+            burstWhenBatchFull: true,
+            perJobResults: true,
+            includeMetadata: true,
+            pollingIntervalSeconds: options.pollingIntervalSeconds,
+          },
+          async (jobs) => {
+            const results: JobResult[] = [];
+            for (const job of jobs) {
+              try {
+                const { executionId } = automationJobPayload.parse(job.data);
+                const output = await runAutomationExecution(
+                  { db, logger, now, signal: job.signal, encryptionKey, jobs: boss, outboundPolicy },
+                  { executionId, retryCount: job.retryCount, retryLimit: job.retryLimit },
+                );
+                results.push({ id: job.id, status: 'completed', output });
+              } catch (error) {
+                // Failed with retries left: pg-boss retries it with backoff (the execution says `queued`).
+                results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+              }
+            }
+            return results;
+          },
+        ),
+      );
+    }
   }
 
   const interval = options.dispatchIntervalMs ?? DEFAULT_DISPATCH_INTERVAL_MS;
@@ -73,16 +89,27 @@ export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ 
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
   const tick = async () => {
+    let done = 0;
     try {
-      const done = await dispatchPendingEvents(db, boss, now, 500);
+      while (!stopped && done < DISPATCH_PASS) {
+        const batch = await dispatchPendingEvents(db, boss, now, DISPATCH_BATCH);
+        if (batch === 0) break;
+        done += batch;
+        // Their jobs are committed: wake this process's loops instead of waiting out their poll.
+        for (const id of workerIds) boss.notifyWorker(id);
+      }
       if (done > 0) logger.debug({ events: done }, 'domain events dispatched');
     } catch (error) {
       logger.error({ err: error }, 'dispatching domain events failed; trying again');
     }
     if (!stopped) {
-      timer = setTimeout(() => {
-        current = tick();
-      }, interval);
+      // A full pass means more are waiting: go on at once.
+      timer = setTimeout(
+        () => {
+          current = tick();
+        },
+        done >= DISPATCH_PASS ? 0 : interval,
+      );
     }
   };
   current = tick();

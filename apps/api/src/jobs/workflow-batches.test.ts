@@ -1,0 +1,119 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Stage } from '@boardwalk/shared';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { domainEvents } from '../db/schema/merchants.ts';
+import { users } from '../db/schema/users.ts';
+import { dispatchPendingEvents, EVENT_CONSUMERS } from '../domain/workflow/dispatcher.ts';
+import type { EventConsumer } from '../domain/workflow/domain-event.ts';
+import { insertStageAction, jobsFor, stageActionRuns } from '../domain/workflow/workflow-test-helpers.ts';
+import { testServerUrl } from '../test/scratch-database.ts';
+import { startTestJobEngine } from '../test/job-engine.ts';
+import { useMerchantContext, type MerchantContext } from '../test/merchant-record-context.ts';
+import type { JobEngine } from './job-engine.ts';
+
+/**
+ * The workflow's batches (decision 092): the dispatcher takes many events a transaction, and on
+ * PostgreSQL several worker loops a queue run the jobs. Neither may run a piece of work twice.
+ */
+describe('the workflow in batches', () => {
+  const ctx = useMerchantContext();
+  let staffId: string;
+  beforeAll(async () => {
+    const [staff] = await ctx.t.db.select({ id: users.id }).from(users).where(eq(users.role, 'ROLE_STAFF')).limit(1);
+    staffId = staff!.id;
+  });
+
+  it('a batch that fails on one event commits the events before it and leaves that one and the rest', async () => {
+    const engine = await startTestJobEngine(ctx.t, { workers: false });
+    try {
+      const target = ctx.stage.operations;
+      await insertStageAction(ctx.t, target.id, 'create_todo', { title: 'Batch', assignTo: 'user', userId: staffId });
+      await dispatchPendingEvents(ctx.t.db, engine.boss, ctx.t.clock.now); // none older than ours left
+      const merchants = await benchMerchants(ctx, target, 5);
+      const bad = merchants[2]!;
+      const crash: EventConsumer = async (_tx, _jobs, event) => {
+        if (event.subjectId === bad) throw new Error('consumer failed');
+        return 0;
+      };
+      const dispatch = (consumers: readonly EventConsumer[]) =>
+        dispatchPendingEvents(ctx.t.db, engine.boss, ctx.t.clock.now, 100, 5, consumers);
+
+      await expect(dispatch([...EVENT_CONSUMERS, crash])).rejects.toThrow('consumer failed');
+      const waiting = await ctx.t.db
+        .select({ subjectId: domainEvents.subjectId })
+        .from(domainEvents)
+        .where(and(inArray(domainEvents.subjectId, merchants), isNull(domainEvents.processedAt)));
+      expect(waiting.map((e) => e.subjectId).sort()).toEqual(merchants.slice(2).sort());
+      const runs = await stageActionRuns(ctx.t.db, inArray(sql`merchant_id`, merchants));
+      expect(runs.map((r) => r.merchantId).sort()).toEqual(merchants.slice(0, 2).sort());
+
+      expect(await dispatch(EVENT_CONSUMERS)).toBe(3);
+      const after = await stageActionRuns(ctx.t.db, inArray(sql`merchant_id`, merchants));
+      expect(after.map((r) => r.merchantId).sort()).toEqual([...merchants].sort()); // one each
+      expect(
+        await jobsFor(
+          ctx.t,
+          after.map((r) => r.id),
+        ),
+      ).toHaveLength(5);
+    } finally {
+      await engine.stop();
+    }
+  });
+
+  // Two engines need two connections at once: PGlite has one.
+  it.skipIf(!testServerUrl)('two engines run each of 60 stage-action jobs once, on its first attempt', async () => {
+    const target = ctx.stage.underwriting;
+    await insertStageAction(ctx.t, target.id, 'create_todo', { title: 'Twice?', assignTo: 'user', userId: staffId });
+    const merchants = await benchMerchants(ctx, target, 60);
+    const engines: JobEngine[] = [await startTestJobEngine(ctx.t), await startTestJobEngine(ctx.t)];
+    try {
+      await vi.waitFor(
+        async () => {
+          const runs = await stageActionRuns(ctx.t.db, inArray(sql`merchant_id`, merchants));
+          expect(runs.filter((r) => r.status === 'succeeded')).toHaveLength(60);
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+    } finally {
+      await Promise.all(engines.map((engine) => engine.stop()));
+    }
+    const runs = await stageActionRuns(ctx.t.db, inArray(sql`merchant_id`, merchants));
+    expect(runs).toHaveLength(60);
+    expect(runs.every((r) => r.attempt === 1)).toBe(true); // a second delivery raises it
+    const todos = (await ctx.t.db.execute<{ merchantId: string; n: number }>(
+      sql`select merchant_id as "merchantId", count(*)::int as n from todos where title = 'Twice?' group by merchant_id`,
+    )) as { rows: { merchantId: string; n: number }[] };
+    expect(todos.rows.map((r) => r.merchantId).sort()).toEqual([...merchants].sort());
+    expect(todos.rows.every((r) => r.n === 1)).toBe(true);
+    const jobs = await jobsFor(
+      ctx.t,
+      runs.map((r) => r.id),
+    );
+    expect(jobs.map((j) => j.state)).toEqual(Array(60).fill('completed'));
+  });
+});
+
+/** `count` merchants in `stage`, each with the merchant.stage_changed event of entering it (as the bench makes them). */
+async function benchMerchants(ctx: MerchantContext, stage: Stage, count: number): Promise<string[]> {
+  const result = (await ctx.t.db.execute<{ id: string }>(sql`
+    insert into merchants (id, dba_name, stage_id, pipeline)
+    select gen_random_uuid(), 'Batch ' || i || ' ' || gen_random_uuid(), ${stage.id}, ${stage.pipeline}
+    from generate_series(1, ${count}) i returning id`)) as { rows: { id: string }[] };
+  const ids = result.rows.map((r) => r.id);
+  const at = ctx.t.clock.now();
+  await ctx.t.db.insert(domainEvents).values(
+    ids.map((id, i) => ({
+      type: 'merchant.stage_changed',
+      subjectId: id,
+      payload: {
+        fromStageId: ctx.entry.id,
+        toStageId: stage.id,
+        fromPipeline: ctx.entry.pipeline,
+        toPipeline: stage.pipeline,
+      },
+      occurredAt: new Date(at.getTime() + i),
+    })),
+  );
+  return ids;
+}
