@@ -17,7 +17,7 @@ import { roleLabel } from '../../lib/role-label.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { startPageFor } from '../../lib/start-page.ts';
 import { useGetPermissionsQuery } from '../../entities/permissions/api.ts';
-import { PlainTable } from '../../components/data-table/plain-table.tsx';
+import { PlainTable } from '../../components/plain-table/plain-table.tsx';
 
 function describeRule(action: string | string[], subject: string | string[] | undefined) {
   const actions = ([] as string[]).concat(action);

@@ -6,7 +6,7 @@ import { tokenLabel } from './audit-actor.ts';
 import { subjectDetail, subjectTitle } from './audit-subject.ts';
 import { OutcomeChip } from './outcome-chip.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { PlainTable } from '../../components/data-table/plain-table.tsx';
+import { PlainTable } from '../../components/plain-table/plain-table.tsx';
 
 // Tints behind ordinary text: coloured text in the theme's red and green falls below 4.5:1.
 const before = (theme: Theme) => alpha(theme.palette.error.main, 0.1);

@@ -1,7 +1,7 @@
 import { BYTE_ORDER_MARK, csvLine } from '@boardwalk/shared/csv';
 import DownloadIcon from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
-import { PlainTable } from '../../components/data-table/plain-table.tsx';
+import { PlainTable } from '../../components/plain-table/plain-table.tsx';
 
 /**
  * A report's numbers as shown: the column titles and each row's cells as the strings on screen.

@@ -14,7 +14,7 @@ import {
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import type { TemplatePlaceholder } from '@boardwalk/shared/schemas/template';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
-import { PlainTable } from '../../components/data-table/plain-table.tsx';
+import { PlainTable } from '../../components/plain-table/plain-table.tsx';
 import { notifySuccess } from '../../components/form/notify.ts';
 import { errorMessage } from '../../lib/problem.ts';
 import { useTemplatePlaceholdersQuery } from '../../entities/templates/api.ts';
