@@ -150,6 +150,7 @@ export function ApiTokensPage() {
   const [revoking, setRevoking] = useState<ApiToken>();
   const [revoke, revokeState] = useRevokeApiTokenMutation();
   const gridColumns = useMemo(() => columns({ onRotate: setRotating, onRevoke: setRevoking, userId }), [userId]);
+  // No second "Create token" in the empty grid: the header's is the one button of that name.
   // The API answers every token at once: the list state, in the URL as on any list page, is
   // applied here.
   const list = useListUrlState({ sortable: SORTABLE });
@@ -192,8 +193,6 @@ export function ApiTokensPage() {
             error={query.error}
             onRetry={() => void query.refetch()}
             list={list}
-            onAdd={canCreate ? () => setCreating(true) : undefined}
-            addLabel="Create token"
           />
         </CardContent>
       </Card>
