@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@boardwalk/shared/list-limits';
 import type { z } from 'zod';
+import { useStableValue } from '../../hooks/use-keyed-effect.ts';
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 
@@ -213,11 +214,19 @@ export function useListUrlState(options: ListStateOptions = {}): ListUrlState {
       current = false;
     };
   }, [waiting, loader]);
+  // Callers pass literal arrays; compared by value, the options stay referentially stable.
+  const sortableKept = useStableValue(sortable);
+  const filterKeysKept = useStableValue(filterKeys);
   const stable = useMemo<ParseOptions>(
-    () => ({ sortable, defaultSort, defaultOrder, defaultPageSize, filterKeys, querySchema: schema }),
-    // Callers pass literal arrays; compare them by value so the options stay referentially stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [sortable?.join(','), defaultSort, defaultOrder, defaultPageSize, filterKeys?.join(','), schema],
+    () => ({
+      sortable: sortableKept,
+      defaultSort,
+      defaultOrder,
+      defaultPageSize,
+      filterKeys: filterKeysKept,
+      querySchema: schema,
+    }),
+    [sortableKept, defaultSort, defaultOrder, defaultPageSize, filterKeysKept, schema],
   );
   const state = useMemo(() => parseListState(searchParams, stable), [searchParams, stable]);
 

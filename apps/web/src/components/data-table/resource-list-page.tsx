@@ -1,4 +1,13 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Card, CardContent } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -143,8 +152,11 @@ export function ResourceListPage<K extends string, R extends WithId>(props: Reso
   const canUpdate = ability.can('update', subject);
   const canDelete = ability.can('delete', subject);
   const openAdd = () => (editing.kind === 'dialog' ? setDialog({ record: undefined }) : navigate(editing.addPath));
-  const openEdit = (row: R) =>
-    editing.kind === 'dialog' ? setDialog({ record: row }) : navigate(editing.editPath(row));
+  const openEdit = useCallback(
+    (row: R) => (editing.kind === 'dialog' ? setDialog({ record: row }) : navigate(editing.editPath(row))),
+    [editing, navigate],
+  );
+  const ask = deletion.ask;
 
   const allColumns = useMemo<GridColDef<R>[]>(
     () => [
@@ -175,16 +187,14 @@ export function ResourceListPage<K extends string, R extends WithId>(props: Reso
                 key="delete"
                 icon={<DeleteOutlineIcon fontSize="small" />}
                 label={`Delete ${label}`}
-                onClick={() => deletion.ask(row)}
+                onClick={() => ask(row)}
               />,
             );
           return actions;
         },
       },
     ],
-    // openEdit and deletion.ask only set state; the columns need not change with them.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [columns, canUpdate, canDelete, describe, rowActions, canDeleteRow],
+    [columns, canUpdate, canDelete, describe, rowActions, canDeleteRow, openEdit, ask],
   );
 
   const addLabel = `Add ${noun.singular}`;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useKeyedEffect } from '../../hooks/use-keyed-effect.ts';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useSession } from '../../lib/session/use-session.ts';
 import { clearDraft, draftKey, readDraft, writeDraft } from './form-draft.ts';
@@ -69,7 +70,8 @@ export function useFormDraft<TIn extends FieldValues, TOut extends FieldValues>(
   const changed = useRef(false);
   const { reset, watch, getValues } = form;
 
-  useEffect(() => {
+  // Restored once per form and record (the form object is stable): a new key starts again.
+  useKeyedEffect(key, () => {
     const subscription = watch((values) => {
       // The control's own copy: formState's is a render behind right after a reset.
       const starting = form.control._defaultValues;
@@ -86,9 +88,7 @@ export function useFormDraft<TIn extends FieldValues, TOut extends FieldValues>(
       }
     }
     return () => subscription.unsubscribe();
-    // Restored once per form and record; the form object is stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  });
 
   const clear = useCallback(() => {
     if (key) clearDraft(key);

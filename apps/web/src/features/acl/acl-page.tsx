@@ -5,13 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -23,6 +17,7 @@ import { roleLabel } from '../../lib/role-label.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { startPageFor } from '../../lib/start-page.ts';
 import { useGetPermissionsQuery } from '../../entities/permissions/api.ts';
+import { PlainTable } from '../../components/plain-table/plain-table.tsx';
 
 function describeRule(action: string | string[], subject: string | string[] | undefined) {
   const actions = ([] as string[]).concat(action);
@@ -126,41 +121,24 @@ export function AclPage() {
               {errorMessage(error, 'The permissions could not be loaded.')}
             </Alert>
           ) : null}
-          <TableContainer>
-            <Table size="small" aria-label="Permissions">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Action</TableCell>
-                  <TableCell>Subject</TableCell>
-                  <TableCell>Assigned to</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(data?.permissions ?? []).map((row) => (
-                  <TableRow key={row.id} hover>
-                    <TableCell>{row.name}</TableCell>
-                    <TableCell>{row.action}</TableCell>
-                    <TableCell>{row.subject}</TableCell>
-                    <TableCell>
-                      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                        {row.assignedTo.map((r) => (
-                          <Chip key={r} size="small" label={roleLabel(r)} color={r === role ? 'primary' : 'default'} />
-                        ))}
-                      </Box>
-                    </TableCell>
-                  </TableRow>
+          <PlainTable
+            label="Permissions"
+            hover
+            columns={[{ label: 'Name' }, { label: 'Action' }, { label: 'Subject' }, { label: 'Assigned to' }]}
+            rows={data?.permissions ?? []}
+            rowKey={(row) => row.id}
+            cells={(row) => [
+              row.name,
+              row.action,
+              row.subject,
+              <Box key="roles" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                {row.assignedTo.map((r) => (
+                  <Chip key={r} size="small" label={roleLabel(r)} color={r === role ? 'primary' : 'default'} />
                 ))}
-                {!isLoading && !error && data?.permissions.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={4} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>
-                      {q ? `No permissions match "${q}".` : 'No permissions yet.'}
-                    </TableCell>
-                  </TableRow>
-                ) : null}
-              </TableBody>
-            </Table>
-          </TableContainer>
+              </Box>,
+            ]}
+            empty={!isLoading && !error ? (q ? `No permissions match "${q}".` : 'No permissions yet.') : undefined}
+          />
           <TablePagination
             component="div"
             count={data?.total ?? 0}

@@ -8,11 +8,14 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import BlockIcon from '@mui/icons-material/Block';
-import { Alert, Box, Button, Card, IconButton, Tooltip } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { Box, Button, Card, CardContent } from '@mui/material';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
+import { useBoundedPage, type BoundedListOptions } from '../../components/data-table/bounded-list.ts';
 import { dateTimeColumn } from '../../components/data-table/cells.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { useAppAbility } from '../../lib/ability.tsx';
@@ -35,6 +38,13 @@ const orNever = (field: 'expiresAt' | 'lastUsedAt', headerName: string): GridCol
   ...dateTimeColumn<ApiToken>(field, headerName),
   valueFormatter: (value: unknown) => (typeof value === 'string' ? formatDateTime(value) : 'Never'),
 });
+
+const NOUN = { singular: 'API token', plural: 'API tokens' };
+const SORTABLE = ['name', 'prefix', 'createdBy', 'createdAt', 'expiresAt', 'lastUsedAt', 'status'];
+const BOUNDED: BoundedListOptions<ApiToken> = {
+  searchText: (t) => `${t.name} ${t.prefix} ${t.createdBy.label}`,
+  sortValue: (t, field) => (field === 'createdBy' ? t.createdBy.label : t[field as keyof ApiToken]),
+};
 
 const live = (t: ApiToken) => t.status === 'active' || t.status === 'rotating';
 
@@ -74,7 +84,14 @@ function columns({ onRotate, onRevoke, userId }: Actions): GridColDef<ApiToken>[
       width: 170,
       renderCell: ({ value }) => <code>{String(value)}…</code>,
     },
-    { field: 'scopes', headerName: 'Scopes', flex: 1.4, minWidth: 220, valueGetter: (_v, row) => scopeSummary(row) },
+    {
+      field: 'scopes',
+      headerName: 'Scopes',
+      flex: 1.4,
+      minWidth: 220,
+      sortable: false,
+      valueGetter: (_v, row) => scopeSummary(row),
+    },
     { field: 'createdBy', headerName: 'Creator', width: 160, valueGetter: (_v, row) => row.createdBy.label },
     dateTimeColumn<ApiToken>('createdAt', 'Created'),
     orNever('expiresAt', 'Expires'),
@@ -90,23 +107,29 @@ function columns({ onRotate, onRevoke, userId }: Actions): GridColDef<ApiToken>[
       type: 'actions',
       headerName: 'Actions',
       width: 110,
-      renderCell: ({ row }) =>
-        live(row) ? (
-          <Box>
-            {row.createdBy.id === userId && row.status === 'active' && (
-              <Tooltip title="Rotate">
-                <IconButton size="small" aria-label={`Rotate ${row.name}`} onClick={() => onRotate(row)}>
-                  <AutorenewIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-            <Tooltip title="Revoke">
-              <IconButton size="small" aria-label={`Revoke ${row.name}`} onClick={() => onRevoke(row)}>
-                <BlockIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Box>
-        ) : null,
+      hideable: false,
+      // Action items, as every resource list has them: the row keeps one Tab stop.
+      getActions: ({ row }) =>
+        live(row)
+          ? [
+              ...(row.createdBy.id === userId && row.status === 'active'
+                ? [
+                    <GridActionsCellItem
+                      key="rotate"
+                      icon={<AutorenewIcon fontSize="small" />}
+                      label={`Rotate ${row.name}`}
+                      onClick={() => onRotate(row)}
+                    />,
+                  ]
+                : []),
+              <GridActionsCellItem
+                key="revoke"
+                icon={<BlockIcon fontSize="small" />}
+                label={`Revoke ${row.name}`}
+                onClick={() => onRevoke(row)}
+              />,
+            ]
+          : [],
     },
   ];
 }
@@ -127,6 +150,12 @@ export function ApiTokensPage() {
   const [revoking, setRevoking] = useState<ApiToken>();
   const [revoke, revokeState] = useRevokeApiTokenMutation();
   const gridColumns = useMemo(() => columns({ onRotate: setRotating, onRevoke: setRevoking, userId }), [userId]);
+  // No second "Create token" in the empty grid: the header's is the one button of that name.
+  // The API answers every token at once: the list state, in the URL as on any list page, is
+  // applied here.
+  const list = useListUrlState({ sortable: SORTABLE });
+  const shown = useBoundedPage(query.data?.apiTokens, list.state, BOUNDED);
+  const canCreate = ability.can('create', API_TOKEN_SUBJECT);
 
   const confirmRevoke = async () => {
     if (!revoking) return;
@@ -145,7 +174,7 @@ export function ApiTokensPage() {
         title="API Tokens"
         subtitle="Tokens let other systems call the Boardwalk API as their creator, within their scopes"
         actions={
-          ability.can('create', API_TOKEN_SUBJECT) && (
+          canCreate && (
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
               Create token
             </Button>
@@ -153,19 +182,19 @@ export function ApiTokensPage() {
         }
       />
       <Card>
-        {query.error !== undefined && <Alert severity="error">{errorMessage(query.error)}</Alert>}
-        <DataGrid<ApiToken>
-          aria-label="API tokens"
-          rows={query.data?.apiTokens ?? []}
-          columns={gridColumns}
-          loading={query.isFetching}
-          disableRowSelectionOnClick
-          // Tokens are few; without it the Actions column is cut off (column virtualization) on narrow screens.
-          disableVirtualization
-          initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-          pageSizeOptions={[25, 50, 100]}
-          sx={{ border: 0, minHeight: 320 }}
-        />
+        <CardContent>
+          <DataTable<ApiToken>
+            gridId="api-tokens"
+            noun={NOUN}
+            columns={gridColumns}
+            rows={shown.rows}
+            total={shown.total}
+            loading={query.isFetching}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            list={list}
+          />
+        </CardContent>
       </Card>
       {creating && (
         <CreateTokenDialog

@@ -1,25 +1,12 @@
 import type { AuditEntry } from '@boardwalk/shared';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { alpha, type Theme } from '@mui/material/styles';
 import { changeLines, showValue, type ChangeLine } from './audit-changes.ts';
 import { tokenLabel } from './audit-actor.ts';
 import { subjectDetail, subjectTitle } from './audit-subject.ts';
 import { OutcomeChip } from './outcome-chip.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { PlainTable } from '../../components/plain-table/plain-table.tsx';
 
 // Tints behind ordinary text: coloured text in the theme's red and green falls below 4.5:1.
 const before = (theme: Theme) => alpha(theme.palette.error.main, 0.1);
@@ -68,35 +55,24 @@ function Summary({ entry }: { entry: AuditEntry }) {
 
 function ChangesTable({ lines }: { lines: ChangeLine[] }) {
   const diff = lines.some((line) => line.kind === 'diff');
+  const top = { verticalAlign: 'top' } as const;
   return (
-    <Table size="small" aria-label="Changes">
-      <TableHead>
-        <TableRow>
-          <TableCell component="th">Field</TableCell>
-          <TableCell component="th">{diff ? 'Before' : 'Value'}</TableCell>
-          {diff && <TableCell component="th">After</TableCell>}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {lines.map((line) => (
-          <TableRow key={line.field}>
-            <TableCell component="th" scope="row" sx={{ fontWeight: 500, verticalAlign: 'top' }}>
-              {line.field}
-            </TableCell>
-            {line.kind === 'diff' ? (
-              <>
-                <TableCell sx={{ ...pre, verticalAlign: 'top', bgcolor: before }}>{showValue(line.before)}</TableCell>
-                <TableCell sx={{ ...pre, verticalAlign: 'top', bgcolor: after }}>{showValue(line.after)}</TableCell>
-              </>
-            ) : (
-              <TableCell colSpan={diff ? 2 : 1} sx={{ ...pre, verticalAlign: 'top' }}>
-                {showValue(line.value)}
-              </TableCell>
-            )}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <PlainTable
+      label="Changes"
+      columns={[{ label: 'Field' }, { label: diff ? 'Before' : 'Value' }, ...(diff ? [{ label: 'After' }] : [])]}
+      rows={lines}
+      rowKey={(line) => line.field}
+      rowHeader
+      cells={(line) => [
+        { content: line.field, sx: { fontWeight: 500, ...top } },
+        ...(line.kind === 'diff'
+          ? [
+              { content: showValue(line.before), sx: { ...pre, ...top, bgcolor: before } },
+              { content: showValue(line.after), sx: { ...pre, ...top, bgcolor: after } },
+            ]
+          : [{ content: showValue(line.value), colSpan: diff ? 2 : 1, sx: { ...pre, ...top } }]),
+      ]}
+    />
   );
 }
 

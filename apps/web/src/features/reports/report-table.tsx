@@ -1,13 +1,7 @@
 import { BYTE_ORDER_MARK, csvLine } from '@boardwalk/shared/csv';
 import DownloadIcon from '@mui/icons-material/Download';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import { PlainTable } from '../../components/plain-table/plain-table.tsx';
 
 /**
  * A report's numbers as shown: the column titles and each row's cells as the strings on screen.
@@ -51,38 +45,15 @@ export function CsvButton({ table, filename, label }: { table: ReportTableData; 
 /** The accessible data table beside each chart. */
 export function ReportTable({ table, caption }: { table: ReportTableData; caption: string }) {
   return (
-    <TableContainer sx={{ maxHeight: 360 }} tabIndex={0} aria-label={caption} role="region">
-      <Table size="small" stickyHeader>
-        <Box component="caption" sx={{ captionSide: 'top', p: 0, pb: 1, textAlign: 'left', color: 'text.secondary' }}>
-          {caption}
-        </Box>
-        <TableHead>
-          <TableRow>
-            {table.columns.map((c) => (
-              <TableCell key={c.label} align={c.numeric ? 'right' : 'left'} scope="col">
-                {c.label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {table.rows.map((row, i) => (
-            <TableRow key={i}>
-              {row.map((cell, j) =>
-                j === 0 ? (
-                  <TableCell key={j} component="th" scope="row">
-                    {cell}
-                  </TableCell>
-                ) : (
-                  <TableCell key={j} align={table.columns[j]?.numeric ? 'right' : 'left'}>
-                    {cell}
-                  </TableCell>
-                ),
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <PlainTable
+      label={caption}
+      caption={caption}
+      maxHeight={360}
+      columns={table.columns}
+      rows={table.rows}
+      rowKey={(_row, i) => i}
+      cells={(row) => row}
+      rowHeader
+    />
   );
 }

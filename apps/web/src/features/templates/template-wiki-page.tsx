@@ -7,12 +7,6 @@ import {
   IconButton,
   Skeleton,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Tooltip,
   Typography,
@@ -20,6 +14,7 @@ import {
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import type { TemplatePlaceholder } from '@boardwalk/shared/schemas/template';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
+import { PlainTable } from '../../components/plain-table/plain-table.tsx';
 import { notifySuccess } from '../../components/form/notify.ts';
 import { errorMessage } from '../../lib/problem.ts';
 import { useTemplatePlaceholdersQuery } from '../../entities/templates/api.ts';
@@ -82,37 +77,31 @@ export function TemplateWikiPage() {
         {groups.map(([key, group]) => (
           <Card key={key}>
             <CardHeader title={group.label} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
-            <TableContainer>
-              <Table size="small" aria-label={`${group.label} placeholders`} sx={{ tableLayout: 'fixed' }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ width: '36%' }}>Placeholder</TableCell>
-                    <TableCell>Meaning</TableCell>
-                    <TableCell sx={{ width: '30%' }}>Example</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {group.rows.map((p) => (
-                    <TableRow key={p.path}>
-                      <TableCell>
-                        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                          <Typography component="code" sx={{ fontFamily: 'monospace', fontSize: 14 }}>
-                            {tag(p.path)}
-                          </Typography>
-                          <Tooltip title="Copy">
-                            <IconButton size="small" aria-label={`Copy ${tag(p.path)}`} onClick={() => copy(p.path)}>
-                              <ContentCopy fontSize="inherit" />
-                            </IconButton>
-                          </Tooltip>
-                        </Stack>
-                      </TableCell>
-                      <TableCell>{p.meaning}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{p.example}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <PlainTable
+              label={`${group.label} placeholders`}
+              fixedLayout
+              columns={[
+                { label: 'Placeholder', width: '36%' },
+                { label: 'Meaning' },
+                { label: 'Example', width: '30%' },
+              ]}
+              rows={group.rows}
+              rowKey={(p) => p.path}
+              cells={(p) => [
+                <Stack key="tag" direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                  <Typography component="code" sx={{ fontFamily: 'monospace', fontSize: 14 }}>
+                    {tag(p.path)}
+                  </Typography>
+                  <Tooltip title="Copy">
+                    <IconButton size="small" aria-label={`Copy ${tag(p.path)}`} onClick={() => copy(p.path)}>
+                      <ContentCopy fontSize="inherit" />
+                    </IconButton>
+                  </Tooltip>
+                </Stack>,
+                p.meaning,
+                { content: p.example, sx: { overflowWrap: 'anywhere' } },
+              ]}
+            />
           </Card>
         ))}
       </Stack>

@@ -8,6 +8,7 @@ import {
   type Session,
 } from './session-client.ts';
 import { SessionContext, type SessionContextValue, type SessionStatus } from './session-context.ts';
+import { useMountEffect } from '../../hooks/use-keyed-effect.ts';
 import { onUnauthorized } from '../http.ts';
 import { broadcastSession, onSessionBroadcast } from './session-events.ts';
 
@@ -100,15 +101,14 @@ export function SessionProvider({
     [apply],
   );
 
-  useEffect(() => {
+  // The initial value is read once, like useState's initialiser.
+  useMountEffect(() => {
     mounted.current = true;
     if (session === undefined) void refetch();
     return () => {
       mounted.current = false;
     };
-    // The initial value is read once, like useState's initialiser.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
 
   useEffect(() => {
     // A sign-out in another tab of this browser was the user's own: every tab follows it.

@@ -1,8 +1,9 @@
 import { MERCHANT_FORM_STEPS, type MerchantDraft } from '@boardwalk/shared/schemas/merchant';
 import { Alert, Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
-import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useCallback, useRef, useState, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useEntityForm } from '../../../components/form/use-entity-form.ts';
+import { useKeyedEffect } from '../../../hooks/use-keyed-effect.ts';
 import { useCreateMerchantMutation } from '../../../entities/merchants/api.ts';
 import { AddStepper } from './add-stepper.tsx';
 import { AssignmentStep, useOptionNames } from './assignment-fields.tsx';
@@ -78,13 +79,12 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
     if (valid) goTo(step + 1);
   };
 
-  // A save refused for a field of an earlier step (client or server): show that step.
-  useEffect(() => {
+  // A save refused for a field of an earlier step (client or server): show that step. Only on a
+  // new submit, not at every error typed away.
+  useKeyedEffect(formState.submitCount, () => {
     const failed = firstStepWithError(formState.errors);
     if (failed !== undefined && formState.submitCount > 0) setStep(failed);
-    // Only on a new submit, not at every error typed away.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [formState.submitCount]);
+  });
 
   // Reaching the review: look for merchants sharing what was typed (complete values, each once).
   const duplicateCheck = useDuplicateCheck(step === REVIEW, getValues);

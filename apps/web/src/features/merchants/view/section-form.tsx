@@ -1,10 +1,11 @@
 import { updateMerchantSchema, type MerchantDetail } from '@boardwalk/shared/schemas/merchant';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Control } from 'react-hook-form';
 import { FormCard } from '../../../components/form/form-card.tsx';
 import { formValuesFrom } from '../../../components/form/form-values.ts';
 import { notifyError } from '../../../components/form/notify.ts';
 import { useEntityForm } from '../../../components/form/use-entity-form.ts';
+import { useMountEffect } from '../../../hooks/use-keyed-effect.ts';
 import { errorMessage, readProblem } from '../../../lib/problem.ts';
 import { MERCHANT_FORM_DEFAULTS, type MerchantFormValues } from '../add/merchant-form-values.ts';
 import { useGetMerchantQuery, useUpdateMerchantMutation } from '../../../entities/merchants/api.ts';
@@ -120,14 +121,13 @@ function SectionFormBody({ merchant, title, formId, fields, children, conflict, 
     },
     successMessage: 'Merchant saved',
   });
-  useEffect(() => {
+  // Once, on the fresh record this body was mounted for.
+  useMountEffect(() => {
     if (!restore) return;
     // After the draft's own restore (it was forgotten before Reload, so it restores nothing).
     for (const [name, value] of Object.entries(restore)) form.setValue(name, value, { shouldDirty: true });
     on.onRestored();
-    // Once, on the fresh record this body was mounted for.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
   // Either way the draft goes: it holds every field as read before, theirs would be overwritten.
   const choose = (then: () => void) => () => {
     draft.clear();
