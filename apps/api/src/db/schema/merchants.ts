@@ -63,8 +63,12 @@ function sortIndexes(t: MerchantColumns) {
     index(`merchants_${name}_idx`).on(key, t.id).where(live),
     ...(nullable
       ? [
-          index(`merchants_pipeline_${name}_empty_idx`).on(t.pipeline, t.id).where(sql`${live} and ${key} is null`),
-          index(`merchants_${name}_empty_idx`).on(t.id).where(sql`${live} and ${key} is null`),
+          index(`merchants_pipeline_${name}_empty_idx`)
+            .on(t.pipeline, t.id)
+            .where(sql`${live} and ${key} is null`),
+          index(`merchants_${name}_empty_idx`)
+            .on(t.id)
+            .where(sql`${live} and ${key} is null`),
         ]
       : []),
   ]);

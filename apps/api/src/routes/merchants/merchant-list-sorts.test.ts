@@ -137,7 +137,11 @@ describe('merchant list sorts (decision 091)', () => {
   });
 
   it('reads every sort of a view and of all merchants in index order, never sorting the merchants', async () => {
-    const caller = { actor: { type: 'user', userId: me.id, role: 'ROLE_STAFF', sessionId: 'x' }, ip: null, now: new Date() };
+    const caller = {
+      actor: { type: 'user', userId: me.id, role: 'ROLE_STAFF', sessionId: 'x' },
+      ip: null,
+      now: new Date(),
+    };
     for (const view of ['all', 'sales'] as MerchantView[]) {
       for (const sort of MERCHANT_SORT_COLUMNS) {
         for (const order of ['asc', 'desc']) {
@@ -176,7 +180,10 @@ describe('merchant list sorts (decision 091)', () => {
     const plain = await list('/api/merchants/sales');
     expect(plain.total).toBe(1204);
     expect('totalIsEstimate' in plain).toBe(false);
-    const rows = await queryRows<{ n: number }>(t, sql`select count(*)::int as n from merchants where stage_sort is null`);
+    const rows = await queryRows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from merchants where stage_sort is null`,
+    );
     expect(rows[0]!.n).toBe(0);
   });
 });

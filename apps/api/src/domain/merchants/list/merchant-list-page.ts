@@ -40,13 +40,21 @@ const raw = (descending: boolean) => sql.raw(descending ? 'desc' : 'asc');
  * An index scanned backwards gives a descending key with its empties first, so a descending page
  * of a key that can be empty is two ordered reads, the filled keys backwards and then the empty
  * ones by id (each from its own index, each at most offset + limit rows), put in order again.
+ *
+ * `few`: the filters match at most SORT_MATCHES_UP_TO merchants (counted or estimated first).
  */
-export function pageIdsSql(query: MerchantListQuery, where: SQL | undefined, paging: Paging): SQL {
+export function pageIdsSql(query: MerchantListQuery, where: SQL | undefined, paging: Paging, few = false): SQL {
   const sort = query.sort ?? 'createdAt';
   const descending = query.sort ? query.order === 'desc' : true;
   const key = SORT_KEYS[sort];
   const dir = raw(descending);
   const whereSql = where ?? sql`true`;
+  if (few) {
+    // Few matches: find them all by the filters' own indexes (`offset 0` keeps the
+    // planner from walking a sort index for matches it wrongly expects early) and sort them.
+    return sql`select few.id from (select ${m.id} as id, ${key} as k from ${m} where ${whereSql} offset 0) as few
+      order by few.k ${dir} nulls last, few.id ${dir} limit ${paging.limit} offset ${paging.offset}`;
+  }
   if (!(descending && NULLABLE_SORTS.has(sort))) {
     return sql`select ${m.id} from ${m} where ${whereSql}
       order by ${key} ${dir}, ${m.id} ${dir} limit ${paging.limit} offset ${paging.offset}`;

@@ -8,7 +8,7 @@ import type { Caller } from '../../../lib/http/caller.ts';
 import { endsWithDigitsPattern, phoneSearchDigits, reversedPhoneDigitsSql } from '../../../lib/phone.ts';
 import { selectMerchants, selectMerchantsInOrder, toMerchant } from '../record/merchant-row.ts';
 import { pageIdsSql } from './merchant-list-page.ts';
-import { cappedCountSql, estimateMerchants, EXACT_TOTAL_UP_TO } from './merchant-list-total.ts';
+import { cappedCountSql, estimateMerchants, EXACT_TOTAL_UP_TO, SORT_MATCHES_UP_TO } from './merchant-list-total.ts';
 
 /** What narrows a list or an export: the view (a pipeline, or all) and every filter but paging and sort. */
 export type MerchantFilters = Omit<MerchantExportQuery, 'view'> & { view: MerchantView };
@@ -138,36 +138,44 @@ export function filtersOf(query: MerchantListQuery, view: MerchantView): Merchan
  * ids are chosen first, on the merchants alone (an index read in the sort's order), and
  * only those rows are read whole with their names (selectMerchantsInOrder, decision 027).
  *
- * The total rides along on every row (one round trip, computed once). The plain views and those
- * narrowed by stage, assignee or deleted only read it from merchant_counts, exact; any other
- * filter counts its matches up to EXACT_TOTAL_UP_TO, and past that answers the planner's
- * estimate with `totalIsEstimate: true` (decision 091).
+ * The plain views and those narrowed by stage, assignee or deleted only read the total from
+ * merchant_counts, exact, riding along on every row (one round trip). Any other filter counts its
+ * matches up to EXACT_TOTAL_UP_TO first, and past that answers the planner's estimate with
+ * `totalIsEstimate: true` (decision 091).
  */
 export async function listMerchants(db: Db, caller: Caller, view: MerchantView, query: MerchantListQuery) {
   const filters = filtersOf(query, view);
   const paging = { limit: query.pageSize, offset: query.page * query.pageSize };
   const where = merchantConditions(filters, caller);
-  const counted = countedByTable(filters);
-  const rows = isPlainView(filters)
-    ? await plainViewPage(db, query, filters).execute({ pipeline: view, ...paging })
-    : await selectMerchantsInOrder(
-        db,
-        pageIdsSql(query, where, paging),
-        counted ? sql`(${countQuery(db, filters, caller).getSQL()})` : cappedCountSql(where),
-      );
-  // A page past the end has no row to carry the total.
-  let total =
-    rows.length > 0
-      ? Number(rows[0]!.total ?? 0)
-      : counted
-        ? await countMerchants(db, filters, caller)
-        : await cappedCount(db, where);
-  const totalIsEstimate = !counted && total > EXACT_TOTAL_UP_TO;
-  if (totalIsEstimate) total = await estimateMerchants(db, where, total);
+  if (isPlainView(filters) || countedByTable(filters)) {
+    const rows = isPlainView(filters)
+      ? await plainViewPage(db, query, filters).execute({ pipeline: view, ...paging })
+      : await selectMerchantsInOrder(
+          db,
+          pageIdsSql(query, where, paging),
+          sql`(${countQuery(db, filters, caller).getSQL()})`,
+        );
+    // A page past the end has no row to carry the total.
+    const total = rows.length > 0 ? Number(rows[0]!.total ?? 0) : await countMerchants(db, filters, caller);
+    return { merchants: rows.map(toMerchant), total, params: { ...query, view }, allData: [] as Merchant[] };
+  }
+  // Counted first: few matches are found by the filters' indexes and sorted, many are read in the
+  // sort's order (a planner that expects matches early and meets none walked a whole view).
+  const counted = await cappedCount(db, where);
+  const few = counted <= EXACT_TOTAL_UP_TO;
+  const total = few ? counted : await estimateMerchants(db, where, counted);
+  const rows =
+    counted === 0
+      ? []
+      : await selectMerchantsInOrder(
+          db,
+          pageIdsSql(query, where, paging, total <= SORT_MATCHES_UP_TO),
+          sql<null>`null`,
+        );
   return {
     merchants: rows.map(toMerchant),
     total,
-    ...(totalIsEstimate ? { totalIsEstimate: true as const } : {}),
+    ...(few ? {} : { totalIsEstimate: true as const }),
     params: { ...query, view },
     allData: [] as Merchant[],
   };
