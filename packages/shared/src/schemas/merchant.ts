@@ -370,7 +370,11 @@ export const merchantListQuerySchema = listParamsSchema(MERCHANT_SORT_COLUMNS).e
   deleted: booleanQuery.optional(),
 });
 export type MerchantListQuery = z.infer<typeof merchantListQuerySchema>;
-export type MerchantListResponse = ListResponse<'merchants', Merchant>;
+/**
+ * totalIsEstimate: true only when a filtered list matched more than the server counts exactly
+ * (decision 091); total is then an estimate, shown as "about N".
+ */
+export type MerchantListResponse = ListResponse<'merchants', Merchant> & { totalIsEstimate?: true };
 
 /** The most rows one merchant CSV export holds; a larger set must be exported in parts (by filter). */
 export const MERCHANT_EXPORT_MAX_ROWS = 100_000;

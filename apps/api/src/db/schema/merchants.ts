@@ -1,6 +1,18 @@
 import { BUSINESS_TYPES, UNDERWRITING_DECISIONS } from '@boardwalk/shared';
-import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
 import { agentAccounts } from './agent-accounts.ts';
 import { id, timestamps } from './columns.ts';
 import { companies } from './companies.ts';
@@ -13,6 +25,54 @@ export const businessTypeEnum = pgEnum('business_type', BUSINESS_TYPES);
 export const underwritingDecisionEnum = pgEnum('underwriting_decision', UNDERWRITING_DECISIONS);
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+
+type MerchantColumns = {
+  pipeline: PgColumn;
+  id: PgColumn;
+  deletedAt: PgColumn;
+  legalName: PgColumn;
+  stageSort: PgColumn;
+  agentSort: PgColumn;
+  industrySort: PgColumn;
+  assigneeSort: PgColumn;
+  monthlyVolume: PgColumn;
+  underwritingDecision: PgColumn;
+  riskLevel: PgColumn;
+};
+
+/**
+ * The list's other sorts (decision 091), like the four above: (pipeline, key, id) for a view and
+ * (key, id) for all merchants, live ones only. A key that can be empty also gets the ids of its
+ * empty rows, (pipeline, id) and (id): its empties come last in both orders, so a descending page
+ * reads the filled keys backwards and then the empties, each in index order.
+ */
+function sortIndexes(t: MerchantColumns) {
+  const live = sql`${t.deletedAt} is null`;
+  const keys: [string, SQL | PgColumn, boolean][] = [
+    ['legal', sql`lower(${t.legalName})`, false],
+    ['stage_sort', t.stageSort, false],
+    ['agent_sort', t.agentSort, true],
+    ['industry_sort', t.industrySort, true],
+    ['assignee_sort', t.assigneeSort, true],
+    ['volume', t.monthlyVolume, true],
+    ['decision', t.underwritingDecision, false],
+    ['risk', t.riskLevel, true],
+  ];
+  return keys.flatMap(([name, key, nullable]) => [
+    index(`merchants_pipeline_${name}_idx`).on(t.pipeline, key, t.id).where(live),
+    index(`merchants_${name}_idx`).on(key, t.id).where(live),
+    ...(nullable
+      ? [
+          index(`merchants_pipeline_${name}_empty_idx`)
+            .on(t.pipeline, t.id)
+            .where(sql`${live} and ${key} is null`),
+          index(`merchants_${name}_empty_idx`)
+            .on(t.id)
+            .where(sql`${live} and ${key} is null`),
+        ]
+      : []),
+  ]);
+}
 
 /**
  * The merchant record. Sensitive values (tax id, bank routing and account numbers)
@@ -79,6 +139,15 @@ export const merchants = pgTable(
     mid: text('mid').notNull().default(''),
     goLiveOn: date('go_live_on', { mode: 'string' }),
 
+    // The list's sorts over the names of what a merchant points at (decision 091): lower(name) of
+    // its stage, agent, industry and assignee (as lists show a user), kept by triggers whoever
+    // writes (a merchant written, or a stage, agent, industry or user renamed), so each sort
+    // reads its page from an index instead of sorting every merchant of the view.
+    stageSort: text('stage_sort'),
+    agentSort: text('agent_sort'),
+    industrySort: text('industry_sort'),
+    assigneeSort: text('assignee_sort'),
+
     ...timestamps(),
     createdBy: uuid('created_by'),
     updatedBy: uuid('updated_by'),
@@ -99,6 +168,10 @@ export const merchants = pgTable(
     index('merchants_pipeline_stage_entered_idx')
       .on(t.pipeline, t.stageEnteredAt, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // All merchants by stage entry: its pipeline index above serves a view only (decision 091).
+    index('merchants_stage_entered_idx')
+      .on(t.stageEnteredAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index('merchants_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
@@ -108,6 +181,7 @@ export const merchants = pgTable(
     index('merchants_dba_idx')
       .on(sql`lower(${t.dbaName})`, t.id)
       .where(sql`${t.deletedAt} is null`),
+    ...sortIndexes(t),
     index('merchants_stage_idx').on(t.stageId, t.stageEnteredAt),
     index('merchants_assignee_idx').on(t.assignedUserId),
     index('merchants_agent_idx').on(t.agentId),

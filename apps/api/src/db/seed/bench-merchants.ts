@@ -143,16 +143,16 @@ async function createPickTables(client: SqlClient) {
     .join(', ');
   await client.query(`
     CREATE UNLOGGED TABLE bench_pick_stage AS
-      SELECT row_number() OVER () AS k, s.id, s.pipeline
+      SELECT row_number() OVER () AS k, s.id, s.pipeline, lower(s.name) AS sort_name
         FROM (SELECT s.*, count(*) OVER (PARTITION BY s.pipeline) AS in_pipeline
                 FROM stages s WHERE s.deleted_at IS NULL) s
         JOIN (VALUES ${weights}) AS w(pipeline, weight) ON w.pipeline = s.pipeline::text
         CROSS JOIN LATERAL generate_series(1, greatest(1, round(w.weight * 12.0 / s.in_pipeline)::int));
     CREATE UNLOGGED TABLE bench_pick_user AS
-      SELECT row_number() OVER (ORDER BY created_at, id) AS k, id FROM users WHERE role <> 'ROLE_AGENT' AND deleted_at IS NULL;
-    CREATE UNLOGGED TABLE bench_pick_agent AS SELECT row_number() OVER (ORDER BY id) AS k, id FROM agent_accounts;
+      SELECT row_number() OVER (ORDER BY created_at, id) AS k, id, merchant_user_sort_name(users) AS sort_name FROM users WHERE role <> 'ROLE_AGENT' AND deleted_at IS NULL;
+    CREATE UNLOGGED TABLE bench_pick_agent AS SELECT row_number() OVER (ORDER BY id) AS k, id, lower(name) AS sort_name FROM agent_accounts;
     CREATE UNLOGGED TABLE bench_pick_company AS SELECT row_number() OVER (ORDER BY id) AS k, id FROM companies;
-    CREATE UNLOGGED TABLE bench_pick_industry AS SELECT row_number() OVER (ORDER BY id) AS k, id, risk_level FROM industries;
+    CREATE UNLOGGED TABLE bench_pick_industry AS SELECT row_number() OVER (ORDER BY id) AS k, id, risk_level, lower(name) AS sort_name FROM industries;
     CREATE UNLOGGED TABLE bench_pick_source AS SELECT row_number() OVER (ORDER BY id) AS k, id FROM lead_sources;
     ANALYZE bench_pick_stage, bench_pick_user, bench_pick_agent, bench_pick_company, bench_pick_industry, bench_pick_source;
   `);
@@ -232,7 +232,8 @@ async function insertMerchants(client: SqlClient, from: number, to: number) {
       lead_source_id, assigned_user_id, contact_first_name, contact_last_name, contact_email, contact_phone,
       address_line1, city, region, postal_code, country, business_type, tax_id_last4, website,
       monthly_volume, average_ticket, high_ticket, card_present_percent, bank_name, routing_number_last4,
-      account_number_last4, risk_level, underwriting_decision, mid, go_live_on, created_at, updated_at, deleted_at)
+      account_number_last4, risk_level, underwriting_decision, mid, go_live_on, created_at, updated_at, deleted_at,
+      stage_sort, agent_sort, industry_sort, assignee_sort)
     SELECT ${uuidV7('x.created_at', 'md5(x.g::text)')}, x.dba, x.dba || ' ' || x.legal, ps.id, ps.pipeline, x.entered_at,
            CASE WHEN x.r_agent_none < 0.1 THEN NULL ELSE pa.id END, pc.id, pi.id, pl.id,
            CASE WHEN x.r_user < 0.15 THEN NULL ELSE pu.id END,
@@ -256,7 +257,10 @@ async function insertMerchants(client: SqlClient, from: number, to: number) {
            CASE WHEN ps.pipeline IN ('operations', 'terminated') THEN '4' || lpad(x.g::text, 14, '0') ELSE '' END,
            CASE WHEN ps.pipeline IN ('operations', 'terminated') THEN x.entered_at::date END,
            x.created_at, x.entered_at + (now() - x.entered_at) * x.r_update,
-           CASE WHEN x.r_deleted < 0.01 THEN x.entered_at + (now() - x.entered_at) * x.r_update END
+           CASE WHEN x.r_deleted < 0.01 THEN x.entered_at + (now() - x.entered_at) * x.r_update END,
+           -- The list's sort keys (decision 091), which the triggers off would not write.
+           ps.sort_name, CASE WHEN x.r_agent_none < 0.1 THEN NULL ELSE pa.sort_name END, pi.sort_name,
+           CASE WHEN x.r_user < 0.15 THEN NULL ELSE pu.sort_name END
       FROM (
         SELECT g, created_at, created_at + (now() - created_at) * r_entered AS entered_at,
                r_stage, r_user, r_agent, r_agent_none, r_company, r_industry, r_source, r_update, r_deleted,

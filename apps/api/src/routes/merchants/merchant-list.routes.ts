@@ -9,6 +9,7 @@ import {
   type MerchantView,
 } from '@boardwalk/shared';
 import { merchantListPath } from '@boardwalk/shared/pipelines';
+import { EXACT_TOTAL_UP_TO as EXACT } from '../../domain/merchants/list/merchant-list-total.ts';
 import { defineRoute } from '../../lib/http/define-route.ts';
 import { jsonResponse, problems } from '../../lib/http/openapi.ts';
 
@@ -17,7 +18,18 @@ const tags = ['merchants'];
 
 export const merchantListSchema = z.object({
   merchants: z.array(merchantSchema),
-  total: z.number().int().describe('Merchants matching the view, q and the filters (exact)'),
+  total: z
+    .number()
+    .int()
+    .describe(
+      'Merchants matching the view, q and the filters: exact, unless totalIsEstimate is true. The plain views and ' +
+        'those narrowed by stage, assignee or deleted only are always exact; other filters are counted exactly up ' +
+        `to ${EXACT.toLocaleString('en')} matches, and past that the total is an estimate from the database statistics`,
+    ),
+  totalIsEstimate: z
+    .literal(true)
+    .optional()
+    .describe(`Present (true) only when total is an estimate, more than ${EXACT.toLocaleString('en')}: show "about N"`),
   params: z.record(z.string(), z.unknown()).describe('The parsed query, defaults filled, and the view'),
   allData: z.array(merchantSchema).describe('Always []: merchants are unbounded'),
 });

@@ -30,6 +30,8 @@ export type DataTableProps<R extends GridValidRowModel> = {
   rows: readonly R[] | undefined;
   /** The number of matching records for the current params; undefined while they load. */
   total: number | undefined;
+  /** The server estimated the total (a large filtered list): shown as "about N". */
+  totalIsEstimate?: boolean;
   loading: boolean;
   error: unknown;
   onRetry: () => void;
@@ -57,6 +59,7 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
     columns,
     rows,
     total,
+    totalIsEstimate = false,
     loading,
     error,
     onRetry,
@@ -174,6 +177,7 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
           onSortModelChange={onSortModelChange}
           columnVisibilityModel={columnVisibility}
           onColumnVisibilityModelChange={setColumnVisibility}
+          localeText={totalIsEstimate ? ABOUT_TOTAL : undefined}
           slots={{ noRowsOverlay: EmptyOverlay }}
           slotProps={{
             noRowsOverlay: { noun, filtering, onAdd, addLabel },
@@ -187,6 +191,12 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
     </Stack>
   );
 }
+
+/** The pager of an estimated total: "1–25 of about 12,000". */
+const ABOUT_TOTAL = {
+  paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+    `${from}–${to} of about ${count.toLocaleString('en')}`,
+};
 
 /**
  * The actions column stays at the right edge while a narrow grid scrolls sideways (the MIT grid

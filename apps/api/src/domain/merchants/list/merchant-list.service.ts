@@ -1,18 +1,14 @@
 import type { Merchant, MerchantExportQuery, MerchantListQuery, MerchantView } from '@boardwalk/shared';
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import type { Placeholder } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { agentAccounts } from '../../../db/schema/agent-accounts.ts';
-import { industries } from '../../../db/schema/industries.ts';
 import { merchantCounts } from '../../../db/schema/merchant-counts.ts';
 import { merchants as m } from '../../../db/schema/merchants.ts';
-import { stages } from '../../../db/schema/stages.ts';
-import { users } from '../../../db/schema/users.ts';
 import { likePattern } from '../../../lib/db/like-pattern.ts';
 import type { Caller } from '../../../lib/http/caller.ts';
 import { endsWithDigitsPattern, phoneSearchDigits, reversedPhoneDigitsSql } from '../../../lib/phone.ts';
-import { selectMerchants, selectMerchantsInOrder, toMerchant, userNameOf } from '../record/merchant-row.ts';
+import { selectMerchants, selectMerchantsInOrder, toMerchant } from '../record/merchant-row.ts';
+import { pageIdsSql } from './merchant-list-page.ts';
+import { cappedCountSql, estimateMerchants, EXACT_TOTAL_UP_TO, SORT_MATCHES_UP_TO } from './merchant-list-total.ts';
 
 /** What narrows a list or an export: the view (a pipeline, or all) and every filter but paging and sort. */
 export type MerchantFilters = Omit<MerchantExportQuery, 'view'> & { view: MerchantView };
@@ -132,58 +128,6 @@ function countQuery(db: Db, filters: MerchantFilters, caller: Caller) {
     .where(merchantConditions(filters, caller));
 }
 
-type SortColumn = NonNullable<MerchantListQuery['sort']>;
-
-/** The tables a name sort joins (one only, so planning stays cheap): a hash join over the view, then a top-25 sort. */
-const sortAgents = alias(agentAccounts, 'sort_agent');
-const sortIndustries = alias(industries, 'sort_industry');
-const sortUsers = alias(users, 'sort_user');
-
-/**
- * What each sort column orders by. createdAt, updatedAt, stageEnteredAt and dbaName are served by
- * (pipeline, key, id) indexes and read 25 rows; the others are exact but sort the filtered rows.
- */
-const SORT_KEYS: Record<SortColumn, SQL | PgColumn> = {
-  dbaName: sql`lower(${m.dbaName})`,
-  legalName: sql`lower(${m.legalName})`,
-  stage: sql`lower(${stages.name})`,
-  agent: sql`lower(${sortAgents.name})`,
-  assignee: sql`lower(${userNameOf(sortUsers)})`,
-  industry: sql`lower(${sortIndustries.name})`,
-  monthlyVolume: m.monthlyVolume,
-  underwritingDecision: m.underwritingDecision,
-  riskLevel: m.riskLevel,
-  stageEnteredAt: m.stageEnteredAt,
-  createdAt: m.createdAt,
-  updatedAt: m.updatedAt,
-};
-
-/** Sort keys that can be empty: their empties come last in both orders. */
-const NULLABLE_SORTS = new Set<SortColumn>(['agent', 'assignee', 'industry', 'monthlyVolume', 'riskLevel']);
-
-/** Newest first unless a sort is asked for; id breaks ties in the same direction (one index serves both orders). */
-function orderBy(query: MerchantListQuery): SQL[] {
-  const sort = query.sort ?? 'createdAt';
-  const descending = query.sort ? query.order === 'desc' : true;
-  const key = SORT_KEYS[sort];
-  const first = NULLABLE_SORTS.has(sort)
-    ? sql`${key} ${sql.raw(descending ? 'desc' : 'asc')} nulls last`
-    : descending
-      ? desc(key)
-      : asc(key);
-  return [first, descending ? desc(m.id) : asc(m.id)];
-}
-
-/** The ids of the merchants, joined to the table whose name the page is sorted by, if any. */
-function selectIdsForSort(db: Db, sort: SortColumn | undefined) {
-  const query = db.select({ id: m.id }).from(m);
-  if (sort === 'stage') return query.innerJoin(stages, eq(stages.id, m.stageId));
-  if (sort === 'agent') return query.leftJoin(sortAgents, eq(sortAgents.id, m.agentId));
-  if (sort === 'industry') return query.leftJoin(sortIndustries, eq(sortIndustries.id, m.industryId));
-  if (sort === 'assignee') return query.leftJoin(sortUsers, eq(sortUsers.id, m.assignedUserId));
-  return query;
-}
-
 export function filtersOf(query: MerchantListQuery, view: MerchantView): MerchantFilters {
   const { page: _page, pageSize: _pageSize, sort: _sort, order: _order, allData: _allData, ...filters } = query;
   return { ...filters, view };
@@ -191,38 +135,55 @@ export function filtersOf(query: MerchantListQuery, view: MerchantView): Merchan
 
 /**
  * One page of a view: merchants are unbounded, so allData is always empty. The page's
- * ids are chosen first, on the merchants alone (an index-only scan for the indexed sorts), and
+ * ids are chosen first, on the merchants alone (an index read in the sort's order), and
  * only those rows are read whole with their names (selectMerchantsInOrder, decision 027).
+ *
+ * The plain views and those narrowed by stage, assignee or deleted only read the total from
+ * merchant_counts, exact, riding along on every row (one round trip). Any other filter counts its
+ * matches up to EXACT_TOTAL_UP_TO first, and past that answers the planner's estimate with
+ * `totalIsEstimate: true` (decision 091).
  */
 export async function listMerchants(db: Db, caller: Caller, view: MerchantView, query: MerchantListQuery) {
   const filters = filtersOf(query, view);
-  const rows = isPlainView(filters)
-    ? await plainViewPage(db, query, filters).execute({
-        pipeline: view,
-        limit: query.pageSize,
-        offset: query.page * query.pageSize,
-      })
-    : await selectMerchantsInOrder(
-        db,
-        pageIdsOf(db, query, merchantConditions(filters, caller)).getSQL(),
-        sql`(${countQuery(db, filters, caller).getSQL()})`,
-      );
-  // The total rides along on every row (one round trip, computed once); a page past the end has no row to carry it.
-  const total = rows.length > 0 ? Number(rows[0]!.total ?? 0) : await countMerchants(db, filters, caller);
-  return { merchants: rows.map(toMerchant), total, params: { ...query, view }, allData: [] as Merchant[] };
+  const paging = { limit: query.pageSize, offset: query.page * query.pageSize };
+  const where = merchantConditions(filters, caller);
+  if (isPlainView(filters) || countedByTable(filters)) {
+    const rows = isPlainView(filters)
+      ? await plainViewPage(db, query, filters).execute({ pipeline: view, ...paging })
+      : await selectMerchantsInOrder(
+          db,
+          pageIdsSql(query, where, paging),
+          sql`(${countQuery(db, filters, caller).getSQL()})`,
+        );
+    // A page past the end has no row to carry the total.
+    const total = rows.length > 0 ? Number(rows[0]!.total ?? 0) : await countMerchants(db, filters, caller);
+    return { merchants: rows.map(toMerchant), total, params: { ...query, view }, allData: [] as Merchant[] };
+  }
+  // Counted first: few matches are found by the filters' indexes and sorted, many are read in the
+  // sort's order (a planner that expects matches early and meets none walked a whole view).
+  const counted = await cappedCount(db, where);
+  const few = counted <= EXACT_TOTAL_UP_TO;
+  const total = few ? counted : await estimateMerchants(db, where, counted);
+  const rows =
+    counted === 0
+      ? []
+      : await selectMerchantsInOrder(
+          db,
+          pageIdsSql(query, where, paging, total <= SORT_MATCHES_UP_TO),
+          sql<null>`null`,
+        );
+  return {
+    merchants: rows.map(toMerchant),
+    total,
+    ...(few ? {} : { totalIsEstimate: true as const }),
+    params: { ...query, view },
+    allData: [] as Merchant[],
+  };
 }
 
-function pageIdsOf(
-  db: Db,
-  query: MerchantListQuery,
-  where: SQL | undefined,
-  limit: number | Placeholder = query.pageSize,
-) {
-  return selectIdsForSort(db, query.sort)
-    .where(where)
-    .orderBy(...orderBy(query))
-    .limit(limit)
-    .offset(typeof limit === 'number' ? query.page * query.pageSize : sql.placeholder('offset'));
+async function cappedCount(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: cappedCountSql(where) }).from(sql`(select 1) as one`);
+  return Number(row?.total ?? 0);
 }
 
 /** A view with no filter but `deleted`: what nearly every list request is. */
@@ -264,8 +225,8 @@ function preparePlainViewPage(db: Db, query: MerchantListQuery, filters: Merchan
         filters.view === 'all' ? undefined : eq(c.pipeline, sql.placeholder('pipeline')),
       ),
     );
-  const ids = pageIdsOf(db, query, where, sql.placeholder('limit'));
-  return selectMerchantsInOrder(db, ids.getSQL(), sql`(${total.getSQL()})`).prepare(name);
+  const ids = pageIdsSql(query, where, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') });
+  return selectMerchantsInOrder(db, ids, sql`(${total.getSQL()})`).prepare(name);
 }
 
 /**

@@ -90,6 +90,17 @@ describe('MerchantListPage', { timeout: 120_000 }, () => {
     await waitFor(() => expect(lastList(api).overSla).toBeUndefined());
   });
 
+  it('shows an estimated total as "about N"', async () => {
+    merchantsApi({
+      'GET /api/merchants/sales': () => ({
+        body: { ...listBody('merchants', [alpha, beta]), total: 12_000, totalIsEstimate: true },
+      }),
+    });
+    renderPage(<MerchantListPage view="sales" />, { url: '/merchant/sales' });
+    await screen.findByText('Alpha Bakery');
+    expect(await screen.findByText(/of about 12,000/)).toBeInTheDocument();
+  });
+
   it('shows deleted merchants with a Restore action that calls the restore route', async () => {
     const user = userEvent.setup();
     const api = merchantsApi({

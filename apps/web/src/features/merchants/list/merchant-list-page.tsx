@@ -103,6 +103,7 @@ export function MerchantListPage({ view }: { view: MerchantView }) {
               apiRef={apiRef}
               rows={rows}
               total={query.currentData?.total}
+              totalIsEstimate={query.currentData?.totalIsEstimate === true}
               loading={query.isFetching || !list.ready}
               error={query.error}
               onRetry={() => void query.refetch()}
