@@ -6,7 +6,6 @@ import {
   type StageActionType,
   type UpdateStageActionInput,
 } from '@boardwalk/shared/schemas/workflow-action';
-import { STAGE_ENTERED_TRIGGER } from '@boardwalk/shared/schemas/automation';
 import { and, eq, isNull, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { automations } from '../../db/schema/automations.ts';
@@ -20,8 +19,8 @@ import { actionReferenceErrors } from './action-references.ts';
 import type { OutboundPolicy } from '../../lib/outbound/outbound-policy.ts';
 import { describeStageActions } from './dry-run.ts';
 import {
+  insertStageEnteredAutomation,
   isStageAction,
-  STAGE_ACTION_NAME,
   stageActionOf,
   stageActionsOf,
   type StageEnteredAction,
@@ -95,23 +94,18 @@ export async function createStageAction(
       .select({ position: max(automations.position) })
       .from(automations)
       .where(and(isStageAction(), eq(automations.stageId, stageId)));
-    const [row] = await tx
-      .insert(automations)
-      .values({
-        name: STAGE_ACTION_NAME,
-        triggerType: STAGE_ENTERED_TRIGGER,
-        trigger: { type: STAGE_ENTERED_TRIGGER, stageId },
-        stageId,
-        actions: [{ type: input.type, config }],
-        isActive: input.isActive ?? true,
-        position: (last?.position ?? -1) + 1,
-        createdAt: caller.now,
-        updatedAt: caller.now,
-        createdBy: caller.actor.userId,
-        updatedBy: caller.actor.userId,
-      })
-      .returning();
-    const created = toStageAction(stageActionOf(row!));
+    const row = await insertStageEnteredAutomation(tx, {
+      stageId,
+      type: input.type,
+      config,
+      isActive: input.isActive ?? true,
+      position: (last?.position ?? -1) + 1,
+      createdAt: caller.now,
+      updatedAt: caller.now,
+      createdBy: caller.actor.userId,
+      updatedBy: caller.actor.userId,
+    });
+    const created = toStageAction(row);
     await audit(tx, caller, 'create', created.id, {
       stageId,
       type: input.type,

@@ -63,12 +63,15 @@ export async function stageActionsOf(
 }
 
 export type StageActionExtra = Partial<
-  Pick<typeof automations.$inferInsert, 'position' | 'isActive' | 'deletedAt' | 'createdAt' | 'updatedAt'>
+  Pick<
+    typeof automations.$inferInsert,
+    'position' | 'isActive' | 'deletedAt' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy'
+  >
 >;
 
 /**
- * A stage's action written as its automation row, for the seed, the benchmarks and tests (the
- * routes go through stage-actions.service.ts, which also checks and audits). Returns it as the
+ * A stage's action written as its automation row: the one insert of the stage-action service
+ * (which checks and audits around it), the seed, the benchmarks and tests. Returns it as the
  * engine reads it.
  */
 export async function insertStageEnteredAutomation(
