@@ -125,6 +125,27 @@ describe('HistoryCronJobsPage', { timeout: 60_000 }, () => {
     expect(screen.getByRole('searchbox', { name: 'Search cron jobs' })).toHaveValue('digest');
   });
 
+  it("lists a job's runs in a named grid whose failure offers Retry, its page kept out of the URL", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const net = fakeFetch({
+      'GET /api/history/cron-jobs': () => ({ body: { cronJobs: [job], total: 1, params: {}, allData: [] } }),
+      'GET /api/history/cron-jobs/log-retention/runs': () =>
+        fail
+          ? { status: 500, body: problemBody(500) }
+          : { body: { cronJobRuns: [], total: 0, params: {}, allData: [] } },
+    });
+    renderPage(<HistoryCronJobsPage />, { url: '/history/cron-jobs' });
+    const table = within(await screen.findByRole('grid', { name: 'Cron jobs' }));
+    await userEvent.click(await table.findByRole('button', { name: 'Runs of log-retention' }));
+    const drawer = within(await screen.findByRole('presentation'));
+    fail = false;
+    await userEvent.click(await drawer.findByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(net.callsTo('GET', '/api/history/cron-jobs/log-retention/runs')).toHaveLength(2));
+    expect(await drawer.findByRole('grid', { name: 'Runs of log-retention' })).toBeInTheDocument();
+    expect(window.location.search).toBe('');
+  });
+
   it("logs a failed fetch as 'Error fetching data:' and shows the error", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     fakeFetch({ 'GET /api/history/cron-jobs': () => ({ status: 500, body: problemBody(500) }) });
