@@ -16,7 +16,7 @@ test('an admin pauses, resumes and runs a cron job now, and sees its run recorde
   const before = ((await runs.json()) as { total: number }).total;
 
   await page.goto('/history/cron-jobs');
-  const table = page.getByRole('table', { name: 'Cron jobs' });
+  const table = page.getByRole('grid', { name: 'Cron jobs' });
   const row = table.getByRole('row').filter({ has: page.getByText(JOB, { exact: true }) });
   await expect(row).toContainText('15 3 * * *', { timeout: FIRST_PAINT });
   for (const name of ['daily-digest', 'automation-time-in-stage', 'expired-credentials', 'inactive-users']) {

@@ -42,6 +42,8 @@ export type DataTableProps<R extends GridValidRowModel> = {
   getRowId?: (row: R) => string;
   /** The grid's API, for a parent that moves the focus in it; one of its own otherwise. */
   apiRef?: RefObject<GridApi | null>;
+  /** False where the API has no search for the list (a cron job's runs): no search field. */
+  searchable?: boolean;
   /** Checkbox selection of this page's rows (bulk actions): the selected ids and their setter. */
   selection?: { ids: readonly string[]; onChange: (ids: string[]) => void };
 };
@@ -69,6 +71,7 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
     addLabel,
     getRowId,
     selection,
+    searchable = true,
   } = props;
   const ownApiRef = useGridApiRef();
   const apiRef = props.apiRef ?? ownApiRef;
@@ -122,7 +125,7 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <QuickSearch label={`Search ${noun.plural}`} value={state.q} onChange={list.setQuery} />
+        {searchable && <QuickSearch label={`Search ${noun.plural}`} value={state.q} onChange={list.setQuery} />}
         <ListFilters filters={filters} values={state.filters} onChange={list.setFilter} />
         <Box sx={{ flexGrow: 1 }} />
         <Button

@@ -15,7 +15,13 @@ import type { FormDraft } from './use-form-draft.ts';
 
 export type FormDialogProps = {
   title: string;
-  onClose: () => void;
+  /**
+   * Closes the dialog (Cancel, Escape, a click beside it). Left out for a step the user must
+   * take (the forced password change): then nothing dismisses it and there is no Cancel.
+   */
+  onClose?: (() => void) | undefined;
+  /** A button beside Submit in place of Cancel (the forced step's Sign out). */
+  secondaryAction?: ReactNode;
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
   submitting: boolean;
   rootError?: string | undefined;
@@ -43,19 +49,20 @@ export function FormDialog({
   maxWidth = 'sm',
   dirty = false,
   draft,
+  secondaryAction,
   children,
 }: FormDialogProps) {
   const [asking, setAsking] = useState(false);
   const close = () => {
     if (dirty || draft?.hasChanges()) setAsking(true);
-    else onClose();
+    else onClose?.();
   };
   return (
     <Dialog
       open
       fullWidth
       maxWidth={maxWidth}
-      onClose={submitting ? undefined : close}
+      onClose={submitting || !onClose ? undefined : close}
       slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
     >
       <DialogTitle>{title}</DialogTitle>
@@ -67,9 +74,12 @@ export function FormDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={submitting}>
-          Cancel
-        </Button>
+        {secondaryAction}
+        {onClose && (
+          <Button onClick={close} disabled={submitting}>
+            Cancel
+          </Button>
+        )}
         <Button type="submit" variant="contained" loading={submitting}>
           {submitLabel}
         </Button>
@@ -79,7 +89,7 @@ export function FormDialog({
         onDiscard={() => {
           setAsking(false);
           draft?.discard();
-          onClose();
+          onClose?.();
         }}
         onKeep={() => setAsking(false)}
       />

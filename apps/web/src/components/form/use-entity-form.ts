@@ -11,12 +11,13 @@ export type EntityFormOptions<TIn extends FieldValues, TOut extends FieldValues,
   defaultValues: DefaultValues<TIn>;
   /** Creates or updates the record; rejects with the RTK Query error. */
   save: (values: TOut, form: UseFormReturn<TIn, unknown, TOut>) => Promise<R>;
-  successMessage: string;
+  /** The toast after a save; none where the result shows itself (the todo quick add's new row). */
+  successMessage: string | undefined;
   onSaved?: (result: R, form: UseFormReturn<TIn, unknown, TOut>) => void;
   /** Where the unsent values are kept meanwhile (use-form-draft.ts). */
   draft: FormDraftOptions;
   /** When a field is checked before the first save (react-hook-form's mode; useZodForm's default otherwise). */
-  mode?: 'onTouched' | 'onBlur';
+  mode?: 'onTouched' | 'onBlur' | 'onSubmit';
 };
 
 /** What FormDialog and FormCard take from the form: spread `formProps` onto them. */
@@ -52,7 +53,7 @@ export function useEntityForm<TIn extends FieldValues, TOut extends FieldValues,
       // Saved: what is on screen is the new start, so leaving no longer asks.
       form.reset(form.getValues());
       draft.clear();
-      notifySuccess(successMessage);
+      if (successMessage) notifySuccess(successMessage);
       onSaved?.(result, form);
     } catch (error) {
       const applied = applyServerErrors(error, form.setError, Object.keys(defaultValues));

@@ -68,6 +68,22 @@ describe('forced password change', () => {
     expect(await within(dialog).findByText('The current password is not correct.')).toBeInTheDocument();
   });
 
+  it('shows a refusal that names no field inside the dialog, which Escape does not close', async () => {
+    fakeFetch({
+      'POST /api/me/password': () => ({
+        status: 400,
+        body: problemBody(400, { detail: 'Passwords cannot be changed right now.' }),
+      }),
+    });
+    renderApp({ url: '/home', session: forced });
+    const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
+    await fill(dialog, 'Temporary-pass-1', 'My-own-password-456');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Passwords cannot be changed right now.');
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Change your password' })).toBeInTheDocument();
+  });
+
   it('holds the page behind the dialog and loads it fresh once the password is changed', async () => {
     let session: unknown = forced;
     const api = fakeFetch({

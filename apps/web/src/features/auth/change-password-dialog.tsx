@@ -1,20 +1,12 @@
 import { changePasswordSchema } from '@boardwalk/shared/schemas/user';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { notifySuccess } from '../../components/form/notify.ts';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { useEntityForm } from '../../components/form/use-entity-form.ts';
 import { useMinPasswordLength } from '../../lib/portal-name.ts';
-import { problemFieldErrors, errorMessage } from '../../lib/problem.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useChangeMyPasswordMutation } from '../../entities/me/password-api.ts';
 
@@ -25,49 +17,31 @@ const formSchema = changePasswordSchema
     message: 'The passwords do not match',
   })
   .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: 'Choose a new password' });
-type FormValues = z.infer<typeof formSchema>;
 
-const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const FIELDS = [
+  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Repeat new password', autoComplete: 'new-password' },
+] as const;
 
 /**
  * Shown over every page while the session says mustChangePassword (an administrator set a
- * temporary password). It cannot be dismissed; signing out is the other way out.
+ * temporary password). It cannot be dismissed; signing out is the other way out. No draft is
+ * kept: every field is a password, which a draft never holds.
  */
 export function ChangePasswordDialog() {
   const { update, signOut } = useSession();
   const navigate = useNavigate();
-  const titleId = useId();
   const [changePassword] = useChangeMyPasswordMutation();
   const minPasswordLength = useMinPasswordLength();
-  const [failure, setFailure] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+  const { form, formProps } = useEntityForm({
+    draft: { id: 'change-password' },
+    schema: formSchema,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    setFailure(undefined);
-    const result = await changePassword({ currentPassword, newPassword });
-    if ('error' in result && result.error) {
-      const fieldErrors = problemFieldErrors(result.error);
-      let placed = false;
-      for (const field of FIELDS) {
-        const message = fieldErrors[field]?.[0];
-        if (message) {
-          setError(field, { message });
-          placed = true;
-        }
-      }
-      if (!placed) setFailure(errorMessage(result.error));
-      return;
-    }
-    notifySuccess('Your password was changed.');
-    await update({ passwordChanged: true });
+    save: ({ currentPassword, newPassword }) => changePassword({ currentPassword, newPassword }).unwrap(),
+    successMessage: 'Your password was changed.',
+    // The new session (mustChangePassword false) unmounts this dialog.
+    onSaved: () => void update({ passwordChanged: true }),
   });
 
   const leave = async () => {
@@ -76,49 +50,32 @@ export function ChangePasswordDialog() {
   };
 
   return (
-    <Dialog open aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>Change your password</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            Your password was set by an administrator. Choose your own to continue: at least {minPasswordLength}{' '}
-            characters with letters and digits.
-          </DialogContentText>
-          {failure ? (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {failure}
-            </Alert>
-          ) : null}
-          {FIELDS.map((field) => (
-            <TextField
-              key={field}
-              {...register(field)}
-              type="password"
-              label={
-                {
-                  currentPassword: 'Current password',
-                  newPassword: 'New password',
-                  confirmPassword: 'Repeat new password',
-                }[field]
-              }
-              autoComplete={field === 'currentPassword' ? 'current-password' : 'new-password'}
-              autoFocus={field === 'currentPassword'}
-              fullWidth
-              margin="dense"
-              error={!!errors[field]}
-              helperText={errors[field]?.message}
-            />
-          ))}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => void leave()} color="secondary">
-            Sign out
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            Change password
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Change your password"
+      maxWidth="xs"
+      submitLabel="Change password"
+      {...formProps}
+      secondaryAction={
+        <Button onClick={() => void leave()} color="secondary">
+          Sign out
+        </Button>
+      }
+    >
+      <DialogContentText>
+        Your password was set by an administrator. Choose your own to continue: at least {minPasswordLength} characters
+        with letters and digits.
+      </DialogContentText>
+      {FIELDS.map(({ name, label, autoComplete }) => (
+        <FormTextField
+          key={name}
+          control={form.control}
+          name={name}
+          type="password"
+          label={label}
+          autoComplete={autoComplete}
+          autoFocus={name === 'currentPassword'}
+        />
+      ))}
+    </FormDialog>
   );
 }

@@ -6,9 +6,11 @@ import {
   type CronJobRun,
 } from '@boardwalk/shared/schemas/cron-job';
 import CloseIcon from '@mui/icons-material/Close';
-import { Alert, Box, Button, Chip, Drawer, IconButton, Stack, TextField, Typography } from '@mui/material';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { Button, Chip, Drawer, IconButton, Stack, TextField, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import { useListLocalState } from '../../components/data-table/list-local-state.ts';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { useAppAbility } from '../../lib/ability.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
@@ -94,11 +96,10 @@ export type CronJobDrawerProps = { job: CronJob | undefined; onClose: () => void
 
 /** One job: its schedule (editable by admins) and its runs, one row per attempt, paged. */
 export function CronJobDrawer({ job, onClose }: CronJobDrawerProps) {
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 10 });
-  const runs = useListCronJobRunsQuery(
-    { name: job?.name ?? '', page: paging.page, pageSize: paging.pageSize },
-    { skip: !job },
-  );
+  // Kept out of the URL: the drawer's pages are not the cron jobs page's history.
+  const list = useListLocalState({ defaultPageSize: 10 });
+  const { page, pageSize } = list.state;
+  const runs = useListCronJobRunsQuery({ name: job?.name ?? '', page, pageSize }, { skip: !job });
   const ability = useAppAbility();
   return (
     <Drawer
@@ -126,22 +127,19 @@ export function CronJobDrawer({ job, onClose }: CronJobDrawerProps) {
           <Typography variant="subtitle1" component="h3">
             Runs
           </Typography>
-          {runs.error && <Alert severity="error">{errorMessage(runs.error, 'The runs could not be loaded.')}</Alert>}
-          <Box sx={{ height: 420 }}>
-            <DataGrid<CronJobRun>
-              aria-label={`Runs of ${job.name}`}
-              columns={runColumns}
-              rows={runs.currentData?.cronJobRuns ?? []}
-              rowCount={runs.currentData?.total ?? 0}
-              loading={runs.isFetching}
-              paginationMode="server"
-              paginationModel={paging}
-              onPaginationModelChange={setPaging}
-              pageSizeOptions={[10, 25, 50]}
-              disableColumnMenu
-              disableRowSelectionOnClick
-            />
-          </Box>
+          <DataTable<CronJobRun>
+            gridId="cron-job-runs"
+            // DataTable names the grid by the plural: "Runs of log-retention".
+            noun={{ singular: `run of ${job.name}`, plural: `runs of ${job.name}` }}
+            columns={runColumns}
+            rows={runs.currentData?.cronJobRuns}
+            total={runs.currentData?.total}
+            loading={runs.isFetching}
+            error={runs.error}
+            onRetry={() => void runs.refetch()}
+            list={list}
+            searchable={false}
+          />
         </Stack>
       )}
     </Drawer>

@@ -60,7 +60,7 @@ describe('HistoryCronJobsPage', { timeout: 60_000 }, () => {
   it('pauses and runs a job after asking, and edits its schedule in the runs drawer', async () => {
     const net = cronApi();
     renderPage(<HistoryCronJobsPage />, { url: '/history/cron-jobs' });
-    const table = within(await screen.findByRole('table', { name: 'Cron jobs' }));
+    const table = within(await screen.findByRole('grid', { name: 'Cron jobs' }));
     expect(await table.findByText('15 3 * * *')).toBeInTheDocument();
 
     await userEvent.click(table.getByRole('button', { name: 'Pause log-retention' }));
@@ -96,7 +96,7 @@ describe('HistoryCronJobsPage', { timeout: 60_000 }, () => {
   it("loads the list again when the runs drawer closes, so the row's last run is the drawer's newest", async () => {
     const net = cronApi();
     renderPage(<HistoryCronJobsPage />, { url: '/history/cron-jobs' });
-    const table = within(await screen.findByRole('table', { name: 'Cron jobs' }));
+    const table = within(await screen.findByRole('grid', { name: 'Cron jobs' }));
     await userEvent.click(await table.findByRole('button', { name: 'Runs of log-retention' }));
     expect(await screen.findByText('{"deleted":12}')).toBeInTheDocument();
     const listed = net.callsTo('GET', '/api/history/cron-jobs').length;
@@ -107,10 +107,43 @@ describe('HistoryCronJobsPage', { timeout: 60_000 }, () => {
   it('shows staff the jobs and their runs, without the controls', async () => {
     cronApi();
     renderPage(<HistoryCronJobsPage />, { url: '/history/cron-jobs', role: 'ROLE_STAFF' });
-    const table = within(await screen.findByRole('table', { name: 'Cron jobs' }));
+    const table = within(await screen.findByRole('grid', { name: 'Cron jobs' }));
     await table.findByText('log-retention');
     expect(table.queryByRole('button', { name: /Pause|Run now/ })).not.toBeInTheDocument();
     expect(table.getByRole('button', { name: 'Runs of log-retention' })).toBeInTheDocument();
+  });
+
+  it('searches the jobs from the URL, as every list page does', async () => {
+    const digest: CronJob = { ...job, name: 'daily-digest', description: 'Sends the daily digest.', cron: '0 7 * * *' };
+    fakeFetch({
+      'GET /api/history/cron-jobs': () => ({ body: { cronJobs: [job, digest], total: 2, params: {}, allData: [] } }),
+    });
+    renderPage(<HistoryCronJobsPage />, { url: '/history/cron-jobs?q=digest' });
+    const table = within(await screen.findByRole('grid', { name: 'Cron jobs' }));
+    expect(await table.findByText('daily-digest')).toBeInTheDocument();
+    expect(table.queryByText('log-retention')).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search cron jobs' })).toHaveValue('digest');
+  });
+
+  it("lists a job's runs in a named grid whose failure offers Retry, its page kept out of the URL", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const net = fakeFetch({
+      'GET /api/history/cron-jobs': () => ({ body: { cronJobs: [job], total: 1, params: {}, allData: [] } }),
+      'GET /api/history/cron-jobs/log-retention/runs': () =>
+        fail
+          ? { status: 500, body: problemBody(500) }
+          : { body: { cronJobRuns: [], total: 0, params: {}, allData: [] } },
+    });
+    renderPage(<HistoryCronJobsPage />, { url: '/history/cron-jobs' });
+    const table = within(await screen.findByRole('grid', { name: 'Cron jobs' }));
+    await userEvent.click(await table.findByRole('button', { name: 'Runs of log-retention' }));
+    const drawer = within(await screen.findByRole('presentation'));
+    fail = false;
+    await userEvent.click(await drawer.findByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(net.callsTo('GET', '/api/history/cron-jobs/log-retention/runs')).toHaveLength(2));
+    expect(await drawer.findByRole('grid', { name: 'Runs of log-retention' })).toBeInTheDocument();
+    expect(window.location.search).toBe('');
   });
 
   it("logs a failed fetch as 'Error fetching data:' and shows the error", async () => {

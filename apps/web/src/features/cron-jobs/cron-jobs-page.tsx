@@ -1,24 +1,13 @@
-import { CRON_RUN_STATUS_LABELS, JOB_CONTROL_SUBJECT, type CronJob } from '@boardwalk/shared/schemas/cron-job';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-} from '@mui/material';
-import { useState } from 'react';
+import { JOB_CONTROL_SUBJECT, type CronJob } from '@boardwalk/shared/schemas/cron-job';
+import { Box, Card, CardContent } from '@mui/material';
+import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
+import { useBoundedPage } from '../../components/data-table/bounded-list.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { useAppAbility } from '../../lib/ability.tsx';
-import { formatDateTime } from '../../lib/format-date.ts';
 import { errorMessage } from '../../lib/problem.ts';
 import {
   useListCronJobsQuery,
@@ -26,11 +15,10 @@ import {
   useResumeCronJobMutation,
   useRunCronJobNowMutation,
 } from '../../entities/cron-jobs/api.ts';
+import { CRON_JOB_BOUNDED, CRON_JOB_NOUN, CRON_JOB_SORTABLE, cronJobColumns } from './cron-job-columns.tsx';
 import { CronJobDrawer } from './cron-job-drawer.tsx';
 
 type Pending = { job: CronJob; action: 'pause' | 'run' };
-
-const RUN_COLOURS = { running: 'info', succeeded: 'success', failed: 'error' } as const;
 
 /**
  * /history/cron-jobs: the built-in scheduled jobs with their schedule, last
@@ -46,8 +34,9 @@ export function HistoryCronJobsPage() {
   const [pause, pauseState] = usePauseCronJobMutation();
   const [resume] = useResumeCronJobMutation();
   const [runNow, runState] = useRunCronJobNowMutation();
-  const jobs = query.data?.cronJobs ?? [];
-  const shown = jobs.find((j) => j.name === shownName);
+  const list = useListUrlState({ sortable: CRON_JOB_SORTABLE });
+  const shown = useBoundedPage(query.data?.cronJobs, list.state, CRON_JOB_BOUNDED);
+  const drawerJob = query.data?.cronJobs.find((j) => j.name === shownName);
 
   const act = async (label: string, call: () => Promise<unknown>) => {
     try {
@@ -57,6 +46,18 @@ export function HistoryCronJobsPage() {
       notifyError(errorMessage(error, 'That did not work. Try again.'));
     }
   };
+  const columns = useMemo(
+    () =>
+      cronJobColumns({
+        mayControl,
+        onRuns: (job) => setShownName(job.name),
+        onPause: (job) => setPending({ job, action: 'pause' }),
+        onResume: (job) => void act(`${job.name} is running on its schedule again.`, () => resume(job.name).unwrap()),
+        onRunNow: (job) => setPending({ job, action: 'run' }),
+      }),
+    // `resume` is RTK Query's stable trigger; `act` reads nothing that changes between renders.
+    [mayControl, resume],
+  );
   const confirm = async () => {
     if (!pending) return;
     const { job, action } = pending;
@@ -70,102 +71,22 @@ export function HistoryCronJobsPage() {
       <PageHeader title="Cron Jobs" subtitle="Scheduled jobs: times are UTC" />
       <Card>
         <CardContent>
-          {query.error && (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
-              {errorMessage(query.error, 'The cron jobs could not be loaded.')}
-            </Alert>
-          )}
-          <Table aria-label="Cron jobs">
-            <TableHead>
-              <TableRow>
-                <TableCell component="th">Job</TableCell>
-                <TableCell component="th">Schedule (UTC)</TableCell>
-                <TableCell component="th">Last run</TableCell>
-                <TableCell component="th">Next run</TableCell>
-                <TableCell component="th">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {jobs.map((job) => (
-                <TableRow key={job.name} hover>
-                  <TableCell>
-                    <Box sx={{ fontWeight: 500 }}>{job.name}</Box>
-                    <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>{job.description}</Box>
-                  </TableCell>
-                  <TableCell>
-                    {/* An expression broken over two lines reads as two schedules. */}
-                    <Box component="code" sx={{ whiteSpace: 'nowrap' }}>
-                      {job.cron}
-                    </Box>
-                    {job.paused && <Chip size="small" label="Paused" sx={{ ml: 1 }} />}
-                  </TableCell>
-                  <TableCell>
-                    {job.lastRunAt ? formatDateTime(job.lastRunAt) : 'Never'}
-                    {job.lastRunStatus && (
-                      <Chip
-                        size="small"
-                        sx={{ ml: 1 }}
-                        color={RUN_COLOURS[job.lastRunStatus]}
-                        label={CRON_RUN_STATUS_LABELS[job.lastRunStatus]}
-                      />
-                    )}
-                  </TableCell>
-                  <TableCell>{job.nextRunAt ? formatDateTime(job.nextRunAt) : '—'}</TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={1} sx={{ whiteSpace: 'nowrap' }}>
-                      <Button size="small" onClick={() => setShownName(job.name)} aria-label={`Runs of ${job.name}`}>
-                        Runs
-                      </Button>
-                      {mayControl && (
-                        <>
-                          {job.paused ? (
-                            <Button
-                              size="small"
-                              onClick={() =>
-                                void act(`${job.name} is running on its schedule again.`, () =>
-                                  resume(job.name).unwrap(),
-                                )
-                              }
-                              aria-label={`Resume ${job.name}`}
-                            >
-                              Resume
-                            </Button>
-                          ) : (
-                            <Button
-                              size="small"
-                              onClick={() => setPending({ job, action: 'pause' })}
-                              aria-label={`Pause ${job.name}`}
-                            >
-                              Pause
-                            </Button>
-                          )}
-                          <Button
-                            size="small"
-                            disabled={job.paused}
-                            onClick={() => setPending({ job, action: 'run' })}
-                            aria-label={`Run now: ${job.name}`}
-                          >
-                            Run now
-                          </Button>
-                        </>
-                      )}
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable<CronJob>
+            gridId="cron-jobs"
+            noun={CRON_JOB_NOUN}
+            columns={columns}
+            rows={shown.rows}
+            total={shown.total}
+            loading={query.isFetching}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            list={list}
+            getRowId={(job) => job.name}
+          />
         </CardContent>
       </Card>
       <CronJobDrawer
-        job={shown}
+        job={drawerJob}
         onClose={() => {
           setShownName(undefined);
           // The drawer's runs may be newer than the row's last run (a run now that ended since

@@ -1,8 +1,9 @@
+import { problemBody } from '@boardwalk/shared/problem';
 import type { Todo, TodoCounts } from '@boardwalk/shared/schemas/todo';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, type FakeCall } from '../../test/fake-fetch.ts';
+import { fakeFetch, type FakeCall, type FakeRoutes } from '../../test/fake-fetch.ts';
 import { renderPage } from '../../test/render-page.tsx';
 import { TodoPage } from './todo-page.tsx';
 
@@ -40,7 +41,7 @@ const COUNTS: TodoCounts = {
 };
 
 /** A fake /api/todos holding `rows`: open ones in every view but completed and trash. */
-function fakeTodos(initial: Todo[]) {
+function fakeTodos(initial: Todo[], overrides: FakeRoutes = {}) {
   let rows = initial;
   const list = (call: FakeCall) => {
     const view = call.search.get('view') ?? 'all';
@@ -92,6 +93,7 @@ function fakeTodos(initial: Todo[]) {
         },
       ]),
     ),
+    ...overrides,
   });
   return api;
 }
@@ -172,6 +174,25 @@ describe('TodoPage keyboard use', { timeout: 60_000 }, () => {
     expect(query.get('assignee')).toBe('me');
     expect(query.get('view')).toBe('today');
     expect(query.get('tz')).toBeTruthy();
+  });
+
+  it('asks for a title before adding and shows the API’s refusal of it beside the field', async () => {
+    const user = userEvent.setup();
+    const api = fakeTodos([], {
+      'POST /api/todos': () => ({
+        status: 400,
+        body: problemBody(400, { errors: { title: ['Use printable characters only.'] } }),
+      }),
+    });
+    renderPage(<TodoPage />, { url: '/todo?view=today' });
+    await screen.findByText(/Nothing due today/);
+    const field = screen.getByLabelText('Add a todo');
+    await user.type(field, '{Enter}');
+    expect(await screen.findByText('Type a title first')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/todos')).toHaveLength(0);
+    await user.type(field, 'Ring the bank{Enter}');
+    expect(await screen.findByText('Use printable characters only.')).toBeInTheDocument();
+    expect(field).toHaveValue('Ring the bank');
   });
 
   it('shows the counts in the left column and says what to do in an empty view', async () => {
