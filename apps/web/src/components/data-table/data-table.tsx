@@ -195,10 +195,12 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
   );
 }
 
+const thousands = new Intl.NumberFormat('en-US');
+
 /** The pager of an estimated total: "1–25 of about 12,000". */
 const ABOUT_TOTAL = {
   paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
-    `${from}–${to} of about ${count.toLocaleString('en')}`,
+    `${from}–${to} of about ${thousands.format(count)}`,
 };
 
 /**
