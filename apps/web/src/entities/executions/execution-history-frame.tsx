@@ -11,13 +11,12 @@ import { MerchantSearchField, type MerchantChoice } from '../search/merchant-sea
 /** What both execution histories list: a run, for a merchant (null once deleted). */
 export type ExecutionRow = { id: string; merchant: { id: string; dbaName: string } | null };
 
-/** The list query as RTK Query hands it over. */
-type ExecutionQuery<R> = {
-  rows: readonly R[] | undefined;
-  total: number | undefined;
-  loading: boolean;
-  error: unknown;
-  refetch: () => void;
+/** What the frame reads of the view's RTK Query list result (its rows are passed beside it). */
+type ExecutionQuery = {
+  currentData?: { total: number } | undefined;
+  isFetching: boolean;
+  error?: unknown;
+  refetch: () => unknown;
 };
 
 /**
@@ -30,12 +29,13 @@ export function ExecutionHistoryFrame<R extends ExecutionRow>(props: {
   subtitle: string;
   gridId: string;
   columns: readonly GridColDef<R>[];
-  query: ExecutionQuery<R>;
+  query: ExecutionQuery;
+  rows: readonly R[] | undefined;
   list: ListUrlState;
   filters: readonly ListFilter[];
   drawer: ReactNode;
 }) {
-  const { list, query } = props;
+  const { list, query, rows } = props;
   const [merchant, setMerchant] = useState<MerchantChoice | null>(null);
   const merchantId = list.state.filters.merchantId;
   const merchantValue =
@@ -44,7 +44,7 @@ export function ExecutionHistoryFrame<R extends ExecutionRow>(props: {
       : merchantId
         ? {
             id: merchantId,
-            dbaName: query.rows?.find((r) => r.merchant?.id === merchantId)?.merchant?.dbaName ?? 'Chosen merchant',
+            dbaName: rows?.find((r) => r.merchant?.id === merchantId)?.merchant?.dbaName ?? 'Chosen merchant',
           }
         : null;
 
@@ -68,11 +68,11 @@ export function ExecutionHistoryFrame<R extends ExecutionRow>(props: {
               gridId={props.gridId}
               noun={{ singular: 'execution', plural: 'executions' }}
               columns={props.columns}
-              rows={query.rows}
-              total={query.total}
-              loading={query.loading}
+              rows={rows}
+              total={query.currentData?.total}
+              loading={query.isFetching}
               error={query.error}
-              onRetry={query.refetch}
+              onRetry={() => void query.refetch()}
               list={list}
               filters={props.filters}
             />

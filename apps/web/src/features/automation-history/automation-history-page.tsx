@@ -111,13 +111,8 @@ export function HistoryAutomationsPage() {
       subtitle="What the automations did, merchant by merchant"
       gridId="automation-executions"
       columns={gridColumns}
-      query={{
-        rows,
-        total: query.currentData?.total,
-        loading: query.isFetching,
-        error: query.error,
-        refetch: () => void query.refetch(),
-      }}
+      query={query}
+      rows={rows}
       list={list}
       filters={filters}
       drawer={

@@ -107,13 +107,8 @@ export function HistoryStageActionsPage() {
       subtitle="What the stage actions did, merchant by merchant"
       gridId="stage-action-executions"
       columns={gridColumns}
-      query={{
-        rows,
-        total: query.currentData?.total,
-        loading: query.isFetching,
-        error: query.error,
-        refetch: () => void query.refetch(),
-      }}
+      query={query}
+      rows={rows}
       list={list}
       filters={statusFilter}
       drawer={
