@@ -102,7 +102,6 @@ function audit(db: Db, caller: Caller, action: string, name: string, changes: Re
     action,
     outcome: 'success',
     ...auditActor(caller.actor),
-    actorTokenId: caller.actor.type === 'token' ? caller.actor.tokenId : null,
     subjectType: 'cron_job',
     subjectId: name,
     changes,

@@ -210,7 +210,6 @@ export async function retryMessage(
       action: 'email.retry',
       outcome: 'success',
       ...auditActor(caller.actor),
-      actorTokenId: caller.actor.type === 'token' ? caller.actor.tokenId : null,
       subjectType: 'email',
       subjectId: id,
       changes: { status: { from: 'failed', to: 'queued' }, error: row.error },

@@ -71,7 +71,6 @@ function audit(db: Db, caller: Caller, action: string, id: string, changes: Reco
     action: `stage_action.${action}`,
     outcome: 'success',
     ...auditActor(caller.actor),
-    actorTokenId: caller.actor.type === 'token' ? caller.actor.tokenId : null,
     subjectType: 'stage_action',
     subjectId: id,
     changes,
