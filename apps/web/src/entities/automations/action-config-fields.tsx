@@ -54,6 +54,20 @@ function useUserOptions() {
   return { options: (users.data ?? []).map((u) => ({ value: u.id, label: userLabel(u) })), loading: users.isLoading };
 }
 
+/** The one user an action names (`config.userId`), from the active users. */
+function OneUserField({ control, users }: FieldsProps & { users: ReturnType<typeof useUserOptions> }) {
+  return (
+    <FormAutocomplete
+      control={control}
+      name="config.userId"
+      label="User"
+      options={users.options}
+      loading={users.loading}
+      required
+    />
+  );
+}
+
 function MessageFields({ control, channel }: FieldsProps & { channel: 'email' | 'sms' }) {
   const templates = useListTemplatesQuery(activeTemplatesOf(channel));
   const options = (templates.data?.templates ?? []).map((t) => ({ value: t.id, label: t.name }));
@@ -80,16 +94,7 @@ function TodoFields({ control }: FieldsProps) {
       <FormTextField control={control} name="config.title" label="Title" required />
       <FormTextField control={control} name="config.description" label="Description" multiline minRows={2} />
       <FormSelect control={control} name="config.assignTo" label="Assign to" options={TODO_FOR_OPTIONS} required />
-      {assignTo === 'user' && (
-        <FormAutocomplete
-          control={control}
-          name="config.userId"
-          label="User"
-          options={users.options}
-          loading={users.loading}
-          required
-        />
-      )}
+      {assignTo === 'user' && <OneUserField control={control} users={users} />}
       <FormTextField
         control={control}
         name="config.dueInDays"
@@ -141,14 +146,7 @@ function AssignUserFields({ control }: FieldsProps) {
           }}
         />
       ) : (
-        <FormAutocomplete
-          control={control}
-          name="config.userId"
-          label="User"
-          options={users.options}
-          loading={users.loading}
-          required
-        />
+        <OneUserField control={control} users={users} />
       )}
     </>
   );
