@@ -31,6 +31,9 @@ const random = seededRandom(Number(process.env.BENCH_SEED ?? 20261128));
 const WRITES_PER_SECOND = Number(process.env.BENCH_WRITES_PER_SECOND ?? 20);
 const CACHES = (process.env.BENCH_CACHE ?? 'on,off').split(',') as ('on' | 'off')[];
 const RECALL_PER_KIND = Number(process.env.BENCH_RECALL_PER_KIND ?? 100);
+// BENCH_SCENARIOS=list,search runs only those (and recall only with search); default every one.
+const ONLY = process.env.BENCH_SCENARIOS?.split(',').map((name) => name.trim());
+const wanted = (name: string) => !ONLY || ONLY.includes(name) || ONLY.includes(name.replace(' ', '-'));
 
 const db = new pg.Client({ connectionString: DATABASE_URL });
 await db.connect();
@@ -49,7 +52,8 @@ const scenarios: { name: string; requests: BenchRequest[] }[] = [
 const changes = await stageChanges(db, 12_000);
 const writes = changes.filter((_, i) => i % 2 === 0);
 scenarios.push({ name: 'stage change', requests: changes.filter((_, i) => i % 2 === 1) });
-const recallQueries = searchQueries(targets, RECALL_PER_KIND, random);
+const recallQueries = wanted('search') ? searchQueries(targets, RECALL_PER_KIND, random) : [];
+const chosen = scenarios.filter((s) => wanted(s.name));
 
 const runs: ScenarioRun[] = [];
 let recall: Awaited<ReturnType<typeof measureRecall>> = [];
@@ -59,7 +63,7 @@ for (const cache of CACHES) {
   watchApi(api.pid);
   try {
     const cookie = await signIn(db);
-    for (const scenario of scenarios) {
+    for (const scenario of chosen) {
       const run = { name: scenario.name, paths: scenario.requests, cookie, inTurn: true };
       await load({ ...run, seconds: WARMUP_SECONDS, connections: CONNECTIONS }, false);
       for (const connections of connectionsList) {
@@ -69,7 +73,8 @@ for (const cache of CACHES) {
         runs.push({ cache, result, writes: stop ? await stop() : null });
       }
     }
-    if (cache === 'off' || CACHES.length === 1) recall = await measureRecall(recallQueries, cookie);
+    if (recallQueries.length > 0 && (cache === 'off' || CACHES.length === 1))
+      recall = await measureRecall(recallQueries, cookie);
   } finally {
     api.kill('SIGTERM');
     await new Promise((resolve) => api.once('exit', resolve));
@@ -83,7 +88,7 @@ writeWorkloadReport({
   recall,
   pgbench,
   distinct: Object.fromEntries(
-    scenarios.map((s) => [s.name, new Set(s.requests.map((r) => (typeof r === 'string' ? r : r.body + r.path))).size]),
+    chosen.map((s) => [s.name, new Set(s.requests.map((r) => (typeof r === 'string' ? r : r.body + r.path))).size]),
   ),
   writesPerSecond: WRITES_PER_SECOND,
 });
