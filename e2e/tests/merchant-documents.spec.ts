@@ -55,7 +55,7 @@ test('documents are uploaded, previewed and downloaded, a note is added and edit
   await page.goto(`/merchant/view/${id}?tab=documents`);
   await expect(page.getByRole('tab', { name: 'Documents', selected: true })).toBeVisible({ timeout: FIRST_PAINT });
 
-  const documents = page.getByRole('table', { name: 'Documents' });
+  const documents = page.getByRole('grid', { name: 'Documents' });
   for (const file of [
     { name: 'storefront.png', mimeType: 'image/png', buffer: png },
     { name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdf },

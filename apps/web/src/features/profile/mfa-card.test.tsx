@@ -74,7 +74,8 @@ describe('the Two-factor sign-in card', { timeout: 60_000 }, () => {
     });
     renderPage(<MfaCard />, { url: '/user/view/1' });
     await user.click(await screen.findByRole('button', { name: 'Turn off two-factor sign-in' }));
-    await user.type(screen.getByLabelText('Current password'), 'my-password-123');
+    // The form loads on first use.
+    await user.type(await screen.findByLabelText('Current password'), 'my-password-123');
     await user.type(screen.getByLabelText('Code from the app or a recovery code'), '222222');
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByText('That code is not correct.')).toBeInTheDocument();
@@ -86,6 +87,32 @@ describe('the Two-factor sign-in card', { timeout: 60_000 }, () => {
       currentPassword: 'my-password-123',
       code: '111111',
     });
+  });
+
+  it('turns off: each empty field flagged, the cursor put in the field the server refused, the code never kept', async () => {
+    const user = userEvent.setup();
+    fakeFetch({
+      'GET /api/me/mfa': () => ({ body: ON }),
+      'POST /api/me/mfa/disable': () => ({
+        status: 400,
+        body: problemBody(400, { errors: { currentPassword: ['The password is not correct'] } }),
+      }),
+    });
+    renderPage(<MfaCard />, { url: '/user/view/1' });
+    await user.click(await screen.findByRole('button', { name: 'Turn off two-factor sign-in' }));
+    const password = await screen.findByLabelText(/^Current password/);
+    const code = screen.getByLabelText(/^Code from the app or a recovery code/);
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Enter your current password'));
+    expect(code).toHaveAccessibleDescription('Enter the 6-digit code from your app, or a recovery code');
+
+    await user.type(password, 'not-my-password');
+    await user.type(code, 'abcd1-efgh1');
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('The password is not correct'));
+    expect(password).toHaveFocus();
+    // A recovery code is a secret: no draft of this form holds it.
+    expect(JSON.stringify({ ...window.sessionStorage })).not.toContain('abcd1');
   });
 
   it('offers no way to turn it off when the role requires it', async () => {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Divider, Grid, Skeleton, Typography } from '@mui/material';
 import { z } from 'zod';
 import { settingSchemas, SMTP_SERVER_SUBJECT, type SettingValues } from '@boardwalk/shared/settings';
@@ -8,71 +8,30 @@ import { FormCard } from '../../components/form/form-card.tsx';
 import { FormSwitch } from '../../components/form/form-switch.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { useAppAbility } from '../../lib/ability.tsx';
-import { errorMessage, problemFieldErrors } from '../../lib/problem.ts';
+import { errorMessage } from '../../lib/problem.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from '../../entities/settings/api.ts';
 import { CorsOriginsField } from './cors-origins-field.tsx';
 import { DocumentLimitField } from './document-limit-field.tsx';
 import { MfaRolesField } from './mfa-roles-field.tsx';
 import { needsStepUp, settingsPatch } from './settings-patch.ts';
-import { StepUpDialog } from './step-up-dialog.tsx';
+import { StepUpDialog, type PendingStepUp } from './step-up-dialog.tsx';
 
 const settingsFormSchema = z.object(settingSchemas);
 
-type PendingStepUp = {
-  patch: UpdateSettingsInput;
-  resolve: (saved: SettingValues) => void;
-  reject: (error: unknown) => void;
-};
-
 /**
  * A save that changes a security or SMTP setting waits for the password dialog: the promise the
- * form awaits settles when the server accepts the password (or the user cancels), so the form's
- * usual success and field-error handling stay as they are. A wrong password keeps the dialog open.
+ * form awaits settles when the dialog's save does (or the user cancels), so the form's usual
+ * success and field-error handling stay as they are.
  */
 function useStepUpSave() {
   const [update] = useUpdateSettingsMutation();
   const [pending, setPending] = useState<PendingStepUp>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const requests = useRef(0);
-  const save = (patch: UpdateSettingsInput): Promise<SettingValues> => {
-    if (!needsStepUp(patch)) return update(patch).unwrap();
-    requests.current += 1;
-    setError(undefined);
-    return new Promise((resolve, reject) => setPending({ patch, resolve, reject }));
-  };
-  const confirm = async (currentPassword: string) => {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      pending.resolve(await update({ ...pending.patch, currentPassword }).unwrap());
-      setPending(undefined);
-    } catch (failure) {
-      const wrong = problemFieldErrors(failure).currentPassword?.[0];
-      if (wrong) setError(wrong);
-      else {
-        pending.reject(failure);
-        setPending(undefined);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-  const cancel = () => {
-    pending?.reject(new Error('Not saved: security and email settings need your password.'));
-    setPending(undefined);
-  };
-  const dialog = (
-    <StepUpDialog
-      key={requests.current}
-      open={pending !== undefined}
-      error={error}
-      busy={busy}
-      onConfirm={(password) => void confirm(password)}
-      onClose={cancel}
-    />
-  );
+  const save = (patch: UpdateSettingsInput): Promise<SettingValues> =>
+    needsStepUp(patch)
+      ? new Promise((resolve, reject) => setPending({ patch, resolve, reject }))
+      : update(patch).unwrap();
+  const dialog = pending && <StepUpDialog pending={pending} onDone={() => setPending(undefined)} />;
   return { save, dialog };
 }
 

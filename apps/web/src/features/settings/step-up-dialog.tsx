@@ -1,60 +1,86 @@
-import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { DialogContentText } from '@mui/material';
+import { problemBody } from '@boardwalk/shared/problem';
+import { z } from 'zod';
+import type { SettingValues } from '@boardwalk/shared/settings';
+import type { UpdateSettingsInput } from '@boardwalk/shared/schemas/setting';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { useEntityForm } from '../../components/form/use-entity-form.ts';
+import { problemFieldErrors } from '../../lib/problem.ts';
+import { useUpdateSettingsMutation } from '../../entities/settings/api.ts';
 
-export type StepUpDialogProps = {
-  open: boolean;
-  /** The server's answer to a wrong password, shown under the field. */
-  error: string | undefined;
-  busy: boolean;
-  onConfirm: (password: string) => void;
-  onClose: () => void;
+/** A settings save waiting for the password: the settings form awaits the promise these settle. */
+export type PendingStepUp = {
+  patch: UpdateSettingsInput;
+  resolve: (saved: SettingValues) => void;
+  reject: (error: unknown) => void;
 };
 
+const stepUpSchema = z.object({ currentPassword: z.string().min(1, 'Enter your password') });
+
+/** Settles the settings form's save: the saved settings, or a refusal that is the settings form's to show. */
+type Outcome = { saved: SettingValues } | { refused: unknown };
+
+export const STEP_UP_CANCELLED = 'Not saved: security and email settings need your password.';
+
 /**
- * Step-up: security and SMTP settings change only after the user re-enters their
- * password, so a left-open session cannot weaken them. Mount with a fresh `key` per request so
- * a typed password never lingers.
+ * Step-up: security and SMTP settings change only after the user re-enters their password, so a
+ * left-open session cannot weaken them. The dialog's save is the settings form's save with the
+ * password added. A wrong password is this dialog's (beside the field, the dialog stays open);
+ * any other refusal settles the settings form's save, which shows it at the settings' fields.
+ * The settings typed stay in their form whatever happens here. Mounted per request, so a typed
+ * password never lingers (and a draft never keeps one).
  */
-export function StepUpDialog({ open, error, busy, onConfirm, onClose }: StepUpDialogProps) {
-  const [password, setPassword] = useState('');
+export function StepUpDialog({ pending, onDone }: { pending: PendingStepUp; onDone: () => void }) {
+  const [update] = useUpdateSettingsMutation();
+  const { form, formProps } = useEntityForm({
+    draft: { id: 'settings-step-up' },
+    schema: stepUpSchema,
+    defaultValues: { currentPassword: '' },
+    save: async ({ currentPassword }): Promise<Outcome> => {
+      try {
+        return { saved: await update({ ...pending.patch, currentPassword }).unwrap() };
+      } catch (failure) {
+        if (problemFieldErrors(failure).currentPassword) throw failure;
+        return { refused: failure };
+      }
+    },
+    // The settings form says "Settings saved" once its own save settles.
+    successMessage: undefined,
+    onSaved: (outcome) => {
+      if ('saved' in outcome) pending.resolve(outcome.saved);
+      else pending.reject(outcome.refused);
+      onDone();
+    },
+  });
+  const cancel = () => {
+    // A refusal without fields: the settings form shows it above its button, as it shows any.
+    pending.reject({ status: 400, data: problemBody(400, { detail: STEP_UP_CANCELLED }) });
+    onDone();
+  };
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          // React bubbles events through portals: keep this submit away from the settings form.
-          event.stopPropagation();
-          if (password) onConfirm(password);
-        }}
-      >
-        <DialogTitle>Confirm with your password</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Security and email settings change only after you enter your password again.
-          </DialogContentText>
-          <TextField
-            autoFocus
-            fullWidth
-            margin="dense"
-            type="password"
-            label="Your password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={Boolean(error)}
-            helperText={error}
-            required
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            Confirm and save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Confirm with your password"
+      maxWidth="xs"
+      submitLabel="Confirm and save"
+      {...formProps}
+      // A password prompt closes without "Discard changes?": nothing typed here is worth keeping.
+      dirty={false}
+      draft={undefined}
+      onClose={cancel}
+    >
+      <DialogContentText>
+        Security and email settings change only after you enter your password again.
+      </DialogContentText>
+      <FormTextField
+        control={form.control}
+        name="currentPassword"
+        type="password"
+        label="Your password"
+        autoComplete="current-password"
+        autoFocus
+        required
+      />
+    </FormDialog>
   );
 }

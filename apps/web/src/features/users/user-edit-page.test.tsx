@@ -76,8 +76,8 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
     const userEv = userEvent.setup();
     const api = userApi();
     renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id' });
-    const table = await screen.findByRole('table', { name: 'Open sessions' });
-    const firstRow = within(table).getByText('10.0.0.1').closest('tr')!;
+    const table = await screen.findByRole('grid', { name: 'Open sessions' });
+    const firstRow = within(table).getByText('10.0.0.1').closest<HTMLElement>('[role="row"]')!;
     await userEv.click(within(firstRow).getByRole('button', { name: 'End session' }));
     await waitFor(() => expect(within(table).queryByText('10.0.0.1')).not.toBeInTheDocument());
     expect(api.callsTo('DELETE', `/api/users/${ID}/sessions/${session(1).id}`)).toHaveLength(1);
@@ -162,7 +162,7 @@ describe('UserEditPage', { timeout: 60_000 }, () => {
   it('offers an admin nothing the server refuses on a superadmin, and says why', async () => {
     userApi({ role: 'ROLE_SUPERADMIN' });
     renderPage(<UserEditPage />, { url: `/user/edit/${ID}`, path: '/user/edit/:id', role: 'ROLE_ADMIN' });
-    expect(await screen.findByRole('table', { name: 'Open sessions' })).toBeInTheDocument();
+    expect(await screen.findByRole('grid', { name: 'Open sessions' })).toBeInTheDocument();
     expect(screen.getAllByText('Your role may not change a superadmin.').length).toBeGreaterThan(0);
     for (const name of ['Save', 'Suspend', 'Set temporary password', 'End session', 'End all']) {
       expect(screen.queryByRole('button', { name }), name).not.toBeInTheDocument();

@@ -1,24 +1,14 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Chip,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { useMemo, useState } from 'react';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { Alert, Button, Card, CardContent, CardHeader, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import type { User, UserSession } from '@boardwalk/shared/schemas/user';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
+import { useBoundedPage, type BoundedListOptions } from '../../components/data-table/bounded-list.ts';
+import { dateTimeColumn } from '../../components/data-table/cells.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import { useListLocalState } from '../../components/data-table/list-local-state.ts';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
-import { formatDateTime } from '../../lib/format-date.ts';
 import { errorMessage } from '../../lib/problem.ts';
 import { describeUserAgent } from '../../lib/user-agent.ts';
 import {
@@ -28,27 +18,91 @@ import {
 } from '../../entities/users/api.ts';
 import { userName } from './user-labels.ts';
 
+const deviceOf = (session: UserSession) => describeUserAgent(session.userAgent) ?? 'Unknown device';
+
+/** The API answers every open session: searched by device and address, sorted and paged here. */
+const SESSION_LIST: BoundedListOptions<UserSession> = {
+  searchText: (session) => `${deviceOf(session)} ${session.ip ?? ''}`,
+  sortValue: (session, field) => (field === 'device' ? deviceOf(session) : session[field as keyof UserSession]),
+};
+
+/** Runs an end-session call: a toast either way; true when it worked. */
+async function run(action: () => Promise<unknown>, success: string) {
+  try {
+    await action();
+    notifySuccess(success);
+    return true;
+  } catch (error) {
+    notifyError(errorMessage(error));
+    return false;
+  }
+}
+
+function sessionColumns(onEnd: ((session: UserSession) => void) | undefined): GridColDef<UserSession>[] {
+  const columns: GridColDef<UserSession>[] = [
+    {
+      field: 'device',
+      headerName: 'Device',
+      flex: 1,
+      minWidth: 200,
+      valueGetter: (_value, session) => deviceOf(session),
+      // The raw user agent stays a hover away; the grid shows the browser and system.
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%', minWidth: 0 }}>
+          <Typography variant="body2" noWrap title={row.userAgent ?? undefined}>
+            {deviceOf(row)}
+          </Typography>
+          {row.current && <Chip size="small" color="primary" variant="outlined" label="This session" />}
+        </Stack>
+      ),
+    },
+    { field: 'ip', headerName: 'IP address', width: 140, valueGetter: (_value, session) => session.ip ?? '—' },
+    dateTimeColumn<UserSession>('lastSeenAt', 'Last active'),
+    dateTimeColumn<UserSession>('createdAt', 'Signed in'),
+  ];
+  if (!onEnd) return columns;
+  return [
+    ...columns,
+    {
+      field: 'actions',
+      type: 'actions',
+      headerName: 'Action',
+      width: 80,
+      getActions: ({ row }) => [
+        <GridActionsCellItem
+          key="end"
+          icon={<LogoutIcon fontSize="small" />}
+          label="End session"
+          onClick={() => onEnd(row)}
+        />,
+      ],
+    },
+  ];
+}
+
 /**
  * The user's open sessions, each with "End session", and "End all"; without those buttons when
  * the server would refuse (`refusal`, shown instead).
  */
 export function UserSessionsCard({ user, refusal = null }: { user: User; refusal?: string | null }) {
   const sessions = useListUserSessionsQuery(user.id);
-  const [endOne, endOneState] = useEndUserSessionMutation();
+  const [endOne] = useEndUserSessionMutation();
   const [endAll, endAllState] = useEndAllUserSessionsMutation();
   const [confirmAll, setConfirmAll] = useState(false);
 
-  const run = async (action: () => Promise<unknown>, success: string) => {
-    try {
-      await action();
-      notifySuccess(success);
-      return true;
-    } catch (error) {
-      notifyError(errorMessage(error));
-      return false;
-    }
-  };
   const rows = sessions.data ?? [];
+  // A card on the user's page: its page and search are not the page's history.
+  const list = useListLocalState({ defaultPageSize: 10 });
+  const shown = useBoundedPage(sessions.data, list.state, SESSION_LIST);
+  const columns = useMemo(
+    () =>
+      sessionColumns(
+        refusal
+          ? undefined
+          : (session) => void run(() => endOne({ userId: user.id, sessionId: session.id }).unwrap(), 'Session ended'),
+      ),
+    [refusal, endOne, user.id],
+  );
 
   return (
     <Card>
@@ -79,51 +133,18 @@ export function UserSessionsCard({ user, refusal = null }: { user: User; refusal
         ) : rows.length === 0 ? (
           <Typography color="text.secondary">No open sessions.</Typography>
         ) : (
-          <TableContainer>
-            <Table size="small" aria-label="Open sessions">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Device</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>IP address</TableCell>
-                  <TableCell>Last active</TableCell>
-                  {refusal ? null : <TableCell align="right">Action</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((session: UserSession) => (
-                  <TableRow key={session.id}>
-                    <TableCell sx={{ maxWidth: 220 }}>
-                      <Typography variant="body2" noWrap title={session.userAgent ?? undefined}>
-                        {describeUserAgent(session.userAgent) ?? 'Unknown device'}
-                      </Typography>
-                      {session.current && <Chip size="small" color="primary" variant="outlined" label="This session" />}
-                    </TableCell>
-                    <TableCell>{session.ip ?? '—'}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(session.lastSeenAt)}
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        Signed in {formatDateTime(session.createdAt)}
-                      </Typography>
-                    </TableCell>
-                    {refusal ? null : (
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Button
-                          size="small"
-                          color="error"
-                          loading={endOneState.isLoading && endOneState.originalArgs?.sessionId === session.id}
-                          onClick={() =>
-                            void run(() => endOne({ userId: user.id, sessionId: session.id }).unwrap(), 'Session ended')
-                          }
-                        >
-                          End session
-                        </Button>
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable<UserSession>
+            gridId="user-sessions"
+            // DataTable names the grid by the plural: "Open sessions".
+            noun={{ singular: 'open session', plural: 'open sessions' }}
+            columns={columns}
+            rows={shown.rows}
+            total={shown.total}
+            loading={sessions.isFetching}
+            error={sessions.error}
+            onRetry={() => void sessions.refetch()}
+            list={list}
+          />
         )}
       </CardContent>
       <ConfirmDialog

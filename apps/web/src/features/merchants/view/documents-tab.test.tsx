@@ -99,7 +99,7 @@ describe('DocumentsTab', { timeout: 60_000 }, () => {
       }),
     });
     renderPage(<DocumentsTab merchantId={MERCHANT} />, { url: '/merchant/view/x' });
-    const table = await screen.findByRole('table', { name: 'Documents' });
+    const table = await screen.findByRole('grid', { name: 'Documents' });
     const [, first, second] = within(table).getAllByRole('row');
     expect(first).toHaveTextContent('voided-check.png');
     expect(first).toHaveTextContent('150 KB');
@@ -169,7 +169,7 @@ describe('DocumentsTab', { timeout: 60_000 }, () => {
     documents = [uploaded];
     xhr.respond(201, uploaded);
     expect(await screen.findByText('statement.pdf uploaded')).toBeInTheDocument();
-    expect(await screen.findByRole('table', { name: 'Documents' })).toHaveTextContent('statement.pdf');
+    expect(await screen.findByRole('grid', { name: 'Documents' })).toHaveTextContent('statement.pdf');
     expect(api.callsTo('GET', DOCUMENTS).length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
@@ -225,5 +225,35 @@ describe('DocumentsTab', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.callsTo('DELETE', `${DOCUMENTS}/${statement.id}`)).toHaveLength(1));
     expect(await screen.findByText('No documents yet.')).toBeInTheDocument();
+  });
+
+  it('finds a document by name or type and sorts them by size', async () => {
+    const user = userEvent.setup();
+    fakeFetch({
+      [`GET ${DOCUMENTS}`]: () => ({
+        body: {
+          documents: [
+            doc(1, 'march.pdf', 'application/pdf', 3 * MB),
+            { ...doc(2, 'licence.png', 'image/png', 1 * MB), type: 'business_license' },
+            doc(3, 'april.pdf', 'application/pdf', 2 * MB),
+          ],
+          maxBytes: 10 * MB,
+        },
+      }),
+    });
+    renderPage(<DocumentsTab merchantId={MERCHANT} />, { url: '/merchant/view/x' });
+    const grid = await screen.findByRole('grid', { name: 'Documents' });
+    const files = () =>
+      within(grid)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getByText(/\.(pdf|png)$/).textContent);
+    expect(files()).toEqual(['march.pdf', 'licence.png', 'april.pdf']);
+
+    await user.click(within(grid).getByRole('columnheader', { name: /Size/ }));
+    await waitFor(() => expect(files()).toEqual(['licence.png', 'april.pdf', 'march.pdf']));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search documents' }), 'bank statement');
+    await waitFor(() => expect(files()).toEqual(['april.pdf', 'march.pdf']));
   });
 });

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import DownloadIcon from '@mui/icons-material/Download';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
-  Alert,
   Box,
   Button,
   Dialog,
@@ -10,20 +12,18 @@ import {
   DialogTitle,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { DOCUMENT_TYPE_LABELS, type MerchantDocument } from '@boardwalk/shared/schemas/merchant';
 import { formatFileSize, isPreviewableMime } from '@boardwalk/shared/schemas/merchant-files';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.tsx';
 import { useConfirmDelete } from '../../../components/confirm/use-confirm-delete.ts';
+import { useBoundedPage, type BoundedListOptions } from '../../../components/data-table/bounded-list.ts';
+import { dateTimeColumn } from '../../../components/data-table/cells.tsx';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { useListLocalState } from '../../../components/data-table/list-local-state.ts';
 import { api } from '../../../lib/api.ts';
-import { DateTimeText } from '../../../components/date-time-text.tsx';
-import { errorMessage } from '../../../lib/problem.ts';
 import { UploadForm } from './document-upload-form.tsx';
 import { events } from '../../../entities/merchants/api.ts';
 import {
@@ -31,6 +31,77 @@ import {
   useDeleteMerchantDocumentMutation,
   useListMerchantDocumentsQuery,
 } from '../../../entities/merchants/notes-documents-api.ts';
+
+/** The API answers a merchant's documents whole: searched by name and type, sorted and paged here. */
+const DOCUMENT_LIST: BoundedListOptions<MerchantDocument> = {
+  searchText: (document) => `${document.fileName} ${DOCUMENT_TYPE_LABELS[document.type]}`,
+  sortValue: (document, field) =>
+    field === 'type'
+      ? DOCUMENT_TYPE_LABELS[document.type]
+      : field === 'uploadedBy'
+        ? document.uploadedBy?.name
+        : document[field as keyof MerchantDocument],
+};
+
+type DocumentActions = { preview: (document: MerchantDocument) => void; remove: (document: MerchantDocument) => void };
+
+function documentColumns({ preview, remove }: DocumentActions): GridColDef<MerchantDocument>[] {
+  return [
+    { field: 'fileName', headerName: 'File', flex: 1, minWidth: 200 },
+    {
+      field: 'type',
+      headerName: 'Type',
+      width: 160,
+      valueGetter: (_value, document) => DOCUMENT_TYPE_LABELS[document.type],
+    },
+    {
+      field: 'sizeBytes',
+      headerName: 'Size',
+      type: 'number',
+      width: 100,
+      valueFormatter: (value: number) => formatFileSize(value),
+    },
+    {
+      field: 'uploadedBy',
+      headerName: 'Uploaded by',
+      width: 160,
+      valueGetter: (_value, document) => document.uploadedBy?.name ?? '—',
+    },
+    dateTimeColumn<MerchantDocument>('createdAt', 'Uploaded'),
+    {
+      field: 'actions',
+      type: 'actions',
+      headerName: 'Actions',
+      width: 130,
+      getActions: ({ row }) => [
+        ...(isPreviewableMime(row.mimeType)
+          ? [
+              <GridActionsCellItem
+                key="preview"
+                icon={<VisibilityIcon fontSize="small" />}
+                label={`Preview ${row.fileName}`}
+                onClick={() => preview(row)}
+              />,
+            ]
+          : []),
+        // A link, not a button: the browser downloads it as the file it is (its name, its bytes).
+        <GridActionsCellItem
+          key="download"
+          icon={<DownloadIcon fontSize="small" />}
+          label={`Download ${row.fileName}`}
+          component="a"
+          {...({ href: documentUrl(row), download: row.fileName } as object)}
+        />,
+        <GridActionsCellItem
+          key="delete"
+          icon={<DeleteOutlineIcon fontSize="small" />}
+          label={`Delete ${row.fileName}`}
+          onClick={() => remove(row)}
+        />,
+      ],
+    },
+  ];
+}
 
 function PreviewDialog({ document, onClose }: { document: MerchantDocument | null; onClose: () => void }) {
   const src = document ? documentUrl(document, true) : '';
@@ -76,7 +147,7 @@ function PreviewDialog({ document, onClose }: { document: MerchantDocument | nul
  * over the size limit is refused here before it is sent, and the API's own refusal is shown too.
  */
 export function DocumentsTab({ merchantId }: { merchantId: string }) {
-  const { data, isLoading, error, refetch } = useListMerchantDocumentsQuery(merchantId);
+  const { data, isFetching, error, refetch } = useListMerchantDocumentsQuery(merchantId);
   const dispatch = useDispatch();
   const [deleteDocument] = useDeleteMerchantDocumentMutation();
   const [preview, setPreview] = useState<MerchantDocument | null>(null);
@@ -84,7 +155,12 @@ export function DocumentsTab({ merchantId }: { merchantId: string }) {
     remove: (document) => deleteDocument({ merchantId, documentId: document.id }),
     describe: (document) => document.fileName,
   });
-  const documents = data?.documents ?? [];
+  const documents = data?.documents;
+  // A tab of the merchant's page: its page and search are not the page's history.
+  const list = useListLocalState({ defaultPageSize: 10 });
+  const shown = useBoundedPage(documents, list.state, DOCUMENT_LIST);
+  const { ask } = confirm;
+  const columns = useMemo(() => documentColumns({ preview: setPreview, remove: ask }), [ask]);
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack spacing={2}>
@@ -96,77 +172,21 @@ export function DocumentsTab({ merchantId }: { merchantId: string }) {
             dispatch(api.util.invalidateTags([events(merchantId)]));
           }}
         />
-        {error ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            {errorMessage(error, 'The documents could not be loaded.')}
-          </Alert>
-        ) : isLoading ? (
-          <Typography color="text.secondary">Loading documents…</Typography>
-        ) : documents.length === 0 ? (
+        {documents !== undefined && documents.length === 0 ? (
           <Typography color="text.secondary">No documents yet.</Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Documents">
-              <TableHead>
-                <TableRow>
-                  <TableCell>File</TableCell>
-                  <TableCell>Type</TableCell>
-                  <TableCell align="right">Size</TableCell>
-                  <TableCell>Uploaded by</TableCell>
-                  <TableCell>Uploaded</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {documents.map((document) => (
-                  <TableRow key={document.id}>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{document.fileName}</TableCell>
-                    <TableCell>{DOCUMENT_TYPE_LABELS[document.type]}</TableCell>
-                    <TableCell align="right">{formatFileSize(document.sizeBytes)}</TableCell>
-                    <TableCell>{document.uploadedBy?.name ?? '—'}</TableCell>
-                    <TableCell>
-                      <DateTimeText value={document.createdAt} />
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {isPreviewableMime(document.mimeType) && (
-                        <Button
-                          size="small"
-                          onClick={() => setPreview(document)}
-                          aria-label={`Preview ${document.fileName}`}
-                        >
-                          Preview
-                        </Button>
-                      )}
-                      <Button
-                        size="small"
-                        component="a"
-                        href={documentUrl(document)}
-                        download={document.fileName}
-                        aria-label={`Download ${document.fileName}`}
-                      >
-                        Download
-                      </Button>
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => confirm.ask(document)}
-                        aria-label={`Delete ${document.fileName}`}
-                      >
-                        Delete
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <DataTable<MerchantDocument>
+            gridId="merchant-documents"
+            // DataTable names the grid by the plural: "Documents".
+            noun={{ singular: 'document', plural: 'documents' }}
+            columns={columns}
+            rows={shown.rows}
+            total={shown.total}
+            loading={isFetching}
+            error={error}
+            onRetry={() => void refetch()}
+            list={list}
+          />
         )}
       </Stack>
       <PreviewDialog document={preview} onClose={() => setPreview(null)} />
