@@ -1,24 +1,11 @@
-import { useState, type SyntheticEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { userTimeZone } from '../../../lib/format-date.ts';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Link,
-  List,
-  ListItem,
-  ListItemText,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Checkbox, Link, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import type { Todo } from '@boardwalk/shared/schemas/todo';
 import { notifyError, notifySuccess } from '../../../components/form/notify.ts';
-import { useCreateTodoMutation, useListTodosQuery, useUpdateTodoMutation } from '../../../entities/todos/api.ts';
+import { useListTodosQuery, useUpdateTodoMutation } from '../../../entities/todos/api.ts';
 import { errorMessage } from '../../../lib/problem.ts';
+import { AddMerchantTodo } from './add-merchant-todo.tsx';
 
 /**
  * The merchant view's Todos tab: the merchant's open todos, one added here (linked
@@ -26,61 +13,6 @@ import { errorMessage } from '../../../lib/problem.ts';
  * (entities/todos), so /todo and this tab refetch each other's writes; each write also refreshes
  * the merchant's timeline, where adding and completing a todo show.
  */
-
-function localToday(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-function AddMerchantTodo({ merchantId }: { merchantId: string }) {
-  const [title, setTitle] = useState('');
-  const [dueOn, setDueOn] = useState(localToday);
-  const [error, setError] = useState<string>();
-  const [add, { isLoading }] = useCreateTodoMutation();
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (!title.trim()) {
-      setError('Type a title first');
-      return;
-    }
-    try {
-      await add({ merchantId, title: title.trim(), dueOn: dueOn || null }).unwrap();
-      setTitle('');
-      setError(undefined);
-      notifySuccess('Todo added');
-    } catch (failure) {
-      notifyError(errorMessage(failure));
-    }
-  };
-  return (
-    <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField
-          size="small"
-          label="Add a todo for this merchant"
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          error={error !== undefined}
-          helperText={error ?? 'Enter adds it, assigned to you'}
-          sx={{ flex: 1 }}
-          slotProps={{ htmlInput: { maxLength: 200, readOnly: isLoading } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="Due"
-          value={dueOn}
-          onChange={(event) => setDueOn(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <Button type="submit" variant="contained" loading={isLoading}>
-          Add todo
-        </Button>
-      </Stack>
-    </Box>
-  );
-}
 
 export function TodosTab({ merchantId }: { merchantId: string }) {
   const tz = userTimeZone();
