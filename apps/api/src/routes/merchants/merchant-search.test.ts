@@ -119,6 +119,21 @@ describe('merchant search (GET /api/search)', () => {
     expect(names(typo).every((n) => n.startsWith('Blue Okapi Bakery'))).toBe(true);
   });
 
+  it('finds the best holder of common words however many come before it (decision 095)', async () => {
+    // More holders than a field once handed the ranking, inserted before the best one, so the
+    // first ones an index finds are all worse: the exact words, and the words with one typo.
+    await addMany((i) => `Zebra Quokka Tearoom ${i}`);
+    const best = await addMerchant({ dbaName: 'Amber Quokka Tearoom' });
+    expect((await search('quokka tearoom')).body.data[0]!.id).toBe(best);
+    expect((await search('quokka tearoon')).body.data[0]!.id).toBe(best);
+    expect((await search('qoukka tearoom')).body.data[0]!.id).toBe(best);
+  });
+
+  it('finds a name with two letters of a word swapped, which share few trigrams', async () => {
+    const id = await addMerchant({ dbaName: 'Vexmoor Bistro' });
+    expect((await search('vexmoor bsitro')).body.data.map((r) => r.id)).toContain(id);
+  });
+
   it('leaves deleted merchants out', async () => {
     await addMerchant({ dbaName: 'Ghostly Gelato', deletedAt: new Date() });
     const live = await addMerchant({ dbaName: 'Ghostly Gelato Two' });

@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { merchants } from '../../../db/schema/merchants.ts';
 import { merchantSearchWords } from '../../../db/schema/merchant-search-words.ts';
@@ -57,10 +57,13 @@ export async function wordAlternatives(db: Db, query: string): Promise<string[][
   const words = searchWords(query);
   if (words.length === 0) return [];
   const variants = words.map(oneTypoAway);
+  // One array parameter, not one per string: a thousand parameters cost more to send and plan
+  // than the lookups themselves.
+  const list = `{${[...new Set(variants.flat())].join(',')}}`;
   const known = await db
     .select({ word: merchantSearchWords.word })
     .from(merchantSearchWords)
-    .where(inArray(merchantSearchWords.word, [...new Set(variants.flat())]));
+    .where(sql`${merchantSearchWords.word} = any(${list}::text[])`);
   const have = new Set(known.map((r) => r.word));
   return variants.map((list) => list.filter((w) => have.has(w))).filter((alts) => alts.length > 0);
 }

@@ -137,7 +137,10 @@ function candidates(query: string, tier: SearchTier, found: string[], alternativ
     parts.push(someWhere(sql`${PHONE} like ${likePattern(query)}`));
     if (digits !== null && digits !== query) parts.push(someWhere(sql`${PHONE} like ${likePattern(digits)}`));
   }
-  if (tier === 'contains') parts.push(...NAME_FIELDS.map((f) => someWhere(sql`${f} like ${likePattern(lq)}`)));
+  // A number (digits and phone punctuation) is looked for in the business names, not in the
+  // contact's name or email, where its digits would only meet the email's hex by chance.
+  const containers = digits === null ? NAME_FIELDS : NAME_FIELDS.slice(0, 2);
+  if (tier === 'contains') parts.push(...containers.map((f) => someWhere(sql`${f} like ${likePattern(lq)}`)));
   if (tier === 'similar') parts.push(...NAME_FIELDS.map((f) => someWhere(sql`${lq} <% ${f}`)));
   if (found.length > 0) parts.push(sql`(select unnest(${`{${found.join(',')}}`}::uuid[]))`);
   return sql.join(parts, sql` union all `);
