@@ -127,11 +127,17 @@ describe('merchant search (GET /api/search)', () => {
     expect((await search('quokka tearoom')).body.data[0]!.id).toBe(best);
     expect((await search('quokka tearoon')).body.data[0]!.id).toBe(best);
     expect((await search('qoukka tearoom')).body.data[0]!.id).toBe(best);
-  });
+  }, 60_000);
 
   it('finds a name with two letters of a word swapped, which share few trigrams', async () => {
     const id = await addMerchant({ dbaName: 'Vexmoor Bistro' });
     expect((await search('vexmoor bsitro')).body.data.map((r) => r.id)).toContain(id);
+  });
+
+  it('looks for a number in phones and business names, not in contact emails (decision 095)', async () => {
+    const named = await addMerchant({ dbaName: 'Studio 80417 Records' });
+    await addMerchant({ dbaName: 'Mailbox Shop', contactEmail: 'desk.80417@numbers.example' });
+    expect((await search('80417')).body.data.map((r) => r.id)).toEqual([named]);
   });
 
   it('leaves deleted merchants out', async () => {

@@ -11,7 +11,8 @@ describe('searchWords', () => {
 describe('oneTypoAway', () => {
   it('undoes each typo the workload makes: swapped, dropped, doubled and wrong letters', () => {
     const near = new Set(oneTypoAway('bistro'));
-    for (const typo of ['bsitro', 'bisto', 'bisstro', 'bostro']) expect(new Set(oneTypoAway(typo)).has('bistro')).toBe(true);
+    for (const typo of ['bsitro', 'bisto', 'bisstro', 'bostro'])
+      expect(new Set(oneTypoAway(typo)).has('bistro')).toBe(true);
     expect(near.has('bistro')).toBe(true);
     expect(near.has('bistros')).toBe(true);
     expect(near.has('bsitro')).toBe(true);
