@@ -232,6 +232,16 @@ export const merchants = pgTable(
       .on(sql`(reverse(regexp_replace(${t.contactPhone}, '[^0-9]', '', 'g')) collate "C")`, t.id)
       .where(sql`${t.deletedAt} is null`),
     index('merchants_mid_trgm_idx').using('gin', sql`lower(${t.mid}) gin_trgm_ops`),
+    // Search by whole words (decision 095): the words of the searched names, as
+    // merchant_search_words(…) of migration 0036 splits them. Without the pending list (fastupdate)
+    // that every search would otherwise read through while stage changes grow it.
+    index('merchants_search_words_idx')
+      .using(
+        'gin',
+        sql`merchant_search_words(${t.dbaName}, ${t.legalName}, ${t.contactFirstName}, ${t.contactLastName}, ${t.contactEmail})`,
+      )
+      .with({ fastupdate: false })
+      .where(sql`${t.deletedAt} is null`),
     // Reports and /home (decision 030): each answers from one index alone (an index-only scan)
     // at 1,000,000 merchants: the columns a report counts, groups or filters by ride along.
     index('merchants_live_stage_entered_idx')

@@ -125,6 +125,13 @@ describe.skipIf(Boolean(testServerUrl))('seed:bench', () => {
       expect(r.volume_spread).toBeGreaterThan(10);
       expect(r.years).toBeGreaterThan(4);
 
+      // The search's dictionary holds every word of the loaded names (loaded with triggers off).
+      const { rows: unknownWords } = await pglite.query<{ n: number }>(`
+        SELECT count(*)::int AS n FROM (SELECT DISTINCT unnest(merchant_search_words(dba_name, legal_name,
+                 contact_first_name, contact_last_name, contact_email)) AS w FROM merchants) m
+         WHERE NOT EXISTS (SELECT 1 FROM merchant_search_words d WHERE d.word = m.w)`);
+      expect(unknownWords[0]!.n).toBe(0);
+
       // The fills wrote what the refresh, under its lock, writes from the same rows.
       for (const table of ROLLUP_TABLES)
         await pglite.exec(`CREATE TEMP TABLE seeded_${table} AS SELECT * FROM ${table}`);

@@ -119,6 +119,27 @@ describe('merchant search (GET /api/search)', () => {
     expect(names(typo).every((n) => n.startsWith('Blue Okapi Bakery'))).toBe(true);
   });
 
+  it('finds the best holder of common words however many come before it (decision 095)', async () => {
+    // More holders than a field once handed the ranking, inserted before the best one, so the
+    // first ones an index finds are all worse: the exact words, and the words with one typo.
+    await addMany((i) => `Zebra Quokka Tearoom ${i}`);
+    const best = await addMerchant({ dbaName: 'Amber Quokka Tearoom' });
+    expect((await search('quokka tearoom')).body.data[0]!.id).toBe(best);
+    expect((await search('quokka tearoon')).body.data[0]!.id).toBe(best);
+    expect((await search('qoukka tearoom')).body.data[0]!.id).toBe(best);
+  }, 60_000);
+
+  it('finds a name with two letters of a word swapped, which share few trigrams', async () => {
+    const id = await addMerchant({ dbaName: 'Vexmoor Bistro' });
+    expect((await search('vexmoor bsitro')).body.data.map((r) => r.id)).toContain(id);
+  });
+
+  it('looks for a number in phones and business names, not in contact emails (decision 095)', async () => {
+    const named = await addMerchant({ dbaName: 'Studio 80417 Records' });
+    await addMerchant({ dbaName: 'Mailbox Shop', contactEmail: 'desk.80417@numbers.example' });
+    expect((await search('80417')).body.data.map((r) => r.id)).toEqual([named]);
+  });
+
   it('leaves deleted merchants out', async () => {
     await addMerchant({ dbaName: 'Ghostly Gelato', deletedAt: new Date() });
     const live = await addMerchant({ dbaName: 'Ghostly Gelato Two' });

@@ -10,6 +10,7 @@ import {
   phoneSearchDigits,
   reversedPhoneDigitsSql,
 } from '../../../lib/phone.ts';
+import { holdersOfWords, wordAlternatives } from './merchant-search-words.ts';
 
 export const SEARCH_LIMIT = 10;
 const FUZZY_MIN_LENGTH = 3;
@@ -59,7 +60,7 @@ const startsWith = (field: SQL, prefix: string) =>
 const someWhere = (condition: SQL) =>
   sql`(select id from (select ${m.id} from ${m} where ${live} and ${condition} offset 0) as found limit ${SEARCH_CANDIDATES})`;
 
-export type SearchTier = 'starts' | 'contains' | 'similar';
+export type SearchTier = 'starts' | 'words' | 'contains' | 'similar';
 
 /**
  * GET /api/search (decisions 045 and 083): live merchants whose DBA or legal name, contact
@@ -71,22 +72,33 @@ export type SearchTier = 'starts' | 'contains' | 'similar';
  * At 1,000,000 merchants a common word matches tens of thousands, and ranking them all cost
  * hundreds of ms (decision 028). So each tier takes a bounded number of candidates per field from
  * that field's index, and only a tier that the ones before it did not fill is asked at all.
+ *
+ * Contains and similar come from the words of the names when q has any (decision 095): the
+ * merchants holding each of q's words or one of the dictionary words nearest to it (a typo
+ * corrected), kept when they contain q or are similar to it, ranked as before. Only a q without
+ * a word of three letters (a number, "0%_j") asks the trigram indexes, as before.
  */
 export async function searchMerchants(db: Db, q: string): Promise<SearchResult[]> {
   const query = q.trim();
   if (query === '') return [];
-  const tiers: SearchTier[] = query.length < FUZZY_MIN_LENGTH ? ['starts'] : ['starts', 'contains', 'similar'];
-  let rows: Awaited<ReturnType<typeof searchQuery>> = [];
-  for (const tier of tiers) {
-    // Fewer than SEARCH_LIMIT found so far: those are every live candidate of the tiers above, so
-    // the next tier ranks them with its own candidates without asking their indexes again.
-    rows = await searchQuery(
-      db,
-      query,
-      tier,
-      rows.map((r) => r.id),
-    );
-    if (rows.length >= SEARCH_LIMIT) break;
+  let rows = await searchQuery(db, query, 'starts');
+  if (rows.length < SEARCH_LIMIT && query.length >= FUZZY_MIN_LENGTH) {
+    const alternatives = await wordAlternatives(db, query.toLowerCase());
+    // Digits and punctuation only (a phone number, an id) are never matched fuzzily.
+    const fuzzy: SearchTier[] = /[a-z]/i.test(query) ? ['similar'] : [];
+    const tiers: SearchTier[] = alternatives.length > 0 ? ['words'] : ['contains', ...fuzzy];
+    for (const tier of tiers) {
+      // Fewer than SEARCH_LIMIT found so far: those are every live candidate of the tiers above, so
+      // the next tier ranks them with its own candidates without asking their indexes again.
+      rows = await searchQuery(
+        db,
+        query,
+        tier,
+        rows.map((r) => r.id),
+        alternatives,
+      );
+      if (rows.length >= SEARCH_LIMIT) break;
+    }
   }
   return rows.map((r) => ({
     id: r.id,
@@ -103,7 +115,7 @@ export async function searchMerchants(db: Db, q: string): Promise<SearchResult[]
  * every tier down to this one again would (the three round trips of a term that matches nothing
  * used to run the starts-with subqueries three times and the contains ones twice).
  */
-function candidates(query: string, tier: SearchTier, found: string[]): SQL {
+function candidates(query: string, tier: SearchTier, found: string[], alternatives: string[][]): SQL {
   const lq = query.toLowerCase();
   const digits = phoneSearchDigits(query);
   const parts: SQL[] = [];
@@ -115,11 +127,20 @@ function candidates(query: string, tier: SearchTier, found: string[]): SQL {
     );
     if (digits !== null) parts.push(startsWith(PHONE_DIGITS_REVERSED, endsWithDigitsPattern(digits)));
   }
-  if (tier === 'contains') {
-    parts.push(...NAME_FIELDS.map((f) => someWhere(sql`${f} like ${likePattern(lq)}`)));
+  if (tier === 'words') {
+    const keep = (fields: SQL[]) =>
+      any([...fields.map((f) => sql`${f} like ${likePattern(lq)}`), ...fields.map((f) => sql`${lq} <% ${f}`)]);
+    parts.push(holdersOfWords(alternatives, NAME_FIELDS, keep));
+  }
+  // A phone holds digits only: a q without any cannot be in one.
+  if ((tier === 'contains' || tier === 'words') && /\d/.test(query)) {
     parts.push(someWhere(sql`${PHONE} like ${likePattern(query)}`));
     if (digits !== null && digits !== query) parts.push(someWhere(sql`${PHONE} like ${likePattern(digits)}`));
   }
+  // A number (digits and phone punctuation) is looked for in the business names, not in the
+  // contact's name or email, where its digits would only meet the email's hex by chance.
+  const containers = digits === null ? NAME_FIELDS : NAME_FIELDS.slice(0, 2);
+  if (tier === 'contains') parts.push(...containers.map((f) => someWhere(sql`${f} like ${likePattern(lq)}`)));
   if (tier === 'similar') parts.push(...NAME_FIELDS.map((f) => someWhere(sql`${lq} <% ${f}`)));
   if (found.length > 0) parts.push(sql`(select unnest(${`{${found.join(',')}}`}::uuid[]))`);
   return sql.join(parts, sql` union all `);
@@ -130,7 +151,13 @@ function candidates(query: string, tier: SearchTier, found: string[]): SQL {
  * the candidates of the tier's field indexes and those the tiers above found, ranked: exact (3), starts with (2), contains (1),
  * similar (0); then word similarity, DBA name, id. `query` is trimmed, not empty.
  */
-export function searchQuery(db: Db, query: string, tier: SearchTier, found: string[] = []) {
+export function searchQuery(
+  db: Db,
+  query: string,
+  tier: SearchTier,
+  found: string[] = [],
+  alternatives: string[][] = [],
+) {
   const lq = query.toLowerCase();
   const contains = likePattern(lq);
   const prefix = likePrefix(lq);
@@ -153,7 +180,7 @@ export function searchQuery(db: Db, query: string, tier: SearchTier, found: stri
     .select({ id: m.id, dbaName: m.dbaName, stageName: stages.name })
     .from(m)
     .innerJoin(stages, eq(stages.id, m.stageId))
-    .where(and(isNull(m.deletedAt), sql`${m.id} in (${candidates(query, tier, found)})`))
+    .where(and(isNull(m.deletedAt), sql`${m.id} in (${candidates(query, tier, found, alternatives)})`))
     .orderBy(desc(rank), desc(similarity), asc(sql`lower(${m.dbaName})`), asc(m.id))
     .limit(SEARCH_LIMIT);
 }

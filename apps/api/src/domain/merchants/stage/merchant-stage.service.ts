@@ -67,21 +67,6 @@ export async function applyStageChange(
   const id = row.id;
   const to = await enterableStage(tx, stageId);
   const from = await stageById(tx, row.stageId);
-  await tx
-    .update(merchants)
-    .set({ stageId: to.id, pipeline: to.pipeline, stageEnteredAt: now, updatedAt: now, updatedBy: userId })
-    .where(eq(merchants.id, id));
-  await tx
-    .update(merchantStageIntervals)
-    .set({ leftAt: now, leftBy: userId })
-    .where(and(eq(merchantStageIntervals.merchantId, id), isNull(merchantStageIntervals.leftAt)));
-  await tx.insert(merchantStageIntervals).values({
-    merchantId: id,
-    stageId: to.id,
-    pipeline: to.pipeline,
-    enteredAt: now,
-    enteredBy: userId,
-  });
   await tx.insert(merchantEvents).values({
     merchantId: id,
     type: 'stage_changed',
@@ -109,6 +94,27 @@ export async function applyStageChange(
     subjectType: 'merchant',
     subjectId: id,
     changes: { stageId: { from: from.id, to: to.id }, pipeline: { from: from.pipeline, to: to.pipeline } },
+  });
+  // Last, right before the commit: the triggers of these statements update rows that every
+  // stage change of the same stages shares (merchant_counts, the report rollups), and a row
+  // updated stays locked until the commit. Taken first, they were held through the inserts above,
+  // and concurrent changes queued behind each other (decision 095). The merchant's own row first:
+  // writing its new version may merge a trigram index's pending list (seconds, now and then), which
+  // must not happen while holding the shared rows; its AFTER triggers take them once it is written.
+  await tx
+    .update(merchants)
+    .set({ stageId: to.id, pipeline: to.pipeline, stageEnteredAt: now, updatedAt: now, updatedBy: userId })
+    .where(eq(merchants.id, id));
+  await tx
+    .update(merchantStageIntervals)
+    .set({ leftAt: now, leftBy: userId })
+    .where(and(eq(merchantStageIntervals.merchantId, id), isNull(merchantStageIntervals.leftAt)));
+  await tx.insert(merchantStageIntervals).values({
+    merchantId: id,
+    stageId: to.id,
+    pipeline: to.pipeline,
+    enteredAt: now,
+    enteredBy: userId,
   });
   return { from, to };
 }
