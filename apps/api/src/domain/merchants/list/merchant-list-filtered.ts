@@ -32,6 +32,25 @@ const WALK_SLACK = 4;
 /** A pinned walk (decision 096) reads at least this many rows before giving up. */
 const PINNED_WALK_MIN = 2000;
 
+/** The bounds of filteredPage; tests shrink them to take every way on a few merchants. */
+export type ListTuning = {
+  walkSlack: number;
+  pinnedWalkMin: number;
+  /** The least a first sort reads before giving up. */
+  sortAtLeast: number;
+  /** What a sort after a walk that gave up reads at most. */
+  sortAfterWalk: number;
+  /** Which way to try first; by default the one the estimate says reads fewer rows. */
+  first?: 'walk' | 'sort';
+};
+
+const TUNING: ListTuning = {
+  walkSlack: WALK_SLACK,
+  pinnedWalkMin: PINNED_WALK_MIN,
+  sortAtLeast: 2 * EXACT_TOTAL_UP_TO,
+  sortAfterWalk: SORT_MATCHES_UP_TO,
+};
+
 export type FilteredPage = { rows: MerchantRow[]; total: number; estimated: boolean };
 
 export type FilteredList = {
@@ -58,35 +77,40 @@ const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
  * way bounded, the other taken when the bound is reached. A sort key pinned by a filter (agentId
  * with the agent sort) reads the one key's range of the index, in id order.
  */
-export async function filteredPage(db: Db, list: FilteredList): Promise<FilteredPage> {
+export async function filteredPage(db: Db, list: FilteredList, tuning = TUNING): Promise<FilteredPage> {
   const { query, paging } = list;
+  const { walkSlack, pinnedWalkMin, sortAtLeast, sortAfterWalk } = tuning;
   const need = paging.offset + paging.limit;
   const matches = 'exact' in list.matches ? list.matches.exact : list.matches.estimate;
   const { sort } = sortOf(query);
   if (sortsWithinRange(sort, list.pinned)) return walkUnbounded(db, list);
   const pinned = list.deleted ? null : pinnedKeyOf(sort, list.pinned);
   const walkBound = (expected: number) =>
-    Math.ceil(Math.max((need * list.viewSize * WALK_SLACK) / Math.max(expected, 1), pinned ? PINNED_WALK_MIN : 0)) +
-    need;
+    Math.ceil(Math.max((need * list.viewSize * walkSlack) / Math.max(expected, 1), pinned ? pinnedWalkMin : 0)) + need;
   const walkRows = pinned ? need : (need * list.viewSize) / Math.max(matches, 1);
-  if (!pinned && (matches <= EXACT_TOTAL_UP_TO || matches <= walkRows)) {
+  const sortFirst = tuning.first
+    ? tuning.first === 'sort'
+    : !pinned && (matches <= EXACT_TOTAL_UP_TO || matches <= walkRows);
+  if (sortFirst) {
     // Sorting them is cheaper, if the estimate holds; past a few times it, many match: walk.
-    const cap = Math.ceil(Math.max(matches * WALK_SLACK, 2 * EXACT_TOTAL_UP_TO));
+    const cap = Math.ceil(Math.max(matches * walkSlack, sortAtLeast));
     const sorted = await sortAll(db, list, cap);
     if (sorted) return sorted;
-    return (await walk(db, list, need, walkBound(cap), null)) ?? walkUnbounded(db, list);
+    return (await walk(db, list, need, walkBound(cap), pinned)) ?? walkUnbounded(db, list);
   }
   const walked = await walk(db, list, need, pinned ? walkBound(list.viewSize) : walkBound(matches), pinned);
   if (walked) return walked;
   // Fewer matched than expected along the index: few enough to sort, unless the estimate was far out.
-  return (await sortAll(db, list, SORT_MATCHES_UP_TO)) ?? walkUnbounded(db, list);
+  return (await sortAll(db, list, sortAfterWalk)) ?? walkUnbounded(db, list);
 }
 
 async function walk(db: Db, list: FilteredList, need: number, bound: number, pinned: PinnedKey | null) {
-  const read = rowsOf<{ id: string; ok: boolean }>(
+  const read = rowsOf<{ id: string; ok: boolean; b: boolean }>(
     await db.execute(walkIdsSql(list.query, list.view, list.filter, need, bound, pinned)),
   );
-  if (read.some((r) => !r.ok)) return null;
+  // A bound reached before the page's end (a read's last row, followed by another read's rows or
+  // short of the page): matches may lie beyond it.
+  if (read.some((r, i) => !r.ok || (r.b && i !== need - 1))) return null;
   const ids = read.slice(list.paging.offset).map((r) => r.id);
   // Fewer than the page's end: the walk saw every match.
   const seen = read.length < need ? read.length : null;
@@ -94,15 +118,17 @@ async function walk(db: Db, list: FilteredList, need: number, bound: number, pin
 }
 
 async function sortAll(db: Db, list: FilteredList, atMost: number): Promise<FilteredPage | null> {
+  const need = list.paging.offset + list.paging.limit;
   // Never below the page's end: an empty page past the cap would hide matches that exist.
-  const cap = Math.max(atMost, list.paging.offset + list.paging.limit);
+  const cap = Math.max(atMost, need);
   const where = sql`${list.view} and ${list.filter}`;
+  // Up to the page's end from the first match, so that a page past the end still learns how many matched.
   const read = rowsOf<{ id: string; n: string | number }>(
-    await db.execute(sortedMatchesSql(list.query, where, list.paging, cap)),
+    await db.execute(sortedMatchesSql(list.query, where, need, cap)),
   );
-  const n = read.length > 0 ? Number(read[0]!.n) : null;
-  if (n !== null && n > cap) return null;
-  const ids = read.map((r) => r.id);
+  const n = read.length > 0 ? Number(read[0]!.n) : 0;
+  if (n > cap) return null;
+  const ids = read.slice(list.paging.offset).map((r) => r.id);
   return { rows: await rowsByIds(db, ids), ...(await totalOf(db, list, n, ids.length)) };
 }
 

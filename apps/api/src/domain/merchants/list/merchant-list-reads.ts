@@ -54,12 +54,13 @@ export function sortsWithinRange(
 
 /**
  * One ordered read of the view's sort index, at most `bound` rows, each tested against the filters
- * (`ok`), stopping once `need` rows are out: the matches in order, plus a marker row (ok false) if
- * the read reached its bound first. The marker means the page may be incomplete: the caller finds
- * the matches another way. row_number() follows the index order, so the read streams.
+ * (`ok`), stopping once `need` rows are out: the matches in order, plus the row at the bound (`b`)
+ * if the read got that far, a match or not. Reaching the bound with fewer than `need` matches means
+ * the page may be incomplete: the caller finds the matches another way. row_number() follows the
+ * index order, so the read streams.
  */
 function boundedRead(order: SQL, where: SQL, filter: SQL, key: SQL, need: number, bound: number): SQL {
-  return sql`select w.id, w.k, w.ok from (
+  return sql`select w.id, w.k, w.ok, w.rn = ${bound} as b from (
       select ${m.id} as id, ${key} as k, coalesce(${filter}, false) as ok, row_number() over (order by ${order}) as rn
         from ${m} where ${where} order by ${order} limit ${bound}
     ) as w where w.ok or w.rn = ${bound} limit ${need}`;
@@ -67,7 +68,7 @@ function boundedRead(order: SQL, where: SQL, filter: SQL, key: SQL, need: number
 
 /**
  * The first `need` matches of a filtered list in its order, read along the view's sort index
- * (decision 096), each read bounded: rows `id`, `ok` (false: a bound was reached first). A
+ * (decision 096), each read bounded: rows `id`, `ok` (a match) and `b` (the row at a bound). A
  * descending key that can be empty is two reads, the filled keys backwards and then the empties
  * by id, as pageIdsSql does it.
  */
@@ -101,25 +102,20 @@ export function walkIdsSql(
     bound,
   );
   const empty = boundedRead(sql`${m.id} desc`, sql`${view} and ${key} is null`, filter, key, need, bound);
-  return sql`select u.id, u.ok from ((${filled}) union all (${empty})) as u
+  return sql`select u.id, u.ok, u.b from ((${filled}) union all (${empty})) as u
     order by u.k desc nulls last, u.id desc limit ${need}`;
 }
 
 /**
  * All matches of a filtered list found by the filters' own indexes and sorted, at most `cap` + 1
- * of them read: rows `id` (one page) and `n`, how many matched (cap + 1: more than cap, the page
- * is not to be used). `limit` keeps the planner from walking a sort index for matches it expects
+ * of them read: rows `id`, the first `need` in order, and `n`, how many matched (cap + 1: more
+ * than cap, the rows are not to be used). `limit` keeps the planner from walking a sort index for matches it expects
  * early (decision 091).
  */
-export function sortedMatchesSql(
-  query: MerchantListQuery,
-  where: SQL,
-  paging: { limit: number; offset: number },
-  cap: number,
-): SQL {
+export function sortedMatchesSql(query: MerchantListQuery, where: SQL, need: number, cap: number): SQL {
   const { sort, descending } = sortOf(query);
   const dir = raw(descending);
   return sql`select few.id, count(*) over () as n
     from (select ${m.id} as id, ${SORT_KEYS[sort]} as k from ${m} where ${where} limit ${cap + 1}) as few
-    order by few.k ${dir} nulls last, few.id ${dir} limit ${paging.limit} offset ${paging.offset}`;
+    order by few.k ${dir} nulls last, few.id ${dir} limit ${need}`;
 }

@@ -7,7 +7,7 @@ import { likePattern } from '../../../lib/db/like-pattern.ts';
 import type { Caller } from '../../../lib/http/caller.ts';
 import { endsWithDigitsPattern, phoneSearchDigits, reversedPhoneDigitsSql } from '../../../lib/phone.ts';
 import { selectMerchants, selectMerchantsInOrder, toMerchant } from '../record/merchant-row.ts';
-import { filteredPage, viewSizeOf } from './merchant-list-filtered.ts';
+import { filteredPage, viewSizeOf, type ListTuning } from './merchant-list-filtered.ts';
 import { pageIdsSql } from './merchant-list-page.ts';
 import { estimateMerchants } from './merchant-list-total.ts';
 
@@ -156,7 +156,13 @@ export function filtersOf(query: MerchantListQuery, view: MerchantView): Merchan
  * from it which way to find the page (filteredPage). Past EXACT_TOTAL_UP_TO matches the total of
  * such a list is the estimate, with `totalIsEstimate: true` (decision 091).
  */
-export async function listMerchants(db: Db, caller: Caller, view: MerchantView, query: MerchantListQuery) {
+export async function listMerchants(
+  db: Db,
+  caller: Caller,
+  view: MerchantView,
+  query: MerchantListQuery,
+  tuning?: ListTuning,
+) {
   const filters = filtersOf(query, view);
   const paging = { limit: query.pageSize, offset: query.page * query.pageSize };
   if (isPlainView(filters)) {
@@ -170,16 +176,20 @@ export async function listMerchants(db: Db, caller: Caller, view: MerchantView, 
   const matches = countedByTable(filters)
     ? { exact: await countMerchants(db, filters, caller) }
     : { estimate: await estimateMerchants(db, and(viewWhere, filter), 0) };
-  const page = await filteredPage(db, {
-    query,
-    view: viewWhere,
-    filter,
-    matches,
-    viewSize: await viewSizeOf(db, view, filters.deleted === true),
-    deleted: filters.deleted === true,
-    paging,
-    pinned: { ...filters, assignee: assigneeId(filters.assignee, caller) },
-  });
+  const page = await filteredPage(
+    db,
+    {
+      query,
+      view: viewWhere,
+      filter,
+      matches,
+      viewSize: await viewSizeOf(db, view, filters.deleted === true),
+      deleted: filters.deleted === true,
+      paging,
+      pinned: { ...filters, assignee: assigneeId(filters.assignee, caller) },
+    },
+    tuning,
+  );
   return {
     merchants: page.rows.map(toMerchant),
     total: page.total,
