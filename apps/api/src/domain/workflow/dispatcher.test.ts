@@ -90,4 +90,36 @@ describe('the dispatcher turns domain events into executions and jobs', () => {
     expect(rows.map((r) => r.stageActionId)).toEqual([action.id]);
     expect(await jobsFor(ctx.t, [rows[0]!.id])).toHaveLength(1);
   });
+  it('a batch’s jobs go in one insert a queue, in the batch’s transaction, not one send a job', async () => {
+    const target = ctx.stage.underwriting;
+    await insertStageAction(ctx.t, target.id, 'create_todo', todo('batched'));
+    const moved = [await createMerchant(ctx), await createMerchant(ctx), await createMerchant(ctx)];
+    await dispatch();
+    for (const m of moved)
+      expect((await ctx.staff.post(`/api/merchants/${m.id}/stage`, { stageId: target.id })).status).toBe(200);
+    let sends = 0;
+    const inserts: number[] = [];
+    const counting = {
+      send: ((...args: Parameters<typeof engine.boss.send>) => {
+        sends += 1;
+        return engine.boss.send(...args);
+      }) as typeof engine.boss.send,
+      insert: ((...args: Parameters<typeof engine.boss.insert>) => {
+        inserts.push(args[1].length);
+        return engine.boss.insert(...args);
+      }) as typeof engine.boss.insert,
+    };
+    expect(await dispatchPendingEvents(ctx.t.db, counting, ctx.t.clock.now)).toBe(3);
+    // Every active action of the stage (earlier tests left two there), for each of the three.
+    const rows = (await Promise.all(moved.map((m) => executionsOf(ctx.t, m.id))))
+      .flat()
+      .filter((r) => r.stageId === target.id);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect({ sends, inserts }).toEqual({ sends: 0, inserts: [rows.length] });
+    const jobs = await jobsFor(
+      ctx.t,
+      rows.map((r) => r.id),
+    );
+    expect(jobs.map((j) => j.id).sort()).toEqual(rows.map((r) => r.jobId).sort());
+  });
 });

@@ -1,6 +1,8 @@
 import { asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { JobInsert, PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import { domainEvents } from '../../db/schema/merchants.ts';
+import { inTransaction } from '../../lib/jobs/boss-connection.ts';
 import type { JobSender } from '../../lib/jobs/job-sender.ts';
 import { automationConsumer } from './automation-dispatch.ts';
 import type { EventConsumer } from './domain-event.ts';
@@ -68,13 +70,41 @@ export async function dispatchEventBatch(
       .for('update', { skipLocked: true });
     if (events.length === 0) return 0;
     events.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const held = heldSends(jobs);
     for (const event of events) {
-      for (const consume of consumers) await consume(tx, jobs, event);
+      for (const consume of consumers) await consume(tx, held.sender, event);
     }
+    await held.insert(tx);
     const ids = events.map((event) => event.id);
     await tx.update(domainEvents).set({ processedAt: now }).where(inArray(domainEvents.id, ids));
     return events.length;
   });
+}
+
+/**
+ * The batch's jobs held and inserted at its end, one `boss.insert` a queue in the batch's
+ * transaction instead of one `send` a job (decision 096): the consumers' sends carry only the
+ * transaction and a job id, and the queue's policy (retries, backoff) applies to inserted jobs as
+ * to sent ones. A send with any other option, or a sender without insert (tests), goes as before.
+ */
+function heldSends(jobs: JobSender): { sender: JobSender; insert: (tx: Db) => Promise<void> } {
+  const boss = jobs as JobSender & Partial<Pick<PgBoss, 'insert'>>;
+  if (typeof boss.insert !== 'function') return { sender: jobs, insert: async () => {} };
+  const held = new Map<string, JobInsert[]>();
+  const send = (async (name: string, data: object | null, options?: Record<string, unknown>) => {
+    const { db: _db, id, ...rest } = options ?? {};
+    if (typeof id !== 'string' || Object.keys(rest).length > 0) return jobs.send(name, data, options);
+    const list = held.get(name) ?? [];
+    list.push({ id, data: data ?? {} });
+    held.set(name, list);
+    return id;
+  }) as JobSender['send'];
+  return {
+    sender: { send },
+    insert: async (tx) => {
+      for (const [name, list] of held) await boss.insert!(name, list, { db: inTransaction(tx) });
+    },
+  };
 }
 
 /**

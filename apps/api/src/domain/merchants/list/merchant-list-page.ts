@@ -11,7 +11,7 @@ type SortColumn = NonNullable<MerchantListQuery['sort']>;
  * the view. The sorts over the names of what a merchant points at read a key kept on the
  * merchant by triggers (migration 0035), lower(name) as the lists show it.
  */
-const SORT_KEYS: Record<SortColumn, SQL | PgColumn> = {
+export const SORT_KEYS: Record<SortColumn, SQL | PgColumn> = {
   dbaName: sql`lower(${m.dbaName})`,
   legalName: sql`lower(${m.legalName})`,
   stage: m.stageSort,
@@ -27,11 +27,11 @@ const SORT_KEYS: Record<SortColumn, SQL | PgColumn> = {
 };
 
 /** Sort keys that can be empty: their empties come last in both orders. */
-const NULLABLE_SORTS = new Set<SortColumn>(['agent', 'assignee', 'industry', 'monthlyVolume', 'riskLevel']);
+export const NULLABLE_SORTS = new Set<SortColumn>(['agent', 'assignee', 'industry', 'monthlyVolume', 'riskLevel']);
 
-type Paging = { limit: number | Placeholder; offset: number | Placeholder };
+export type Paging = { limit: number | Placeholder; offset: number | Placeholder };
 
-const raw = (descending: boolean) => sql.raw(descending ? 'desc' : 'asc');
+export const raw = (descending: boolean) => sql.raw(descending ? 'desc' : 'asc');
 
 /**
  * The ids of one page, in order: `where` narrows the merchants, the query's sort (newest first by
@@ -40,21 +40,13 @@ const raw = (descending: boolean) => sql.raw(descending ? 'desc' : 'asc');
  * An index scanned backwards gives a descending key with its empties first, so a descending page
  * of a key that can be empty is two ordered reads, the filled keys backwards and then the empty
  * ones by id (each from its own index, each at most offset + limit rows), put in order again.
- *
- * `few`: the filters match at most SORT_MATCHES_UP_TO merchants (counted or estimated first).
  */
-export function pageIdsSql(query: MerchantListQuery, where: SQL | undefined, paging: Paging, few = false): SQL {
+export function pageIdsSql(query: MerchantListQuery, where: SQL | undefined, paging: Paging): SQL {
   const sort = query.sort ?? 'createdAt';
   const descending = query.sort ? query.order === 'desc' : true;
   const key = SORT_KEYS[sort];
   const dir = raw(descending);
   const whereSql = where ?? sql`true`;
-  if (few) {
-    // Few matches: find them all by the filters' own indexes (`offset 0` keeps the
-    // planner from walking a sort index for matches it wrongly expects early) and sort them.
-    return sql`select few.id from (select ${m.id} as id, ${key} as k from ${m} where ${whereSql} offset 0) as few
-      order by few.k ${dir} nulls last, few.id ${dir} limit ${paging.limit} offset ${paging.offset}`;
-  }
   if (!(descending && NULLABLE_SORTS.has(sort))) {
     return sql`select ${m.id} from ${m} where ${whereSql}
       order by ${key} ${dir}, ${m.id} ${dir} limit ${paging.limit} offset ${paging.offset}`;

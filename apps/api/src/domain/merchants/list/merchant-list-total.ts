@@ -9,14 +9,6 @@ import { merchants as m } from '../../../db/schema/merchants.ts';
  */
 export const EXACT_TOTAL_UP_TO = 1000;
 
-/**
- * Up to this many matches (counted) a filtered page finds them all by the filters' indexes and
- * sorts them; past it, it reads the sort's index in order until the page is full. Tried at 10,000
- * (estimated): fetching 7,000 scattered rows cost 50–230 ms on a loaded machine, more than the
- * walk it replaced (decision 091).
- */
-export const SORT_MATCHES_UP_TO = EXACT_TOTAL_UP_TO;
-
 /** The count of a filtered list as a scalar query: exact up to EXACT_TOTAL_UP_TO, then EXACT_TOTAL_UP_TO + 1. */
 export function cappedCountSql(where: SQL | undefined): SQL<string | null> {
   return sql<string | null>`(select count(*) from (select 1 from ${m} where ${where ?? sql`true`}

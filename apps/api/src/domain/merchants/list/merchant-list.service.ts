@@ -7,8 +7,9 @@ import { likePattern } from '../../../lib/db/like-pattern.ts';
 import type { Caller } from '../../../lib/http/caller.ts';
 import { endsWithDigitsPattern, phoneSearchDigits, reversedPhoneDigitsSql } from '../../../lib/phone.ts';
 import { selectMerchants, selectMerchantsInOrder, toMerchant } from '../record/merchant-row.ts';
+import { filteredPage, viewSizeOf, type ListTuning } from './merchant-list-filtered.ts';
 import { pageIdsSql } from './merchant-list-page.ts';
-import { cappedCountSql, estimateMerchants, EXACT_TOTAL_UP_TO, SORT_MATCHES_UP_TO } from './merchant-list-total.ts';
+import { estimateMerchants } from './merchant-list-total.ts';
 
 /** What narrows a list or an export: the view (a pipeline, or all) and every filter but paging and sort. */
 export type MerchantFilters = Omit<MerchantExportQuery, 'view'> & { view: MerchantView };
@@ -61,12 +62,18 @@ function overSlaCondition(now: Date): SQL {
                        AND ${m.stageEnteredAt} < ${now}::timestamptz - make_interval(hours => s.sla_hours))`;
 }
 
-/** The WHERE of a list, its total and its export. Deleted merchants show only with deleted=true, and then only they. */
-export function merchantConditions(filters: MerchantFilters, caller: Caller): SQL | undefined {
-  const q = filters.q?.trim();
+/** The view's part of a list's WHERE: deleted merchants show only with deleted=true, and then only they. */
+export function viewConditions(filters: MerchantFilters): SQL {
   return and(
     filters.deleted === true ? isNotNull(m.deletedAt) : isNull(m.deletedAt),
     filters.view === 'all' ? undefined : eq(m.pipeline, filters.view),
+  )!;
+}
+
+/** Every filter of a list but the view's: q, the ids, the enums, the date ranges, over SLA. */
+export function filterConditions(filters: MerchantFilters, caller: Caller): SQL | undefined {
+  const q = filters.q?.trim();
+  return and(
     q ? searchCondition(q) : undefined,
     filters.stageId ? eq(m.stageId, filters.stageId) : undefined,
     filters.agentId ? eq(m.agentId, filters.agentId) : undefined,
@@ -82,6 +89,11 @@ export function merchantConditions(filters: MerchantFilters, caller: Caller): SQ
     filters.stageEnteredTo ? lt(m.stageEnteredAt, dayAfter(filters.stageEnteredTo)) : undefined,
     filters.overSla === true ? overSlaCondition(caller.now) : undefined,
   );
+}
+
+/** The WHERE of a list, its total and its export. */
+export function merchantConditions(filters: MerchantFilters, caller: Caller): SQL | undefined {
+  return and(viewConditions(filters), filterConditions(filters, caller));
 }
 
 /** Filters the counts table answers: every other filter needs a count over the merchants. */
@@ -138,52 +150,59 @@ export function filtersOf(query: MerchantListQuery, view: MerchantView): Merchan
  * ids are chosen first, on the merchants alone (an index read in the sort's order), and
  * only those rows are read whole with their names (selectMerchantsInOrder, decision 027).
  *
- * The plain views and those narrowed by stage, assignee or deleted only read the total from
- * merchant_counts, exact, riding along on every row (one round trip). Any other filter counts its
- * matches up to EXACT_TOTAL_UP_TO first, and past that answers the planner's estimate with
- * `totalIsEstimate: true` (decision 091).
+ * The plain views read the total from merchant_counts, exact, riding along on every row (one
+ * round trip). A filtered list (decision 096) takes the number of its matches first, exact from
+ * merchant_counts when only stage, assignee or deleted narrow it, else the planner's estimate, and
+ * from it which way to find the page (filteredPage). Past EXACT_TOTAL_UP_TO matches the total of
+ * such a list is the estimate, with `totalIsEstimate: true` (decision 091).
  */
-export async function listMerchants(db: Db, caller: Caller, view: MerchantView, query: MerchantListQuery) {
+export async function listMerchants(
+  db: Db,
+  caller: Caller,
+  view: MerchantView,
+  query: MerchantListQuery,
+  tuning?: ListTuning,
+) {
   const filters = filtersOf(query, view);
   const paging = { limit: query.pageSize, offset: query.page * query.pageSize };
-  const where = merchantConditions(filters, caller);
-  if (isPlainView(filters) || countedByTable(filters)) {
-    const rows = isPlainView(filters)
-      ? await plainViewPage(db, query, filters).execute({ pipeline: view, ...paging })
-      : await selectMerchantsInOrder(
-          db,
-          pageIdsSql(query, where, paging),
-          sql`(${countQuery(db, filters, caller).getSQL()})`,
-        );
+  if (isPlainView(filters)) {
+    const rows = await plainViewPage(db, query, filters).execute({ pipeline: view, ...paging });
     // A page past the end has no row to carry the total.
     const total = rows.length > 0 ? Number(rows[0]!.total ?? 0) : await countMerchants(db, filters, caller);
     return { merchants: rows.map(toMerchant), total, params: { ...query, view }, allData: [] as Merchant[] };
   }
-  // Counted first: few matches are found by the filters' indexes and sorted, many are read in the
-  // sort's order (a planner that expects matches early and meets none walked a whole view).
-  const counted = await cappedCount(db, where);
-  const few = counted <= EXACT_TOTAL_UP_TO;
-  const total = few ? counted : await estimateMerchants(db, where, counted);
-  const rows =
-    counted === 0
-      ? []
-      : await selectMerchantsInOrder(
-          db,
-          pageIdsSql(query, where, paging, total <= SORT_MATCHES_UP_TO),
-          sql<null>`null`,
-        );
+  const viewWhere = viewConditions(filters);
+  const filter = filterConditions(filters, caller) ?? sql`true`;
+  const matches = countedByTable(filters)
+    ? { exact: await countMerchants(db, filters, caller) }
+    : { estimate: await estimateMerchants(db, and(viewWhere, filter), 0) };
+  const page = await filteredPage(
+    db,
+    {
+      query,
+      view: viewWhere,
+      filter,
+      matches,
+      viewSize: await viewSizeOf(db, view, filters.deleted === true),
+      deleted: filters.deleted === true,
+      paging,
+      pinned: { ...filters, assignee: assigneeId(filters.assignee, caller) },
+    },
+    tuning,
+  );
   return {
-    merchants: rows.map(toMerchant),
-    total,
-    ...(few ? {} : { totalIsEstimate: true as const }),
+    merchants: page.rows.map(toMerchant),
+    total: page.total,
+    ...(page.estimated ? { totalIsEstimate: true as const } : {}),
     params: { ...query, view },
     allData: [] as Merchant[],
   };
 }
 
-async function cappedCount(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ total: cappedCountSql(where) }).from(sql`(select 1) as one`);
-  return Number(row?.total ?? 0);
+/** The assignee filter as a user id: null for `none`, the caller's for `me`. */
+function assigneeId(assignee: string | undefined, caller: Caller): string | null | undefined {
+  if (assignee === undefined || assignee === 'none') return assignee === undefined ? undefined : null;
+  return assignee === 'me' ? caller.actor.userId : assignee;
 }
 
 /** A view with no filter but `deleted`: what nearly every list request is. */
