@@ -48,16 +48,14 @@ export async function putDecisionStages(db: Db, caller: Caller, input: DecisionS
     const before = await getDecisionStages(tx);
     await tx.delete(decisionStages);
     if (input.mappings.length) {
-      await tx
-        .insert(decisionStages)
-        .values(
-          input.mappings.map((l) => ({
-            ...l,
-            createdAt: caller.now,
-            updatedAt: caller.now,
-            updatedBy: caller.actor.userId,
-          })),
-        );
+      await tx.insert(decisionStages).values(
+        input.mappings.map((l) => ({
+          ...l,
+          createdAt: caller.now,
+          updatedAt: caller.now,
+          updatedBy: caller.actor.userId,
+        })),
+      );
     }
     await writeAudit(tx, {
       action: 'decision_stages.update',

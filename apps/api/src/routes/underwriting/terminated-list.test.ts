@@ -67,6 +67,18 @@ describe('the terminated-merchant list', () => {
     ]);
     expect(JSON.stringify(hits)).not.toContain('1828182');
     expect(await auditRows(ctx.t, 'merchant.match_found', fresh.id)).toHaveLength(1);
+
+    // A token that may read merchants but not reveal sensitive values learns the kind, not whose.
+    const token = await ctx.staff.post<{ secret: string }>('/api/api-tokens', {
+      data: { name: 'Reader', scopes: { merchant: 'read' }, expiry: '30' },
+    });
+    expect(token.status, JSON.stringify(token.body)).toBe(201);
+    const res = await ctx.t.app.request(`/api/merchants/${fresh.id}/matches`, {
+      headers: { authorization: `Bearer ${token.body.secret}` },
+    });
+    expect(res.status).toBe(200);
+    const seen = ((await res.json()) as ScreeningHitList).hits;
+    expect(seen).toEqual([expect.objectContaining({ matchedKind: 'tax_id', matchedMerchant: null })]);
   });
 
   it('a similar name or the same website domain is a review match, found on change too', async () => {
