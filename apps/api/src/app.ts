@@ -24,6 +24,7 @@ import { registerAgentRoutes } from './routes/agents/agents.handlers.ts';
 import { registerCompanyRoutes } from './routes/companies/companies.handlers.ts';
 import { registerIndustryRoutes } from './routes/industry/industry.handlers.ts';
 import { registerLeadSourceRoutes } from './routes/lead-sources/lead-sources.handlers.ts';
+import { registerUnderwritingRoutes } from './routes/underwriting/underwriting.handlers.ts';
 import { registerMeRoutes } from './routes/me/me.handlers.ts';
 import { registerPermissionRoutes } from './routes/permissions/permissions.handlers.ts';
 import { registerUserRoutes } from './routes/users/users.handlers.ts';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps) {
   registerPermissionRoutes(app);
   registerAuditRoutes(app);
   registerMerchantRoutes(app);
+  registerUnderwritingRoutes(app);
   registerReportRoutes(app);
   registerHomeRoutes(app);
   registerApiTokenRoutes(app);

@@ -13,6 +13,8 @@ export * from './schemas/template.ts';
 export * from './schemas/setting.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/merchant.ts';
+export * from './schemas/underwriting.ts';
+export * from './schemas/screening.ts';
 export * from './schemas/sealed-draft-value.ts';
 export * from './schemas/merchant-files.ts';
 export * from './schemas/api-token.ts';

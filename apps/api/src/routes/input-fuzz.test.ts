@@ -107,6 +107,19 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
   }),
   'PUT /api/stages/{stageId}/actions/order': async (ctx) => ({ ids: [ctx.ids['/api/stage-actions']] }),
   'POST /api/stages/{stageId}/actions/test-run': async (ctx) => ({ merchantId: ctx.ids['/api/merchants'] }),
+  'POST /api/reason-codes': async () => ({ data: { code: 'FZ-2', label: 'Fuzz', kind: 'other' } }),
+  'PATCH /api/reason-codes/{id}': patchBase,
+  'PUT /api/decision-stages': async () => ({ mappings: [] }),
+  'POST /api/merchants/{id}/decision': async (ctx) => ({
+    decision: 'pending',
+    reasonCodeId: ctx.ids['/api/reason-codes'],
+  }),
+  'POST /api/merchants/{id}/matches': async (ctx) => ({
+    service: 'MATCH',
+    result: 'review',
+    reasonCodeId: ctx.ids['/api/reason-codes'],
+  }),
+  'POST /api/merchants/{id}/matches/{hitId}/resolve': async () => ({ state: 'cleared', reason: 'Fuzz' }),
   'POST /api/automations': async () => ({ data: FUZZ_AUTOMATION }),
   'PATCH /api/automations/{id}': patchBase,
   'POST /api/automations/preview': async () => ({
@@ -129,6 +142,7 @@ const urlOf = (ids: Record<string, string>, path: string) =>
     .replace('{id}', ids[path.split('/{id}')[0]!] ?? '')
     .replace('{ownerId}', ids.owner ?? '')
     .replace('{noteId}', ids.note ?? '')
+    .replace('{hitId}', ids.hit ?? '')
     .replace('{name}', 'log-retention')
     .replace('{stageId}', ids['/api/stages'] ?? '');
 
@@ -272,6 +286,7 @@ describe('input fuzz: every text field of every create and update route', () => 
       '/api/companies': { name: 'Seed', type: 'other' },
       '/api/industry': { name: 'Seed', mcc: '9999' },
       '/api/lead-sources': { name: 'Seed' },
+      '/api/reason-codes': { code: 'SEED', label: 'Seed', kind: 'risk' },
       '/api/api-tokens': { name: 'Seed', scopes: { merchant: 'read' }, expiry: '30' },
       '/api/todos': { title: 'Seed' },
       '/api/automations': { ...FUZZ_AUTOMATION, name: 'Seed', isActive: false },
@@ -314,6 +329,13 @@ describe('input fuzz: every text field of every create and update route', () => 
     );
     expect(action.status, JSON.stringify(action.body)).toBe(201);
     ids['/api/stage-actions'] = action.body.id as string;
+    const check = await request(
+      'POST',
+      `/api/merchants/${ids['/api/merchants']}/matches`,
+      JSON.stringify({ service: 'MATCH', result: 'review', reasonCodeId: ids['/api/reason-codes'] }),
+    );
+    expect(check.status, JSON.stringify(check.body)).toBe(201);
+    ids.hit = (check.body.hits as { id: string }[])[0]!.id;
   });
   afterAll(() => t.close());
 

@@ -159,6 +159,11 @@ export const routeTable: RouteEntry[] = [
     ability: { action: 'read', subject: 'lead-source' },
   },
   {
+    path: '/reason-code/list',
+    page: lazyPage(() => import('../features/underwriting/reason-code-list-page.tsx'), 'ReasonCodeListPage'),
+    ability: { action: 'read', subject: 'reason-code' },
+  },
+  {
     path: '/industry/list',
     page: lazyPage(() => import('../features/industries/industry-list-page.tsx'), 'IndustryListPage'),
     ability: { action: 'read', subject: 'industry' },

@@ -28,6 +28,9 @@ export const API_TAG_TYPES = [
   /** Automations (`id: 'LIST'` and one per record) and their executions (`id: 'LIST'`). */
   'Automation',
   'AutomationExecution',
+  /** Reason codes (`id: 'LIST'` and one per record) and the decision-to-stage mapping. */
+  'ReasonCode',
+  'DecisionStage',
 ] as const;
 
 /** fetchBaseQuery over appFetch, so a 401 here takes the app's one 401 path (lib/http.ts). */

@@ -157,6 +157,8 @@ export function pickerRoutes(stages: Stage[] = STAGES) {
     'GET /api/companies': list('companies', []),
     'GET /api/industry': list('industries', []),
     'GET /api/lead-sources': list('leadSources', []),
+    'GET /api/reason-codes': list('reasonCodes', []),
+    'GET /api/decision-stages': () => ({ body: { mappings: [] } }),
     'GET /api/users/options': () => ({
       body: {
         options: [

@@ -22,6 +22,7 @@ import {
   updateMetaShape,
 } from './fields.ts';
 import { sealedOr } from './sealed-draft-value.ts';
+import { stageReasonShape } from './underwriting.ts';
 
 /** The merchant record (the merchants table). */
 
@@ -395,6 +396,8 @@ export const merchantStageChangeInputSchema = z.object({
   updatedAt: updateMetaShape.updatedAt,
   /** Optional: why, kept with the stage change on the timeline. */
   note: optionalText(2000).optional(),
+  /** Required when the stage carries a decision (docs/decisions/098): the decision's reason. */
+  ...stageReasonShape,
 });
 export type MerchantStageChangeInput = z.infer<typeof merchantStageChangeInputSchema>;
 
@@ -434,7 +437,12 @@ export const merchantBulkAssignInputSchema = z.object({
   ids: bulkIds,
   assignedUserId: z.uuid('Choose a user').nullable(),
 });
-export const merchantBulkStageInputSchema = z.object({ ids: bulkIds, stageId: z.uuid('Choose a stage') });
+export const merchantBulkStageInputSchema = z.object({
+  ids: bulkIds,
+  stageId: z.uuid('Choose a stage'),
+  note: optionalText(2000).optional(),
+  ...stageReasonShape,
+});
 export const merchantBulkResultSchema = z.object({
   results: z.array(
     z.object({
@@ -535,6 +543,10 @@ export const MERCHANT_EVENT_TYPES = [
   'automation',
   /** A todo linked to the merchant was added or completed (data.todoId, data.summary). */
   'todo',
+  /** A decision recorded with its reason (data.summary, data.note; docs/decisions/098). */
+  'decision',
+  /** A terminated-list match found or resolved (data.summary). */
+  'match',
 ] as const;
 export type MerchantEventType = (typeof MERCHANT_EVENT_TYPES)[number];
 

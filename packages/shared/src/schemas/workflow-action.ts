@@ -142,7 +142,11 @@ const setFieldConfig = z
     if (!result.success) ctx.addIssue({ code: 'custom', path: ['value'], message: result.error.issues[0]!.message });
   });
 
-const changeStageConfig = z.strictObject({ stageId: uuid('Choose a stage') });
+/** A stage that carries a decision needs the decision's reason (docs/decisions/098). */
+const changeStageConfig = z.strictObject({
+  stageId: uuid('Choose a stage'),
+  reasonCodeId: uuid('Choose a reason').optional(),
+});
 const waitConfig = z.strictObject({
   hours: z
     .number()

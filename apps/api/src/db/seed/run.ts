@@ -9,6 +9,7 @@ import { seedDemoMerchants } from './demo-merchants.ts';
 import { seedDemoTodos } from './demo-todos.ts';
 import { seedDemoStageActions } from './demo-stage-actions.ts';
 import { seedReferenceData } from './reference-data.ts';
+import { seedDemoUnderwriting } from './demo-underwriting.ts';
 import { DEMO_SIGN_IN_EMAILS, randomDemoPassword, seedDemoUsers } from './users.ts';
 
 /**
@@ -35,6 +36,8 @@ export const seedHooks: readonly SeedHook[] = [
   { name: 'demo stage actions', run: (db, ctx) => seedDemoStageActions(db, ctx) },
   // After the demo merchants and templates: automations, their runs replayed on the first start.
   { name: 'demo automations', run: (db, ctx) => seedDemoAutomations(db, ctx) },
+  // After the stages: reason codes and the decision stages of the demo pipelines.
+  { name: 'demo underwriting', run: (db, ctx) => seedDemoUnderwriting(db, ctx.now) },
 ];
 
 export type SeedReport =

@@ -26,6 +26,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   history: 'Logs: audit, emails, API usage, scheduled jobs and automation runs',
   'api-tokens': 'API tokens for integrations: scopes, rotation and revocation',
   settings: 'Portal-wide settings',
+  underwriting: 'Decisions tied to stages, the decision-to-stage mapping, terminated-list matches and outside checks',
+  'reason-codes': 'The reasons decisions are taken for, grouped by kind',
 };
 
 /** The tags the operations use, each with its description, in the order they first appear. */

@@ -28,7 +28,8 @@ export const changed = (id: string) => [MERCHANT_LIST_TAG, record(id), events(id
 
 const one = (id: string) => `${MERCHANTS_PATH}/${encodeURIComponent(id)}`;
 
-export type StageChangeArg = { id: string; stageId: string; updatedAt: string; note?: string };
+/** `reasonCodeId`: required by the server when the stage carries a decision (docs/decisions/098). */
+export type StageChangeArg = { id: string; stageId: string; updatedAt: string; note?: string; reasonCodeId?: string };
 
 export const merchantListApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -61,7 +62,10 @@ export const merchantListApi = api.injectEndpoints({
       // Some ids may have changed even when others failed: refetch whatever the answer.
       invalidatesTags: () => [MERCHANT_LIST_TAG],
     }),
-    bulkStageMerchants: build.mutation<MerchantBulkResult, { ids: string[]; stageId: string }>({
+    bulkStageMerchants: build.mutation<
+      MerchantBulkResult,
+      { ids: string[]; stageId: string; reasonCodeId?: string; note?: string }
+    >({
       query: (body) => ({ url: `${MERCHANTS_PATH}/bulk/stage`, method: 'POST', body }),
       invalidatesTags: () => [MERCHANT_LIST_TAG],
     }),

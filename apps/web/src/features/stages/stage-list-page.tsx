@@ -4,6 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { PIPELINES, type Pipeline, type Stage } from '@boardwalk/shared/schemas/stage';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
 import { useConfirmDelete } from '../../components/confirm/use-confirm-delete.ts';
+import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { errorMessage } from '../../lib/problem.ts';
@@ -88,15 +89,21 @@ export function StageListPage() {
         title="Stages"
         subtitle="Drag a stage, or use its arrows, to change its place in the pipeline."
         actions={
-          canCreate && (
-            <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              onClick={() => setDialog({ record: undefined, pipeline: 'sales' })}
-            >
-              Add stage
+          <>
+            {/* Decisions tied to stages and their reasons (docs/decisions/098). */}
+            <Button component={RouterLink} to="/reason-code/list">
+              Decision stages and reasons
             </Button>
-          )
+            {canCreate && (
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                onClick={() => setDialog({ record: undefined, pipeline: 'sales' })}
+              >
+                Add stage
+              </Button>
+            )}
+          </>
         }
       />
       {query.isLoading ? (

@@ -5,6 +5,7 @@ import { assertReferences, enterableStage } from '../record/merchant-refs.ts';
 import type { WriteOutcome } from '../record/merchant-record.service.ts';
 import { changeMerchantAssignment, changeMerchantStage } from '../stage/merchant-stage.service.ts';
 import type { MerchantCaller } from '../record/merchant-store.ts';
+import { assertStageReason } from '../../underwriting/stage-decision.ts';
 
 type BulkItem = MerchantBulkResult['results'][number];
 
@@ -47,11 +48,13 @@ async function eachMerchant(
 export async function bulkChangeStage(
   db: Db,
   caller: MerchantCaller,
-  input: { ids: string[]; stageId: string },
+  input: { ids: string[]; stageId: string; note?: string | undefined; reasonCodeId?: string | undefined },
   onUnexpected: OnUnexpected,
 ): Promise<MerchantBulkResult> {
-  await enterableStage(db, input.stageId);
-  return eachMerchant(input.ids, (id) => changeMerchantStage(db, caller, id, { stageId: input.stageId }), onUnexpected);
+  const { ids, ...change } = input;
+  // A decision stage's reason is checked once too (docs/decisions/098), then recorded per merchant.
+  await assertStageReason(db, await enterableStage(db, input.stageId), input.reasonCodeId);
+  return eachMerchant(ids, (id) => changeMerchantStage(db, caller, id, change), onUnexpected);
 }
 
 /** POST /api/merchants/bulk/assign: the assignee is checked once (400 for all), then each merchant. */

@@ -10,6 +10,7 @@ import { withDraftValues } from '../drafts/merchant-draft-values.ts';
 import { ownerColumns } from '../owners/merchant-owner-row.ts';
 import { assertReferences, defaultStage, enterableStage, withReferenceNames } from './merchant-refs.ts';
 import { inTransaction, lockMerchant, type MerchantCaller } from './merchant-store.ts';
+import { underwritingOnCreate, underwritingOnUpdate } from '../../underwriting/record-hooks.ts';
 import { createValues, referencesOf, sealNew, updateValues, type FieldChanges } from './merchant-values.ts';
 
 export const STALE_MERCHANT_DETAIL =
@@ -56,6 +57,7 @@ export async function createMerchant(db: Db, caller: MerchantCaller, sent: Creat
     const stage = input.stageId ? await enterableStage(tx, input.stageId) : await defaultStage(tx);
     const { plain, shown } = createValues(input);
     await assertReferences(tx, referencesOf(plain));
+    await underwritingOnCreate.before(tx, stage, plain.underwritingDecision);
     const decided = plain.underwritingDecision !== undefined && plain.underwritingDecision !== 'pending';
     const [row] = await tx
       .insert(merchants)
@@ -107,6 +109,7 @@ export async function createMerchant(db: Db, caller: MerchantCaller, sent: Creat
         .delete(merchantDrafts)
         .where(and(eq(merchantDrafts.id, input.draftId), eq(merchantDrafts.userId, actor.userId)));
     }
+    await underwritingOnCreate.after(tx, caller, id);
     return id;
   });
 }
@@ -138,6 +141,7 @@ export async function updateMerchant(
     const { plain, sealed, changes } = updateValues(row, fields, encryptionKey);
     if (Object.keys(changes).length === 0) return 'unchanged';
     await assertReferences(tx, referencesOf(plain));
+    await underwritingOnUpdate.before(tx, row, plain.underwritingDecision);
     const decision =
       plain.underwritingDecision === undefined
         ? {}
@@ -149,6 +153,7 @@ export async function updateMerchant(
       .set({ ...plain, ...sealed, ...decision, updatedAt: now, updatedBy: actor.userId })
       .where(eq(merchants.id, id));
     await recordUpdate(tx, caller, id, changes);
+    await underwritingOnUpdate.after(tx, caller, id, Object.keys(changes));
     return 'updated';
   });
 }

@@ -13,6 +13,7 @@ import {
   type WriteOutcome,
 } from '../record/merchant-record.service.ts';
 import { userNameOf } from '../record/merchant-row.ts';
+import { recordStageDecision, type StageReason } from '../../underwriting/stage-decision.ts';
 import { inTransaction, lockMerchant, type MerchantCaller, type MerchantRecord } from '../record/merchant-store.ts';
 
 /**
@@ -25,7 +26,12 @@ export async function changeMerchantStage(
   db: Db,
   caller: MerchantCaller,
   id: string,
-  input: { stageId: string; updatedAt?: string | undefined; note?: string | undefined },
+  input: {
+    stageId: string;
+    updatedAt?: string | undefined;
+    note?: string | undefined;
+    reasonCodeId?: string | undefined;
+  },
 ): Promise<WriteOutcome> {
   return inTransaction(db, async (tx) => {
     const row = await lockMerchant(tx, id);
@@ -36,6 +42,7 @@ export async function changeMerchantStage(
       now: caller.now,
       audit: { ...auditActor(caller.actor), ip: caller.ip },
       ...(input.note ? { note: input.note } : {}),
+      reason: { reasonCodeId: input.reasonCodeId, encryptionKey: caller.encryptionKey },
     });
     return 'updated';
   });
@@ -50,6 +57,8 @@ export type StageChangeBy = {
   eventData?: Record<string, unknown>;
   /** The person's note on why: kept in the timeline event with the change. */
   note?: string;
+  /** A stage that carries a decision needs its reason (docs/decisions/098). */
+  reason?: StageReason;
 };
 
 /**
@@ -95,6 +104,8 @@ export async function applyStageChange(
     subjectId: id,
     changes: { stageId: { from: from.id, to: to.id }, pipeline: { from: from.pipeline, to: to.pipeline } },
   });
+  // The decision a stage carries (decision 098) before the shared rows are taken, below.
+  await recordStageDecision(tx, id, from, to, by);
   // Last, right before the commit: the triggers of these statements update rows that every
   // stage change of the same stages shares (merchant_counts, the report rollups), and a row
   // updated stays locked until the commit. Taken first, they were held through the inserts above,

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { stages } from '../../../db/schema/stages.ts';
 import { lockMerchant } from '../../merchants/record/merchant-store.ts';
 import { applyStageChange } from '../../merchants/stage/merchant-stage.service.ts';
+import { ProblemError } from '../../../lib/problem.ts';
 import { defineAction, PermanentActionError, type ActionContext } from '../action.ts';
 
 async function targetStage(context: ActionContext, stageId: string) {
@@ -48,6 +49,11 @@ export const changeStageAction = defineAction({
       now: context.now,
       audit: { actorLabel: `workflow:${cause.type}:${cause.id}` },
       eventData: { depth: (cause.depth ?? 0) + 1, cause: { type: cause.type, id: cause.id } },
+      reason: { reasonCodeId: config.reasonCodeId, encryptionKey: context.encryptionKey },
+    }).catch((error: unknown) => {
+      // A decision stage without a usable reason (docs/decisions/098) fails the same way every try.
+      if (error instanceof ProblemError && error.status === 400) throw new PermanentActionError(error.message);
+      throw error;
     });
     return { fromStageId: from.id, toStageId: stage.id, stage: stage.name, changed: true };
   },

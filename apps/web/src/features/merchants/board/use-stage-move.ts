@@ -23,7 +23,7 @@ export function useStageMove(pipeline: Pipeline) {
   const [moveStage] = useChangeMerchantStageMutation();
 
   return useCallback(
-    async (merchant: Merchant, to: Stage): Promise<boolean> => {
+    async (merchant: Merchant, to: Stage, reason?: { reasonCodeId: string; note: string }): Promise<boolean> => {
       if (merchant.stageId === to.id) return false;
       const from = merchant.stageId;
       const moved: Merchant = {
@@ -61,7 +61,12 @@ export function useStageMove(pipeline: Pipeline) {
         }
       }
       try {
-        await moveStage({ id: merchant.id, stageId: to.id, updatedAt: merchant.updatedAt }).unwrap();
+        await moveStage({
+          id: merchant.id,
+          stageId: to.id,
+          updatedAt: merchant.updatedAt,
+          ...(reason ? { reasonCodeId: reason.reasonCodeId, ...(reason.note ? { note: reason.note } : {}) } : {}),
+        }).unwrap();
         notifySuccess(`${merchant.dbaName} moved to ${to.name}`);
         return true;
       } catch (error) {

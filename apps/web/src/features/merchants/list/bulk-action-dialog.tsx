@@ -1,3 +1,4 @@
+import { ReasonSelect, useStageDecision } from '../decision/decision-reason.tsx';
 import { useState } from 'react';
 import type { MerchantBulkResult } from '@boardwalk/shared/schemas/merchant';
 import {
@@ -58,6 +59,10 @@ export function BulkActionDialog({
   const [error, setError] = useState<string>();
   const [assign, assigning] = useBulkAssignMerchantsMutation();
   const [stage, staging] = useBulkStageMerchantsMutation();
+  // A stage that carries a decision needs its reason (docs/decisions/098).
+  const decisionOf = useStageDecision();
+  const decision = kind === 'stage' && target ? decisionOf(target) : null;
+  const [reasonCodeId, setReasonCodeId] = useState('');
   const busy = assigning.isLoading || staging.isLoading;
   const count = merchantCount(ids.length);
 
@@ -68,11 +73,12 @@ export function BulkActionDialog({
   const targetLabel = options.find((o) => o.value === target)?.label ?? '';
   const confirm = async () => {
     setError(undefined);
+    if (decision && !reasonCodeId) return setError('Choose a reason');
     try {
       const result: MerchantBulkResult =
         kind === 'assign'
           ? await assign({ ids, assignedUserId: target === UNASSIGNED ? null : target }).unwrap()
-          : await stage({ ids, stageId: target }).unwrap();
+          : await stage({ ids, stageId: target, ...(decision && reasonCodeId ? { reasonCodeId } : {}) }).unwrap();
       setSummary({ text: bulkSummary(result, nameOf), failed: result.results.some((r) => r.outcome === 'failed') });
       onDone();
     } catch (failure) {
@@ -104,6 +110,7 @@ export function BulkActionDialog({
                   </MenuItem>
                 ))}
               </TextField>
+              {decision && <ReasonSelect value={reasonCodeId} onChange={setReasonCodeId} />}
               <DialogContentText>
                 {target
                   ? kind === 'assign'

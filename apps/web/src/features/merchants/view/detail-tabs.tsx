@@ -1,25 +1,23 @@
 import { RISK_LEVEL_LABELS, RISK_LEVELS } from '@boardwalk/shared/schemas/industry';
 import {
   MERCHANT_SENSITIVE_FIELDS,
-  UNDERWRITING_DECISION_LABELS,
-  UNDERWRITING_DECISIONS,
   type MerchantDetail,
   type MerchantSensitiveField,
 } from '@boardwalk/shared/schemas/merchant';
 import { Box, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
 import { FormSelect } from '../../../components/form/form-select.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { BankingFields, BusinessFields, ContactFields, ProcessingFields } from '../add/business-fields.tsx';
 import { fieldLabel, valueText } from './merchant-labels.ts';
 import { REVEAL_NOTE, SensitiveValue } from './sensitive-value.tsx';
 import { SectionForm, type SectionField } from './section-form.tsx';
 import { useClearSensitive } from './use-clear-sensitive.ts';
+import { DecisionCard } from '../decision/decision-card.tsx';
+import { MatchesCard } from '../decision/matches-card.tsx';
 
 type TabProps = { merchant: MerchantDetail; editable: boolean };
 
 const RISK_OPTIONS = RISK_LEVELS.map((value) => ({ value, label: RISK_LEVEL_LABELS[value] }));
-const DECISION_OPTIONS = UNDERWRITING_DECISIONS.map((value) => ({ value, label: UNDERWRITING_DECISION_LABELS[value] }));
 
 /** A section for who may not change the merchant (or a deleted one): its values as a list. */
 function ReadOnlySection({
@@ -70,7 +68,8 @@ const CONTACT: SectionField[] = [
 ];
 const PROCESSING: SectionField[] = ['monthlyVolume', 'averageTicket', 'highTicket', 'cardPresentPercent'];
 const BANKING: SectionField[] = ['bankName', 'routingNumber', 'accountNumber'];
-const UNDERWRITING: SectionField[] = ['riskLevel', 'underwritingDecision', 'underwritingReason'];
+// The decision is recorded with its reason code on the Decision card (docs/decisions/098).
+const UNDERWRITING: SectionField[] = ['riskLevel'];
 const OPERATIONS: SectionField[] = ['mid', 'goLiveOn'];
 
 export function BusinessTab({ merchant, editable }: TabProps) {
@@ -144,23 +143,13 @@ export function BankingTab({ merchant, editable }: TabProps) {
 }
 
 export function UnderwritingTab({ merchant, editable }: TabProps) {
-  const decided = merchant.decidedBy
-    ? `Decided by ${merchant.decidedBy.name} on ${formatDateTime(merchant.decidedAt)}`
-    : 'No decision recorded yet';
   return (
     <Stack spacing={2}>
-      <Typography color="text.secondary">{decided}</Typography>
+      <DecisionCard merchant={merchant} editable={editable} />
+      <MatchesCard merchant={merchant} editable={editable} />
       {editable ? (
         <SectionForm merchant={merchant} title="Underwriting" formId="merchant-underwriting" fields={UNDERWRITING}>
-          {(control) => (
-            <>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <FormSelect control={control} name="riskLevel" label="Risk level" options={RISK_OPTIONS} />
-                <FormSelect control={control} name="underwritingDecision" label="Decision" options={DECISION_OPTIONS} />
-              </Stack>
-              <FormTextField control={control} name="underwritingReason" label="Reason" multiline minRows={3} />
-            </>
-          )}
+          {(control) => <FormSelect control={control} name="riskLevel" label="Risk level" options={RISK_OPTIONS} />}
         </SectionForm>
       ) : (
         <ReadOnlySection merchant={merchant} title="Underwriting" fields={UNDERWRITING} />

@@ -49,6 +49,10 @@ export function eventSentence(event: MerchantEvent): string {
       return `Automation: ${d.summary ?? 'ran'}`;
     case 'todo':
       return `${who} ${d.summary ?? 'changed a todo'}`;
+    case 'decision':
+      return `${who} recorded the decision ${d.summary ?? ''}${d.note ? ` (${d.note})` : ''}`.trim();
+    case 'match':
+      return `${d.summary ?? 'Terminated-merchant match'}${d.note ? `: ${d.note}` : ''}`;
   }
 }
 

@@ -23,12 +23,15 @@ import {
 } from '../../../entities/merchants/list-api.ts';
 import { useMerchantStageOptionsQuery } from './merchant-options-api.ts';
 import { reachesOutside, StageChangePlan } from './stage-change-plan.tsx';
+import { ReasonSelect, useStageDecision } from '../decision/decision-reason.tsx';
+import { DECISION_OUTCOME_LABELS, type DecisionOutcome } from '@boardwalk/shared/schemas/underwriting';
 
 export const STALE_MESSAGE = 'Someone changed this merchant meanwhile. Reload it to see their change, then try again.';
 
 type Props = { merchant: MerchantDetail; onClose: () => void; onReload: () => void };
 
 type Pending = { stageId: string; name: string; plan: Parameters<typeof StageChangePlan>[0]['actions'] };
+type Asking = { stageId: string; name: string; decision: DecisionOutcome };
 
 /**
  * Moves the merchant to another active stage, pipeline by pipeline (the stage route, with
@@ -43,6 +46,11 @@ export function StageChangeDialog({ merchant, onClose, onReload }: Props) {
   const [failure, setFailure] = useState<{ stale: boolean; message: string }>();
   const [note, setNote] = useState('');
   const [pending, setPending] = useState<Pending>();
+  // A stage that carries a decision asks for its reason first (docs/decisions/098).
+  const decisionOf = useStageDecision();
+  const [asking, setAsking] = useState<Asking>();
+  const [reasonCodeId, setReasonCodeId] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
   const isLoading = moving || previewing;
   const move = async (stageId: string, name: string) => {
     setFailure(undefined);
@@ -53,6 +61,7 @@ export function StageChangeDialog({ merchant, onClose, onReload }: Props) {
         stageId,
         updatedAt: merchant.updatedAt,
         ...(trimmed ? { note: trimmed } : {}),
+        ...(asking?.stageId === stageId && reasonCodeId ? { reasonCodeId } : {}),
       }).unwrap();
       notifySuccess(`Moved to ${name}`);
       onClose();
@@ -65,6 +74,15 @@ export function StageChangeDialog({ merchant, onClose, onReload }: Props) {
   const choose = async (stageId: string, name: string) => {
     if (stageId === merchant.stageId) return onClose();
     setFailure(undefined);
+    const decision = decisionOf(stageId, merchant.pipeline);
+    if (decision && asking?.stageId !== stageId) {
+      setAsking({ stageId, name, decision });
+      return;
+    }
+    if (decision && !reasonCodeId) {
+      setReasonError('Choose a reason');
+      return;
+    }
     let plan: Pending['plan'];
     try {
       plan = (await preview({ id: merchant.id, stageId }).unwrap()).actions;
@@ -80,9 +98,24 @@ export function StageChangeDialog({ merchant, onClose, onReload }: Props) {
   };
   return (
     <Dialog open onClose={isLoading ? undefined : onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{pending ? `Move to ${pending.name}?` : 'Change stage'}</DialogTitle>
+      <DialogTitle>{pending || asking ? `Move to ${(pending ?? asking)!.name}?` : 'Change stage'}</DialogTitle>
       <DialogContent dividers sx={{ p: 0 }}>
         {pending && <StageChangePlan stageName={pending.name} actions={pending.plan} />}
+        {asking && !pending && (
+          <Box sx={{ px: 2, pt: 2 }}>
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {`Entering ${asking.name} records the decision ${DECISION_OUTCOME_LABELS[asking.decision]}. Choose the reason.`}
+            </Alert>
+            <ReasonSelect
+              value={reasonCodeId}
+              onChange={(id) => {
+                setReasonCodeId(id);
+                setReasonError(undefined);
+              }}
+              error={reasonError}
+            />
+          </Box>
+        )}
         <TextField
           label="Note for the timeline (optional)"
           value={note}
@@ -110,7 +143,7 @@ export function StageChangeDialog({ merchant, onClose, onReload }: Props) {
             {failure.message}
           </Alert>
         )}
-        {!pending && (
+        {!pending && !asking && (
           <List dense aria-label="Stages">
             {PIPELINES.map((pipeline) => {
               const inPipeline = stages
@@ -150,6 +183,15 @@ export function StageChangeDialog({ merchant, onClose, onReload }: Props) {
             </Button>
             <Button variant="contained" loading={moving} onClick={() => void move(pending.stageId, pending.name)}>
               Move and send
+            </Button>
+          </>
+        ) : asking ? (
+          <>
+            <Button onClick={() => setAsking(undefined)} disabled={isLoading}>
+              Back
+            </Button>
+            <Button variant="contained" loading={isLoading} onClick={() => void choose(asking.stageId, asking.name)}>
+              Record and move
             </Button>
           </>
         ) : (

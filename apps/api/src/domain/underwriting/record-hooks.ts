@@ -1,0 +1,79 @@
+import { DECISION_OUTCOME_LABELS, type Pipeline, type UnderwritingDecision } from '@boardwalk/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { decisionStages } from '../../db/schema/underwriting.ts';
+import { stages } from '../../db/schema/stages.ts';
+import { auditActor } from '../../lib/audit.ts';
+import type { Caller } from '../../lib/http/caller.ts';
+import { ProblemError } from '../../lib/problem.ts';
+import { refuseDecisionStageOnCreate } from './stage-decision.ts';
+import { checkAgainstTerminatedList } from './terminated-list.ts';
+
+/**
+ * What the merchant record's create and update do for underwriting (docs/decisions/098), called
+ * inside their transactions: the Decision field is kept in step with the stages (a decision the
+ * merchant's pipeline maps to a stage is recorded with its reason, which moves it there, never
+ * typed into the field), and a new or changed merchant is checked against the terminated list.
+ */
+
+type MerchantCaller = Caller & { encryptionKey: string };
+
+/** The fields whose change can make or unmake a terminated-list match. */
+const IDENTITY_FIELDS = new Set([
+  'dbaName',
+  'legalName',
+  'taxId',
+  'routingNumber',
+  'accountNumber',
+  'contactPhone',
+  'addressLine1',
+  'postalCode',
+  'website',
+]);
+
+async function refuseMappedDecision(tx: Db, pipeline: Pipeline, decision: UnderwritingDecision | undefined) {
+  if (decision === undefined || decision === 'pending') return;
+  const [line] = await tx
+    .select({ stageName: stages.name })
+    .from(decisionStages)
+    .innerJoin(stages, eq(stages.id, decisionStages.stageId))
+    .where(and(eq(decisionStages.pipeline, pipeline), eq(decisionStages.decision, decision)));
+  if (!line) return;
+  const message =
+    `Record the decision ${DECISION_OUTCOME_LABELS[decision]} with its reason: ` +
+    `it moves the merchant to “${line.stageName}”`;
+  throw new ProblemError(400, message, { errors: { underwritingDecision: [message] } });
+}
+
+function checkBy(caller: Caller) {
+  return { userId: caller.actor.userId, now: caller.now, audit: { ...auditActor(caller.actor), ip: caller.ip } };
+}
+
+export const underwritingOnCreate = {
+  before: async (
+    tx: Db,
+    stage: { id: string; name: string; pipeline: Pipeline },
+    decision: UnderwritingDecision | undefined,
+  ) => {
+    await refuseDecisionStageOnCreate(tx, stage);
+    await refuseMappedDecision(tx, stage.pipeline, decision);
+  },
+  after: async (tx: Db, caller: MerchantCaller, id: string) => {
+    await checkAgainstTerminatedList(tx, id, caller.encryptionKey, checkBy(caller));
+  },
+};
+
+export const underwritingOnUpdate = {
+  before: async (
+    tx: Db,
+    row: { pipeline: Pipeline; underwritingDecision: UnderwritingDecision },
+    decision: UnderwritingDecision | undefined,
+  ) => {
+    if (decision !== row.underwritingDecision) await refuseMappedDecision(tx, row.pipeline, decision);
+  },
+  after: async (tx: Db, caller: MerchantCaller, id: string, changed: string[]) => {
+    if (changed.some((field) => IDENTITY_FIELDS.has(field))) {
+      await checkAgainstTerminatedList(tx, id, caller.encryptionKey, checkBy(caller));
+    }
+  },
+};

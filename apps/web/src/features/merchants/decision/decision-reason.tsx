@@ -1,0 +1,121 @@
+import {
+  DECISION_OUTCOME_LABELS,
+  REASON_CODE_KIND_LABELS,
+  REASON_CODE_KINDS,
+  type DecisionOutcome,
+} from '@boardwalk/shared/schemas/underwriting';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  ListSubheader,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useCallback, useState } from 'react';
+import { useGetDecisionStagesQuery, useReasonCodeOptionsQuery } from '../../../entities/underwriting/api.ts';
+
+/**
+ * The decision a stage carries (docs/decisions/098): entering it needs a reason. The merchant's
+ * own pipeline's line first, as the server reads it.
+ */
+export function useStageDecision() {
+  const { data } = useGetDecisionStagesQuery();
+  return useCallback(
+    (stageId: string, fromPipeline?: string): DecisionOutcome | null => {
+      const lines = (data?.mappings ?? []).filter((l) => l.stageId === stageId);
+      return (lines.find((l) => l.pipeline === fromPipeline) ?? lines[0])?.decision ?? null;
+    },
+    [data],
+  );
+}
+
+type ReasonSelectProps = { value: string; onChange: (id: string) => void; error?: string | undefined };
+
+/** The active reason codes, grouped by kind. */
+export function ReasonSelect({ value, onChange, error }: ReasonSelectProps) {
+  const { data: codes = [] } = useReasonCodeOptionsQuery();
+  const active = codes.filter((c) => c.isActive && c.deletedAt === null);
+  const items = REASON_CODE_KINDS.flatMap((kind) => {
+    const inKind = active.filter((c) => c.kind === kind);
+    if (inKind.length === 0) return [];
+    return [
+      <ListSubheader key={`kind-${kind}`}>{REASON_CODE_KIND_LABELS[kind]}</ListSubheader>,
+      ...inKind.map((c) => (
+        <MenuItem key={c.id} value={c.id}>
+          {c.code} · {c.label}
+        </MenuItem>
+      )),
+    ];
+  });
+  return (
+    <TextField
+      select
+      label="Reason"
+      required
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(error)}
+      helperText={error ?? (active.length === 0 ? 'No reason codes yet: an admin adds them under Reason Codes' : ' ')}
+      fullWidth
+      size="small"
+    >
+      {items}
+    </TextField>
+  );
+}
+
+export type StageReason = { reasonCodeId: string; note: string };
+
+type ReasonDialogProps = {
+  stageName: string;
+  decision: DecisionOutcome;
+  /** How many merchants move (bulk); one when unset. */
+  count?: number;
+  onConfirm: (reason: StageReason) => void;
+  onCancel: () => void;
+};
+
+/** Asks for the reason before a move into a stage that carries a decision (board drop, bulk). */
+export function ReasonDialog({ stageName, decision, count, onConfirm, onCancel }: ReasonDialogProps) {
+  const [reasonCodeId, setReasonCodeId] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string>();
+  const confirm = () => {
+    if (!reasonCodeId) return setError('Choose a reason');
+    onConfirm({ reasonCodeId, note: note.trim() });
+  };
+  return (
+    <Dialog open onClose={onCancel} fullWidth maxWidth="xs">
+      <DialogTitle>{`Move to ${stageName}?`}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <DialogContentText>
+            {`Entering ${stageName} records the decision ${DECISION_OUTCOME_LABELS[decision]}`}
+            {count && count > 1 ? ` for ${count} merchants` : ''}. Choose the reason.
+          </DialogContentText>
+          <ReasonSelect value={reasonCodeId} onChange={setReasonCodeId} error={error} />
+          <TextField
+            label="Note (optional)"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            multiline
+            minRows={2}
+            size="small"
+            slotProps={{ htmlInput: { maxLength: 2000 } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button variant="contained" onClick={confirm}>
+          Record and move
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
