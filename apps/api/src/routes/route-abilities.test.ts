@@ -90,7 +90,9 @@ describe('role matrix: every route × signed out and each role', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+    // Every route six times in turn (over 1,300 requests, and more with each new route): longer
+    // than one request's test may take on a loaded machine.
+  }, 180_000);
 
   type SuccessCase = {
     name: string;
