@@ -5,9 +5,12 @@ import { MESSAGE_CHANNELS, MESSAGE_OUTCOMES } from './message.ts';
 import { OUTBOUND_FAILURE_REASONS } from './outbound-failure.ts';
 import { MERCHANT_VIEWS, PIPELINES, type MerchantView } from '../pipelines.ts';
 import {
+  BUSINESS_TYPES,
+  BUSINESS_TYPE_LABELS,
   MERCHANT_SORT_COLUMNS,
   UNDERWRITING_DECISIONS,
   UNDERWRITING_DECISION_LABELS,
+  type BusinessType,
   type UnderwritingDecision,
 } from '../merchant-enums.ts';
 import {
@@ -25,26 +28,7 @@ import { sealedOr } from './sealed-draft-value.ts';
 
 /** The merchant record (the merchants table). */
 
-export const BUSINESS_TYPES = [
-  'sole_proprietorship',
-  'partnership',
-  'llc',
-  'corporation',
-  'non_profit',
-  'government',
-  'other',
-] as const;
-export type BusinessType = (typeof BUSINESS_TYPES)[number];
-export const BUSINESS_TYPE_LABELS: Record<BusinessType, string> = {
-  sole_proprietorship: 'Sole proprietorship',
-  partnership: 'Partnership',
-  llc: 'LLC',
-  corporation: 'Corporation',
-  non_profit: 'Non-profit',
-  government: 'Government',
-  other: 'Other',
-};
-
+export { BUSINESS_TYPES, BUSINESS_TYPE_LABELS, type BusinessType };
 export { UNDERWRITING_DECISIONS, UNDERWRITING_DECISION_LABELS, type UnderwritingDecision };
 
 /** `/api/merchants` (all) and `/api/merchants/{pipeline}`; the screens' view switcher. */
@@ -535,6 +519,8 @@ export const MERCHANT_EVENT_TYPES = [
   'automation',
   /** A todo linked to the merchant was added or completed (data.todoId, data.summary). */
   'todo',
+  /** A step of an application request (data.applicationRequestId, data.summary). */
+  'application',
 ] as const;
 export type MerchantEventType = (typeof MERCHANT_EVENT_TYPES)[number];
 
@@ -559,6 +545,7 @@ export const merchantEventSchema = z.object({
     /** A `stage_changed` event: the note the person wrote with the change. */
     note: z.string().optional(),
     todoId: z.uuid().optional(),
+    applicationRequestId: z.uuid().optional(),
     /** An `email` event (an email or SMS sent or failed): its row in /history/emails. */
     messageId: z.uuid().optional(),
     channel: z.enum(MESSAGE_CHANNELS).optional(),

@@ -26,6 +26,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   history: 'Logs: audit, emails, API usage, scheduled jobs and automation runs',
   'api-tokens': 'API tokens for integrations: scopes, rotation and revocation',
   settings: 'Portal-wide settings',
+  applications: "Application requests: the link staff send for a merchant's own application",
+  apply: "The merchant's side of an application link: code, device session, steps (public, scoped by the link)",
 };
 
 /** The tags the operations use, each with its description, in the order they first appear. */

@@ -49,6 +49,9 @@ export function eventSentence(event: MerchantEvent): string {
       return `Automation: ${d.summary ?? 'ran'}`;
     case 'todo':
       return `${who} ${d.summary ?? 'changed a todo'}`;
+    case 'application':
+      // Staff steps are verbs after the name; the merchant's steps are whole sentences.
+      return event.actor ? `${who} ${d.summary ?? 'changed the application request'}` : (d.summary ?? 'Application');
   }
 }
 
