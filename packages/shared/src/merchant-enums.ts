@@ -26,24 +26,3 @@ export const MERCHANT_SORT_COLUMNS = [
   'createdAt',
   'updatedAt',
 ] as const;
-
-/** A merchant's business type; without zod, so the merchant's application page can offer it (docs/decisions/097). */
-export const BUSINESS_TYPES = [
-  'sole_proprietorship',
-  'partnership',
-  'llc',
-  'corporation',
-  'non_profit',
-  'government',
-  'other',
-] as const;
-export type BusinessType = (typeof BUSINESS_TYPES)[number];
-export const BUSINESS_TYPE_LABELS: Record<BusinessType, string> = {
-  sole_proprietorship: 'Sole proprietorship',
-  partnership: 'Partnership',
-  llc: 'LLC',
-  corporation: 'Corporation',
-  non_profit: 'Non-profit',
-  government: 'Government',
-  other: 'Other',
-};

@@ -4,13 +4,11 @@ import { RISK_LEVELS } from './industry.ts';
 import { MESSAGE_CHANNELS, MESSAGE_OUTCOMES } from './message.ts';
 import { OUTBOUND_FAILURE_REASONS } from './outbound-failure.ts';
 import { MERCHANT_VIEWS, PIPELINES, type MerchantView } from '../pipelines.ts';
+import { BUSINESS_TYPES, BUSINESS_TYPE_LABELS, type BusinessType } from '../business-types.ts';
 import {
-  BUSINESS_TYPES,
-  BUSINESS_TYPE_LABELS,
   MERCHANT_SORT_COLUMNS,
   UNDERWRITING_DECISIONS,
   UNDERWRITING_DECISION_LABELS,
-  type BusinessType,
   type UnderwritingDecision,
 } from '../merchant-enums.ts';
 import {
