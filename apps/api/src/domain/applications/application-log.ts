@@ -1,10 +1,11 @@
 import type { Db } from '../../db/client.ts';
 import { merchantEvents } from '../../db/schema/merchants.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { auditActor, writeAudit } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/context.ts';
 
 /** Who did a step of an application: a staff user, or the merchant through the link. */
 export type ApplicationActor =
-  | { kind: 'staff'; userId: string; tokenId: string | null; ip: string | null }
+  | { kind: 'staff'; actor: Actor; ip: string | null }
   | { kind: 'applicant'; ip: string | null; userAgent: string | null };
 
 /**
@@ -29,7 +30,7 @@ export async function logApplicationStep(
     await tx.insert(merchantEvents).values({
       merchantId: step.merchantId,
       type: 'application',
-      actorUserId: actor.kind === 'staff' ? actor.userId : null,
+      actorUserId: actor.kind === 'staff' ? actor.actor.userId : null,
       data: { summary: step.summary, applicationRequestId: step.requestId },
       at: step.at,
     });
@@ -37,9 +38,7 @@ export async function logApplicationStep(
   await writeAudit(tx, {
     action: `application.${step.action}`,
     outcome: step.outcome ?? 'success',
-    ...(actor.kind === 'staff'
-      ? { actorUserId: actor.userId, actorTokenId: actor.tokenId }
-      : { actorLabel: 'applicant' }),
+    ...(actor.kind === 'staff' ? auditActor(actor.actor) : { actorLabel: 'applicant' }),
     subjectType: 'application-request',
     subjectId: step.requestId,
     changes: {

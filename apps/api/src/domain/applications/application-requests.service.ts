@@ -24,12 +24,7 @@ export type LinkContext = { serverSecret: string; baseUrl: string; jobs: JobSend
 type Row = typeof applicationRequests.$inferSelect;
 const noRequest = () => new ProblemError(404, 'No application request with this id on this merchant.');
 
-const staffOf = (caller: Caller): ApplicationActor => ({
-  kind: 'staff',
-  userId: caller.actor.userId,
-  tokenId: caller.actor.type === 'token' ? caller.actor.tokenId : null,
-  ip: caller.ip,
-});
+const staffOf = (caller: Caller): ApplicationActor => ({ kind: 'staff', actor: caller.actor, ip: caller.ip });
 
 export function linkOf(ctx: Pick<LinkContext, 'serverSecret' | 'baseUrl'>, row: Pick<Row, 'id' | 'tokenVersion'>) {
   return `${ctx.baseUrl.replace(/\/$/, '')}/apply/${deriveLinkToken(ctx.serverSecret, row.id, row.tokenVersion)}`;
