@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { applyEntryPlugin } from './apply-entry.ts';
 import { buildFilesPlugin } from './build-files.ts';
 import { gridLazySlotsPlugin } from './grid-lazy-slots.ts';
 import { precompressPlugin } from './precompress.ts';
@@ -14,5 +15,5 @@ export { CHUNK_GROUPS } from './chunk-groups.ts';
  * scripts/check-spa-budgets.ts; the API serves what is written here (static-spa.ts).
  */
 export function deliveryPlugins(): Plugin[] {
-  return [gridLazySlotsPlugin(), buildFilesPlugin(), precompressPlugin()];
+  return [gridLazySlotsPlugin(), buildFilesPlugin(), applyEntryPlugin(), precompressPlugin()];
 }

@@ -22,3 +22,4 @@ export * from './schemas/message.ts';
 export * from './schemas/outbound-failure.ts';
 export * from './schemas/cron-job.ts';
 export * from './schemas/subject-meta.ts';
+export * from './schemas/application.ts';

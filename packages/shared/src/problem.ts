@@ -27,6 +27,16 @@ export const PROBLEM_CODES = [
   'token_not_allowed',
   'token_scope',
   'request_timeout',
+  'gone',
+  /** An application link (docs/decisions/097) that no longer opens, and why. */
+  'link_revoked',
+  'link_expired',
+  'link_used',
+  /** An application link's one-time code: needed, locked after wrong ones, or sent a moment ago. */
+  'code_required',
+  'code_locked',
+  'code_recently_sent',
+  'no_contact_email',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -39,6 +49,7 @@ export const PROBLEM_TITLES = {
   405: 'Method Not Allowed',
   408: 'Request Timeout',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
@@ -58,6 +69,7 @@ const DEFAULT_CODES: Record<ProblemStatus, ProblemCode> = {
   405: 'not_found',
   408: 'request_timeout',
   409: 'conflict',
+  410: 'gone',
   413: 'too_large',
   415: 'unsupported_media_type',
   422: 'invalid_input',

@@ -54,6 +54,8 @@ export const settingSchemas = {
   customizerEnabled: z.boolean(),
   // A merchant draft nobody changed for this many days is deleted (it holds sensitive values).
   merchantDraftRetentionDays: z.number().int().min(1, 'At least 1 day').max(365, 'At most 365 days'),
+  // How long a merchant's application link opens after it is sent (docs/decisions/097).
+  applicationLinkDays: z.number().int().min(1, 'At least 1 day').max(90, 'At most 90 days'),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -95,6 +97,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   corsAllowedOrigins: [],
   customizerEnabled: false,
   merchantDraftRetentionDays: 30,
+  applicationLinkDays: 14,
 };
 
 /** Absolute session lifetime: not a setting. */

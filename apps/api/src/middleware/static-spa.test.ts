@@ -7,6 +7,7 @@ import { createApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { signInAs } from '../test/sign-in.ts';
 import { makeTestWebDist } from '../test/web-dist.ts';
+import { pageContentSecurityPolicy } from './security-headers.ts';
 
 const BROWSER = 'gzip, deflate, br, zstd';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -37,6 +38,7 @@ describe('the built SPA, precompressed', () => {
   let app: ReturnType<typeof createApp>;
   const script = `export const rows = [${'"a row of the grid",'.repeat(200)}];`;
   const page = `<!doctype html><title>Boardwalk</title>${'<!-- padding -->'.repeat(50)}`;
+  const applyPage = '<!doctype html><title>Application</title><script type="module" src="/assets/apply-1.js"></script>';
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -44,6 +46,7 @@ describe('the built SPA, precompressed', () => {
     writePrecompressed(path.join(dist, 'index.html'), page);
     writePrecompressed(path.join(dist, 'assets', 'grid-3f2a1b.js'), script);
     writeFileSync(path.join(dist, 'assets', 'tiny-9c8d7e.js'), 'export{}');
+    writeFileSync(path.join(dist, 'apply.html'), applyPage);
     app = createApp({ ...t.deps, config: { ...t.deps.config, webDist: dist } });
   });
   afterAll(async () => {
@@ -105,6 +108,14 @@ describe('the built SPA, precompressed', () => {
     }
     const plain = await get('/user/list');
     expect(await plain.text()).toBe(page);
+  });
+
+  it("answers a merchant's application link with its own page, never the staff app (decision 097)", async () => {
+    const res = await get('/apply/some-token', BROWSER);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-security-policy')).toBe(pageContentSecurityPolicy([]));
+    expect(await res.text()).toBe(applyPage);
   });
 
   it('answers a missing chunk with 404, not the page (which would be cached for a year)', async () => {

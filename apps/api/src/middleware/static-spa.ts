@@ -175,6 +175,13 @@ export function mountSpa(app: Hono<AppEnv>, distDir: string | undefined) {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const csp = pageCsp(html);
   const startPage = startPages(distDir, html, csp);
+  // The merchant's application link (docs/decisions/097) gets its own small page, never the staff app.
+  const applyPath = path.join(distDir, 'apply.html');
+  if (existsSync(applyPath)) {
+    const applyHtml = readFileSync(applyPath, 'utf8');
+    const applyCsp = pageCsp(applyHtml);
+    app.get('/apply/*', (c) => c.html(applyHtml, 200, { 'Content-Security-Policy': applyCsp }));
+  }
   app.get('*', async (c, next) => {
     // A missing chunk is a 404, not the page: an HTML answer would be cached for a year.
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/')) return c.notFound();

@@ -14,7 +14,9 @@ describe('one way in the web app', () => {
   it('asks for the public settings in lib/portal-name.ts only', () => {
     // The path is written once, with the other answers a first load asks for (decision 068).
     expect(filesMatching(appSources, /'\/api\/settings\/public'/)).toEqual(['lib/start-answers.ts']);
+    // The merchant's application page (its own entry, decision 097) reads the name without the staff app's lib.
     expect(filesMatching(appSources, /\bPUBLIC_SETTINGS_PATH\b/)).toEqual([
+      'apply/apply-api.ts',
       'lib/portal-name.ts',
       'lib/start-answers.ts',
     ]);

@@ -4,6 +4,7 @@ import { RISK_LEVELS } from './industry.ts';
 import { MESSAGE_CHANNELS, MESSAGE_OUTCOMES } from './message.ts';
 import { OUTBOUND_FAILURE_REASONS } from './outbound-failure.ts';
 import { MERCHANT_VIEWS, PIPELINES, type MerchantView } from '../pipelines.ts';
+import { BUSINESS_TYPES, BUSINESS_TYPE_LABELS, type BusinessType } from '../business-types.ts';
 import {
   MERCHANT_SORT_COLUMNS,
   UNDERWRITING_DECISIONS,
@@ -26,26 +27,7 @@ import { stageReasonShape } from './underwriting.ts';
 
 /** The merchant record (the merchants table). */
 
-export const BUSINESS_TYPES = [
-  'sole_proprietorship',
-  'partnership',
-  'llc',
-  'corporation',
-  'non_profit',
-  'government',
-  'other',
-] as const;
-export type BusinessType = (typeof BUSINESS_TYPES)[number];
-export const BUSINESS_TYPE_LABELS: Record<BusinessType, string> = {
-  sole_proprietorship: 'Sole proprietorship',
-  partnership: 'Partnership',
-  llc: 'LLC',
-  corporation: 'Corporation',
-  non_profit: 'Non-profit',
-  government: 'Government',
-  other: 'Other',
-};
-
+export { BUSINESS_TYPES, BUSINESS_TYPE_LABELS, type BusinessType };
 export { UNDERWRITING_DECISIONS, UNDERWRITING_DECISION_LABELS, type UnderwritingDecision };
 
 /** `/api/merchants` (all) and `/api/merchants/{pipeline}`; the screens' view switcher. */
@@ -547,6 +529,8 @@ export const MERCHANT_EVENT_TYPES = [
   'decision',
   /** A terminated-list match found or resolved (data.summary). */
   'match',
+  /** A step of an application request (data.applicationRequestId, data.summary). */
+  'application',
 ] as const;
 export type MerchantEventType = (typeof MERCHANT_EVENT_TYPES)[number];
 
@@ -571,6 +555,7 @@ export const merchantEventSchema = z.object({
     /** A `stage_changed` event: the note the person wrote with the change. */
     note: z.string().optional(),
     todoId: z.uuid().optional(),
+    applicationRequestId: z.uuid().optional(),
     /** An `email` event (an email or SMS sent or failed): its row in /history/emails. */
     messageId: z.uuid().optional(),
     channel: z.enum(MESSAGE_CHANNELS).optional(),

@@ -47,6 +47,7 @@ export const updateSettingsSchema = z
     corsAllowedOrigins: settingSchemas.corsAllowedOrigins.optional(),
     customizerEnabled: settingSchemas.customizerEnabled.optional(),
     merchantDraftRetentionDays: settingSchemas.merchantDraftRetentionDays.optional(),
+    applicationLinkDays: settingSchemas.applicationLinkDays.optional(),
     /** Step-up: required when a key of STEP_UP_SETTING_KEYS changes; never stored. */
     currentPassword: text().min(1).max(256).optional(),
   })

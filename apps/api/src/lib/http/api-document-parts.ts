@@ -28,6 +28,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   settings: 'Portal-wide settings',
   underwriting: 'Decisions tied to stages, the decision-to-stage mapping, terminated-list matches and outside checks',
   'reason-codes': 'The reasons decisions are taken for, grouped by kind',
+  applications: "Application requests: the link staff send for a merchant's own application",
+  apply: "The merchant's side of an application link: code, device session, steps (public, scoped by the link)",
 };
 
 /** The tags the operations use, each with its description, in the order they first appear. */

@@ -133,6 +133,16 @@ function SettingsForm({ settings }: { settings: SettingValues }) {
               helperText="An application draft nobody changed for this many days is deleted"
             />
           </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="applicationLinkDays"
+              label="Application link lifetime (days)"
+              type="number"
+              required
+              helperText="How long a link sent to a merchant for their application works"
+            />
+          </Grid>
         </Grid>
         <Divider />
         <Typography variant="subtitle1" component="h3">

@@ -53,6 +53,9 @@ export function eventSentence(event: MerchantEvent): string {
       return `${who} recorded the decision ${d.summary ?? ''}${d.note ? ` (${d.note})` : ''}`.trim();
     case 'match':
       return `${d.summary ?? 'Terminated-merchant match'}${d.note ? `: ${d.note}` : ''}`;
+    case 'application':
+      // Staff steps are verbs after the name; the merchant's steps are whole sentences.
+      return event.actor ? `${who} ${d.summary ?? 'changed the application request'}` : (d.summary ?? 'Application');
   }
 }
 

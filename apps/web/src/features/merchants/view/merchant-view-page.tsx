@@ -11,6 +11,7 @@ import { NotesTab } from './notes-tab.tsx';
 import { OwnersTab } from './owners-tab.tsx';
 import { TimelineTab } from './timeline-tab.tsx';
 import { TodosTab } from './todos-tab.tsx';
+import { ApplicationPanel } from './application-panel.tsx';
 
 export const MERCHANT_TABS = [
   { key: 'business', label: 'Business' },
@@ -22,6 +23,7 @@ export const MERCHANT_TABS = [
   { key: 'notes', label: 'Notes' },
   { key: 'todos', label: 'Todos' },
   { key: 'documents', label: 'Documents' },
+  { key: 'application', label: 'Application' },
   { key: 'timeline', label: 'Timeline' },
   { key: 'duplicates', label: 'Possible duplicates' },
 ] as const;
@@ -107,6 +109,9 @@ export function MerchantViewPage() {
           {tab === 'notes' && <NotesTab merchantId={merchant.id} />}
           {tab === 'todos' && <TodosTab merchantId={merchant.id} />}
           {tab === 'documents' && <DocumentsTab merchantId={merchant.id} />}
+          {tab === 'application' && (
+            <ApplicationPanel merchantId={merchant.id} contactEmail={merchant.contactEmail} editable={editable} />
+          )}
           {tab === 'timeline' && <TimelineTab merchantId={merchant.id} />}
           {tab === 'duplicates' && <DuplicatesTab merchantId={merchant.id} />}
         </Box>

@@ -1,0 +1,92 @@
+import { APPLICATION_CODE_MINUTES } from '@boardwalk/shared';
+import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../lib/jobs/job-sender.ts';
+import { queueRenderedMessage } from '../messages/queue-message.ts';
+
+/**
+ * The two emails of an application link. They carry a secret (the link, the code), which no
+ * template placeholder may hold, so the portal writes them itself, as it writes the daily digest,
+ * and sends them through the messages path: the emails log, the send job and its outbound policy.
+ */
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+type Letter = { subject: string; paragraphs: string[]; link?: string };
+
+function render(letter: Letter) {
+  const html = letter.paragraphs
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .concat(letter.link ? [`<p><a href="${escapeHtml(letter.link)}">${escapeHtml(letter.link)}</a></p>`] : [])
+    .join('\n');
+  const text = letter.paragraphs.concat(letter.link ? [letter.link] : []).join('\n\n');
+  return { subject: letter.subject, html, text };
+}
+
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+export type LinkLetter = {
+  requestId: string;
+  merchantId: string;
+  to: string;
+  portalName: string;
+  dbaName: string;
+  link: string;
+  expiresAt: Date;
+  /** Distinguishes a resend from the first send (the idempotency key). */
+  sendNumber: number;
+};
+
+export async function queueLinkEmail(tx: Db, boss: JobSender, letter: LinkLetter, now: Date) {
+  const body = render({
+    subject: `${letter.portalName}: complete the application for ${letter.dbaName}`,
+    paragraphs: [
+      'Hello,',
+      `Please complete the application for ${letter.dbaName} online. Open the link below on your phone or computer; we will email you a one-time code to confirm it is you.`,
+      `The link works until ${longDate.format(letter.expiresAt)}.`,
+    ],
+    link: letter.link,
+  });
+  return queueRenderedMessage(
+    tx,
+    boss,
+    {
+      channel: 'email',
+      to: letter.to,
+      ...body,
+      merchantId: letter.merchantId,
+      idempotencyKey: `application-link:${letter.requestId}:${letter.sendNumber}`,
+      cause: { type: 'manual', id: letter.requestId },
+    },
+    now,
+  );
+}
+
+export async function queueCodeEmail(
+  tx: Db,
+  boss: JobSender,
+  input: { requestId: string; merchantId: string; to: string; portalName: string; code: string },
+  now: Date,
+) {
+  const body = render({
+    // Not in the subject: the subject is the timeline's summary of the message.
+    subject: `${input.portalName}: your one-time code`,
+    paragraphs: [
+      `Your one-time code is ${input.code}.`,
+      `It works for ${APPLICATION_CODE_MINUTES} minutes. If you did not ask for it, ignore this email.`,
+    ],
+  });
+  return queueRenderedMessage(
+    tx,
+    boss,
+    {
+      channel: 'email',
+      to: input.to,
+      ...body,
+      merchantId: input.merchantId,
+      idempotencyKey: `application-code:${input.requestId}:${now.getTime()}`,
+      cause: { type: 'manual', id: input.requestId },
+    },
+    now,
+  );
+}

@@ -1,0 +1,51 @@
+import type { ApplicationBusiness, ApplicationView } from '@boardwalk/shared/schemas/application';
+import { PUBLIC_SETTINGS_PATH } from '../lib/start-answers.ts';
+
+/**
+ * The merchant page's few calls, to /api/apply/<token> only: it has no other API. The device
+ * cookie is HttpOnly and path-scoped; the browser sends it, this code never sees it.
+ */
+
+export type Problem = { status: number; code?: string; detail?: string; errors?: Record<string, string[]> };
+
+export class ApplyError extends Error {
+  readonly problem: Problem;
+  constructor(problem: Problem) {
+    super(problem.detail ?? `Request failed (${problem.status})`);
+    this.problem = problem;
+  }
+}
+
+/** The token from /apply/<token> (empty when the address has none). */
+export function tokenFromPath(pathname: string): string {
+  return decodeURIComponent(pathname.replace(/^\/apply\/?/, '').split('/')[0] ?? '');
+}
+
+async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`/api/apply/${encodeURIComponent(token)}${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  if (!res.ok) throw new ApplyError({ status: res.status, ...(json as Omit<Problem, 'status'>) });
+  return json as T;
+}
+
+export type Opened = { portalName: string; verified: boolean; codeSentTo: string };
+
+export const applyApi = {
+  open: (token: string) => call<Opened>(token, 'GET', ''),
+  sendCode: (token: string) => call<{ codeSentTo: string }>(token, 'POST', '/code'),
+  verify: (token: string, code: string) => call<{ verified: true }>(token, 'POST', '/verify', { code }),
+  read: (token: string) => call<ApplicationView>(token, 'GET', '/application'),
+  saveBusiness: (token: string, business: ApplicationBusiness) =>
+    call<ApplicationView>(token, 'PUT', '/application/business', business),
+  askNewLink: (token: string) => call<unknown>(token, 'POST', '/new-link'),
+  portalName: async () => {
+    const res = await fetch(PUBLIC_SETTINGS_PATH);
+    return res.ok ? ((await res.json()) as { portalName: string }).portalName : '';
+  },
+};

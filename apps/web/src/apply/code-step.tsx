@@ -1,0 +1,96 @@
+import { APPLICATION_CODE_LENGTH } from '@boardwalk/shared/application-enums';
+import { useState, type SyntheticEvent } from 'react';
+import { applyApi, ApplyError, type Opened } from './apply-api.ts';
+
+type Props = { token: string; opened: Opened; onVerified: () => void; onClosed: (error: unknown) => void };
+
+/** Proves the inbox: a one-time code emailed to the contact, entered here. */
+export function CodeStep({ token, opened, onVerified, onClosed }: Props) {
+  const [sent, setSent] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const handle = (e: unknown) => {
+    if (e instanceof ApplyError && e.problem.status === 410) return onClosed(e);
+    if (e instanceof ApplyError) setError(e.problem.errors?.code?.[0] ?? e.message);
+    else setError('Something went wrong. Try again.');
+  };
+
+  const send = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const { codeSentTo } = await applyApi.sendCode(token);
+      setSent(true);
+      setNotice(`We emailed a code to ${codeSentTo}.`);
+    } catch (e) {
+      handle(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      await applyApi.verify(token, code);
+      onVerified();
+    } catch (e) {
+      handle(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="code-title">
+      <h1 id="code-title">Confirm it is you</h1>
+      <p>
+        To keep your application private, we email a one-time code to <strong>{opened.codeSentTo}</strong>.
+      </p>
+      {sent ? (
+        <form onSubmit={verify} noValidate>
+          <p role="status">{notice}</p>
+          <label htmlFor="apply-code">Code from the email</label>
+          <input
+            id="apply-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={APPLICATION_CODE_LENGTH}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'apply-code-error' : undefined}
+          />
+          {error && (
+            <p id="apply-code-error" className="apply-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="apply-button" disabled={busy}>
+            Continue
+          </button>
+          <button type="button" className="apply-link-button" onClick={send} disabled={busy}>
+            Email me a new code
+          </button>
+        </form>
+      ) : (
+        <>
+          {error && (
+            <p className="apply-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="button" className="apply-button" onClick={send} disabled={busy}>
+            Email me a code
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
