@@ -16,14 +16,20 @@ function countUnauthorized() {
   return { seen, off };
 }
 
+// The staff app, and the merchant's application page (apply/, its own entry without the staff API).
+const staffSources = appSources.filter(([file]) => !file.startsWith('apply/'));
+const applySources = appSources.filter(([file]) => file.startsWith('apply/'));
+
 describe('one network door and one 401 path (lib/http.ts)', () => {
   it('is the only module that calls fetch', () => {
     expect(appSources.length).toBeGreaterThan(50);
-    expect(filesMatching(appSources, /(?<![\w.])fetch\(/)).toEqual(['lib/http.ts']);
+    expect(filesMatching(staffSources, /(?<![\w.])fetch\(/)).toEqual(['lib/http.ts']);
+    // The merchant's application page is its own entry with its own small door (decision 097).
+    expect(filesMatching(applySources, /(?<![\w.])fetch\(/)).toEqual(['apply/apply-api.ts']);
   });
 
   it('is the only module that looks at a 401', () => {
-    expect(filesMatching(appSources, /(?:===?|!==?)\s*401\b|\b401\s*(?:===?|!==?)/)).toEqual(['lib/http.ts']);
+    expect(filesMatching(staffSources, /(?:===?|!==?)\s*401\b|\b401\s*(?:===?|!==?)/)).toEqual(['lib/http.ts']);
   });
 
   it('announces a 401 from an RTK Query endpoint, the settings sync and the session client', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listParamsSchema, type ListResponse } from '../list.ts';
 import { UNDERWRITING_DECISIONS } from '../merchant-enums.ts';
 import { PIPELINES } from '../pipelines.ts';
-import { booleanQuery, optionalText, recordMetaShape, requiredName, updateMetaShape } from './fields.ts';
+import { booleanQuery, optionalText, recordMetaShape, requiredName, text, updateMetaShape } from './fields.ts';
 
 /** The kinds reason codes are grouped by, in the order the pickers show them. */
 export const REASON_CODE_KINDS = ['risk', 'fraud', 'documents', 'financials', 'other'] as const;
@@ -28,8 +28,7 @@ export const DECISION_OUTCOME_LABELS: Record<DecisionOutcome, string> = {
   terminated: 'Terminated',
 };
 
-const codeText = z
-  .string({ error: 'Enter a code' })
+const codeText = text('Enter a code')
   .trim()
   .min(1, 'Enter a code')
   .max(20, 'Use at most 20 characters')

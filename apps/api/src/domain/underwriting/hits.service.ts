@@ -2,12 +2,13 @@ import type { OutsideCheckInput, ResolveHitInput, ScreeningHit } from '@boardwal
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { merchantEvents, merchants } from '../../db/schema/merchants.ts';
+import { merchants } from '../../db/schema/merchants.ts';
 import { reasonCodes, screeningHits } from '../../db/schema/underwriting.ts';
 import { users } from '../../db/schema/users.ts';
 import { auditActor, writeAudit } from '../../lib/audit.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
+import { writeMerchantEvent } from '../merchants/record/merchant-events.ts';
 import { userNameOf } from '../merchants/record/merchant-row.ts';
 import { inTransaction, lockMerchant } from '../merchants/record/merchant-store.ts';
 import { DECLINE_KINDS } from './identifiers.ts';
@@ -67,13 +68,7 @@ export async function listHits(db: Db, merchantId: string, canReveal: boolean): 
 }
 
 async function event(tx: Db, caller: Caller, merchantId: string, summary: string, note = '') {
-  await tx.insert(merchantEvents).values({
-    merchantId,
-    type: 'match',
-    actorUserId: caller.actor.userId,
-    data: { summary, ...(note ? { note } : {}) },
-    at: caller.now,
-  });
+  await writeMerchantEvent(tx, caller, merchantId, 'match', { summary, ...(note ? { note } : {}) });
 }
 
 /** POST /api/merchants/{id}/matches/{hitId}/resolve: an open hit cleared or confirmed, with why. */

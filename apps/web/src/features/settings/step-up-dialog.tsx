@@ -1,12 +1,11 @@
 import { DialogContentText } from '@mui/material';
-import { problemBody } from '@boardwalk/shared/problem';
 import { z } from 'zod';
 import type { SettingValues } from '@boardwalk/shared/settings';
 import type { UpdateSettingsInput } from '@boardwalk/shared/schemas/setting';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
-import { problemFieldErrors } from '../../lib/problem.ts';
+import { localRefusal, problemFieldErrors } from '../../lib/problem.ts';
 import { useUpdateSettingsMutation } from '../../entities/settings/api.ts';
 
 /** A settings save waiting for the password: the settings form awaits the promise these settle. */
@@ -55,7 +54,7 @@ export function StepUpDialog({ pending, onDone }: { pending: PendingStepUp; onDo
   });
   const cancel = () => {
     // A refusal without fields: the settings form shows it above its button, as it shows any.
-    pending.reject({ status: 400, data: problemBody(400, { detail: STEP_UP_CANCELLED }) });
+    pending.reject(localRefusal(STEP_UP_CANCELLED));
     onDone();
   };
   return (
