@@ -47,6 +47,10 @@ const VALID_BODIES: Record<string, unknown> = {
       actions: [{ type: 'set_field', config: { field: 'mid', value: 'SIZE' } }],
     },
   },
+  'POST /api/reason-codes': { data: { code: 'SIZE-1', label: 'Size Reason', kind: 'other' } },
+  'PUT /api/decision-stages': { mappings: [] },
+  // The merchant's link asks for a code with no body; the size cap comes before the token is looked up.
+  'POST /api/apply/{token}/code': {},
   'POST /api/users': {
     data: {
       email: 'size@example.com',

@@ -85,7 +85,8 @@ describe('demo seed', () => {
     expect(later).toContain('staff@example.com');
     expect(later).not.toContain('demo-password-2024');
     expect(later).toContain('printed on the first start');
-  });
+    // The whole demo seed, reason codes and decision stages included: slow on a loaded machine.
+  }, 90_000);
 
   it('uses a weak DEMO_PASSWORD as given and says so', async () => {
     const report = await seedIfEmpty(
