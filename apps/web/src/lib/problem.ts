@@ -1,4 +1,4 @@
-import { problemBody, type FieldErrors, type Problem } from '@boardwalk/shared/problem';
+import type { FieldErrors, Problem } from '@boardwalk/shared/problem';
 
 /**
  * The web app's one reader of failed calls, built on the shared problem parser: whatever RTK
@@ -83,12 +83,4 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. T
   }
   if (isObject(error) && error.status === 'TIMEOUT_ERROR') return 'The server took too long to answer. Try again.';
   return fallback;
-}
-
-/**
- * A refusal made in the browser, shaped as RTK Query rejects with an API problem, for a step the
- * user declined (the step-up's Cancel): the forms read it as they read the API's.
- */
-export function localRefusal(detail: string): { status: 400; data: Problem } {
-  return { status: 400, data: problemBody(400, { detail }) };
 }
