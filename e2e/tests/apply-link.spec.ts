@@ -87,7 +87,8 @@ test('staff send an application link; the merchant enters the code, saves the fi
   await owner.getByLabel('Social security number').fill('078-05-1120');
   await phone.getByRole('button', { name: 'Save owners' }).click();
   await expect(phone.getByText('Saved', { exact: true })).toBeVisible();
-  const saved = phone.getByRole('group', { name: 'Ada Lovelace' });
+  const saved = phone.getByRole('group', { name: 'Owner 1' });
+  await expect(saved.getByLabel('First name')).toHaveValue('Ada');
   await expect(saved.getByLabel('Social security number')).toHaveValue('');
   await expect(saved.getByText('•••••1120 on file — enter to change')).toBeVisible();
   await noSeriousViolations(phone, 'owners step');

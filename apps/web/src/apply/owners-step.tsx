@@ -101,7 +101,8 @@ export function OwnersStep({ token, view, onView, onClosed }: Props) {
       <h1 id="owners-title">Owners</h1>
       <p>Everyone who owns part of the business. Their shares add up to at most 100 % (now {total} %).</p>
       {owners.map((owner, index) => {
-        const name = `${owner.firstName} ${owner.lastName}`.trim() || `Owner ${index + 1}`;
+        // Numbered, not named: a legend that changed while its name is typed would move the group's name.
+        const name = `Owner ${index + 1}`;
         const field = (key: string) => `owners.${index}.${key}`;
         return (
           <fieldset key={owner.key ?? `new-${index}`} className="apply-owner">
@@ -144,7 +145,7 @@ export function OwnersStep({ token, view, onView, onClosed }: Props) {
               className="apply-link-button"
               onClick={() => setOwners((old) => old.filter((_, i) => i !== index))}
             >
-              Remove {name}
+              Remove {name.toLowerCase()}
             </button>
           </fieldset>
         );
