@@ -27,7 +27,7 @@ async function noSeriousViolations(page: Page, where: string) {
 
 // Staff send a request from the merchant's page on a phone; the merchant opens the emailed link in
 // a browser of their own, enters the emailed code, and saves the first step; staff see the state.
-test('staff send an application link; the merchant enters the code and saves the first step', async ({
+test('staff send an application link; the merchant enters the code, saves the first step and an owner', async ({
   page,
   browser,
   superadminApi,
@@ -75,6 +75,24 @@ test('staff send an application link; the merchant enters the code and saves the
   // The device resumes without a new code, with what was saved.
   await phone.reload();
   await expect(phone.getByLabel('Legal name')).toHaveValue(`${dbaName} LLC`);
+
+  // The owners step: an owner added with an SSN, which comes back masked only.
+  await phone.getByRole('button', { name: '3. Owners' }).click();
+  await expect(phone.getByRole('heading', { name: 'Owners' })).toBeVisible();
+  await phone.getByRole('button', { name: 'Add an owner' }).click();
+  const owner = phone.getByRole('group', { name: 'Owner 1' });
+  await owner.getByLabel('First name').fill('Ada');
+  await owner.getByLabel('Last name').fill('Lovelace');
+  await owner.getByLabel('Ownership (%)').fill('100');
+  await owner.getByLabel('Social security number').fill('078-05-1120');
+  await phone.getByRole('button', { name: 'Save owners' }).click();
+  await expect(phone.getByText('Saved', { exact: true })).toBeVisible();
+  const saved = phone.getByRole('group', { name: 'Owner 1' });
+  await expect(saved.getByLabel('First name')).toHaveValue('Ada');
+  await expect(saved.getByLabel('Social security number')).toHaveValue('');
+  await expect(saved.getByText('•••••1120 on file — enter to change')).toBeVisible();
+  await noSeriousViolations(phone, 'owners step');
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await merchant.close();
 
   await page.reload();

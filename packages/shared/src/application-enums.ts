@@ -16,8 +16,8 @@ export type ApplicationState = (typeof APPLICATION_STATES)[number];
 /** States in which the link still opens. */
 export const LIVE_APPLICATION_STATES = ['sent', 'opened', 'in_progress'] as const satisfies readonly ApplicationState[];
 
-/** What a request asks the merchant for: the steps of the application. Only `business` is built so far. */
-export const APPLICATION_STEPS = ['business'] as const;
+/** What a request asks the merchant for: the steps of the application, in the page's order. */
+export const APPLICATION_STEPS = ['business', 'contact', 'owners', 'processing', 'banking'] as const;
 export type ApplicationStep = (typeof APPLICATION_STEPS)[number];
 
 export const APPLICATION_STATE_LABELS: Record<ApplicationState, string> = {
@@ -40,3 +40,11 @@ export const APPLICATION_CODE_MINUTES = 10;
 export const APPLICATION_CODE_RESEND_SECONDS = 60;
 /** A verified device resumes this long without a new code. */
 export const APPLICATION_DEVICE_HOURS = 24;
+
+export const APPLICATION_STEP_LABELS: Record<ApplicationStep, string> = {
+  business: 'Business',
+  contact: 'Contact',
+  owners: 'Owners',
+  processing: 'Processing',
+  banking: 'Bank and tax id',
+};

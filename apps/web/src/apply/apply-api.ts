@@ -1,4 +1,4 @@
-import type { ApplicationBusiness, ApplicationView } from '@boardwalk/shared/schemas/application';
+import type { ApplicationBusiness, ApplicationStep, ApplicationView } from '@boardwalk/shared/schemas/application';
 import { PUBLIC_SETTINGS_PATH } from '../lib/start-answers.ts';
 
 /**
@@ -43,9 +43,21 @@ export const applyApi = {
   read: (token: string) => call<ApplicationView>(token, 'GET', '/application'),
   saveBusiness: (token: string, business: ApplicationBusiness) =>
     call<ApplicationView>(token, 'PUT', '/application/business', business),
+  /** Any step: the body is the step's fields (owners: `{ owners }`); the answer is the whole view. */
+  saveStep: (token: string, step: ApplicationStep, body: unknown) =>
+    call<ApplicationView>(token, 'PUT', `/application/${step}`, body),
   askNewLink: (token: string) => call<unknown>(token, 'POST', '/new-link'),
   portalName: async () => {
     const res = await fetch(PUBLIC_SETTINGS_PATH);
     return res.ok ? ((await res.json()) as { portalName: string }).portalName : '';
   },
 };
+
+/** What a failed save means for a step: field errors (first message each) and the status line. */
+export function saveFailure(e: unknown): { errors: Record<string, string>; status: string; closed: boolean } {
+  const problem = e instanceof ApplyError ? e.problem : undefined;
+  const errors = Object.fromEntries(Object.entries(problem?.errors ?? {}).map(([k, v]) => [k, v[0] ?? '']));
+  const status =
+    problem?.status === 401 ? 'Your session ended: reload the page.' : 'Not saved: check the fields marked.';
+  return { errors, status, closed: problem?.status === 410 };
+}

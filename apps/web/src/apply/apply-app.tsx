@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApplicationView } from '@boardwalk/shared/schemas/application';
 import { applyApi, ApplyError, tokenFromPath, type Opened } from './apply-api.ts';
-import { BusinessStep } from './business-step.tsx';
+import { ApplicationSteps } from './application-steps.tsx';
 import { ClosedPage, type ClosedReason } from './closed-page.tsx';
 import { CodeStep } from './code-step.tsx';
 
@@ -75,7 +75,7 @@ export function ApplyApp() {
         {phase.kind === 'code' && (
           <CodeStep token={token} opened={phase.opened} onVerified={showForm} onClosed={fail} />
         )}
-        {phase.kind === 'form' && <BusinessStep token={token} view={phase.view} onClosed={fail} />}
+        {phase.kind === 'form' && <ApplicationSteps token={token} view={phase.view} onClosed={fail} />}
         {phase.kind === 'failed' && (
           <>
             <h1>Something went wrong</h1>

@@ -4,7 +4,12 @@ import { useRef, useState, type SyntheticEvent } from 'react';
 import { applyApi, ApplyError } from './apply-api.ts';
 
 type Field = keyof ApplicationBusiness;
-type Props = { token: string; view: ApplicationView; onClosed: (error: unknown) => void };
+type Props = {
+  token: string;
+  view: ApplicationView;
+  onView?: (view: ApplicationView) => void;
+  onClosed: (error: unknown) => void;
+};
 
 const TEXT_FIELDS: { name: Exclude<Field, 'businessType'>; label: string; autoComplete?: string; hint?: string }[] = [
   { name: 'dbaName', label: 'Business name (DBA)', autoComplete: 'organization' },
@@ -25,7 +30,7 @@ const asText = (value: string | null | undefined) => value ?? '';
  * changed field is saved when it is left (the server validates it with the shared schema and
  * answers per-field errors), and "Save" saves the lot.
  */
-export function BusinessStep({ token, view, onClosed }: Props) {
+export function BusinessStep({ token, view, onView, onClosed }: Props) {
   const [values, setValues] = useState<Record<Field, string>>(
     () =>
       Object.fromEntries(
@@ -44,10 +49,11 @@ export function BusinessStep({ token, view, onClosed }: Props) {
     if (!fields.length) return;
     setStatus('Saving…');
     try {
-      await applyApi.saveBusiness(token, bodyOf(fields));
+      const next = await applyApi.saveBusiness(token, bodyOf(fields));
       for (const f of fields) saved.current[f] = values[f];
       setErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => !fields.includes(k as Field))));
       setStatus('Saved');
+      onView?.(next);
     } catch (e) {
       if (e instanceof ApplyError && e.problem.status === 410) return onClosed(e);
       const fieldErrors = e instanceof ApplyError ? (e.problem.errors ?? {}) : {};

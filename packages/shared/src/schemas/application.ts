@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { merchantFields } from './merchant.ts';
+import { createOwnerSchema, merchantFields, OWNERSHIP_TOTAL_MESSAGE, ownershipTotalOk } from './merchant.ts';
 import { text } from './fields.ts';
 import { APPLICATION_CODE_LENGTH, APPLICATION_STATES, APPLICATION_STEPS } from '../application-enums.ts';
 
@@ -58,6 +58,77 @@ export const applicationBusinessSchema = z
   .strict();
 export type ApplicationBusiness = z.infer<typeof applicationBusinessSchema>;
 
+/** Contact: who the team talks to. */
+export const applicationContactSchema = z
+  .object({
+    contactFirstName: merchantFields.contactFirstName,
+    contactLastName: merchantFields.contactLastName,
+    contactEmail: merchantFields.contactEmail,
+    contactPhone: merchantFields.contactPhone,
+  })
+  .partial()
+  .strict();
+export type ApplicationContact = z.infer<typeof applicationContactSchema>;
+
+/** Processing: volumes, tickets, and the card-present share (card-not-present is the rest). */
+export const applicationProcessingSchema = z
+  .object({
+    monthlyVolume: merchantFields.monthlyVolume,
+    averageTicket: merchantFields.averageTicket,
+    highTicket: merchantFields.highTicket,
+    cardPresentPercent: merchantFields.cardPresentPercent,
+  })
+  .partial()
+  .strict();
+export type ApplicationProcessing = z.infer<typeof applicationProcessingSchema>;
+
+/**
+ * Bank account and tax id. The sensitive values are write-only through the link: a value typed
+ * replaces the one on file; absent or '' keeps it (the page never holds the value on file).
+ */
+export const applicationBankingSchema = z
+  .object({
+    bankName: merchantFields.bankName,
+    routingNumber: merchantFields.routingNumber,
+    accountNumber: merchantFields.accountNumber,
+    taxId: merchantFields.taxId,
+  })
+  .partial()
+  .strict();
+export type ApplicationBanking = z.infer<typeof applicationBankingSchema>;
+
+/** The sensitive values of the banking step, answered only as `onFile` (masked). */
+export const APPLICATION_SENSITIVE_FIELDS = ['taxId', 'routingNumber', 'accountNumber'] as const;
+
+/**
+ * An owner as the merchant sends it: `key` names an owner the page was shown (on the record or in
+ * the draft), so an SSN or date of birth on file stays when not typed again; no key is a new owner.
+ */
+export const applicationOwnerSchema = createOwnerSchema.extend({ key: z.uuid().optional() }).strict();
+export const applicationOwnersSchema = z
+  .object({
+    owners: z
+      .array(applicationOwnerSchema)
+      .max(10, 'Add at most 10 owners')
+      .refine(ownershipTotalOk, OWNERSHIP_TOTAL_MESSAGE),
+  })
+  .strict();
+export type ApplicationOwnerInput = z.infer<typeof applicationOwnerSchema>;
+
+/** An owner as the page is shown it: sensitive values only masked, '' when none is on file. */
+export const applicationOwnerViewSchema = z.object({
+  key: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  title: z.string(),
+  ownershipPercent: z.number().nullable(),
+  email: z.string(),
+  phone: z.string(),
+  ssnOnFile: z.string(),
+  dateOfBirthOnFile: z.string(),
+});
+export type ApplicationOwnerView = z.infer<typeof applicationOwnerViewSchema>;
+
 /** GET /api/apply/{token}: what the page may show before the code (nothing of the merchant's). */
 export const applicationOpenSchema = z.object({
   portalName: z.string(),
@@ -73,6 +144,12 @@ export const applicationViewSchema = z.object({
   asks: z.array(z.enum(APPLICATION_STEPS)),
   expiresAt: z.string(),
   business: applicationBusinessSchema,
+  contact: applicationContactSchema,
+  owners: z.array(applicationOwnerViewSchema),
+  processing: applicationProcessingSchema,
+  banking: z.object({ bankName: z.string().optional() }),
+  /** What is on file of each sensitive value, masked (`•••••4567`), '' when nothing is. */
+  onFile: z.object({ taxId: z.string(), routingNumber: z.string(), accountNumber: z.string() }),
 });
 export type ApplicationView = z.infer<typeof applicationViewSchema>;
 

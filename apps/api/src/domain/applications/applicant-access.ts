@@ -24,7 +24,14 @@ import { closedReason, effectiveState } from './application-state.ts';
  */
 
 export type Applicant = Extract<ApplicationActor, { kind: 'applicant' }>;
-export type ApplyContext = { serverSecret: string; jobs: JobSender | undefined; now: Date; applicant: Applicant };
+export type ApplyContext = {
+  serverSecret: string;
+  /** Seals the sensitive values typed through the link (docs/decisions/074). */
+  encryptionKey: string;
+  jobs: JobSender | undefined;
+  now: Date;
+  applicant: Applicant;
+};
 export type RequestRow = typeof applicationRequests.$inferSelect;
 
 const NOT_A_LINK = 'This link is not valid. Check that you copied all of it, or ask for a new one.';

@@ -1,10 +1,17 @@
-import type { ApplicationBusiness, ApplicationView } from '@boardwalk/shared';
-import { applicationBusinessSchema } from '@boardwalk/shared';
+import type {
+  ApplicationBanking,
+  ApplicationBusiness,
+  ApplicationContact,
+  ApplicationOwnerInput,
+  ApplicationProcessing,
+  ApplicationView,
+} from '@boardwalk/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { readSetting } from '../../auth/settings.ts';
 import type { Db } from '../../db/client.ts';
 import { applicationRequests } from '../../db/schema/application-requests.ts';
-import { merchants } from '../../db/schema/merchants.ts';
+import { mergeOwners, mergeStep, onFileView, ownersView, plainStep } from './application-draft.ts';
+import { readOnRecord } from './application-record.ts';
 import { logApplicationStep } from './application-log.ts';
 import { effectiveState } from './application-state.ts';
 import { requestOfToken, verifiedRequest, type ApplyContext, type RequestRow } from './applicant-access.ts';
@@ -15,37 +22,28 @@ import { requestOfToken, verifiedRequest, type ApplyContext, type RequestRow } f
  * merchant's answers never overwrite each other unseen.
  */
 
-/** The business step as staff have it on the record: what the first visit shows. */
-async function businessOnRecord(db: Db, merchantId: string): Promise<ApplicationBusiness> {
-  const [m] = await db.select().from(merchants).where(eq(merchants.id, merchantId)).limit(1);
-  if (!m) return {};
-  return {
-    dbaName: m.dbaName,
-    legalName: m.legalName,
-    businessType: m.businessType,
-    website: m.website,
-    addressLine1: m.addressLine1,
-    addressLine2: m.addressLine2,
-    city: m.city,
-    region: m.region,
-    postalCode: m.postalCode,
-    country: m.country,
-  };
-}
-
-function draftBusiness(row: RequestRow): ApplicationBusiness | null {
-  const parsed = applicationBusinessSchema.safeParse(row.draft['business']);
-  return parsed.success ? parsed.data : null;
-}
+type StepInput =
+  | { step: 'business'; values: ApplicationBusiness }
+  | { step: 'contact'; values: ApplicationContact }
+  | { step: 'processing'; values: ApplicationProcessing }
+  | { step: 'banking'; values: ApplicationBanking }
+  | { step: 'owners'; values: { owners: ApplicationOwnerInput[] } };
 
 async function viewOf(db: Db, row: RequestRow, now: Date): Promise<ApplicationView> {
-  const onRecord = await businessOnRecord(db, row.merchantId);
+  const record = await readOnRecord(db, row.merchantId);
+  const draft = row.draft;
+  const banking = plainStep(draft, 'banking');
   return {
     portalName: await readSetting(db, 'portalName'),
     state: effectiveState(row, now),
     asks: row.asks,
     expiresAt: row.expiresAt.toISOString(),
-    business: { ...onRecord, ...draftBusiness(row) },
+    business: { ...record.business, ...plainStep(draft, 'business') },
+    contact: { ...record.contact, ...plainStep(draft, 'contact') },
+    owners: ownersView(draft, record),
+    processing: { ...record.processing, ...plainStep(draft, 'processing') },
+    banking: { bankName: typeof banking.bankName === 'string' ? banking.bankName : record.bankName },
+    onFile: onFileView(draft, record),
   };
 }
 
@@ -54,38 +52,54 @@ export async function readApplication(db: Db, ctx: ApplyContext, token: string, 
   return viewOf(db, row, ctx.now);
 }
 
+/** The field names a save touched, for the audit row: never a value. */
+function fieldsOf(input: StepInput): string[] | { owners: number } {
+  return input.step === 'owners' ? { owners: input.values.owners.length } : Object.keys(input.values);
+}
+
 /**
- * Saves the business step as it is typed (a draft). The first save moves the request to
- * `in_progress` with a timeline entry; every save is audited with the names of the fields sent.
+ * Saves one step as it is typed (a draft; validated by the route with the step's shared schema).
+ * The request row is locked for the save, so two saves at once never drop each other's step or
+ * sealed values. The first save moves the request to `in_progress` with a timeline entry; every
+ * save is audited with the step and the names of the fields sent, IP and user agent.
  */
-export async function saveBusiness(
+export async function saveStep(
   db: Db,
   ctx: ApplyContext,
   token: string,
   device: string | undefined,
-  input: ApplicationBusiness,
+  input: StepInput,
 ): Promise<ApplicationView> {
-  const row = await verifiedRequest(db, ctx, token, device);
-  const business = { ...draftBusiness(row), ...input };
+  const verified = await verifiedRequest(db, ctx, token, device);
+  const record = input.step === 'owners' ? await readOnRecord(db, verified.merchantId) : null;
   const saved = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
+    const [row] = await tx
+      .select()
+      .from(applicationRequests)
+      .where(eq(applicationRequests.id, verified.id))
+      .for('update');
+    const draft =
+      input.step === 'owners'
+        ? mergeOwners(row!.draft, record!, input.values.owners, ctx.encryptionKey)
+        : mergeStep(row!.draft, input.step, input.values, ctx.encryptionKey);
     const first = await tx
       .update(applicationRequests)
       .set({ state: 'in_progress', updatedAt: ctx.now })
-      .where(and(eq(applicationRequests.id, row.id), inArray(applicationRequests.state, ['sent', 'opened'])))
+      .where(and(eq(applicationRequests.id, row!.id), inArray(applicationRequests.state, ['sent', 'opened'])))
       .returning({ id: applicationRequests.id });
     const [updated] = await tx
       .update(applicationRequests)
-      .set({ draft: { ...row.draft, business }, updatedAt: ctx.now })
-      .where(eq(applicationRequests.id, row.id))
+      .set({ draft, updatedAt: ctx.now })
+      .where(eq(applicationRequests.id, row!.id))
       .returning();
     await logApplicationStep(tx, ctx.applicant, {
       action: 'save',
-      requestId: row.id,
-      merchantId: row.merchantId,
+      requestId: row!.id,
+      merchantId: row!.merchantId,
       summary: first.length ? 'The merchant started filling in the application' : undefined,
       at: ctx.now,
-      details: { step: 'business', fields: Object.keys(input) },
+      details: { step: input.step, fields: fieldsOf(input) },
     });
     return updated!;
   });

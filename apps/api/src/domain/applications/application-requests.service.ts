@@ -1,4 +1,4 @@
-import type { ApplicationRequest, ApplicationStep } from '@boardwalk/shared';
+import { APPLICATION_STEPS, type ApplicationRequest, type ApplicationStep } from '@boardwalk/shared';
 import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import { readSetting } from '../../auth/settings.ts';
 import type { Db } from '../../db/client.ts';
@@ -117,7 +117,7 @@ export async function createApplicationRequest(
       .values({
         id,
         merchantId,
-        asks: input.asks ?? ['business'],
+        asks: input.asks ?? [...APPLICATION_STEPS],
         tokenHash: hashSecret(deriveLinkToken(ctx.serverSecret, id, 1)),
         sentTo: to,
         expiresAt,

@@ -41,7 +41,7 @@ describe('application requests (staff)', () => {
     expect(request).toMatchObject({
       merchantId: merchant.id,
       state: 'sent',
-      asks: ['business'],
+      asks: ['business', 'contact', 'owners', 'processing', 'banking'],
       sentTo: 'owner@merchant.example',
     });
     expect(new Date(request.expiresAt).getTime() - t.clock.now().getTime()).toBe(14 * DAY);

@@ -77,6 +77,7 @@ export function applicant(t: TestApp, token: string, ua = 'Mozilla/5.0 (iPhone) 
     verify: (code: string) => call<Record<string, unknown>>('POST', '/verify', { code }),
     read: () => call<Record<string, unknown>>('GET', '/application'),
     saveBusiness: (data: unknown) => call<Record<string, unknown>>('PUT', '/application/business', data),
+    save: (step: string, data: unknown) => call<Record<string, unknown>>('PUT', `/application/${step}`, data),
   };
 }
 

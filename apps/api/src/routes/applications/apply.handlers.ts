@@ -19,6 +19,7 @@ function contextOf(c: Context<AppEnv>): access.ApplyContext {
   const deps = c.get('deps');
   return {
     serverSecret: deps.secrets.authSecret,
+    encryptionKey: deps.secrets.encryptionKey,
     jobs: jobSenderOf(c),
     now: deps.now?.() ?? new Date(),
     applicant: { kind: 'applicant', ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null },
@@ -52,9 +53,26 @@ export function registerApplyRoutes(app: OpenAPIHono<AppEnv>) {
     const { token } = c.req.valid('param');
     return c.json(await application.readApplication(c.get('db'), contextOf(c), token, deviceOf(c)), 200);
   });
+  const save = (c: Context<AppEnv>, token: string, input: Parameters<typeof application.saveStep>[4]) =>
+    application.saveStep(c.get('db'), contextOf(c), token, deviceOf(c), input);
   app.openapi(routes.saveApplicationBusinessRoute, async (c) => {
-    const { token } = c.req.valid('param');
-    const view = await application.saveBusiness(c.get('db'), contextOf(c), token, deviceOf(c), c.req.valid('json'));
+    const view = await save(c, c.req.valid('param').token, { step: 'business', values: c.req.valid('json') });
+    return c.json(view, 200);
+  });
+  app.openapi(routes.saveApplicationContactRoute, async (c) => {
+    const view = await save(c, c.req.valid('param').token, { step: 'contact', values: c.req.valid('json') });
+    return c.json(view, 200);
+  });
+  app.openapi(routes.saveApplicationOwnersRoute, async (c) => {
+    const view = await save(c, c.req.valid('param').token, { step: 'owners', values: c.req.valid('json') });
+    return c.json(view, 200);
+  });
+  app.openapi(routes.saveApplicationProcessingRoute, async (c) => {
+    const view = await save(c, c.req.valid('param').token, { step: 'processing', values: c.req.valid('json') });
+    return c.json(view, 200);
+  });
+  app.openapi(routes.saveApplicationBankingRoute, async (c) => {
+    const view = await save(c, c.req.valid('param').token, { step: 'banking', values: c.req.valid('json') });
     return c.json(view, 200);
   });
   app.openapi(routes.askNewApplicationLinkRoute, async (c) => {

@@ -1,5 +1,9 @@
 import {
+  applicationBankingSchema,
   applicationBusinessSchema,
+  applicationContactSchema,
+  applicationOwnersSchema,
+  applicationProcessingSchema,
   applicationCodeInputSchema,
   applicationCodeSentSchema,
   applicationOpenSchema,
@@ -78,20 +82,45 @@ export const readApplicationRoute = defineRoute({
   },
 });
 
-export const saveApplicationBusinessRoute = defineRoute({
-  method: 'put',
-  path: '/api/apply/{token}/application/business',
-  tags: ['apply'],
-  summary: 'Save the business step as typed (a draft; the record changes on submit)',
-  ability: 'public',
-  request: { params: tokenParams, body: jsonBody(applicationBusinessSchema) },
-  responses: {
-    200: jsonResponse('The application', applicationViewSchema),
-    ...problems(400),
-    401: codeRequired,
-    ...closedOr404,
-  },
-});
+/** PUT of one step: saved as typed into the request's draft; the record changes on submit. */
+function saveStepRoute<S extends z.ZodType>(step: string, schema: S, summary: string) {
+  return defineRoute({
+    method: 'put',
+    path: `/api/apply/{token}/application/${step}`,
+    tags: ['apply'],
+    summary,
+    ability: 'public',
+    request: { params: tokenParams, body: jsonBody(schema) },
+    responses: {
+      200: jsonResponse('The application', applicationViewSchema),
+      ...problems(400),
+      401: codeRequired,
+      ...closedOr404,
+    },
+  });
+}
+
+export const saveApplicationBusinessRoute = saveStepRoute(
+  'business',
+  applicationBusinessSchema,
+  'Save the business step as typed (a draft; the record changes on submit)',
+);
+export const saveApplicationContactRoute = saveStepRoute('contact', applicationContactSchema, 'Save the contact step');
+export const saveApplicationOwnersRoute = saveStepRoute(
+  'owners',
+  applicationOwnersSchema,
+  'Save the owners (the list replaces the one shown; an SSN or date of birth not typed again stays)',
+);
+export const saveApplicationProcessingRoute = saveStepRoute(
+  'processing',
+  applicationProcessingSchema,
+  'Save the processing step',
+);
+export const saveApplicationBankingRoute = saveStepRoute(
+  'banking',
+  applicationBankingSchema,
+  'Save the bank account and tax id: a value typed replaces the one on file, which is never answered (masked only)',
+);
 
 export const askNewApplicationLinkRoute = defineRoute({
   method: 'post',
