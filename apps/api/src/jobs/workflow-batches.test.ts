@@ -158,9 +158,9 @@ describe('the workflow in batches', () => {
       expect(failed.error).toContain('insert into "todos"'); // the refused statement
       const good = runs.filter((r) => r.merchantId !== bad);
       expect(good.map((r) => [r.status, r.attempt])).toEqual(Array(4).fill(['succeeded', 1]));
-      const todos = (await ctx.t.db.execute(
+      const todos = (await ctx.t.db.execute<{ merchantId: string; n: number }>(
         sql`select merchant_id as "merchantId", count(*)::int as n from todos where title = 'Alone?' group by merchant_id`,
-      )) as unknown as { rows: { merchantId: string; n: number }[] };
+      )) as { rows: { merchantId: string; n: number }[] };
       expect(todos.rows.map((r) => r.merchantId).sort()).toEqual(good.map((r) => r.merchantId).sort());
       expect(todos.rows.every((r) => r.n === 1)).toBe(true);
     } finally {
@@ -192,9 +192,9 @@ describe('the workflow in batches', () => {
         },
         { timeout: 20_000, interval: 100 },
       );
-      const assigned = (await ctx.t.db.execute(
+      const assigned = (await ctx.t.db.execute<{ id: string; n: number }>(
         sql`select assigned_user_id as id, count(*)::int as n from merchants where stage_id = ${target.id} group by 1`,
-      )) as unknown as { rows: { id: string; n: number }[] };
+      )) as { rows: { id: string; n: number }[] };
       expect(assigned.rows.map((r) => r.n)).toEqual([2, 2]);
     } finally {
       await workflow?.stop();
