@@ -10,9 +10,12 @@
  * dispatchers split the events (SKIP LOCKED), their workers the jobs. When every execution has
  * ended it stops them (SIGTERM) and checks: every execution succeeded on its first attempt (a
  * second delivery would have raised `attempt`), exactly one todo per merchant, no duplicate
- * execution per (event, action). Prints the figures as JSON.
+ * execution per (event, action). Prints the figures as JSON, with the CPU a job cost the two workers
+ * and the PostgreSQL backends they use (read from /proc: a database on this machine only).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
@@ -86,6 +89,13 @@ while (Date.now() < deadline) {
   await new Promise((r) => setTimeout(r, 100));
 }
 const seconds = (performance.now() - started) / 1000;
+// CPU spent (user + system, from /proc, in ms): the two workers, and the PostgreSQL backends still
+// connected to this database (the workers' pools; the bench's own connection aside).
+const backends = await rows<{ pid: number }>(
+  sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+);
+const workerCpuMs = cpuMs(workers.map((w) => w.pid!));
+const postgresCpuMs = cpuMs(backends.map((b) => b.pid));
 await Promise.all(workers.map((w) => new Promise((resolve) => (w.once('exit', resolve), w.kill('SIGTERM')))));
 
 const [checks] = await rows<{
@@ -121,6 +131,9 @@ console.log(
       workers: 2,
       seconds: Number(seconds.toFixed(2)),
       jobsPerSecond: Number((JOBS / seconds).toFixed(1)),
+      workerCpuMsPerJob: Number((workerCpuMs / JOBS).toFixed(2)),
+      postgresCpuMsPerJob: Number((postgresCpuMs / JOBS).toFixed(2)),
+      loadAverage: loadavg().map((n) => Number(n.toFixed(1))),
       ...progress,
       ...checks,
       pgBossJobStates: Object.fromEntries(jobs.map((j) => [j.state, j.n])),
@@ -131,3 +144,17 @@ console.log(
   ),
 );
 process.exit(ok ? 0 : 1);
+
+/** utime + stime of these processes in ms (clock ticks of 10 ms); a process already gone counts 0. */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // not on this machine (a remote database) or already ended
+    }
+  }
+  return ticks * 10;
+}

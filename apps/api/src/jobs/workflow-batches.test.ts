@@ -10,6 +10,9 @@ import { testServerUrl } from '../test/scratch-database.ts';
 import { startTestJobEngine } from '../test/job-engine.ts';
 import { useMerchantContext, type MerchantContext } from '../test/merchant-record-context.ts';
 import type { JobEngine } from './job-engine.ts';
+import type { Db } from '../db/client.ts';
+import { createLogger } from '../lib/logger.ts';
+import { startWorkflowWorkers } from '../domain/workflow/workflow-engine.ts';
 
 /**
  * The workflow's batches (decision 092): the dispatcher takes many events a transaction, and on
@@ -92,6 +95,112 @@ describe('the workflow in batches', () => {
     );
     expect(jobs.map((j) => j.state)).toEqual(Array(60).fill('completed'));
   });
+
+  it('runs a fetch of jobs in one transaction, not a claim and a transaction each (decision 101)', async () => {
+    const engine = await startTestJobEngine(ctx.t, { workers: false });
+    const counted = countingDb(ctx.t.db);
+    let workflow: { stop: () => Promise<void> } | undefined;
+    try {
+      const target = ctx.stage.withdrawn;
+      await insertStageAction(ctx.t, target.id, 'create_todo', {
+        title: 'Together',
+        assignTo: 'user',
+        userId: staffId,
+      });
+      const merchants = await benchMerchants(ctx, target, 5);
+      await dispatchPendingEvents(ctx.t.db, engine.boss, ctx.t.clock.now);
+      workflow = await workflowOn(engine, counted.db, ctx.t.clock.now);
+      await vi.waitFor(
+        async () => {
+          const runs = await stageActionRuns(ctx.t.db, inArray(sql`merchant_id`, merchants));
+          expect(runs.filter((r) => r.status === 'succeeded' && r.attempt === 1)).toHaveLength(5);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      await workflow.stop();
+      workflow = undefined;
+      // The dispatcher's one pass (nothing left) and the fetch's one transaction: before, each job
+      // was a claim statement and a transaction of its own.
+      expect(counted.calls()).toBe(2);
+    } finally {
+      await workflow?.stop();
+      await engine.stop();
+    }
+  });
+
+  it('a job that fails in a batch is retried alone; the others complete once, on their first attempt', async () => {
+    const engine = await startTestJobEngine(ctx.t, { workers: false });
+    let workflow: { stop: () => Promise<void> } | undefined;
+    const target = ctx.stage.terminated;
+    await insertStageAction(ctx.t, target.id, 'create_todo', { title: 'Alone?', assignTo: 'user', userId: staffId });
+    const merchants = await benchMerchants(ctx, target, 5);
+    const bad = merchants[2]!;
+    await ctx.t.db.execute(
+      sql.raw(`create or replace function refuse_todo() returns trigger language plpgsql as $$
+        begin if new.merchant_id = '${bad}' then raise exception 'todo refused'; end if; return new; end $$`),
+    );
+    await ctx.t.db.execute(
+      sql`create trigger refuse_todo before insert on todos for each row execute function refuse_todo()`,
+    );
+    try {
+      await dispatchPendingEvents(ctx.t.db, engine.boss, ctx.t.clock.now);
+      workflow = await workflowOn(engine, ctx.t.db, ctx.t.clock.now);
+      await vi.waitFor(
+        async () => {
+          const runs = await stageActionRuns(ctx.t.db, inArray(sql`merchant_id`, merchants));
+          expect(runs.filter((r) => r.status === 'succeeded' || r.status === 'failed')).toHaveLength(5);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      const runs = await stageActionRuns(ctx.t.db, inArray(sql`merchant_id`, merchants));
+      const failed = runs.find((r) => r.merchantId === bad)!;
+      expect(failed).toMatchObject({ status: 'failed', attempt: 3 }); // three attempts (the test policy)
+      expect(failed.error).toContain('insert into "todos"'); // the refused statement
+      const good = runs.filter((r) => r.merchantId !== bad);
+      expect(good.map((r) => [r.status, r.attempt])).toEqual(Array(4).fill(['succeeded', 1]));
+      const todos = (await ctx.t.db.execute<{ merchantId: string; n: number }>(
+        sql`select merchant_id as "merchantId", count(*)::int as n from todos where title = 'Alone?' group by merchant_id`,
+      )) as { rows: { merchantId: string; n: number }[] };
+      expect(todos.rows.map((r) => r.merchantId).sort()).toEqual(good.map((r) => r.merchantId).sort());
+      expect(todos.rows.every((r) => r.n === 1)).toBe(true);
+    } finally {
+      await workflow?.stop();
+      await engine.stop();
+      await ctx.t.db.execute(sql`drop trigger refuse_todo on todos`);
+    }
+  });
+
+  it('round robin takes turns within one batch as it did job by job', async () => {
+    const engine = await startTestJobEngine(ctx.t, { workers: false });
+    let workflow: { stop: () => Promise<void> } | undefined;
+    try {
+      const pair = await ctx.t.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.status, 'active'))
+        .orderBy(users.id)
+        .limit(2);
+      const target = ctx.stage.dead;
+      await insertStageAction(ctx.t, target.id, 'assign_user', { mode: 'round_robin', userIds: pair.map((u) => u.id) });
+      const merchants = await benchMerchants(ctx, target, 4);
+      await dispatchPendingEvents(ctx.t.db, engine.boss, ctx.t.clock.now);
+      workflow = await workflowOn(engine, ctx.t.db, ctx.t.clock.now);
+      await vi.waitFor(
+        async () => {
+          const runs = await stageActionRuns(ctx.t.db, inArray(sql`merchant_id`, merchants));
+          expect(runs.filter((r) => r.status === 'succeeded')).toHaveLength(4);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      const assigned = (await ctx.t.db.execute<{ id: string; n: number }>(
+        sql`select assigned_user_id as id, count(*)::int as n from merchants where stage_id = ${target.id} group by 1`,
+      )) as { rows: { id: string; n: number }[] };
+      expect(assigned.rows.map((r) => r.n)).toEqual([2, 2]);
+    } finally {
+      await workflow?.stop();
+      await engine.stop();
+    }
+  });
 });
 
 /** `count` merchants in `stage`, each with the merchant.stage_changed event of entering it (as the bench makes them). */
@@ -116,4 +225,34 @@ async function benchMerchants(ctx: MerchantContext, stage: Stage, count: number)
     })),
   );
   return ids;
+}
+
+/** The workflow's loops on `db`, one a queue, dispatching only once at start (the test dispatches). */
+function workflowOn(engine: JobEngine, db: Db, now: () => Date) {
+  return startWorkflowWorkers({
+    boss: engine.boss,
+    db,
+    logger: createLogger('silent'),
+    now,
+    encryptionKey: '1'.repeat(64),
+    pollingIntervalSeconds: 0.5,
+    dispatchIntervalMs: 3_600_000,
+  });
+}
+
+/** `db` counting what goes to the database outside a transaction: each transaction, each lone statement. */
+function countingDb(db: Db): { db: Db; calls: () => number } {
+  let calls = 0;
+  const counted = new Set(['transaction', 'select', 'insert', 'update', 'delete', 'execute']);
+  const proxy = new Proxy(db, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (counted.has(String(property))) calls += 1;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { db: proxy, calls: () => calls };
 }

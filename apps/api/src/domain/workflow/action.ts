@@ -32,6 +32,11 @@ export type ActionContext = {
   jobs: JobSender | null;
   /** How many earlier runs of this same action succeeded: round robin counts on it. */
   previousRuns: () => Promise<number>;
+  /**
+   * A batch's lookup of an active user's label (decision 101), read once a batch; unset: read each
+   * time. Actions reach it through userLabelFor.
+   */
+  userLabel?: (id: string) => Promise<string | null>;
   /** Where a webhook may connect (decisions 044, 073); unset: public addresses only. */
   outboundPolicy?: OutboundPolicy;
 };

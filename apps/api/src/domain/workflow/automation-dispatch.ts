@@ -7,10 +7,11 @@ import { merchantEvents } from '../../db/schema/merchants.ts';
 import { inTransaction } from '../../lib/jobs/boss-connection.ts';
 import type { JobSender } from '../../lib/jobs/job-sender.ts';
 import { conditionsHold, loadMerchantFacts, type MerchantFacts } from './automation-conditions.ts';
-import type { DomainEvent, EventConsumer } from './domain-event.ts';
+import type { DomainEvent, EventConsumer, WorkflowDefinitions } from './domain-event.ts';
 import { depthOf, initialResults } from './execution-record.ts';
 import { AUTOMATION_JOB } from './run-environment.ts';
 import { recordStageEnteredRuns } from './stage-entered-dispatch.ts';
+import { stageActionsOf } from './stage-entered.ts';
 
 export { AUTOMATION_JOB, depthOf, initialResults };
 
@@ -148,11 +149,12 @@ export function triggerMatches(trigger: Trigger, event: DomainEvent): boolean {
  * in the dispatcher's transaction) per active automation whose trigger matches and whose
  * conditions hold.
  */
-export const automationConsumer: EventConsumer = async (tx, jobs, event) => {
-  let recorded = await recordStageEnteredRuns(tx, jobs, event);
+export const automationConsumer: EventConsumer = async (tx, jobs, event, definitions) => {
+  let recorded = await recordStageEnteredRuns(tx, jobs, event, definitions);
   const type = TRIGGER_OF_EVENT[event.type];
   if (!type) return recorded;
-  const candidates = (await activeAutomations(tx, type)).filter((a) => triggerMatches(a.parsed, event));
+  const active = definitions ? await definitions.automations(type) : await activeAutomations(tx, type);
+  const candidates = active.filter((a) => triggerMatches(a.parsed, event));
   if (candidates.length === 0) return recorded;
   const facts: MerchantFacts | null = await loadMerchantFacts(tx, event.subjectId);
   if (!facts) return recorded;
@@ -176,3 +178,22 @@ export const automationConsumer: EventConsumer = async (tx, jobs, event) => {
   }
   return recorded;
 };
+
+/**
+ * A dispatcher batch's definitions (decision 101): each stage's active actions and each trigger
+ * type's active automations read once in `tx`, then kept for the batch's other events.
+ */
+export function batchDefinitions(tx: Db): WorkflowDefinitions {
+  const stages = new Map<string, ReturnType<WorkflowDefinitions['stageActions']>>();
+  const types = new Map<TriggerType, ReturnType<WorkflowDefinitions['automations']>>();
+  return {
+    stageActions: (stageId) => {
+      if (!stages.has(stageId)) stages.set(stageId, stageActionsOf(tx, stageId, { activeOnly: true, tieBreak: 'id' }));
+      return stages.get(stageId)!;
+    },
+    automations: (type) => {
+      if (!types.has(type)) types.set(type, activeAutomations(tx, type));
+      return types.get(type)!;
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { ACTION_TYPE_LABELS, parseActionConfig, type ActionType } from '@boardwalk/shared/schemas/workflow-action';
+import type { ActionType } from '@boardwalk/shared/schemas/workflow-action';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
@@ -10,21 +10,16 @@ import {
   failureResult,
   isPermanentFailure,
   PermanentActionError,
-  type ActionContext,
   type WorkflowAction,
 } from './action.ts';
 import { loadActionMerchant } from './action-merchant.ts';
-import { actionFor } from './action-registry.ts';
 import { writeAutomationTimeline } from './automation-dispatch.ts';
-import { initialResults } from './execution-record.ts';
-import { previousAutomationRuns, previousRuns } from './previous-runs.ts';
+import { actionContextOf, checkedAction, withResult, type Execution } from './run-action.ts';
 import { QUEUE_OF_ORIGIN, type Delivery, type RunEnvironment } from './run-environment.ts';
 
 export const automationJobPayload = z.strictObject({ executionId: z.uuid() });
 
 const MAX_ERROR_LENGTH = 2000;
-
-type Execution = typeof automationExecutions.$inferSelect;
 
 export type AutomationRunOutcome =
   | { skipped: 'gone' | 'finished' | 'taken' }
@@ -140,11 +135,7 @@ async function runStep(
 ): Promise<'done' | 'finished' | 'waiting' | 'taken'> {
   const stored = claimed.actions[position]!;
   const type = stored.type as ActionType;
-  const action = actionFor(type);
-  if (!action) throw new PermanentActionError(`${ACTION_TYPE_LABELS[type] ?? type} is not available in this build`);
-  const parsed = parseActionConfig(type, publicInput(type, stored.config));
-  if (!parsed.ok)
-    throw new PermanentActionError(`The action's settings are not valid: ${JSON.stringify(parsed.errors)}`);
+  const action = checkedAction(stored);
   const startedAt = env.now().toISOString();
 
   if (type === 'wait') {
@@ -232,18 +223,6 @@ async function lockOwn(tx: Db, claimed: Execution, position: number): Promise<St
   return own ? row.results : null;
 }
 
-/** The row's results with one action's patched (missing entries filled from the actions). */
-function withResult(
-  claimed: Execution,
-  stored: StoredActionResult[],
-  position: number,
-  patch: Partial<StoredActionResult>,
-): StoredActionResult[] {
-  const results = initialResults(claimed.actions).map((r, i) => stored[i] ?? r);
-  results[position] = { ...results[position]!, ...patch };
-  return results;
-}
-
 /** Writes one action's result into the row's results (read fresh, inside `tx`): a failure's. */
 async function setResult(tx: Db, claimed: Execution, position: number, patch: Partial<StoredActionResult>) {
   const [row] = await tx
@@ -252,12 +231,6 @@ async function setResult(tx: Db, claimed: Execution, position: number, patch: Pa
     .where(eq(automationExecutions.id, claimed.id));
   const results = withResult(claimed, row?.results ?? [], position, patch);
   await tx.update(automationExecutions).set({ results }).where(eq(automationExecutions.id, claimed.id));
-}
-
-function publicInput(type: ActionType, config: Record<string, unknown>): Record<string, unknown> {
-  if (type !== 'webhook') return config;
-  const { secretEncrypted: _secret, ...rest } = config;
-  return rest;
 }
 
 async function runAction(
@@ -269,27 +242,5 @@ async function runAction(
 ) {
   const merchant = execution.merchantId ? await loadActionMerchant(db, execution.merchantId) : null;
   if (!merchant) throw new PermanentActionError('The merchant no longer exists');
-  const context: ActionContext = {
-    db,
-    merchant,
-    // A stage action keeps its own cause: its webhooks' delivery id and its messages' cause type.
-    cause:
-      execution.origin === 'stage_action'
-        ? { type: 'stage_action', id: execution.id, idempotencyKey: `stage-action:${execution.id}` }
-        : {
-            type: 'automation',
-            id: execution.id,
-            idempotencyKey: `automation:${execution.id}:${execution.nextPosition}`,
-            depth: execution.depth,
-          },
-    now: env.now(),
-    encryptionKey: env.encryptionKey,
-    logger: env.logger,
-    signal: env.signal,
-    jobs: env.jobs,
-    ...(env.outboundPolicy ? { outboundPolicy: env.outboundPolicy } : {}),
-    previousRuns: () =>
-      execution.origin === 'stage_action' ? previousRuns(db, execution) : previousAutomationRuns(db, execution),
-  };
-  return action.run(context, config as never);
+  return action.run(actionContextOf(env, db, execution, merchant), config as never);
 }

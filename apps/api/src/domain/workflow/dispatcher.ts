@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { domainEvents } from '../../db/schema/merchants.ts';
 import { inTransaction } from '../../lib/jobs/boss-connection.ts';
 import type { JobSender } from '../../lib/jobs/job-sender.ts';
-import { automationConsumer } from './automation-dispatch.ts';
+import { automationConsumer, batchDefinitions } from './automation-dispatch.ts';
 import type { EventConsumer } from './domain-event.ts';
 
 export type { DomainEvent, EventConsumer } from './domain-event.ts';
@@ -71,8 +71,9 @@ export async function dispatchEventBatch(
     if (events.length === 0) return 0;
     events.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const held = heldSends(jobs);
+    const definitions = batchDefinitions(tx);
     for (const event of events) {
-      for (const consume of consumers) await consume(tx, held.sender, event);
+      for (const consume of consumers) await consume(tx, held.sender, event, definitions);
     }
     await held.insert(tx);
     const ids = events.map((event) => event.id);

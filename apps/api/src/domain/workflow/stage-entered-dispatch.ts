@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { automationExecutions } from '../../db/schema/automations.ts';
 import { inTransaction } from '../../lib/jobs/boss-connection.ts';
 import type { JobSender } from '../../lib/jobs/job-sender.ts';
-import type { DomainEvent } from './domain-event.ts';
+import type { DomainEvent, WorkflowDefinitions } from './domain-event.ts';
 import { depthOf, initialResults } from './execution-record.ts';
 import { STAGE_ACTION_JOB } from './run-environment.ts';
 import { STAGE_ACTION_NAME, stageActionsOf } from './stage-entered.ts';
@@ -25,10 +25,17 @@ export function enteredStageId(event: DomainEvent): string | null {
  * queue) per active action of the entered stage, in position order. Each action keeps its own
  * execution, as before: one failing never holds back the others.
  */
-export async function recordStageEnteredRuns(tx: Db, jobs: JobSender, event: DomainEvent): Promise<number> {
+export async function recordStageEnteredRuns(
+  tx: Db,
+  jobs: JobSender,
+  event: DomainEvent,
+  definitions?: WorkflowDefinitions,
+): Promise<number> {
   const stageId = enteredStageId(event);
   if (!stageId) return 0;
-  const actions = await stageActionsOf(tx, stageId, { activeOnly: true, tieBreak: 'id' });
+  const actions = definitions
+    ? await definitions.stageActions(stageId)
+    : await stageActionsOf(tx, stageId, { activeOnly: true, tieBreak: 'id' });
   if (actions.length === 0) return 0;
   const triggerType = event.type === 'merchant.created' ? ('merchant_created' as const) : ('stage_changed' as const);
   const inserted = await tx

@@ -2,9 +2,10 @@ import type { JobResult, PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { OutboundPolicy } from '../../lib/outbound/outbound-policy.ts';
-import { automationJobPayload, runAutomationExecution } from './automation-run.ts';
+import { automationJobPayload } from './automation-run.ts';
+import { runExecutionBatch } from './batch-run.ts';
 import { DISPATCH_BATCH, dispatchPendingEvents } from './dispatcher.ts';
-import { AUTOMATION_JOB, STAGE_ACTION_JOB } from './run-environment.ts';
+import { AUTOMATION_JOB, STAGE_ACTION_JOB, type Delivery } from './run-environment.ts';
 
 /**
  * The queues the workflow's one run loop works (one per execution origin, decision 078); the
@@ -15,8 +16,8 @@ export const WORKFLOW_QUEUES = [AUTOMATION_JOB, STAGE_ACTION_JOB] as const;
 /** How often an idle dispatcher looks for new domain events (decision 037: the latency it adds). */
 export const DEFAULT_DISPATCH_INTERVAL_MS = 1000;
 
-/** Jobs a worker loop takes per fetch; its jobs run one after the other. */
-const JOB_BATCH = 10;
+/** Jobs a worker loop takes per fetch, run as one batch (decision 101). */
+export const JOB_BATCH = 50;
 
 /** The events a dispatcher pass takes before it lets the timer run again. */
 const DISPATCH_PASS = 1000;
@@ -45,8 +46,8 @@ export type WorkflowOptions = {
  */
 export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ stop: () => Promise<void> }> {
   const { boss, db, logger, now, encryptionKey, outboundPolicy } = options;
-  // Up to 10 jobs a fetch, settled one by one (perJobResults) in one statement, fetched again at
-  // once while batches come back full: one job per polling interval would cap a worker at 0.5 jobs/s.
+  // Up to JOB_BATCH jobs a fetch, run as one batch and settled (perJobResults) in one statement,
+  // fetched again at once while batches come back full: one job per polling interval would cap a worker at 0.5 jobs/s.
   // Several loops per queue (decision 092) keep the database busy while one waits on a round trip.
   const loops = Math.max(1, options.loopsPerQueue ?? 1);
   const workerIds: string[] = [];
@@ -63,19 +64,32 @@ export async function startWorkflowWorkers(options: WorkflowOptions): Promise<{ 
             pollingIntervalSeconds: options.pollingIntervalSeconds,
           },
           async (jobs) => {
+            // A fetch runs as one batch (decision 101); a job whose payload does not parse fails alone.
+            const deliveries: Delivery[] = [];
             const results: JobResult[] = [];
+            const batched: string[] = [];
             for (const job of jobs) {
-              try {
-                const { executionId } = automationJobPayload.parse(job.data);
-                const output = await runAutomationExecution(
-                  { db, logger, now, signal: job.signal, encryptionKey, jobs: boss, outboundPolicy },
-                  { executionId, retryCount: job.retryCount, retryLimit: job.retryLimit },
-                );
-                results.push({ id: job.id, status: 'completed', output });
-              } catch (error) {
-                // Failed with retries left: pg-boss retries it with backoff (the execution says `queued`).
-                results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+              const payload = automationJobPayload.safeParse(job.data);
+              if (!payload.success) {
+                results.push({ id: job.id, status: 'failed', output: { message: payload.error.message } });
+                continue;
               }
+              deliveries.push({
+                executionId: payload.data.executionId,
+                retryCount: job.retryCount,
+                retryLimit: job.retryLimit,
+              });
+              batched.push(job.id);
+            }
+            const env = { db, logger, now, signal: jobs[0]!.signal, encryptionKey, jobs: boss, outboundPolicy };
+            const settled = await runExecutionBatch(env, deliveries);
+            for (const [index, result] of settled.entries()) {
+              // Failed with retries left: pg-boss retries it with backoff (the execution says `queued`).
+              results.push(
+                'outcome' in result
+                  ? { id: batched[index]!, status: 'completed', output: result.outcome }
+                  : { id: batched[index]!, status: 'failed', output: { message: result.error.message } },
+              );
             }
             return results;
           },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { merchants } from '../../../db/schema/merchants.ts';
 import { defineAction, PermanentActionError, type ActionContext, type StoredConfig } from '../action.ts';
-import { activeUserLabel } from '../action-users.ts';
+import { userLabelFor } from '../action-users.ts';
 import { recordActionChange } from '../merchant-change.ts';
 
 type Config = StoredConfig<'assign_user'>;
@@ -10,7 +10,7 @@ type Config = StoredConfig<'assign_user'>;
 async function chosenUser(context: ActionContext, config: Config) {
   const userId =
     config.mode === 'fixed' ? config.userId : config.userIds[(await context.previousRuns()) % config.userIds.length]!;
-  const name = await activeUserLabel(context.db, userId);
+  const name = await userLabelFor(context, userId);
   if (!name) throw new PermanentActionError('The user to assign is suspended or no longer exists');
   return { userId, name };
 }
@@ -36,7 +36,7 @@ export const assignUserAction = defineAction({
     const user = await chosenUser(context, config);
     const from = context.merchant.assignedUserId;
     if (from === user.userId) return { userId: user.userId, changed: false };
-    const fromName = from ? await activeUserLabel(context.db, from) : null;
+    const fromName = from ? await userLabelFor(context, from) : null;
     await context.db
       .update(merchants)
       .set({ assignedUserId: user.userId, updatedAt: context.now })

@@ -1,7 +1,7 @@
 import { TODO_PRIORITY_LABELS } from '@boardwalk/shared/schemas/todo';
 import { todos } from '../../../db/schema/todos.ts';
 import { defineAction, PermanentActionError, type ActionContext, type StoredConfig } from '../action.ts';
-import { activeUserLabel } from '../action-users.ts';
+import { userLabelFor } from '../action-users.ts';
 
 type Config = StoredConfig<'create_todo'>;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -9,7 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function assigneeOf(context: ActionContext, config: Config) {
   const userId = config.assignTo === 'user' ? config.userId! : context.merchant.assignedUserId;
   if (!userId) throw new PermanentActionError(`${context.merchant.dbaName} has no assigned user to give the todo to`);
-  const name = await activeUserLabel(context.db, userId);
+  const name = await userLabelFor(context, userId);
   if (!name) throw new PermanentActionError('The todo’s user is suspended or no longer exists');
   return { userId, name };
 }
