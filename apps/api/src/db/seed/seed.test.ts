@@ -20,8 +20,6 @@ import { startTestJobEngine } from '../../test/job-engine.ts';
 import { attemptSignIn } from '../../test/sign-in.ts';
 import { DEMO_MERCHANT_COUNT, seedDemoMerchants } from './demo-merchants.ts';
 import { seedHooks, seedIfEmpty, startBanner, type SeedHook } from './run.ts';
-import { sanctionsLists } from '../schema/sanctions.ts';
-import { screeningHits } from '../schema/underwriting.ts';
 import { stageActionOf } from '../../domain/workflow/stage-entered.ts';
 import { stageActionRuns } from '../../domain/workflow/workflow-test-helpers.ts';
 import { automationExecutions, automations } from '../schema/automations.ts';
@@ -60,14 +58,6 @@ describe('demo seed', () => {
     );
     expect(first).toMatchObject({ kind: 'first-start', password: 'demo-password-2024' });
     expect(ran).toEqual(['true']);
-    // The made-up sanctions list is imported and one demo owner matches it (decision 099).
-    expect(await t.db.select({ rows: sanctionsLists.rowCount }).from(sanctionsLists)).toEqual([{ rows: 6 }]);
-    const hits = await t.db.select().from(screeningHits).where(eq(screeningHits.source, 'sanctions'));
-    expect(hits.map((h) => [h.matchedKind, h.state, h.detail.entNum])).toContainEqual([
-      'sanctions_owner',
-      'open',
-      9001,
-    ]);
     const rows = await t.db.select().from(users);
     expect(rows.map((r) => r.email).sort()).toEqual(DEMO_USERS.map((u) => u.email).sort());
     expect(new Set(rows.map((r) => r.role)).size).toBe(4);
