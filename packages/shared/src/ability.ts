@@ -22,9 +22,10 @@ const ADMIN_ROLES = new Set(['ROLE_SUPERADMIN', 'ROLE_ADMIN']);
  * everything" (docs/decisions/018-audit-log-viewer.md): the audit log records what staff did;
  * team-sla: every merchant over its SLA on /home (decision 030), a manager's view; job: running,
  * pausing and rescheduling cron jobs and resending messages (decision 039); smtp-server: the SMTP
- * setting's host and port, where the portal connects (decision 073).
+ * setting's host and port, where the portal connects (decision 073); sanctions-list: importing the lists every merchant is
+ * screened against (decision 099).
  */
-export const ADMIN_ONLY_SUBJECTS = ['audit', 'team-sla', 'job', 'smtp-server'] as const;
+export const ADMIN_ONLY_SUBJECTS = ['audit', 'team-sla', 'job', 'smtp-server', 'sanctions-list'] as const;
 
 /** The signed-in user's own profile page: every role may read it. */
 export const OWN_PROFILE_SUBJECT = 'own-profile';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PIPELINES } from './pipelines.ts';
 import { ROLES } from './roles.ts';
 import { emailAddress, text } from './schemas/fields.ts';
 
@@ -56,6 +57,13 @@ export const settingSchemas = {
   merchantDraftRetentionDays: z.number().int().min(1, 'At least 1 day').max(365, 'At most 365 days'),
   // How long a merchant's application link opens after it is sent (docs/decisions/097).
   applicationLinkDays: z.number().int().min(1, 'At least 1 day').max(90, 'At most 90 days'),
+  // Sanctions screening: a name this similar to a list entry is a hit (docs/decisions/099).
+  sanctionsMatchThreshold: z.number().min(0.7, 'At least 0.7').max(1, 'At most 1'),
+  // Sanctions screening: pipelines a merchant with an open or confirmed hit may not enter.
+  sanctionsGatedPipelines: z
+    .array(z.enum(PIPELINES))
+    .max(PIPELINES.length)
+    .transform((list) => PIPELINES.filter((p) => list.includes(p))),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -98,6 +106,8 @@ export const SETTING_DEFAULTS: SettingValues = {
   customizerEnabled: false,
   merchantDraftRetentionDays: 30,
   applicationLinkDays: 14,
+  sanctionsMatchThreshold: 0.88,
+  sanctionsGatedPipelines: ['operations'],
 };
 
 /** Absolute session lifetime: not a setting. */

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { signInAs, TEST_PASSWORD } from '../test/sign-in.ts';
+import { addressesCsv, aliasesCsv, entriesCsv } from '../test/sanctions-fixture.ts';
 
 /**
  * The probe's input fuzz, kept: every string property of every JSON body of every
@@ -117,6 +118,12 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
   'POST /api/reason-codes': async () => ({ data: { code: 'FZ-2', label: 'Fuzz', kind: 'other' } }),
   'PATCH /api/reason-codes/{id}': patchBase,
   'PUT /api/decision-stages': async () => ({ mappings: [] }),
+  'POST /api/sanctions-lists': async () => ({
+    source: 'ofac_consolidated',
+    entries: entriesCsv(),
+    addresses: addressesCsv,
+    alternateNames: aliasesCsv,
+  }),
   'POST /api/merchants/{id}/decision': async (ctx) => ({
     decision: 'pending',
     reasonCodeId: ctx.ids['/api/reason-codes'],

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { optionalText } from './fields.ts';
+import { sanctionsHitEntrySchema } from './sanctions.ts';
 
 /**
  * Hits against a list, whatever the list: our terminated-merchant list, an outside check a person
  * entered (MATCH or similar), later the sanctions lists. One shape and one resolve flow.
  */
-export const HIT_SOURCES = ['terminated_list', 'outside_check'] as const;
+export const HIT_SOURCES = ['terminated_list', 'outside_check', 'sanctions'] as const;
 export type HitSource = (typeof HIT_SOURCES)[number];
 export const HIT_SOURCE_LABELS: Record<HitSource, string> = {
   terminated_list: 'Terminated-merchant list',
   outside_check: 'Outside check',
+  sanctions: 'Sanctions list',
 };
 export const HIT_STRENGTHS = ['decline', 'review'] as const;
 export const HIT_STATES = ['open', 'cleared', 'confirmed'] as const;
@@ -25,6 +27,8 @@ export const MATCHED_KIND_LABELS: Record<string, string> = {
   domain: 'Website domain',
   name: 'Similar name',
   outside_check: 'Outside check',
+  sanctions_business: 'Sanctions: business name',
+  sanctions_owner: 'Sanctions: owner',
 };
 
 export const screeningHitSchema = z.object({
@@ -41,6 +45,8 @@ export const screeningHitSchema = z.object({
   note: z.string(),
   /** An outside check: the service's name (MATCH…). */
   service: z.string(),
+  /** A sanctions hit: the list entry and version matched (docs/decisions/099). */
+  sanctionsEntry: sanctionsHitEntrySchema.nullable(),
   resolution: z.string(),
   resolvedBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   resolvedAt: z.string().nullable(),

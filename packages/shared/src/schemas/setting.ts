@@ -48,6 +48,8 @@ export const updateSettingsSchema = z
     customizerEnabled: settingSchemas.customizerEnabled.optional(),
     merchantDraftRetentionDays: settingSchemas.merchantDraftRetentionDays.optional(),
     applicationLinkDays: settingSchemas.applicationLinkDays.optional(),
+    sanctionsMatchThreshold: settingSchemas.sanctionsMatchThreshold.optional(),
+    sanctionsGatedPipelines: settingSchemas.sanctionsGatedPipelines.optional(),
     /** Step-up: required when a key of STEP_UP_SETTING_KEYS changes; never stored. */
     currentPassword: text().min(1).max(256).optional(),
   })

@@ -134,5 +134,10 @@ export const screeningHits = pgTable(
     uniqueIndex('screening_hits_list_match_unique')
       .on(t.merchantId, t.source, t.matchedMerchantId, t.matchedKind)
       .where(sql`${t.source} = 'terminated_list'`),
+    // A sanctions hit is raised once per (merchant, name screened, list, entry): a cleared one is
+    // not raised again by the next rescreen or the next version of the list (decision 099).
+    uniqueIndex('screening_hits_sanctions_unique')
+      .on(t.merchantId, sql`(${t.detail} ->> 'key')`)
+      .where(sql`${t.source} = 'sanctions'`),
   ],
 );

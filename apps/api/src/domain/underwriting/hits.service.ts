@@ -1,4 +1,4 @@
-import type { OutsideCheckInput, ResolveHitInput, ScreeningHit } from '@boardwalk/shared';
+import type { OutsideCheckInput, ResolveHitInput, SanctionsHitEntry, ScreeningHit } from '@boardwalk/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -16,6 +16,24 @@ import { usableReason } from './reason-codes.service.ts';
 import { terminatedNames } from './terminated-list.ts';
 
 const h = screeningHits;
+
+/** What a sanctions hit recorded of the entry and the list version (screening.service.ts). */
+function sanctionsEntryOf(detail: Record<string, unknown>): SanctionsHitEntry {
+  const text = (key: string) => {
+    const value = detail[key];
+    return typeof value === 'string' ? value : '';
+  };
+  return {
+    listId: text('listId'),
+    source: text('listSource') as SanctionsHitEntry['source'],
+    importedAt: text('importedAt'),
+    entNum: typeof detail.entNum === 'number' ? detail.entNum : 0,
+    entryName: text('entryName'),
+    matchedName: text('matchedName'),
+    programs: text('programs'),
+    subject: text('subject'),
+  };
+}
 
 /**
  * GET /api/merchants/{id}/matches. A hit names the kind of identifier that matched and the
@@ -59,6 +77,7 @@ export async function listHits(db: Db, merchantId: string, canReveal: boolean): 
       reasonCode: r.reasonId ? { id: r.reasonId, code: r.reasonCode ?? '', label: r.reasonLabel ?? '' } : null,
       note: hit.note,
       service: typeof hit.detail.service === 'string' ? hit.detail.service : '',
+      sanctionsEntry: hit.source === 'sanctions' ? sanctionsEntryOf(hit.detail) : null,
       resolution: hit.resolution,
       resolvedBy: r.resolverId ? { id: r.resolverId, name: r.resolverName ?? '' } : null,
       resolvedAt: hit.resolvedAt?.toISOString() ?? null,
@@ -94,7 +113,7 @@ export async function resolveHit(db: Db, caller: Caller, merchantId: string, hit
         updatedAt: caller.now,
       })
       .where(eq(h.id, hitId));
-    await event(tx, caller, merchantId, `Match ${input.state}: ${hit.matchedKind.replace('_', ' ')}`, input.reason);
+    await event(tx, caller, merchantId, `Match ${input.state}: ${hit.matchedKind.replaceAll('_', ' ')}`, input.reason);
     await writeAudit(tx, {
       action: `merchant.match_${input.state === 'cleared' ? 'clear' : 'confirm'}`,
       outcome: 'success',

@@ -7,6 +7,8 @@ import { auditActor } from '../../lib/audit.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { refuseDecisionStageOnCreate } from './stage-decision.ts';
+import { refuseSanctionedEntry } from './screening-gate.ts';
+import { screenMerchant } from './screening.service.ts';
 import { checkAgainstTerminatedList } from './terminated-list.ts';
 
 /**
@@ -17,6 +19,9 @@ import { checkAgainstTerminatedList } from './terminated-list.ts';
  */
 
 type MerchantCaller = Caller & { encryptionKey: string };
+
+/** The fields whose change can make a sanctions match (owners have hooks of their own). */
+const SCREENED_FIELDS = new Set(['dbaName', 'legalName', 'country']);
 
 /** The fields whose change can make or unmake a terminated-list match. */
 const IDENTITY_FIELDS = new Set([
@@ -58,8 +63,10 @@ export const underwritingOnCreate = {
     await refuseDecisionStageOnCreate(tx, stage);
     await refuseMappedDecision(tx, stage.pipeline, decision);
   },
-  after: async (tx: Db, caller: MerchantCaller, id: string) => {
+  after: async (tx: Db, caller: MerchantCaller, id: string, stage: { name: string; pipeline: Pipeline }) => {
     await checkAgainstTerminatedList(tx, id, caller.encryptionKey, checkBy(caller));
+    await screenMerchant(tx, id, caller.encryptionKey, checkBy(caller));
+    await refuseSanctionedEntry(tx, id, stage);
   },
 };
 
@@ -75,5 +82,13 @@ export const underwritingOnUpdate = {
     if (changed.some((field) => IDENTITY_FIELDS.has(field))) {
       await checkAgainstTerminatedList(tx, id, caller.encryptionKey, checkBy(caller));
     }
+    if (changed.some((field) => SCREENED_FIELDS.has(field))) {
+      await screenMerchant(tx, id, caller.encryptionKey, checkBy(caller));
+    }
   },
 };
+
+/** An owner added, or one whose name or date of birth changed: screened again (decision 099). */
+export async function underwritingOnOwnerChange(tx: Db, caller: MerchantCaller, merchantId: string) {
+  await screenMerchant(tx, merchantId, caller.encryptionKey, checkBy(caller));
+}

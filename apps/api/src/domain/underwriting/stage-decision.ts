@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { decisionStages } from '../../db/schema/underwriting.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { usableReason } from './reason-codes.service.ts';
+import { refuseSanctionedEntry } from './screening-gate.ts';
 import { writeDecision, type DecisionBy } from './write-decision.ts';
 
 /**
@@ -63,6 +64,8 @@ export async function recordStageDecision(
   to: StageOf,
   by: DecisionBy & { note?: string | undefined; reason?: StageReason | undefined },
 ) {
+  // The sanctions gate shares this hook: every route that moves a merchant passes here.
+  await refuseSanctionedEntry(tx, merchantId, to);
   const decision = by.reason?.decision ?? (await decisionCarriedBy(tx, to.id, from.pipeline));
   if (decision === null) return;
   const reasonCodeId = by.reason?.reasonCodeId;

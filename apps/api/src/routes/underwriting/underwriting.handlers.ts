@@ -10,6 +10,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { registerCrudRoutes } from '../../lib/crud/handlers.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import { reasonCodeRoutes } from './reason-codes.routes.ts';
+import { registerSanctionsRoutes } from './sanctions.handlers.ts';
 import * as routes from './underwriting.routes.ts';
 
 /** Whether the caller may reveal sensitive values: by role, and for a token by its scopes too. */
@@ -56,4 +57,6 @@ export function registerUnderwritingRoutes(app: OpenAPIHono<AppEnv>) {
     await resolveHit(c.get('db'), callerOf(c), id, hitId, c.req.valid('json'));
     return c.json({ hits: await listHits(c.get('db'), id, canReveal(c)) }, 200);
   });
+
+  registerSanctionsRoutes(app, canReveal);
 }

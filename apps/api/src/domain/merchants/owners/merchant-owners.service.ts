@@ -18,6 +18,7 @@ import { ownerColumns, ownerName, sealDateOfBirth, sealSsn, toOwner, type OwnerR
 import { assertBodyId, auditMerchant } from '../record/merchant-record.service.ts';
 import { openSensitive } from '../record/merchant-sensitive.ts';
 import { inTransaction, lockMerchant, merchantNotFound, type MerchantCaller } from '../record/merchant-store.ts';
+import { underwritingOnOwnerChange } from '../../underwriting/record-hooks.ts';
 import type { FieldChanges } from '../record/merchant-values.ts';
 
 export const MAX_OWNERS = 10;
@@ -75,6 +76,7 @@ export async function addOwner(
     const owner = row!;
     await writeMerchantEvent(tx, caller, merchantId, 'owner_added', { ownerId: owner.id, ownerName: ownerName(owner) });
     await auditMerchant(tx, caller, 'owner_add', merchantId, { ownerId: owner.id, ...shownOwner(owner) });
+    await underwritingOnOwnerChange(tx, caller, merchantId);
     return toOwner(owner);
   });
 }
@@ -160,6 +162,9 @@ export async function updateOwner(
       changes,
     });
     await auditMerchant(tx, caller, 'owner_update', merchantId, { ownerId, ...changes });
+    if (changes.firstName || changes.lastName || changes.dateOfBirth) {
+      await underwritingOnOwnerChange(tx, caller, merchantId);
+    }
     return toOwner(updated);
   });
 }

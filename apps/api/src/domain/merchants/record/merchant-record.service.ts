@@ -109,7 +109,7 @@ export async function createMerchant(db: Db, caller: MerchantCaller, sent: Creat
         .delete(merchantDrafts)
         .where(and(eq(merchantDrafts.id, input.draftId), eq(merchantDrafts.userId, actor.userId)));
     }
-    await underwritingOnCreate.after(tx, caller, id);
+    await underwritingOnCreate.after(tx, caller, id, stage);
     return id;
   });
 }

@@ -1,4 +1,5 @@
 import type { MerchantDetail } from '@boardwalk/shared/schemas/merchant';
+import { SANCTIONS_SOURCE_LABELS } from '@boardwalk/shared/schemas/sanctions';
 import { HIT_SOURCE_LABELS, MATCHED_KIND_LABELS, type ScreeningHit } from '@boardwalk/shared/schemas/screening';
 import {
   Alert,
@@ -39,13 +40,25 @@ function describe(hit: ScreeningHit): string {
   if (hit.source === 'outside_check') {
     return `${hit.service || 'Outside check'}: ${hit.reasonCode ? `${hit.reasonCode.code} ${hit.reasonCode.label}` : ''}`;
   }
+  if (hit.source === 'sanctions' && hit.sanctionsEntry) {
+    const e = hit.sanctionsEntry;
+    const score = hit.score === null ? '' : ` (${Math.round(hit.score * 100)} %)`;
+    const alias = e.matchedName !== e.entryName ? `, as “${e.matchedName}”` : '';
+    return `${e.subject}${score} matches “${e.entryName}”${alias}, entry ${e.entNum}${e.programs ? ` [${e.programs}]` : ''}`;
+  }
   const kind = MATCHED_KIND_LABELS[hit.matchedKind] ?? hit.matchedKind;
   const score = hit.matchedKind === 'name' && hit.score !== null ? ` (${Math.round(hit.score * 100)} %)` : '';
   return `${kind}${score} matches a terminated merchant`;
 }
 
+/** Which version of which sanctions list a hit came from (docs/decisions/099). */
+function listVersion(hit: ScreeningHit): string {
+  const e = hit.sanctionsEntry;
+  return e ? ` (${SANCTIONS_SOURCE_LABELS[e.source]}, version of ${formatDateTime(e.importedAt)})` : '';
+}
+
 /**
- * Terminated-list matches and outside checks (docs/decisions/098): what kind of identifier
+ * Terminated-list matches, sanctions hits and outside checks (docs/decisions/098, 099): what kind of identifier
  * matched and which terminated merchant, never the value; open ones are cleared or confirmed
  * with a reason.
  */
@@ -63,7 +76,7 @@ export function MatchesCard({ merchant, editable }: Props) {
       />
       <CardContent>
         {hits.length === 0 ? (
-          <Typography color="text.secondary">No matches against the terminated-merchant list.</Typography>
+          <Typography color="text.secondary">No matches against the terminated-merchant or sanctions lists.</Typography>
         ) : (
           <List dense aria-label="Matches">
             {hits.map((hit) => (
@@ -100,7 +113,7 @@ export function MatchesCard({ merchant, editable }: Props) {
                       )}
                     </Stack>
                   }
-                  secondary={`${HIT_SOURCE_LABELS[hit.source]}, ${formatDateTime(hit.createdAt)}${
+                  secondary={`${HIT_SOURCE_LABELS[hit.source]}${listVersion(hit)}, ${formatDateTime(hit.createdAt)}${
                     hit.resolvedBy ? ` · ${hit.state} by ${hit.resolvedBy.name}: ${hit.resolution}` : ''
                   }`}
                 />

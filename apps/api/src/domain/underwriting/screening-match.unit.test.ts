@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { adjustScore, jaroWinkler, NameIndex, nameKey, type MatchEntry } from './screening-match.ts';
+
+const entry = (name: string, more: Partial<MatchEntry> = {}): MatchEntry => ({
+  listId: 'l',
+  entNum: 1,
+  name,
+  aliases: [],
+  countries: [],
+  birthDates: [],
+  ...more,
+});
+
+describe('sanctions name matching', () => {
+  it('normalises case, accents, punctuation, word order and business suffixes', () => {
+    expect(nameKey('ZÖLLNER-Brück, Émile')).toBe(nameKey('emile zollner bruck'));
+    expect(nameKey('Quillfeather Holdings, L.L.C.')).toBe(nameKey('quillfeather holdings'));
+    expect(nameKey('Quillfeather Holdings GmbH')).toBe('holdings quillfeather');
+    expect(nameKey('Marrowind S.A.')).toBe('marrowind');
+    expect(nameKey('Tin & Tallow Ltd.')).toBe('and tallow tin');
+    expect(nameKey('The Company LLC')).not.toBe('');
+  });
+
+  it('scores with Jaro–Winkler', () => {
+    expect(jaroWinkler('martha', 'marhta')).toBeCloseTo(0.961, 3);
+    expect(jaroWinkler('dixon', 'dicksonx')).toBeCloseTo(0.813, 3);
+    expect(jaroWinkler('abc', 'xyz')).toBe(0);
+  });
+
+  it('finds a name, in any order, with a typo, and through an alias; not an unrelated one', () => {
+    const index = new NameIndex([
+      entry('GLIMMERWICK, Bartholomew Xyver', { entNum: 7 }),
+      entry('OBSIDIAN TEAPOT TRADING CO.', { entNum: 8, aliases: ['Teapot of Obsidian Holdings'] }),
+    ]);
+    expect(index.match({ subject: 'owner', name: 'Bartholomew Xyver Glimmerwick' }, 0.88)[0]?.entry.entNum).toBe(7);
+    expect(index.match({ subject: 'owner', name: 'Bartholomew Xyvre Glimmerwik' }, 0.88)[0]?.score).toBeGreaterThan(
+      0.88,
+    );
+    const alias = index.match({ subject: 'business', name: 'Teapot of Obsidian Holdings, Inc.' }, 0.88);
+    expect(alias[0]).toMatchObject({ matchedName: 'Teapot of Obsidian Holdings', score: 1 });
+    expect(index.match({ subject: 'business', name: 'Sunrise Bakery' }, 0.88)).toEqual([]);
+  });
+
+  it('lowers a score, never raises it, for a different birth year or country', () => {
+    const listed = entry('x', { birthDates: ['12 Mar 1961'], countries: ['Freedonia', 'France'] });
+    expect(adjustScore(0.95, listed, { subject: 'o', name: 'x', birthDate: '1961-03-12', country: 'FR' })).toBe(0.95);
+    expect(adjustScore(0.95, listed, { subject: 'o', name: 'x', birthDate: '1962-01-01' })).toBe(0.95);
+    expect(adjustScore(0.95, listed, { subject: 'o', name: 'x', birthDate: '1980-01-01' })).toBeCloseTo(0.855);
+    expect(adjustScore(0.95, listed, { subject: 'o', name: 'x', country: 'US' })).toBeCloseTo(0.9025);
+    expect(adjustScore(0.95, entry('x'), { subject: 'o', name: 'x', birthDate: '1980-01-01', country: 'US' })).toBe(
+      0.95,
+    );
+    const index = new NameIndex([listed, entry('Bartholomew Glimmerwick', { birthDates: ['1950'] })]);
+    const hits = index.match({ subject: 'o', name: 'Bartholomew Glimmerwick', birthDate: '1990-05-05' }, 0.95);
+    expect(hits).toEqual([]);
+  });
+});
