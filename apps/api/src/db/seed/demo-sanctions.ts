@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { sealDateOfBirth } from '../../domain/merchants/owners/merchant-owner-row.ts';
+import { sealDateOfBirth, sealSsn } from '../../domain/merchants/owners/merchant-owner-row.ts';
 import { importSanctionsList } from '../../domain/underwriting/sanctions-lists.service.ts';
 import { runRescreen } from '../../domain/underwriting/screening-run.ts';
 import type { Db } from '../client.ts';
@@ -10,7 +10,13 @@ import { sanctionsLists } from '../schema/sanctions.ts';
 const file = (name: string) => readFile(new URL(`./demo-sanctions/${name}`, import.meta.url), 'utf8');
 
 /** The owner of one demo merchant in underwriting who matches the made-up list's entry 9001. */
-const LISTED_OWNER = { firstName: 'Bartholomew', lastName: 'Glimmerwick', dateOfBirth: '1961-03-12' };
+const LISTED_OWNER = {
+  firstName: 'Bartholomew',
+  lastName: 'Glimmerwick',
+  dateOfBirth: '1961-03-12',
+  // In the 900 area, which the SSA never issues: made up, as every demo value.
+  ssn: '900-55-0142',
+};
 
 /**
  * The made-up sanctions list (demo-sanctions/, no real person or entity) imported as the SDN
@@ -34,6 +40,7 @@ export async function seedDemoSanctions(db: Db, ctx: { now: Date; encryptionKey:
       title: 'Director',
       position: 99,
       ...sealDateOfBirth(LISTED_OWNER.dateOfBirth, ctx.encryptionKey),
+      ...sealSsn(LISTED_OWNER.ssn, ctx.encryptionKey),
       createdAt: ctx.now,
       updatedAt: ctx.now,
     });

@@ -10,6 +10,7 @@ import { seedDemoTodos } from './demo-todos.ts';
 import { seedDemoStageActions } from './demo-stage-actions.ts';
 import { seedReferenceData } from './reference-data.ts';
 import { seedDemoUnderwriting } from './demo-underwriting.ts';
+import { seedDemoSanctions } from './demo-sanctions.ts';
 import { DEMO_SIGN_IN_EMAILS, randomDemoPassword, seedDemoUsers } from './users.ts';
 
 /**
@@ -38,6 +39,8 @@ export const seedHooks: readonly SeedHook[] = [
   { name: 'demo automations', run: (db, ctx) => seedDemoAutomations(db, ctx) },
   // After the stages: reason codes and the decision stages of the demo pipelines.
   { name: 'demo underwriting', run: (db, ctx) => seedDemoUnderwriting(db, ctx.now) },
+  // After the demo merchants: the made-up sanctions list, and the portfolio screened against it.
+  { name: 'demo sanctions', run: (db, ctx) => seedDemoSanctions(db, ctx) },
 ];
 
 export type SeedReport =
