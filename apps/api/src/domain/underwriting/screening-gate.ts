@@ -11,8 +11,17 @@ import { unresolvedSanctionsHit } from './screening.service.ts';
  * `stageId`, so the bulk change reports it per merchant and an automation fails for good.
  */
 export async function refuseSanctionedEntry(tx: Db, merchantId: string, to: { name: string; pipeline: Pipeline }) {
-  const gated = await readSetting(tx, 'sanctionsGatedPipelines');
-  if (!gated.includes(to.pipeline)) return;
+  if (!(await sanctionsGated(tx, to.pipeline))) return;
+  await refuseWhenHit(tx, merchantId, to);
+}
+
+/** Whether the gate guards the stages of `pipeline` (the `sanctionsGatedPipelines` setting). */
+export async function sanctionsGated(db: Db, pipeline: Pipeline): Promise<boolean> {
+  return (await readSetting(db, 'sanctionsGatedPipelines')).includes(pipeline);
+}
+
+/** The gate itself, for a caller that knows the stage is gated: refused on an open or confirmed hit. */
+export async function refuseWhenHit(tx: Db, merchantId: string, to: { name: string }) {
   const hit = await unresolvedSanctionsHit(tx, merchantId);
   if (!hit) return;
   const message =

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { decisionStages } from '../../db/schema/underwriting.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { usableReason } from './reason-codes.service.ts';
-import { refuseSanctionedEntry } from './screening-gate.ts';
+import { refuseWhenHit, sanctionsGated } from './screening-gate.ts';
 import { writeDecision, type DecisionBy } from './write-decision.ts';
 
 /**
@@ -19,18 +19,37 @@ export type StageReason = {
   encryptionKey: string;
   /** Set by the decision route: the decision being recorded (otherwise the stage's own). */
   decision?: DecisionOutcome;
+  /** What entering the stage asks, when the caller read it already (a bulk change reads it once). */
+  entryRules?: StageEntryRules;
 };
 
 type StageOf = { id: string; name: string; pipeline: Pipeline };
 
-/** The decision a stage carries for a merchant coming from `fromPipeline`: that pipeline's line, else any. */
-export async function decisionCarriedBy(db: Db, stageId: string, fromPipeline?: Pipeline) {
-  const lines = await db
+type DecisionLine = { pipeline: Pipeline; decision: DecisionOutcome };
+
+/** What entering a stage asks: the decisions it carries per pipeline, and whether the sanctions gate guards it. */
+export type StageEntryRules = { decisionLines: DecisionLine[]; sanctionsGated: boolean };
+
+async function decisionLines(db: Db, stageId: string): Promise<DecisionLine[]> {
+  return db
     .select({ pipeline: decisionStages.pipeline, decision: decisionStages.decision })
     .from(decisionStages)
     .where(eq(decisionStages.stageId, stageId))
     .orderBy(asc(decisionStages.pipeline));
-  return (lines.find((l) => l.pipeline === fromPipeline) ?? lines[0])?.decision ?? null;
+}
+
+/** Read once by a bulk change for all its merchants, or by each single change. */
+export async function stageEntryRules(db: Db, to: StageOf): Promise<StageEntryRules> {
+  return { decisionLines: await decisionLines(db, to.id), sanctionsGated: await sanctionsGated(db, to.pipeline) };
+}
+
+/** The decision of the lines for a merchant coming from `fromPipeline`: that pipeline's line, else any. */
+const carriedFrom = (lines: DecisionLine[], fromPipeline?: Pipeline) =>
+  (lines.find((l) => l.pipeline === fromPipeline) ?? lines[0])?.decision ?? null;
+
+/** The decision a stage carries for a merchant coming from `fromPipeline`. */
+export async function decisionCarriedBy(db: Db, stageId: string, fromPipeline?: Pipeline) {
+  return carriedFrom(await decisionLines(db, stageId), fromPipeline);
 }
 
 function reasonMissing(stageName: string, decision: DecisionOutcome): never {
@@ -39,8 +58,8 @@ function reasonMissing(stageName: string, decision: DecisionOutcome): never {
 }
 
 /** The bulk stage change checks once, before any merchant: a decision stage needs a usable reason. */
-export async function assertStageReason(db: Db, stage: StageOf, reasonCodeId: string | undefined) {
-  const decision = await decisionCarriedBy(db, stage.id);
+export async function assertStageReason(db: Db, stage: StageOf, rules: StageEntryRules, reasonCodeId?: string) {
+  const decision = carriedFrom(rules.decisionLines);
   if (decision === null) return;
   if (reasonCodeId === undefined) reasonMissing(stage.name, decision);
   await usableReason(db, reasonCodeId);
@@ -64,9 +83,10 @@ export async function recordStageDecision(
   to: StageOf,
   by: DecisionBy & { note?: string | undefined; reason?: StageReason | undefined },
 ) {
+  const rules = by.reason?.entryRules ?? (await stageEntryRules(tx, to));
   // The sanctions gate shares this hook: every route that moves a merchant passes here.
-  await refuseSanctionedEntry(tx, merchantId, to);
-  const decision = by.reason?.decision ?? (await decisionCarriedBy(tx, to.id, from.pipeline));
+  if (rules.sanctionsGated) await refuseWhenHit(tx, merchantId, to);
+  const decision = by.reason?.decision ?? carriedFrom(rules.decisionLines, from.pipeline);
   if (decision === null) return;
   const reasonCodeId = by.reason?.reasonCodeId;
   if (reasonCodeId === undefined || by.reason === undefined) return reasonMissing(to.name, decision);

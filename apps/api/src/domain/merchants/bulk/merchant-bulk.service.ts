@@ -5,7 +5,7 @@ import { assertReferences, enterableStage } from '../record/merchant-refs.ts';
 import type { WriteOutcome } from '../record/merchant-record.service.ts';
 import { changeMerchantAssignment, changeMerchantStage } from '../stage/merchant-stage.service.ts';
 import type { MerchantCaller } from '../record/merchant-store.ts';
-import { assertStageReason } from '../../underwriting/stage-decision.ts';
+import { assertStageReason, stageEntryRules } from '../../underwriting/stage-decision.ts';
 
 type BulkItem = MerchantBulkResult['results'][number];
 
@@ -52,9 +52,12 @@ export async function bulkChangeStage(
   onUnexpected: OnUnexpected,
 ): Promise<MerchantBulkResult> {
   const { ids, ...change } = input;
-  // A decision stage's reason is checked once too (docs/decisions/098), then recorded per merchant.
-  await assertStageReason(db, await enterableStage(db, input.stageId), input.reasonCodeId);
-  return eachMerchant(ids, (id) => changeMerchantStage(db, caller, id, change), onUnexpected);
+  // What entering the stage asks is read once, and a decision stage's reason checked once too
+  // (docs/decisions/098), then the decision is recorded per merchant.
+  const stage = await enterableStage(db, input.stageId);
+  const entryRules = await stageEntryRules(db, stage);
+  await assertStageReason(db, stage, entryRules, input.reasonCodeId);
+  return eachMerchant(ids, (id) => changeMerchantStage(db, caller, id, { ...change, entryRules }), onUnexpected);
 }
 
 /** POST /api/merchants/bulk/assign: the assignee is checked once (400 for all), then each merchant. */

@@ -13,7 +13,7 @@ import {
   type WriteOutcome,
 } from '../record/merchant-record.service.ts';
 import { userNameOf } from '../record/merchant-row.ts';
-import { recordStageDecision, type StageReason } from '../../underwriting/stage-decision.ts';
+import { recordStageDecision, type StageEntryRules, type StageReason } from '../../underwriting/stage-decision.ts';
 import { inTransaction, lockMerchant, type MerchantCaller, type MerchantRecord } from '../record/merchant-store.ts';
 
 /**
@@ -31,6 +31,8 @@ export async function changeMerchantStage(
     updatedAt?: string | undefined;
     note?: string | undefined;
     reasonCodeId?: string | undefined;
+    /** A bulk change's rules of the stage, read once for all its merchants. */
+    entryRules?: StageEntryRules;
   },
 ): Promise<WriteOutcome> {
   return inTransaction(db, async (tx) => {
@@ -42,7 +44,7 @@ export async function changeMerchantStage(
       now: caller.now,
       audit: { ...auditActor(caller.actor), ip: caller.ip },
       ...(input.note ? { note: input.note } : {}),
-      reason: { reasonCodeId: input.reasonCodeId, encryptionKey: caller.encryptionKey },
+      reason: { reasonCodeId: input.reasonCodeId, encryptionKey: caller.encryptionKey, entryRules: input.entryRules },
     });
     return 'updated';
   });
