@@ -1,9 +1,12 @@
+import { dayIn } from '@boardwalk/shared/calendar';
 import { problemBody } from '@boardwalk/shared/problem';
 import type { Todo } from '@boardwalk/shared/schemas/todo';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeCall } from '../../../test/fake-fetch.ts';
+import { setUserTimeZone } from '../../../lib/format-date.ts';
+import { SETTINGS_STORAGE_KEY } from '../../../lib/settings/settings-storage.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { AddMerchantTodo } from './add-merchant-todo.tsx';
 
@@ -43,6 +46,7 @@ const addsTodo = {
 
 afterEach(() => {
   cleanup();
+  setUserTimeZone('');
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
@@ -60,6 +64,20 @@ describe('AddMerchantTodo', { timeout: 60_000 }, () => {
     expect(sent.data.dueOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await waitFor(() => expect(title).toHaveValue(''));
     expect(screen.getByLabelText('Due')).toHaveValue(sent.data.dueOn as string);
+  });
+
+  it('starts on today in the time zone of the profile, not the browser clock', async () => {
+    // 25 hours apart: whatever the time, the two zones are on different days, and at least one
+    // differs from the browser's own.
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      window.localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ timeZone: zone }));
+      fakeFetch(addsTodo);
+      renderPage(<AddMerchantTodo merchantId={MERCHANT} />, { url: '/merchant/view/x?tab=todos' });
+      expect(screen.getByLabelText('Due')).toHaveValue(dayIn(new Date(), zone));
+      cleanup();
+      sessionStorage.clear();
+    }
+    window.localStorage.clear();
   });
 
   it('sends no due day when the date is cleared', async () => {

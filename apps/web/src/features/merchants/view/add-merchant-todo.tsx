@@ -1,10 +1,12 @@
 import { Button, Stack } from '@mui/material';
 import { z } from 'zod';
+import { dayIn } from '@boardwalk/shared/calendar';
 import { TODO_TITLE_MAX } from '@boardwalk/shared/schemas/todo';
 import { text } from '@boardwalk/shared/schemas/fields';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { useEntityForm } from '../../../components/form/use-entity-form.ts';
 import { useCreateTodoMutation } from '../../../entities/todos/api.ts';
+import { userTimeZone } from '../../../lib/format-date.ts';
 
 const addTodoSchema = z.object({
   title: text('Type a title first')
@@ -14,14 +16,9 @@ const addTodoSchema = z.object({
   dueOn: z.string(),
 });
 
-function localToday(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
 /**
- * The merchant's Todos tab's add form: a title and a due day (today unless changed), linked to
+ * The merchant's Todos tab's add form: a title and a due day (today in the user's time zone,
+ * as the todo views count it, unless changed), linked to
  * the merchant and assigned to the user. The one form pattern without a card or dialog around
  * it (it heads the list); checked on submit only, so leaving the empty title does not flag it.
  * After a save the title clears for the next and the day stays.
@@ -31,7 +28,7 @@ export function AddMerchantTodo({ merchantId }: { merchantId: string }) {
   const { form, formProps } = useEntityForm({
     draft: { id: `merchant-todo-${merchantId}` },
     schema: addTodoSchema,
-    defaultValues: { title: '', dueOn: localToday() },
+    defaultValues: { title: '', dueOn: dayIn(new Date(), userTimeZone()) },
     mode: 'onSubmit',
     // The date input gives '' when cleared: no due day.
     save: ({ title, dueOn }) => createTodo({ merchantId, title, dueOn: dueOn || null }).unwrap(),
