@@ -9,6 +9,7 @@ import type { QueueJobAttempt, QueueJobDefinition } from '../lib/jobs/queue-job.
 import { OutboundFailure } from '../lib/outbound/outbound-failure.ts';
 import { renderTemplate } from '../templates/render.ts';
 import { merchantTemplateValues } from '../domain/messages/message-context.ts';
+import { withSecret } from '../domain/messages/message-secret.ts';
 import { writeMessageEvent } from '../domain/messages/message-timeline.ts';
 import { MESSAGE_SEND_JOB } from '../domain/messages/queue-message.ts';
 import { sendEmail, sendSms, type MessagingConfig, type SendResult } from './transports.ts';
@@ -131,9 +132,13 @@ export async function sendQueuedMessage(
   const claimed = await claim(db, messageId, rendered, now());
   if (!claimed) return { skipped: 'claimed elsewhere' };
   try {
-    const result = await transmit(db, config, claimed);
+    const outgoing = { ...claimed, ...withSecret(claimed, claimed.secretEnc, config.encryptionKey ?? '') };
+    const result = await transmit(db, config, outgoing);
     await finish(db, messageId, {
       status: 'sent',
+      // Sent, the secret is not kept; with no transport the log is the delivery and shows it.
+      ...(claimed.secretEnc ? { secretEnc: null } : {}),
+      ...(claimed.secretEnc && result.transport === 'log' ? { html: outgoing.html, text: outgoing.text } : {}),
       transport: result.transport,
       transportMessageId: result.messageId,
       sentAt: now(),

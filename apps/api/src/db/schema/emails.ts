@@ -28,6 +28,8 @@ export const emails = pgTable(
     subject: text('subject').notNull().default(''),
     html: text('html').notNull().default(''),
     text: text('text').notNull().default(''),
+    /** A secret the body shows only as a mark, sealed (domain/messages/message-secret.ts); cleared once sent. */
+    secretEnc: text('secret_enc'),
     /** The template rendered at send time; null for a message rendered by the portal itself (the digest). */
     templateId: uuid('template_id').references(() => templates.id),
     merchantId: uuid('merchant_id').references(() => merchants.id),

@@ -149,7 +149,14 @@ export async function sendCode(db: Db, ctx: ApplyContext, token: string) {
     await queueCodeEmail(
       tx,
       boss,
-      { requestId: row.id, merchantId: row.merchantId, to: row.sentTo, portalName, code },
+      {
+        requestId: row.id,
+        merchantId: row.merchantId,
+        to: row.sentTo,
+        portalName,
+        code,
+        encryptionKey: ctx.encryptionKey,
+      },
       ctx.now,
     );
     await logApplicationStep(tx, ctx.applicant, {

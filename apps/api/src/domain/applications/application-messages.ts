@@ -1,6 +1,7 @@
 import { APPLICATION_CODE_MINUTES } from '@boardwalk/shared';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../lib/jobs/job-sender.ts';
+import { SECRET_MARK } from '../messages/message-secret.ts';
 import { queueRenderedMessage } from '../messages/queue-message.ts';
 
 /**
@@ -65,14 +66,15 @@ export async function queueLinkEmail(tx: Db, boss: JobSender, letter: LinkLetter
 export async function queueCodeEmail(
   tx: Db,
   boss: JobSender,
-  input: { requestId: string; merchantId: string; to: string; portalName: string; code: string },
+  input: { requestId: string; merchantId: string; to: string; portalName: string; code: string; encryptionKey: string },
   now: Date,
 ) {
   const body = render({
     // Not in the subject: the subject is the timeline's summary of the message.
     subject: `${input.portalName}: your one-time code`,
     paragraphs: [
-      `Your one-time code is ${input.code}.`,
+      // The log shows the mark; the recipient, the code (message-secret.ts).
+      `Your one-time code is ${SECRET_MARK}.`,
       `It works for ${APPLICATION_CODE_MINUTES} minutes. If you did not ask for it, ignore this email.`,
     ],
   });
@@ -86,6 +88,7 @@ export async function queueCodeEmail(
       merchantId: input.merchantId,
       idempotencyKey: `application-code:${input.requestId}:${now.getTime()}`,
       cause: { type: 'manual', id: input.requestId },
+      secret: { value: input.code, encryptionKey: input.encryptionKey },
     },
     now,
   );

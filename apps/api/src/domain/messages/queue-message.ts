@@ -8,6 +8,7 @@ import { templates } from '../../db/schema/templates.ts';
 import { users } from '../../db/schema/users.ts';
 import { inTransaction } from '../../lib/jobs/boss-connection.ts';
 import type { JobSender } from '../../lib/jobs/job-sender.ts';
+import { sealMessageSecret } from './message-secret.ts';
 import { writeMessageEvent } from './message-timeline.ts';
 
 /** The pg-boss queue of the send job (send-message.job.ts). */
@@ -160,6 +161,8 @@ export type RenderedMessageInput = {
   merchantId: string | null;
   idempotencyKey: string;
   cause: { type: MessageCauseType; id: string | null };
+  /** A secret the body holds as SECRET_MARK, sealed with this key (message-secret.ts). */
+  secret?: { value: string; encryptionKey: string };
 };
 
 export async function queueRenderedMessage(
@@ -179,6 +182,7 @@ export async function queueRenderedMessage(
       subject: input.subject,
       html: input.html,
       text: input.text,
+      secretEnc: input.secret ? sealMessageSecret(input.secret.value, input.secret.encryptionKey) : null,
       templateId: null,
       merchantId: input.merchantId,
       recipient: { address: input.to },

@@ -1,6 +1,7 @@
 import type { ApplicationRequest } from '@boardwalk/shared';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { emails } from '../../db/schema/emails.ts';
+import { withSecret } from '../../domain/messages/message-secret.ts';
 import type { JobSender } from '../../lib/jobs/job-sender.ts';
 import type { TestApp } from '../../test/harness.ts';
 import type { JsonClient } from '../../test/json-client.ts';
@@ -29,15 +30,15 @@ export async function sendRequest(staff: JsonClient, merchantId: string) {
   return { ...res.body, token: res.body.link.split('/apply/')[1]! };
 }
 
-/** The code of the newest code email to this merchant, as the merchant reads it. */
+/** The code of the newest code email to this merchant, as the merchant reads it (the log holds a mark). */
 export async function latestCode(t: TestApp, merchantId: string): Promise<string> {
   const [row] = await t.db
-    .select({ text: emails.text })
+    .select({ html: emails.html, text: emails.text, secretEnc: emails.secretEnc })
     .from(emails)
     .where(and(eq(emails.merchantId, merchantId), like(emails.idempotencyKey, 'application-code:%')))
     .orderBy(desc(emails.createdAt), desc(emails.id))
     .limit(1);
-  const code = row?.text.match(/\b(\d{6})\b/)?.[1];
+  const code = row && withSecret(row, row.secretEnc, t.deps.secrets.encryptionKey).text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error('no code email');
   return code;
 }
