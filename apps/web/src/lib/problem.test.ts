@@ -1,6 +1,6 @@
 import { problemBody, problemSchema, type ProblemOptions } from '@boardwalk/shared/problem';
 import { describe, expect, it } from 'vitest';
-import { errorMessage, errorStatus, parseProblem, problemFieldErrors, readProblem } from './problem.ts';
+import { errorMessage, errorStatus, localRefusal, parseProblem, problemFieldErrors, readProblem } from './problem.ts';
 
 /** An RTK Query error carrying the problem the API would send. */
 const rtkError = (status: number, options: ProblemOptions = {}) => ({ status, data: problemBody(status, options) });
@@ -94,5 +94,11 @@ describe('parseProblem', () => {
       const parsed = problemSchema.safeParse(sample);
       expect(parseProblem(sample), JSON.stringify(sample)).toEqual(parsed.success ? parsed.data : undefined);
     }
+  });
+});
+
+describe('localRefusal', () => {
+  it('is the problem the API would send for a 400 with that detail', () => {
+    expect(localRefusal('Cancelled')).toEqual({ status: 400, data: problemBody(400, { detail: 'Cancelled' }) });
   });
 });

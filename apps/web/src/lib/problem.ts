@@ -84,3 +84,16 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. T
   if (isObject(error) && error.status === 'TIMEOUT_ERROR') return 'The server took too long to answer. Try again.';
   return fallback;
 }
+
+/**
+ * A refusal made in the browser, shaped as RTK Query rejects with an API problem, for a step the
+ * user declined (the step-up's Cancel): the forms read it as they read the API's. Written without
+ * the shared problemBody, which would bring zod into the frame's file (as parseProblem above);
+ * problem.test.ts keeps the two in agreement.
+ */
+export function localRefusal(detail: string): { status: 400; data: Problem } {
+  return {
+    status: 400,
+    data: { type: 'about:blank', title: 'Bad Request', status: 400, code: 'invalid_input', detail },
+  };
+}

@@ -5,8 +5,7 @@ import type { UpdateSettingsInput } from '@boardwalk/shared/schemas/setting';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
-import { problemBody, type Problem } from '@boardwalk/shared/problem';
-import { problemFieldErrors } from '../../lib/problem.ts';
+import { localRefusal, problemFieldErrors } from '../../lib/problem.ts';
 import { useUpdateSettingsMutation } from '../../entities/settings/api.ts';
 
 /** A settings save waiting for the password: the settings form awaits the promise these settle. */
@@ -15,15 +14,6 @@ export type PendingStepUp = {
   resolve: (saved: SettingValues) => void;
   reject: (error: unknown) => void;
 };
-
-/**
- * A refusal made in the browser, shaped as RTK Query rejects with an API problem, for the step the
- * user declined (Cancel): the settings form reads it as it reads the API's. Kept here, not in
- * lib/problem.ts, because lib/ is in the frame's file and problemBody brings zod with it.
- */
-function localRefusal(detail: string): { status: 400; data: Problem } {
-  return { status: 400, data: problemBody(400, { detail }) };
-}
 
 const stepUpSchema = z.object({ currentPassword: z.string().min(1, 'Enter your password') });
 
