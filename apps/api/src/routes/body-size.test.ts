@@ -7,6 +7,7 @@ import { CLIENT_LOG_LIMITS } from '../auth/mount-auth.ts';
 import { queryRows } from '../db/migration-level.ts';
 import { DEFAULT_BODY_LIMIT, KB } from '../lib/http/body-limit.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
+import { SANCTIONS_BODY_LIMIT } from './underwriting/sanctions.routes.ts';
 import { signInAs, TEST_PASSWORD } from '../test/sign-in.ts';
 
 /**
@@ -49,6 +50,7 @@ const VALID_BODIES: Record<string, unknown> = {
   },
   'POST /api/reason-codes': { data: { code: 'SIZE-1', label: 'Size Reason', kind: 'other' } },
   'PUT /api/decision-stages': { mappings: [] },
+  'POST /api/sanctions-lists': { source: 'ofac_sdn', entries: '9001,"SIZE, Test",individual' },
   // The merchant's link asks for a code with no body; the size cap comes before the token is looked up.
   'POST /api/apply/{token}/code': {},
   'POST /api/users': {
@@ -61,6 +63,9 @@ const VALID_BODIES: Record<string, unknown> = {
     },
   },
 };
+
+/** Routes that declare a limit of their own (bodyLimit() on the route); the rest have the default. */
+const ROUTE_LIMITS: Record<string, number> = { 'POST /api/sanctions-lists': SANCTIONS_BODY_LIMIT };
 
 /** The families the issue names; the OpenAPI document may add more, never lose one. */
 const NAMED_FAMILIES = [
@@ -96,7 +101,8 @@ function jsonTargets(t: TestApp): Target[] {
     );
     const key = `${route!.method} ${route!.path}`;
     const valid = key in VALID_BODIES ? JSON.stringify(VALID_BODIES[key]) : '';
-    return { family, ...route!, limit: DEFAULT_BODY_LIMIT, contentType: 'application/json', body: valid };
+    const limit = ROUTE_LIMITS[key] ?? DEFAULT_BODY_LIMIT;
+    return { family, ...route!, limit, contentType: 'application/json', body: valid };
   });
 }
 
