@@ -13,6 +13,7 @@ import {
   type WriteOutcome,
 } from '../record/merchant-record.service.ts';
 import { userNameOf } from '../record/merchant-row.ts';
+import { applyAssignmentRules } from '../../assignment/apply-assignment-rules.ts';
 import { recordStageDecision, type StageReason } from '../../underwriting/stage-decision.ts';
 import { inTransaction, lockMerchant, type MerchantCaller, type MerchantRecord } from '../record/merchant-store.ts';
 
@@ -127,6 +128,8 @@ export async function applyStageChange(
     enteredAt: now,
     enteredBy: userId,
   });
+  // After the stage change, in its transaction: the entered stage's assignment rule (decision 104).
+  await applyAssignmentRules(tx, { merchant: row, stage: to }, by);
   return { from, to };
 }
 
@@ -159,7 +162,13 @@ export async function changeMerchantAssignment(
     await assertReferences(tx, { assignedUserId: input.assignedUserId });
     await tx
       .update(merchants)
-      .set({ assignedUserId: input.assignedUserId, updatedAt: now, updatedBy: actor.userId })
+      .set({
+        assignedUserId: input.assignedUserId,
+        // A person chose: assignment rules leave it alone until someone clears it (decision 104).
+        assignedManually: input.assignedUserId !== null,
+        updatedAt: now,
+        updatedBy: actor.userId,
+      })
       .where(eq(merchants.id, id));
     const fromName = await userName(tx, row.assignedUserId);
     const toName = await userName(tx, input.assignedUserId);
