@@ -28,10 +28,7 @@ const ruleFields = z.object({
     .nullable()
     .default(null),
   /** The industry risk levels the rule takes; empty: any merchant (also one without an industry). */
-  riskLevels: z
-    .array(z.enum(RISK_LEVELS, 'Choose low, medium or high'))
-    .max(RISK_LEVELS.length)
-    .default([]),
+  riskLevels: z.array(z.enum(RISK_LEVELS, 'Choose low, medium or high')).max(RISK_LEVELS.length).default([]),
   isActive: z.boolean().default(true),
 });
 

@@ -24,37 +24,39 @@ type Entered = {
   stage: { id: string; pipeline: Pipeline };
 };
 
+/** What the stage change's own update of the merchant row sets besides the stage: the rule's pick. */
+export type RuleAssignment = { assignedUserId: string; assignedManually: false } | Record<string, never>;
+
 /**
- * Runs inside the stage change's transaction, after it (docs/decisions/104): the first active rule
- * of the entered stage (else of its pipeline) whose conditions the merchant meets picks an
- * assignee. A manual assignment always wins. The rule's row is locked first, so concurrent entries
- * take turns on its cursor and count each other's assignments against capacities.
+ * Runs inside the stage change's transaction, once the stage is checked and its timeline entry
+ * written (docs/decisions/104): the first active rule of the entered stage (else of its pipeline)
+ * whose conditions the merchant meets picks an assignee. A manual assignment always wins. The
+ * rule's row is locked first, so concurrent entries take turns on its cursor and count each
+ * other's assignments against capacities. The pick is returned, not written: the stage change
+ * writes it with the stage in its one update of the merchant, so the rule's lock is always taken
+ * before the rows every stage change shares (merchant_counts), never after (no lock cycle).
  */
-export async function applyAssignmentRules(tx: Db, entered: Entered, by: AssignmentBy): Promise<void> {
+export async function applyAssignmentRules(tx: Db, entered: Entered, by: AssignmentBy): Promise<RuleAssignment> {
   const { merchant } = entered;
-  if (merchant.assignedManually && merchant.assignedUserId !== null) return;
+  if (merchant.assignedManually && merchant.assignedUserId !== null) return {};
   const rule = await matchingRule(tx, entered);
-  if (!rule) return;
+  if (!rule) return {};
   const [locked] = await tx
     .select({ cursor: assignmentRules.cursor })
     .from(assignmentRules)
     .where(eq(assignmentRules.id, rule.id))
     .for('update');
-  if (!locked) return;
+  if (!locked) return {};
   const candidates = await candidatesOf(tx, rule, merchant.id, by.now);
   const pick = pickAssignee(rule.method, candidates, locked.cursor, rule.capacity);
   if (pick.chosen === null) {
     await timeline(tx, merchant.id, by, { summary: `Not assigned by the rule “${rule.name}”: ${pick.reason}` });
-    return;
+    return {};
   }
   await tx.update(assignmentRules).set({ cursor: pick.cursor }).where(eq(assignmentRules.id, rule.id));
   const chosen = pick.chosen;
-  if (chosen.id === merchant.assignedUserId) return;
+  if (chosen.id === merchant.assignedUserId) return {};
   const fromName = merchant.assignedUserId === null ? null : await nameOf(tx, merchant.assignedUserId);
-  await tx
-    .update(merchants)
-    .set({ assignedUserId: chosen.id, assignedManually: false, updatedAt: by.now })
-    .where(eq(merchants.id, merchant.id));
   await timeline(tx, merchant.id, by, {
     changes: { assignee: { from: fromName, to: chosen.name } },
     summary: `Assigned to ${chosen.name} by the rule “${rule.name}”`,
@@ -67,6 +69,7 @@ export async function applyAssignmentRules(tx: Db, entered: Entered, by: Assignm
     subjectId: merchant.id,
     changes: { assignedUserId: { from: merchant.assignedUserId, to: chosen.id }, assignmentRuleId: rule.id },
   });
+  return { assignedUserId: chosen.id, assignedManually: false };
 }
 
 async function matchingRule(tx: Db, { merchant, stage }: Entered): Promise<Rule | undefined> {
@@ -107,14 +110,16 @@ async function candidatesOf(tx: Db, rule: Rule, merchantId: string, now: Date): 
     OPEN_WORK_PIPELINES.map((p) => sql`${p}`),
     sql`, `,
   );
+  // Qualified by hand: in a one-table select drizzle writes a bare "id", which the subqueries would read as their own.
+  const userId = sql`${sql.identifier('users')}.${sql.identifier('id')}`;
   const rows = await tx
     .select({
       id: users.id,
       name: userNameOf(users),
       receivable: sql<boolean>`(${users.deletedAt} is null and ${users.status} = 'active' and ${users.role} <> 'ROLE_AGENT')`,
-      away: sql<boolean>`exists (select 1 from ${userAwayPeriods} a where a.user_id = ${users.id}
+      away: sql<boolean>`exists (select 1 from ${userAwayPeriods} a where a.user_id = ${userId}
               and a.starts_on <= ${today}::date and a.ends_on >= ${today}::date)`,
-      open: sql<number>`(select count(*) from ${merchants} m where m.assigned_user_id = ${users.id}
+      open: sql<number>`(select count(*) from ${merchants} m where m.assigned_user_id = ${userId}
               and m.deleted_at is null and m.pipeline::text in (${open}) and m.id <> ${merchantId})`.mapWith(Number),
     })
     .from(users)

@@ -4,8 +4,7 @@ import type { AssignmentMethod } from '@boardwalk/shared/assignment-methods';
 export type Candidate = { id: string; name: string; receivable: boolean; away: boolean; open: number };
 
 export type Pick =
-  | { chosen: Candidate; cursor: number; reason?: undefined }
-  | { chosen: null; cursor: number; reason: string };
+  { chosen: Candidate; cursor: number; reason?: undefined } | { chosen: null; cursor: number; reason: string };
 
 /**
  * Picks from the group in its order, starting at `cursor` (the rule's state), skipping users who

@@ -107,6 +107,9 @@ export async function applyStageChange(
   });
   // The decision a stage carries (decision 098) before the shared rows are taken, below.
   await recordStageDecision(tx, id, from, to, by);
+  // The entered stage's assignment rule (decision 104): its lock, too, before the shared rows; its
+  // pick is written by the update of the merchant below.
+  const assigned = await applyAssignmentRules(tx, { merchant: row, stage: to }, by);
   // Last, right before the commit: the triggers of these statements update rows that every
   // stage change of the same stages shares (merchant_counts, the report rollups), and a row
   // updated stays locked until the commit. Taken first, they were held through the inserts above,
@@ -115,7 +118,7 @@ export async function applyStageChange(
   // must not happen while holding the shared rows; its AFTER triggers take them once it is written.
   await tx
     .update(merchants)
-    .set({ stageId: to.id, pipeline: to.pipeline, stageEnteredAt: now, updatedAt: now, updatedBy: userId })
+    .set({ stageId: to.id, pipeline: to.pipeline, stageEnteredAt: now, ...assigned, updatedAt: now, updatedBy: userId })
     .where(eq(merchants.id, id));
   await tx
     .update(merchantStageIntervals)
@@ -128,8 +131,6 @@ export async function applyStageChange(
     enteredAt: now,
     enteredBy: userId,
   });
-  // After the stage change, in its transaction: the entered stage's assignment rule (decision 104).
-  await applyAssignmentRules(tx, { merchant: row, stage: to }, by);
   return { from, to };
 }
 
