@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSIGNMENT_METHODS } from '../assignment-methods.ts';
+import { pagingShape } from '../list.ts';
 import { PIPELINES } from '../pipelines.ts';
 import { RISK_LEVELS } from '../risk-levels.ts';
 import { recordMetaShape, requiredName } from './fields.ts';
@@ -80,10 +81,7 @@ export const awayPeriodListSchema = z.object({ awayPeriods: z.array(awayPeriodSc
 export type AwayPeriodList = z.infer<typeof awayPeriodListSchema>;
 
 /** GET /api/me/queue: the merchants assigned to the caller, longest in their stage first. */
-export const queueQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).max(10_000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-});
+export const queueQuerySchema = z.object({ ...pagingShape });
 export type QueueQuery = z.infer<typeof queueQuerySchema>;
 
 export const queueItemSchema = z.object({
