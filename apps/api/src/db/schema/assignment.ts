@@ -21,7 +21,10 @@ export const assignmentRules = pgTable(
     userIds: uuid('user_ids').array().notNull(),
     method: text('method', { enum: ASSIGNMENT_METHODS }).notNull(),
     capacity: integer('capacity'),
-    riskLevels: riskLevelEnum('risk_levels').array().notNull().default(sql`'{}'`),
+    riskLevels: riskLevelEnum('risk_levels')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     isActive: boolean('is_active').notNull().default(true),
     cursor: integer('cursor').notNull().default(0),
     ...timestamps(),

@@ -45,7 +45,7 @@ function columns({ onEdit, onDelete }: Actions): GridColDef<AssignmentRule>[] {
       field: 'capacity',
       headerName: 'Capacity',
       width: 110,
-      valueFormatter: (v: unknown) => (v == null ? 'No limit' : String(v)),
+      valueFormatter: (v: unknown) => (typeof v === 'number' ? String(v) : 'No limit'),
     },
     {
       field: 'riskLevels',
