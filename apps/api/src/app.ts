@@ -45,6 +45,7 @@ import { registerStageActionRoutes } from './routes/stage-actions/stage-actions.
 import { registerStageActionExecutionRoutes } from './routes/history/stage-action-executions.handlers.ts';
 import { registerAutomationRoutes } from './routes/automations/automations.handlers.ts';
 import { registerApplicationRoutes } from './routes/applications/applications.handlers.ts';
+import { registerAssignmentRoutes } from './routes/assignment/assignment.handlers.ts';
 
 /** Builds the whole HTTP app from its dependencies. Nothing global: tests build their own. */
 export function createApp(deps: AppDeps) {
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps) {
   registerStageActionRoutes(app);
   registerStageActionExecutionRoutes(app);
   registerApplicationRoutes(app);
+  registerAssignmentRoutes(app);
 
   // Built once, on the first request for it: every route is registered by then. The map of every
   // route is for signed-in users and API tokens, as the /api-docs page that renders it (decision 075).

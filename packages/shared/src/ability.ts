@@ -23,9 +23,23 @@ const ADMIN_ROLES = new Set(['ROLE_SUPERADMIN', 'ROLE_ADMIN']);
  * team-sla: every merchant over its SLA on /home (decision 030), a manager's view; job: running,
  * pausing and rescheduling cron jobs and resending messages (decision 039); smtp-server: the SMTP
  * setting's host and port, where the portal connects (decision 073); sanctions-list: importing the lists every merchant is
- * screened against (decision 099).
+ * screened against (decision 099); assignment-rule: who receives merchants entering a stage
+ * (decision 104).
  */
-export const ADMIN_ONLY_SUBJECTS = ['audit', 'team-sla', 'job', 'smtp-server', 'sanctions-list'] as const;
+export const ADMIN_ONLY_SUBJECTS = [
+  'audit',
+  'team-sla',
+  'job',
+  'smtp-server',
+  'sanctions-list',
+  'assignment-rule',
+] as const;
+
+/** Assignment rules: admins edit them (docs/decisions/104). */
+export const ASSIGNMENT_RULE_SUBJECT = 'assignment-rule';
+
+/** One's own away dates: staff set them for themselves; the routes never take another user's id. */
+export const AWAY_DATE_SUBJECT = 'away-date';
 
 /** The signed-in user's own profile page: every role may read it. */
 export const OWN_PROFILE_SUBJECT = 'own-profile';

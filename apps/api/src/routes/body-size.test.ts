@@ -51,6 +51,13 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/reason-codes': { data: { code: 'SIZE-1', label: 'Size Reason', kind: 'other' } },
   'PUT /api/decision-stages': { mappings: [] },
   'POST /api/sanctions-lists': { source: 'ofac_sdn', entries: '9001,"SIZE, Test",individual' },
+  // Refused by the size cap before the users are looked up.
+  'POST /api/assignment-rules': {
+    name: 'Size Rule',
+    pipeline: 'dead',
+    userIds: ['01a22000-0000-7000-8000-000000000000'],
+    method: 'round_robin',
+  },
   // The merchant's link asks for a code with no body; the size cap comes before the token is looked up.
   'POST /api/apply/{token}/code': {},
   'POST /api/users': {

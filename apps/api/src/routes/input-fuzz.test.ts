@@ -118,6 +118,9 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
   'POST /api/reason-codes': async () => ({ data: { code: 'FZ-2', label: 'Fuzz', kind: 'other' } }),
   'PATCH /api/reason-codes/{id}': patchBase,
   'PUT /api/decision-stages': async () => ({ mappings: [] }),
+  'POST /api/assignment-rules': async (ctx) => fuzzRule(ctx),
+  'PUT /api/assignment-rules/{id}': async (ctx) => fuzzRule(ctx),
+  'POST /api/me/away-dates': async () => ({ startsOn: '2026-12-01', endsOn: '2026-12-02' }),
   'POST /api/sanctions-lists': async () => ({
     source: 'ofac_consolidated',
     entries: entriesCsv(),
@@ -159,6 +162,14 @@ const urlOf = (ids: Record<string, string>, path: string) =>
     .replace('{hitId}', ids.hit ?? '')
     .replace('{name}', 'log-retention')
     .replace('{stageId}', ids['/api/stages'] ?? '');
+
+/** An assignment rule handing the dead pipeline's merchants to the seeded staff user. */
+const fuzzRule = (ctx: Ctx) => ({
+  name: 'Fuzz',
+  pipeline: 'dead',
+  userIds: [ctx.ids['/api/users']],
+  method: 'round_robin',
+});
 
 async function patchBase(ctx: Ctx, path: string) {
   return { updatedAt: await ctx.updatedAt(path) };
@@ -319,6 +330,9 @@ describe('input fuzz: every text field of every create and update route', () => 
       expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
       ids[path] = res.body.id as string;
     }
+    const rule = await request('POST', '/api/assignment-rules', JSON.stringify(fuzzRule(ctx)));
+    expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+    ids['/api/assignment-rules'] = rule.body.id as string;
     const merchant = await request(
       'POST',
       '/api/merchants',

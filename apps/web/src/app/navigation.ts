@@ -72,6 +72,8 @@ export const verticalNavItems: NavItem[] = [
   { title: 'Dead', path: '/merchant/dead', icon: BlockOutlined, ...read('merchant') },
   { title: 'Reporting', path: '/report', icon: AssessmentOutlined, ...read('report') },
   { title: 'Todo', path: '/todo', icon: ChecklistOutlined, ...read('todo') },
+  // Icons already imported above: the menu is in the first load, and a new icon would add to it.
+  { title: 'My Queue', path: '/my-queue', icon: PersonOutlineOutlined, ...read('merchant') },
   // Not in the SPEC's vertical list (it sits in the template's horizontal menu): the one page
   // an agent may open, so an agent's menu is not empty.
   { title: 'Access Control', path: '/acl', icon: ShieldOutlined, ...read('acl-page') },
@@ -101,6 +103,7 @@ export const verticalNavItems: NavItem[] = [
   { title: 'Company', path: '/company/list', icon: BusinessOutlined, ...read('company') },
   { title: 'Automations', path: '/automation/list', icon: AutoModeOutlined, ...read('automation') },
   { title: 'Lead Source', path: '/lead-source/list', icon: CampaignOutlined, ...read('lead-source') },
+  { title: 'Assignment Rules', path: '/assignment-rule/list', icon: SupportAgentOutlined, ...read('assignment-rule') },
   { title: 'Industries', path: '/industry/list', icon: CategoryOutlined, ...read('industry') },
   {
     title: 'Logs',

@@ -154,6 +154,16 @@ export const routeTable: RouteEntry[] = [
     ability: { action: 'read', subject: 'automation' },
   },
   {
+    path: '/my-queue',
+    page: lazyPage(() => import('../features/assignment/my-queue-page.tsx'), 'MyQueuePage'),
+    ability: { action: 'read', subject: 'merchant' },
+  },
+  {
+    path: '/assignment-rule/list',
+    page: lazyPage(() => import('../features/assignment/assignment-rule-list-page.tsx'), 'AssignmentRuleListPage'),
+    ability: { action: 'read', subject: 'assignment-rule' },
+  },
+  {
     path: '/lead-source/list',
     page: lazyPage(() => import('../features/lead-sources/lead-source-list-page.tsx'), 'LeadSourceListPage'),
     ability: { action: 'read', subject: 'lead-source' },

@@ -26,6 +26,13 @@ import {
 } from '@boardwalk/shared';
 import { problemSchema } from '@boardwalk/shared/problem';
 import {
+  assignmentRuleListSchema,
+  assignmentRuleSchema,
+  awayPeriodListSchema,
+  awayPeriodSchema,
+  queueListSchema,
+} from '@boardwalk/shared/schemas/assignment';
+import {
   merchantBulkResultSchema,
   duplicateListSchema,
   merchantDetailSchema,
@@ -213,6 +220,13 @@ const CONTRACTS: Contract[] = [
   { method: 'GET', path: new RegExp(`^/api/todos/${UUID}$`), schema: todoSchema },
   { method: 'PATCH', path: new RegExp(`^/api/todos/${UUID}$`), schema: todoSchema },
   { method: 'POST', path: new RegExp(`^/api/todos/${UUID}/restore$`), schema: todoSchema },
+  // Work distribution.
+  { method: 'GET', path: /^\/api\/assignment-rules$/, schema: assignmentRuleListSchema },
+  { method: 'POST', path: /^\/api\/assignment-rules$/, schema: assignmentRuleSchema },
+  { method: 'PUT', path: new RegExp(`^/api/assignment-rules/${UUID}$`), schema: assignmentRuleSchema },
+  { method: 'GET', path: /^\/api\/me\/away-dates$/, schema: awayPeriodListSchema },
+  { method: 'POST', path: /^\/api\/me\/away-dates$/, schema: awayPeriodSchema },
+  { method: 'GET', path: /^\/api\/me\/queue$/, schema: queueListSchema },
 ];
 
 /**

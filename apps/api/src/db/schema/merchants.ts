@@ -1,6 +1,7 @@
 import { BUSINESS_TYPES, UNDERWRITING_DECISIONS } from '@boardwalk/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  boolean,
   date,
   index,
   integer,
@@ -97,6 +98,8 @@ export const merchants = pgTable(
     industryId: uuid('industry_id').references(() => industries.id),
     leadSourceId: uuid('lead_source_id').references(() => leadSources.id),
     assignedUserId: uuid('assigned_user_id').references(() => users.id),
+    /** The assignee was chosen by a person (docs/decisions/104): assignment rules leave it alone. */
+    assignedManually: boolean('assigned_manually').notNull().default(false),
 
     contactFirstName: text('contact_first_name').notNull().default(''),
     contactLastName: text('contact_last_name').notNull().default(''),

@@ -30,6 +30,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'reason-codes': 'The reasons decisions are taken for, grouped by kind',
   applications: "Application requests: the link staff send for a merchant's own application",
   apply: "The merchant's side of an application link: code, device session, steps (public, scoped by the link)",
+  assignment: 'Work distribution: assignment rules (admins), one’s own away dates and queue',
 };
 
 /** The tags the operations use, each with its description, in the order they first appear. */

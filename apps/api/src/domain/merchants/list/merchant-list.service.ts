@@ -57,7 +57,7 @@ function assigneeCondition(assignee: string, caller: Caller): SQL {
 }
 
 /** Longer in the stage than the stage's SLA at `now`: what /home's over-SLA tiles count. */
-function overSlaCondition(now: Date): SQL {
+export function overSlaCondition(now: Date): SQL {
   return sql`EXISTS (SELECT 1 FROM stages s WHERE s.id = ${m.stageId} AND s.sla_hours IS NOT NULL AND s.deleted_at IS NULL
                        AND ${m.stageEnteredAt} < ${now}::timestamptz - make_interval(hours => s.sla_hours))`;
 }

@@ -63,6 +63,7 @@ export async function createMerchant(db: Db, caller: MerchantCaller, sent: Creat
       .insert(merchants)
       .values({
         ...plain,
+        assignedManually: (plain.assignedUserId ?? null) !== null,
         ...sealNew(input, encryptionKey),
         dbaName: input.dbaName,
         stageId: stage.id,
@@ -150,7 +151,7 @@ export async function updateMerchant(
           : { decidedBy: actor.userId, decidedAt: now };
     await tx
       .update(merchants)
-      .set({ ...plain, ...sealed, ...decision, updatedAt: now, updatedBy: actor.userId })
+      .set({ ...plain, ...manualAssignment(plain), ...sealed, ...decision, updatedAt: now, updatedBy: actor.userId })
       .where(eq(merchants.id, id));
     await recordUpdate(tx, caller, id, changes);
     await underwritingOnUpdate.after(tx, caller, id, Object.keys(changes));
@@ -193,4 +194,9 @@ async function setDeleted(tx: Db, caller: MerchantCaller, id: string, deletedAt:
     .update(merchants)
     .set({ deletedAt, updatedAt: caller.now, updatedBy: caller.actor.userId })
     .where(eq(merchants.id, id));
+}
+
+/** An assignee a person writes is a manual assignment: rules leave it alone (decision 104). */
+function manualAssignment(plain: { assignedUserId?: string | null }) {
+  return plain.assignedUserId === undefined ? {} : { assignedManually: plain.assignedUserId !== null };
 }

@@ -13,6 +13,7 @@ import {
   type WriteOutcome,
 } from '../record/merchant-record.service.ts';
 import { userNameOf } from '../record/merchant-row.ts';
+import { applyAssignmentRules } from '../../assignment/apply-assignment-rules.ts';
 import { recordStageDecision, type StageEntryRules, type StageReason } from '../../underwriting/stage-decision.ts';
 import { inTransaction, lockMerchant, type MerchantCaller, type MerchantRecord } from '../record/merchant-store.ts';
 
@@ -108,6 +109,9 @@ export async function applyStageChange(
   });
   // The decision a stage carries (decision 098) before the shared rows are taken, below.
   await recordStageDecision(tx, id, from, to, by);
+  // The entered stage's assignment rule (decision 104): its lock, too, before the shared rows; its
+  // pick is written by the update of the merchant below.
+  const assigned = await applyAssignmentRules(tx, { merchant: row, stage: to }, by);
   // Last, right before the commit: the triggers of these statements update rows that every
   // stage change of the same stages shares (merchant_counts, the report rollups), and a row
   // updated stays locked until the commit. Taken first, they were held through the inserts above,
@@ -116,7 +120,7 @@ export async function applyStageChange(
   // must not happen while holding the shared rows; its AFTER triggers take them once it is written.
   await tx
     .update(merchants)
-    .set({ stageId: to.id, pipeline: to.pipeline, stageEnteredAt: now, updatedAt: now, updatedBy: userId })
+    .set({ stageId: to.id, pipeline: to.pipeline, stageEnteredAt: now, ...assigned, updatedAt: now, updatedBy: userId })
     .where(eq(merchants.id, id));
   await tx
     .update(merchantStageIntervals)
@@ -161,7 +165,13 @@ export async function changeMerchantAssignment(
     await assertReferences(tx, { assignedUserId: input.assignedUserId });
     await tx
       .update(merchants)
-      .set({ assignedUserId: input.assignedUserId, updatedAt: now, updatedBy: actor.userId })
+      .set({
+        assignedUserId: input.assignedUserId,
+        // A person chose: assignment rules leave it alone until someone clears it (decision 104).
+        assignedManually: input.assignedUserId !== null,
+        updatedAt: now,
+        updatedBy: actor.userId,
+      })
       .where(eq(merchants.id, id));
     const fromName = await userName(tx, row.assignedUserId);
     const toName = await userName(tx, input.assignedUserId);

@@ -39,7 +39,7 @@ export const assignUserAction = defineAction({
     const fromName = from ? await userLabelFor(context, from) : null;
     await context.db
       .update(merchants)
-      .set({ assignedUserId: user.userId, updatedAt: context.now })
+      .set({ assignedUserId: user.userId, assignedManually: false, updatedAt: context.now })
       .where(eq(merchants.id, context.merchant.id));
     await recordActionChange(context, {
       type: 'assigned',
