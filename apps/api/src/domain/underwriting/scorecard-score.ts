@@ -4,6 +4,7 @@ import {
   type Recommendation,
   type ScoreLine,
   type ScorecardField,
+  type ScorecardOperator,
   type ScorecardRule,
   type ScorecardThresholds,
 } from '@boardwalk/shared';
@@ -18,45 +19,35 @@ export type ScoreResult = {
   lines: ScoreLine[];
 };
 
+type Compare = (have: number, want: number) => boolean;
+const NUMBER_COMPARE: Partial<Record<ScorecardOperator, Compare>> = {
+  eq: (a, b) => a === b,
+  ne: (a, b) => a !== b,
+  lt: (a, b) => a < b,
+  lte: (a, b) => a <= b,
+  gt: (a, b) => a > b,
+  gte: (a, b) => a >= b,
+};
+
+type Match = (have: string, value: string) => boolean;
+// Levels, states and countries compare as words, ignoring case and surrounding spaces.
+const WORD_MATCH: Partial<Record<ScorecardOperator, Match>> = {
+  eq: (have, value) => have === value.trim().toLowerCase(),
+  ne: (have, value) => have !== value.trim().toLowerCase(),
+  in: (have, value) => ruleValueList(value).includes(have),
+  notIn: (have, value) => !ruleValueList(value).includes(have),
+};
+
 /** Whether one rule holds for the value the record has (`actual`); a missing value holds only for `missing`. */
 export function ruleHolds(rule: ScorecardRule, actual: number | string | null): boolean {
   if (rule.operator === 'missing') return actual === null;
   if (actual === null) return false;
   if (SCORECARD_FIELDS[rule.field].kind === 'number') {
-    const have = Number(actual);
-    const want = Number(rule.value);
-    switch (rule.operator) {
-      case 'eq':
-        return have === want;
-      case 'ne':
-        return have !== want;
-      case 'lt':
-        return have < want;
-      case 'lte':
-        return have <= want;
-      case 'gt':
-        return have > want;
-      case 'gte':
-        return have >= want;
-      default:
-        return false;
-    }
+    const compare = NUMBER_COMPARE[rule.operator];
+    return compare !== undefined && compare(Number(actual), Number(rule.value));
   }
-  // Levels, states and countries compare as words, ignoring case and surrounding spaces.
-  const have = String(actual).trim().toLowerCase();
-  const words = ruleValueList(rule.value);
-  switch (rule.operator) {
-    case 'eq':
-      return have === rule.value.trim().toLowerCase();
-    case 'ne':
-      return have !== rule.value.trim().toLowerCase();
-    case 'in':
-      return words.includes(have);
-    case 'notIn':
-      return !words.includes(have);
-    default:
-      return false;
-  }
+  const match = WORD_MATCH[rule.operator];
+  return match !== undefined && match(String(actual).trim().toLowerCase(), rule.value);
 }
 
 /** The recommendation a total falls into: below review approve, from review review, from decline decline. */
