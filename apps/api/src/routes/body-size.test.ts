@@ -49,6 +49,19 @@ const VALID_BODIES: Record<string, unknown> = {
   },
   'POST /api/reason-codes': { data: { code: 'SIZE-1', label: 'Size Reason', kind: 'other' } },
   'PUT /api/decision-stages': { mappings: [] },
+  'POST /api/scorecards': {
+    data: {
+      pipeline: 'dead',
+      rules: [],
+      thresholds: {
+        reviewFrom: 10,
+        declineFrom: 20,
+        approveReasonCodeIds: [],
+        reviewReasonCodeIds: [],
+        declineReasonCodeIds: [],
+      },
+    },
+  },
   // The merchant's link asks for a code with no body; the size cap comes before the token is looked up.
   'POST /api/apply/{token}/code': {},
   'POST /api/users': {

@@ -26,6 +26,12 @@ import {
 } from '@boardwalk/shared';
 import { problemSchema } from '@boardwalk/shared/problem';
 import {
+  backtestResultSchema,
+  merchantScoreSchema,
+  scorecardListSchema,
+  scorecardSchema,
+} from '@boardwalk/shared/schemas/scorecard';
+import {
   merchantBulkResultSchema,
   duplicateListSchema,
   merchantDetailSchema,
@@ -213,6 +219,13 @@ const CONTRACTS: Contract[] = [
   { method: 'GET', path: new RegExp(`^/api/todos/${UUID}$`), schema: todoSchema },
   { method: 'PATCH', path: new RegExp(`^/api/todos/${UUID}$`), schema: todoSchema },
   { method: 'POST', path: new RegExp(`^/api/todos/${UUID}/restore$`), schema: todoSchema },
+  // The underwriting scorecard (docs/decisions/103).
+  { method: 'GET', path: new RegExp(`^/api/merchants/${UUID}/score$`), schema: merchantScoreSchema },
+  { method: 'GET', path: /^\/api\/scorecards$/, schema: scorecardListSchema },
+  { method: 'POST', path: /^\/api\/scorecards$/, schema: scorecardSchema },
+  { method: 'PATCH', path: new RegExp(`^/api/scorecards/${UUID}$`), schema: scorecardSchema },
+  { method: 'POST', path: new RegExp(`^/api/scorecards/${UUID}/activate$`), schema: scorecardSchema },
+  { method: 'POST', path: new RegExp(`^/api/scorecards/${UUID}/backtest$`), schema: backtestResultSchema },
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PIPELINES } from '../pipelines.ts';
 import { RISK_LEVELS } from '../risk-levels.ts';
-import { optionalText } from './fields.ts';
+import { optionalText, updateMetaShape } from './fields.ts';
 
 /**
  * The underwriting scorecard (docs/decisions/103): versioned rulesets per pipeline. A rule reads
@@ -137,7 +137,7 @@ export const createScorecardSchema = z.object({
 export type CreateScorecardInput = z.infer<typeof createScorecardSchema>;
 
 /** PATCH /api/scorecards/{id}: a draft's rules, thresholds or note (the pipeline stays). */
-export const updateScorecardSchema = createScorecardSchema.omit({ pipeline: true }).partial();
+export const updateScorecardSchema = createScorecardSchema.omit({ pipeline: true }).partial().extend(updateMetaShape);
 export type UpdateScorecardInput = z.infer<typeof updateScorecardSchema>;
 
 const personRef = z.object({ id: z.uuid(), name: z.string() }).nullable();

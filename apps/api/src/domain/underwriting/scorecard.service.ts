@@ -12,6 +12,7 @@ import { scorecards } from '../../db/schema/scorecards.ts';
 import { reasonCodes } from '../../db/schema/underwriting.ts';
 import { users } from '../../db/schema/users.ts';
 import { auditActor, writeAudit } from '../../lib/audit.ts';
+import { assertCurrentVersion } from '../../lib/crud/precondition.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { userNameOf } from '../merchants/record/merchant-row.ts';
@@ -152,6 +153,7 @@ export async function updateScorecard(
     const [row] = await tx.select().from(scorecards).where(eq(scorecards.id, id)).for('update');
     if (!row) throw new ProblemError(404, 'No such scorecard version.');
     if (row.status !== 'draft') notDraft(row.status);
+    assertCurrentVersion(input.updatedAt, row.updatedAt, 'This draft was changed meanwhile: reload it and try again.');
     await tx
       .update(scorecards)
       .set({

@@ -51,11 +51,17 @@ export const updateScorecardRoute = defineRoute({
   tags,
   summary: "Change a draft's rules, thresholds or note (an active or retired version is read-only)",
   ability: { action: 'update', subject: 'scorecard' },
+  writtenElsewhere: {
+    status: 'POST /api/scorecards/{id}/activate',
+    activatedAt: 'POST /api/scorecards/{id}/activate',
+    activatedBy: 'POST /api/scorecards/{id}/activate',
+  },
   request: { params: idParams, body: jsonBody(updateScorecardSchema) },
   responses: {
     200: jsonResponse('The draft', scorecardSchema),
     ...problems(400, 401, 403, 404),
-    409: readOnly,
+    409: documentedProblem('The version is active or retired and read-only, or changed since it was read'),
+    428: documentedProblem('updatedAt is missing: an update must say which version it was based on'),
   },
 });
 

@@ -63,9 +63,23 @@ describe('underwriting scorecard', () => {
       const list = await ctx.staff.get<ScorecardList>('/api/scorecards?pipeline=dead');
       expect(list.status).toBe(200);
       expect(list.body.scorecards.map((s) => s.id)).toContain(card.id);
-      const edited = await admin.patch<Scorecard>(`/api/scorecards/${card.id}`, { note: 'First cut' });
+      const edited = await admin.patch<Scorecard>(`/api/scorecards/${card.id}`, {
+        note: 'First cut',
+        updatedAt: card.updatedAt,
+      });
       expect(edited.status).toBe(200);
       expect(edited.body.note).toBe('First cut');
+      const stale = await admin.patch(`/api/scorecards/${card.id}`, {
+        note: 'Late',
+        updatedAt: '2000-01-01T00:00:00Z',
+      });
+      expect(stale.status).toBe(409);
+      const activeByPatch = await admin.patch<ProblemBody>(`/api/scorecards/${card.id}`, {
+        status: 'active',
+        updatedAt: edited.body.updatedAt,
+      });
+      expect(activeByPatch.status).toBe(400);
+      expect(activeByPatch.body.errors?.status?.[0]).toMatch(/activate/);
     });
 
     it('records who activated and when, makes the version read-only and retires the previous one', async () => {
@@ -76,7 +90,10 @@ describe('underwriting scorecard', () => {
       expect(activated.body.activatedAt).not.toBeNull();
       expect(await auditRows(ctx.t, 'scorecard.activate', first.id)).toHaveLength(1);
 
-      const edit = await admin.patch<ProblemBody>(`/api/scorecards/${first.id}`, { note: 'changed' });
+      const edit = await admin.patch<ProblemBody>(`/api/scorecards/${first.id}`, {
+        note: 'changed',
+        updatedAt: activated.body.updatedAt,
+      });
       expect(edit.status).toBe(409);
       expect(edit.body.detail).toMatch(/active and read-only/);
 
