@@ -76,6 +76,17 @@ describe('defineAbilityFor', () => {
     expect(defineAbilityFor({ role: 'ROLE_CUSTOM' }, 'smtp-server').can('update', 'smtp-server')).toBe(false);
   });
 
+  it('lets staff read scorecards but only admins change them (decision 103)', () => {
+    for (const role of ['ROLE_SUPERADMIN', 'ROLE_ADMIN']) {
+      expect(defineAbilityFor({ role }).can('update', 'scorecard'), role).toBe(true);
+    }
+    const staff = defineAbilityFor({ role: 'ROLE_STAFF' });
+    expect(staff.can('read', 'scorecard')).toBe(true);
+    for (const action of ['create', 'update', 'delete'] as const) expect(staff.can(action, 'scorecard')).toBe(false);
+    expect(defineAbilityFor({ role: 'ROLE_CUSTOM' }, 'scorecard').can('update', 'scorecard')).toBe(false);
+    expect(defineAbilityFor({ role: 'ROLE_AGENT' }).can('read', 'scorecard')).toBe(false);
+  });
+
   it('covers every known role', () => {
     expect(ROLES).toEqual(['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_AGENT']);
   });

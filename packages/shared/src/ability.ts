@@ -41,6 +41,13 @@ export const ASSIGNMENT_RULE_SUBJECT = 'assignment-rule';
 /** One's own away dates: staff set them for themselves; the routes never take another user's id. */
 export const AWAY_DATE_SUBJECT = 'away-date';
 
+/**
+ * Subjects every staff role reads but only administrators change: scorecard, the underwriting
+ * rulesets underwriters see applied and backtest, edited and activated by administrators
+ * (docs/decisions/103).
+ */
+export const ADMIN_WRITE_SUBJECTS = ['scorecard'] as const;
+
 /** The signed-in user's own profile page: every role may read it. */
 export const OWN_PROFILE_SUBJECT = 'own-profile';
 
@@ -70,7 +77,10 @@ export function defineAbilityFor(user: AbilityUser, subjectType?: Subject): AppA
       can(['read', 'create', 'update', 'delete'], subjectType);
     }
     // Last, so that it overrides whatever the rules above granted.
-    if (!ADMIN_ROLES.has(user.role)) cannot('manage', [...ADMIN_ONLY_SUBJECTS]);
+    if (!ADMIN_ROLES.has(user.role)) {
+      cannot('manage', [...ADMIN_ONLY_SUBJECTS]);
+      cannot(['create', 'update', 'delete'], [...ADMIN_WRITE_SUBJECTS]);
+    }
   }
   return build({ detectSubjectType: (object) => (object as { type: string }).type });
 }

@@ -14,6 +14,7 @@ export * from './schemas/setting.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/merchant.ts';
 export * from './schemas/underwriting.ts';
+export * from './schemas/scorecard.ts';
 export * from './schemas/screening.ts';
 export * from './schemas/sanctions.ts';
 export * from './schemas/sealed-draft-value.ts';

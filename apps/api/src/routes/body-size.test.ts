@@ -58,6 +58,19 @@ const VALID_BODIES: Record<string, unknown> = {
     userIds: ['01a22000-0000-7000-8000-000000000000'],
     method: 'round_robin',
   },
+  'POST /api/scorecards': {
+    data: {
+      pipeline: 'dead',
+      rules: [],
+      thresholds: {
+        reviewFrom: 10,
+        declineFrom: 20,
+        approveReasonCodeIds: [],
+        reviewReasonCodeIds: [],
+        declineReasonCodeIds: [],
+      },
+    },
+  },
   // The merchant's link asks for a code with no body; the size cap comes before the token is looked up.
   'POST /api/apply/{token}/code': {},
   'POST /api/users': {

@@ -32,6 +32,19 @@ const FUZZ_AUTOMATION = {
   actions: [{ type: 'set_field', config: { field: 'mid', value: 'FUZZ' } }],
 };
 
+/** A scorecard draft with a text rule (decision 103). */
+const FUZZ_SCORECARD = {
+  pipeline: 'dead',
+  rules: [{ label: 'Fuzz', field: 'state', operator: 'eq', value: 'NV', points: 1 }],
+  thresholds: {
+    reviewFrom: 10,
+    declineFrom: 20,
+    approveReasonCodeIds: [],
+    reviewReasonCodeIds: [],
+    declineReasonCodeIds: [],
+  },
+};
+
 /** A valid body per write route; the fuzz replaces one field of it at a time. */
 const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<string, unknown>>> = {
   'POST /api/templates/preview': async () => ({ channel: 'sms', body: 'Hi' }),
@@ -121,6 +134,13 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
   'POST /api/assignment-rules': async (ctx) => fuzzRule(ctx),
   'PUT /api/assignment-rules/{id}': async (ctx) => fuzzRule(ctx),
   'POST /api/me/away-dates': async () => ({ startsOn: '2026-12-01', endsOn: '2026-12-02' }),
+  'POST /api/scorecards': async () => ({ data: FUZZ_SCORECARD }),
+  'PATCH /api/scorecards/{id}': async (ctx, path) => ({
+    note: 'Fuzz',
+    rules: FUZZ_SCORECARD.rules,
+    updatedAt: await ctx.updatedAt(path),
+  }),
+  'POST /api/scorecards/{id}/backtest': async () => ({ limit: 10 }),
   'POST /api/sanctions-lists': async () => ({
     source: 'ofac_consolidated',
     entries: entriesCsv(),
@@ -314,6 +334,7 @@ describe('input fuzz: every text field of every create and update route', () => 
       '/api/industry': { name: 'Seed', mcc: '9999' },
       '/api/lead-sources': { name: 'Seed' },
       '/api/reason-codes': { code: 'SEED', label: 'Seed', kind: 'risk' },
+      '/api/scorecards': FUZZ_SCORECARD,
       '/api/api-tokens': { name: 'Seed', scopes: { merchant: 'read' }, expiry: '30' },
       '/api/todos': { title: 'Seed' },
       '/api/automations': { ...FUZZ_AUTOMATION, name: 'Seed', isActive: false },

@@ -174,6 +174,11 @@ export const routeTable: RouteEntry[] = [
     ability: { action: 'read', subject: 'reason-code' },
   },
   {
+    path: '/scorecard/list',
+    page: lazyPage(() => import('../features/scorecards/scorecard-list-page.tsx'), 'ScorecardListPage'),
+    ability: { action: 'read', subject: 'scorecard' },
+  },
+  {
     path: '/industry/list',
     page: lazyPage(() => import('../features/industries/industry-list-page.tsx'), 'IndustryListPage'),
     ability: { action: 'read', subject: 'industry' },

@@ -31,6 +31,8 @@ export const API_TAG_TYPES = [
   /** Reason codes (`id: 'LIST'` and one per record) and the decision-to-stage mapping. */
   'ReasonCode',
   'DecisionStage',
+  /** The scorecard's versions (`id: 'LIST'` and one per version; docs/decisions/103). */
+  'Scorecard',
 ] as const;
 
 /** fetchBaseQuery over appFetch, so a 401 here takes the app's one 401 path (lib/http.ts). */

@@ -33,6 +33,12 @@ import {
   queueListSchema,
 } from '@boardwalk/shared/schemas/assignment';
 import {
+  backtestResultSchema,
+  merchantScoreSchema,
+  scorecardListSchema,
+  scorecardSchema,
+} from '@boardwalk/shared/schemas/scorecard';
+import {
   merchantBulkResultSchema,
   duplicateListSchema,
   merchantDetailSchema,
@@ -227,6 +233,13 @@ const CONTRACTS: Contract[] = [
   { method: 'GET', path: /^\/api\/me\/away-dates$/, schema: awayPeriodListSchema },
   { method: 'POST', path: /^\/api\/me\/away-dates$/, schema: awayPeriodSchema },
   { method: 'GET', path: /^\/api\/me\/queue$/, schema: queueListSchema },
+  // The underwriting scorecard (docs/decisions/103).
+  { method: 'GET', path: new RegExp(`^/api/merchants/${UUID}/score$`), schema: merchantScoreSchema },
+  { method: 'GET', path: /^\/api\/scorecards$/, schema: scorecardListSchema },
+  { method: 'POST', path: /^\/api\/scorecards$/, schema: scorecardSchema },
+  { method: 'PATCH', path: new RegExp(`^/api/scorecards/${UUID}$`), schema: scorecardSchema },
+  { method: 'POST', path: new RegExp(`^/api/scorecards/${UUID}/activate$`), schema: scorecardSchema },
+  { method: 'POST', path: new RegExp(`^/api/scorecards/${UUID}/backtest$`), schema: backtestResultSchema },
 ];
 
 /**

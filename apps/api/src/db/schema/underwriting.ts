@@ -69,7 +69,11 @@ export const merchantDecisions = pgTable(
     actorLabel: text('actor_label').notNull().default(''),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('merchant_decisions_merchant_idx').on(t.merchantId, t.decidedAt.desc())],
+  (t) => [
+    index('merchant_decisions_merchant_idx').on(t.merchantId, t.decidedAt.desc()),
+    // The scorecard's backtest walks the newest decisions first (docs/decisions/103).
+    index('merchant_decisions_decided_idx').on(t.decidedAt.desc()),
+  ],
 );
 
 /**

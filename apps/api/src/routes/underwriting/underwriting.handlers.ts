@@ -11,6 +11,7 @@ import { registerCrudRoutes } from '../../lib/crud/handlers.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import { reasonCodeRoutes } from './reason-codes.routes.ts';
 import { registerSanctionsRoutes } from './sanctions.handlers.ts';
+import { registerScorecardRoutes } from './scorecard.handlers.ts';
 import * as routes from './underwriting.routes.ts';
 
 /** Whether the caller may reveal sensitive values: by role, and for a token by its scopes too. */
@@ -59,4 +60,5 @@ export function registerUnderwritingRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   registerSanctionsRoutes(app, canReveal);
+  registerScorecardRoutes(app);
 }

@@ -94,6 +94,10 @@ export function StageListPage() {
             <Button component={RouterLink} to="/reason-code/list">
               Decision stages and reasons
             </Button>
+            {/* The underwriting scorecard's versions (docs/decisions/103). */}
+            <Button component={RouterLink} to="/scorecard/list">
+              Scorecards
+            </Button>
             {canCreate && (
               <Button
                 variant="contained"

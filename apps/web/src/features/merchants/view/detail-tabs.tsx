@@ -14,6 +14,8 @@ import { SectionForm, type SectionField } from './section-form.tsx';
 import { useClearSensitive } from './use-clear-sensitive.ts';
 import { DecisionCard } from '../decision/decision-card.tsx';
 import { MatchesCard } from '../decision/matches-card.tsx';
+import { ScoreCard } from '../decision/score-card.tsx';
+import { useAppAbility } from '../../../lib/ability.tsx';
 
 type TabProps = { merchant: MerchantDetail; editable: boolean };
 
@@ -143,9 +145,14 @@ export function BankingTab({ merchant, editable }: TabProps) {
 }
 
 export function UnderwritingTab({ merchant, editable }: TabProps) {
+  const ability = useAppAbility();
   return (
     <Stack spacing={2}>
-      <DecisionCard merchant={merchant} editable={editable} />
+      {/* The scorecard's recommendation beside the underwriter's decision (docs/decisions/103). */}
+      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ '& > *': { flex: 1, minWidth: 0 } }}>
+        <DecisionCard merchant={merchant} editable={editable} />
+        {ability.can('read', 'scorecard') && <ScoreCard merchant={merchant} />}
+      </Stack>
       <MatchesCard merchant={merchant} editable={editable} />
       {editable ? (
         <SectionForm merchant={merchant} title="Underwriting" formId="merchant-underwriting" fields={UNDERWRITING}>
