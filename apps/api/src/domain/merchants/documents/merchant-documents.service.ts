@@ -144,20 +144,25 @@ async function liveDocument(db: Db, merchantId: string, documentId: string): Pro
 
 export type UploadRequest = { contentType: string; contentLength: number | null; body: Readable };
 
+/** A file that passed the upload's checks, in the store under `key`, with the form's other fields. */
+export type ReceivedFile = {
+  key: string;
+  /** Sanitised, with the extension of what the file was verified to be. */
+  fileName: string;
+  mime: DocumentMimeType;
+  size: number;
+  sha256: string;
+  fields: Record<string, string>;
+};
+
 /**
- * Stores an upload and records it: the bytes go to the store as they arrive (checked by size and
- * type, hashed), then the document row, its timeline entry (document_added) and the audit row
- * commit in one transaction. Bytes whose record could not be written are removed again.
+ * The checks every merchant document upload goes through, staff's and the merchant's through the
+ * application link alike: multipart only, the documentMaxBytes setting (a declared length over it
+ * is refused unread; the bytes are counted as they stream in), an allowed type whose first bytes
+ * match it, and not empty. The bytes go to the store as they arrive; the caller records the
+ * document and must `store.remove(key)` when that fails.
  */
-export async function uploadDocument(
-  db: Db,
-  caller: Caller,
-  store: DocumentStore,
-  merchantId: string,
-  upload: UploadRequest,
-): Promise<MerchantDocument> {
-  // A deleted merchant is a 404 before any byte of the upload is read.
-  await findMerchant(db, merchantId, 'live');
+export async function receiveDocumentFile(db: Db, store: DocumentStore, upload: UploadRequest): Promise<ReceivedFile> {
   const maxBytes = await documentMaxBytes(db);
   if (!/^multipart\/form-data\s*;/i.test(upload.contentType)) {
     throw new ProblemError(415, 'Send the file as multipart/form-data.');
@@ -179,15 +184,40 @@ export async function uploadDocument(
   if (!file) {
     throw new ProblemError(400, 'Choose a file to upload.', { errors: { file: ['Choose a file to upload'] } });
   }
+  return {
+    key,
+    // Named by what the file was verified to be: a PDF sent as `x.html` is kept as `x.pdf`.
+    fileName: fileNameForType(sanitizeFileName(file.fileName), file.stored.mime),
+    mime: file.stored.mime,
+    size: file.stored.size,
+    sha256: file.stored.sha256,
+    fields,
+  };
+}
+
+/**
+ * Stores an upload and records it: the bytes go to the store as they arrive (checked by size and
+ * type, hashed), then the document row, its timeline entry (document_added) and the audit row
+ * commit in one transaction. Bytes whose record could not be written are removed again.
+ */
+export async function uploadDocument(
+  db: Db,
+  caller: Caller,
+  store: DocumentStore,
+  merchantId: string,
+  upload: UploadRequest,
+): Promise<MerchantDocument> {
+  // A deleted merchant is a 404 before any byte of the upload is read.
+  await findMerchant(db, merchantId, 'live');
+  const file = await receiveDocumentFile(db, store, upload);
   try {
-    const type = fields.type === undefined || fields.type === '' ? 'other' : fields.type;
+    const type = file.fields.type === undefined || file.fields.type === '' ? 'other' : file.fields.type;
     if (!(DOCUMENT_TYPES as readonly string[]).includes(type)) {
       throw new ProblemError(400, 'Choose a document type from the list.', {
         errors: { type: ['Choose a document type from the list'] },
       });
     }
-    // Named by what the file was verified to be: a PDF sent as `x.html` is kept as `x.pdf`.
-    const fileName = fileNameForType(sanitizeFileName(file.fileName), file.stored.mime);
+    const { fileName } = file;
     const id = await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       await findMerchant(tx, merchantId, 'write');
@@ -197,10 +227,10 @@ export async function uploadDocument(
           merchantId,
           type,
           fileName,
-          mimeType: file.stored.mime,
-          sizeBytes: file.stored.size,
-          sha256: file.stored.sha256,
-          storageKey: key,
+          mimeType: file.mime,
+          sizeBytes: file.size,
+          sha256: file.sha256,
+          storageKey: file.key,
           uploadedBy: caller.actor.userId,
           createdAt: caller.now,
           updatedAt: caller.now,
@@ -214,14 +244,14 @@ export async function uploadDocument(
         ...auditActor(caller.actor),
         subjectType: 'merchant',
         subjectId: merchantId,
-        changes: { documentId, fileName, type, mimeType: file.stored.mime, sizeBytes: file.stored.size },
+        changes: { documentId, fileName, type, mimeType: file.mime, sizeBytes: file.size },
         ip: caller.ip,
       });
       return documentId;
     });
     return toDocument(await liveDocument(db, merchantId, id));
   } catch (error) {
-    await store.remove(key);
+    await store.remove(file.key);
     throw error;
   }
 }
