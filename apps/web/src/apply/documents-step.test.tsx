@@ -63,7 +63,9 @@ describe('the documents step of the merchant page', () => {
     expect(check).toHaveAccessibleDescription(/Uploaded: check\.pdf/);
     expect(net.callsTo('POST', `/api/apply/${TOKEN}/documents/voided-check`)).toHaveLength(1);
     // The form as the page built it (the test's Request does not carry a jsdom File faithfully).
-    const init = net.fetchMock.mock.calls.find(([url]) => typeof url === 'string' && url.endsWith('/documents/voided-check'))![1]!;
+    const init = net.fetchMock.mock.calls.find(
+      ([url]) => typeof url === 'string' && url.endsWith('/documents/voided-check'),
+    )![1]!;
     const sent = (init.body as FormData).get('file') as File;
     expect([sent.name, sent.size]).toEqual(['check.pdf', 300]);
   });
