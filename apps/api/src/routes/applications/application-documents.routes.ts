@@ -11,7 +11,7 @@ import { authResponses, documentedProblem, idParams, jsonResponse, problems } fr
 
 const tokenParams = z.object({ token: z.string().min(1).max(256) });
 const itemParams = tokenParams.extend({
-  itemKey: z.string().regex(CHECKLIST_KEY_PATTERN, 'Not a checklist item'),
+  itemKey: z.string().max(80, 'Not a checklist item').regex(CHECKLIST_KEY_PATTERN, 'Not a checklist item'),
 });
 const linkProblems = {
   401: documentedProblem('No verified device for this link (`code_required`): enter the emailed code'),
