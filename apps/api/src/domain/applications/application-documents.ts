@@ -12,11 +12,7 @@ import { industries } from '../../db/schema/industries.ts';
 import { merchantDocuments, merchants } from '../../db/schema/merchants.ts';
 import type { DocumentStore } from '../../lib/documents/document-store.ts';
 import { ProblemError } from '../../lib/problem.ts';
-import {
-  documentMaxBytes,
-  receiveDocumentFile,
-  type UploadRequest,
-} from '../merchants/documents/merchant-documents.service.ts';
+import { documentMaxBytes, receiveDocumentFile, type UploadRequest } from '../merchants/documents/document-intake.ts';
 import { findMerchant } from '../merchants/notes/merchant-notes.service.ts';
 import { verifiedRequest, type ApplyContext, type RequestRow } from './applicant-access.ts';
 import { ownersView, stepOf, type Draft } from './application-draft.ts';
