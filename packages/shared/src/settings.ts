@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PIPELINES } from './pipelines.ts';
 import { ROLES } from './roles.ts';
+import { DOCUMENT_CHECKLIST_DEFAULTS } from './document-checklist.ts';
 import { emailAddress, text } from './schemas/fields.ts';
 
 /** The range an admin may set the document upload limit to (bytes). */
@@ -16,6 +17,30 @@ export const smtpSettingSchema = z.object({
   from: text().max(255).default(''),
   secure: z.boolean().default(false),
 });
+
+/** The document checklist's rules (docs/decisions/102): each rule can be turned off. */
+export const documentChecklistSettingSchema = z
+  .object({
+    ownerPhotoId: z
+      .object({
+        enabled: z.boolean(),
+        minOwnershipPercent: z.number().int('Use a whole number').min(1, 'At least 1 %').max(100, 'At most 100 %'),
+      })
+      .strict(),
+    bankStatements: z
+      .object({
+        enabled: z.boolean(),
+        highRiskIndustries: z.boolean(),
+        volumeOver: z
+          .number({ error: 'Enter an amount' })
+          .int('Use a whole amount')
+          .min(0, 'The amount cannot be negative')
+          .max(1_000_000_000_000, 'The amount is too large'),
+      })
+      .strict(),
+    voidedCheck: z.object({ enabled: z.boolean() }).strict(),
+  })
+  .strict();
 
 export const settingSchemas = {
   portalName: text().trim().min(1, 'Enter a portal name').max(60),
@@ -64,6 +89,8 @@ export const settingSchemas = {
     .array(z.enum(PIPELINES))
     .max(PIPELINES.length)
     .transform((list) => PIPELINES.filter((p) => list.includes(p))),
+  // Which documents the merchant's application asks for (docs/decisions/102).
+  documentChecklist: documentChecklistSettingSchema,
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -108,6 +135,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   applicationLinkDays: 14,
   sanctionsMatchThreshold: 0.88,
   sanctionsGatedPipelines: ['operations'],
+  documentChecklist: DOCUMENT_CHECKLIST_DEFAULTS,
 };
 
 /** Absolute session lifetime: not a setting. */

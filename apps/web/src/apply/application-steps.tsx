@@ -1,9 +1,13 @@
-import { APPLICATION_STEP_LABELS, APPLICATION_STEPS } from '@boardwalk/shared/application-enums';
+import { APPLICATION_STEP_LABELS, APPLICATION_STEPS, type ApplicationStep } from '@boardwalk/shared/application-enums';
 import type { ApplicationView } from '@boardwalk/shared/schemas/application';
 import { useState } from 'react';
 import { BusinessStep } from './business-step.tsx';
+import { DocumentsStep } from './documents-step.tsx';
 import { FieldsStep, type StepField } from './fields-step.tsx';
 import { OwnersStep } from './owners-step.tsx';
+
+type PageStep = ApplicationStep | 'documents';
+const LABELS: Record<PageStep, string> = { ...APPLICATION_STEP_LABELS, documents: 'Documents' };
 
 type Props = { token: string; view: ApplicationView; onClosed: (error: unknown) => void };
 
@@ -34,7 +38,8 @@ const BANKING: StepField[] = [
 /** The application's steps, one at a time (a phone shows one well), each saved as the merchant goes. */
 export function ApplicationSteps({ token, view: first, onClosed }: Props) {
   const [view, setView] = useState(first);
-  const steps = APPLICATION_STEPS.filter((s) => view.asks.includes(s));
+  // The documents come last, whatever the request asks: the checklist itself says what is needed.
+  const steps: PageStep[] = [...APPLICATION_STEPS.filter((s) => view.asks.includes(s)), 'documents'];
   const [index, setIndex] = useState(0);
   const step = steps[index] ?? 'business';
   const common = { token, view, onView: setView, onClosed };
@@ -46,7 +51,7 @@ export function ApplicationSteps({ token, view: first, onClosed }: Props) {
           {steps.map((s, i) => (
             <li key={s}>
               <button type="button" aria-current={i === index ? 'step' : undefined} onClick={() => setIndex(i)}>
-                {i + 1}. {APPLICATION_STEP_LABELS[s]}
+                {i + 1}. {LABELS[s]}
               </button>
             </li>
           ))}
@@ -84,6 +89,7 @@ export function ApplicationSteps({ token, view: first, onClosed }: Props) {
           fields={BANKING}
         />
       )}
+      {step === 'documents' && <DocumentsStep key={step} token={token} onClosed={onClosed} />}
       <div className="apply-nav">
         {index > 0 && (
           <button type="button" className="apply-link-button" onClick={() => setIndex(index - 1)}>
@@ -92,7 +98,7 @@ export function ApplicationSteps({ token, view: first, onClosed }: Props) {
         )}
         {index < steps.length - 1 && (
           <button type="button" className="apply-link-button" onClick={() => setIndex(index + 1)}>
-            Next: {APPLICATION_STEP_LABELS[steps[index + 1]!]}
+            Next: {LABELS[steps[index + 1]!]}
           </button>
         )}
       </div>

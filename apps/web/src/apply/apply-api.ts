@@ -1,4 +1,9 @@
-import type { ApplicationBusiness, ApplicationStep, ApplicationView } from '@boardwalk/shared/schemas/application';
+import type {
+  ApplicationBusiness,
+  ApplicationChecklist,
+  ApplicationStep,
+  ApplicationView,
+} from '@boardwalk/shared/schemas/application';
 import { PUBLIC_SETTINGS_PATH } from '../lib/start-answers.ts';
 
 /**
@@ -22,11 +27,13 @@ export function tokenFromPath(pathname: string): string {
 }
 
 async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  // A form (a file) is sent as the browser frames it, multipart with its boundary.
+  const form = body instanceof FormData;
   const res = await fetch(`/api/apply/${encodeURIComponent(token)}${path}`, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined || form ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
   const text = await res.text();
   const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
@@ -46,6 +53,13 @@ export const applyApi = {
   /** Any step: the body is the step's fields (owners: `{ owners }`); the answer is the whole view. */
   saveStep: (token: string, step: ApplicationStep, body: unknown) =>
     call<ApplicationView>(token, 'PUT', `/application/${step}`, body),
+  checklist: (token: string) => call<ApplicationChecklist>(token, 'GET', '/documents'),
+  /** One file for one checklist item; the answer is the whole checklist. */
+  upload: (token: string, itemKey: string, file: File) => {
+    const form = new FormData();
+    form.set('file', file, file.name);
+    return call<ApplicationChecklist>(token, 'POST', `/documents/${encodeURIComponent(itemKey)}`, form);
+  },
   askNewLink: (token: string) => call<unknown>(token, 'POST', '/new-link'),
   portalName: async () => {
     const res = await fetch(PUBLIC_SETTINGS_PATH);

@@ -19,6 +19,16 @@ export type FakeRoutes = Record<string, FakeHandler>;
 
 async function readBody(request: Request): Promise<Record<string, unknown> | undefined> {
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  if ((request.headers.get('content-type') ?? '').includes('multipart/form-data')) {
+    // A file is seen by its name, type and size.
+    const form = await request.formData();
+    return Object.fromEntries(
+      [...form.entries()].map(([k, v]) => [
+        k,
+        typeof v === 'string' ? v : { name: v.name, type: v.type, size: v.size },
+      ]),
+    );
+  }
   const text = await request.text();
   if (!text) return undefined;
   if ((request.headers.get('content-type') ?? '').includes('x-www-form-urlencoded')) {

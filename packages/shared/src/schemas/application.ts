@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { createOwnerSchema, merchantFields, OWNERSHIP_TOTAL_MESSAGE, ownershipTotalOk } from './merchant.ts';
 import { text } from './fields.ts';
+import { CHECKLIST_ITEM_STATES, CHECKLIST_KINDS } from '../document-checklist.ts';
 import { APPLICATION_CODE_LENGTH, APPLICATION_STATES, APPLICATION_STEPS } from '../application-enums.ts';
 
 export * from '../application-enums.ts';
+export * from '../document-checklist.ts';
 
 /**
  * The merchant's own application (docs/decisions/097): a request staff send, opened by the
@@ -161,3 +163,25 @@ export const applicationCodeInputSchema = z.object({
 });
 
 export const applicationCodeSentSchema = z.object({ codeSentTo: z.string() });
+
+/** One item of the document checklist (docs/decisions/102), with the merchant's own files for it. */
+export const checklistItemSchema = z.object({
+  key: z.string(),
+  kind: z.enum(CHECKLIST_KINDS),
+  label: z.string(),
+  hint: z.string(),
+  ownerKey: z.string().nullable(),
+  state: z.enum(CHECKLIST_ITEM_STATES),
+  files: z.array(z.object({ id: z.uuid(), fileName: z.string(), sizeBytes: z.number(), createdAt: z.string() })),
+});
+
+/** GET /api/apply/{token}/documents and the upload's answer: the checklist and the size limit. */
+export const applicationChecklistSchema = z.object({ items: z.array(checklistItemSchema), maxBytes: z.number() });
+export type ApplicationChecklist = z.infer<typeof applicationChecklistSchema>;
+
+/** GET /api/merchants/{id}/application-checklist: staff's view, from the latest request if any. */
+export const merchantChecklistSchema = z.object({
+  requestId: z.uuid().nullable(),
+  items: z.array(checklistItemSchema),
+});
+export type MerchantChecklist = z.infer<typeof merchantChecklistSchema>;

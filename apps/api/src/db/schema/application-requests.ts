@@ -2,7 +2,7 @@ import { APPLICATION_STATES, APPLICATION_STEPS } from '@boardwalk/shared';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
-import { merchants } from './merchants.ts';
+import { merchantDocuments, merchants } from './merchants.ts';
 import { users } from './users.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -69,5 +69,32 @@ export const applicationDevices = pgTable(
   (t) => [
     uniqueIndex('application_devices_secret_idx').on(t.secretHash),
     index('application_devices_request_idx').on(t.requestId),
+  ],
+);
+
+/**
+ * A merchant document the merchant uploaded through the link, and the checklist item it is for
+ * (docs/decisions/102). The merchant's page lists documents through this table only, so what
+ * staff uploaded is never among them.
+ */
+export const applicationDocuments = pgTable(
+  'application_documents',
+  {
+    id: id(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => applicationRequests.id),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => merchantDocuments.id),
+    itemKey: text('item_key').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('application_documents_document_idx').on(t.documentId),
+    index('application_documents_merchant_idx').on(t.merchantId, t.itemKey),
   ],
 );

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
+import { registerApplicationDocumentRoutes } from './application-documents.handlers.ts';
 import { registerApplicationRequestRoutes } from './application-requests.handlers.ts';
 import { registerApplyRoutes } from './apply.handlers.ts';
 
@@ -7,4 +8,5 @@ import { registerApplyRoutes } from './apply.handlers.ts';
 export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
   registerApplicationRequestRoutes(app);
   registerApplyRoutes(app);
+  registerApplicationDocumentRoutes(app);
 }

@@ -15,7 +15,8 @@ import * as routes from './apply.routes.ts';
  */
 export const APPLY_COOKIE = 'bw_apply';
 
-function contextOf(c: Context<AppEnv>): access.ApplyContext {
+/** What the merchant's routes know of the caller: the server's secrets, the time, IP and user agent. */
+export function applyContextOf(c: Context<AppEnv>): access.ApplyContext {
   const deps = c.get('deps');
   return {
     serverSecret: deps.secrets.authSecret,
@@ -31,15 +32,15 @@ const deviceOf = (c: Context<AppEnv>) => getCookie(c, APPLY_COOKIE);
 export function registerApplyRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.openApplicationRoute, async (c) => {
     const { token } = c.req.valid('param');
-    return c.json(await access.openLink(c.get('db'), contextOf(c), token, deviceOf(c)), 200);
+    return c.json(await access.openLink(c.get('db'), applyContextOf(c), token, deviceOf(c)), 200);
   });
   app.openapi(routes.sendApplicationCodeRoute, async (c) => {
     const { token } = c.req.valid('param');
-    return c.json(await access.sendCode(c.get('db'), contextOf(c), token), 202);
+    return c.json(await access.sendCode(c.get('db'), applyContextOf(c), token), 202);
   });
   app.openapi(routes.verifyApplicationCodeRoute, async (c) => {
     const { token } = c.req.valid('param');
-    const secret = await access.verifyCode(c.get('db'), contextOf(c), token, c.req.valid('json').code);
+    const secret = await access.verifyCode(c.get('db'), applyContextOf(c), token, c.req.valid('json').code);
     setCookie(c, APPLY_COOKIE, secret, {
       path: `/api/apply/${token}`,
       httpOnly: true,
@@ -51,10 +52,10 @@ export function registerApplyRoutes(app: OpenAPIHono<AppEnv>) {
   });
   app.openapi(routes.readApplicationRoute, async (c) => {
     const { token } = c.req.valid('param');
-    return c.json(await application.readApplication(c.get('db'), contextOf(c), token, deviceOf(c)), 200);
+    return c.json(await application.readApplication(c.get('db'), applyContextOf(c), token, deviceOf(c)), 200);
   });
   const save = (c: Context<AppEnv>, token: string, input: Parameters<typeof application.saveStep>[4]) =>
-    application.saveStep(c.get('db'), contextOf(c), token, deviceOf(c), input);
+    application.saveStep(c.get('db'), applyContextOf(c), token, deviceOf(c), input);
   app.openapi(routes.saveApplicationBusinessRoute, async (c) => {
     const view = await save(c, c.req.valid('param').token, { step: 'business', values: c.req.valid('json') });
     return c.json(view, 200);
@@ -77,7 +78,7 @@ export function registerApplyRoutes(app: OpenAPIHono<AppEnv>) {
   });
   app.openapi(routes.askNewApplicationLinkRoute, async (c) => {
     const { token } = c.req.valid('param');
-    await application.askForNewLink(c.get('db'), contextOf(c), token);
+    await application.askForNewLink(c.get('db'), applyContextOf(c), token);
     return c.body(null, 202);
   });
 }

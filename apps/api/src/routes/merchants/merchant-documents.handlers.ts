@@ -14,8 +14,8 @@ import {
   removeDocumentRoute,
   uploadDocumentRoute,
 } from './merchant-documents.routes.ts';
+import { documentMaxBytes } from '../../domain/merchants/documents/document-intake.ts';
 import {
-  documentMaxBytes,
   listDocuments,
   openDocument,
   removeDocument,

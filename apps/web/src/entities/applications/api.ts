@@ -1,4 +1,4 @@
-import type { ApplicationRequest } from '@boardwalk/shared/schemas/application';
+import type { ApplicationRequest, MerchantChecklist } from '@boardwalk/shared/schemas/application';
 import { api } from '../../lib/api.ts';
 import { events } from '../merchants/api.ts';
 
@@ -20,6 +20,11 @@ export const applicationsApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     listApplicationRequests: build.query<{ requests: ApplicationRequest[] }, string>({
       query: (merchantId) => applicationRequestsPath(merchantId),
+      providesTags: (_result, _error, merchantId) => [{ type: 'ApplicationRequest', id: merchantId }],
+    }),
+    /** The document checklist (docs/decisions/102): refetched with the requests, whose steps change it. */
+    getApplicationChecklist: build.query<MerchantChecklist, string>({
+      query: (merchantId) => `/api/merchants/${merchantId}/application-checklist`,
       providesTags: (_result, _error, merchantId) => [{ type: 'ApplicationRequest', id: merchantId }],
     }),
     sendApplicationRequest: build.mutation<{ request: ApplicationRequest; link: string }, { merchantId: string }>({
@@ -54,6 +59,7 @@ export const applicationsApi = tagged.injectEndpoints({
 
 export const {
   useListApplicationRequestsQuery,
+  useGetApplicationChecklistQuery,
   useSendApplicationRequestMutation,
   useResendApplicationRequestMutation,
   useRevokeApplicationRequestMutation,

@@ -93,6 +93,41 @@ describe('SettingsPage', { timeout: 60_000 }, () => {
     expect(api.callsTo('PATCH', '/api/settings')[0]!.body).toEqual({ documentMaxBytes: 25 * 1024 * 1024 });
   });
 
+  it('edits the document checklist rules, sending the whole rule set without a step-up', async () => {
+    const user = userEvent.setup();
+    const api = fakeFetch({
+      'GET /api/settings': () => ({ body: stored }),
+      'PATCH /api/settings': ({ body }) => ({ body: { ...stored, ...(body as object) } }),
+    });
+    renderPage(<SettingsPage />, { url: '/setting/list' });
+    const share = await screen.findByRole('spinbutton', { name: "Owner's share needing a photo ID (%)" });
+    expect(share).toHaveValue(25);
+    await user.clear(share);
+    await user.type(share, '20');
+    await user.click(screen.getByRole('switch', { name: 'A voided check, always' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/settings')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/settings')[0]!.body).toEqual({
+      documentChecklist: {
+        ...SETTING_DEFAULTS.documentChecklist,
+        ownerPhotoId: { enabled: true, minOwnershipPercent: 20 },
+        voidedCheck: { enabled: false },
+      },
+    });
+  });
+
+  it('refuses an owner share over 100 % before sending', async () => {
+    const user = userEvent.setup();
+    const api = fakeFetch({ 'GET /api/settings': () => ({ body: stored }) });
+    renderPage(<SettingsPage />, { url: '/setting/list' });
+    const share = await screen.findByRole('spinbutton', { name: "Owner's share needing a photo ID (%)" });
+    await user.clear(share);
+    await user.type(share, '101');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('At most 100 %')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/api/settings')).toHaveLength(0);
+  });
+
   it('refuses a minimum password length under 12 before sending, and shows a server error beside its field', async () => {
     const user = userEvent.setup();
     const api = fakeFetch({

@@ -11,6 +11,7 @@ import { useAppAbility } from '../../lib/ability.tsx';
 import { errorMessage } from '../../lib/problem.ts';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from '../../entities/settings/api.ts';
+import { ChecklistRulesFields } from './checklist-rules-fields.tsx';
 import { CorsOriginsField } from './cors-origins-field.tsx';
 import { DocumentLimitField } from './document-limit-field.tsx';
 import { MfaRolesField } from './mfa-roles-field.tsx';
@@ -144,6 +145,8 @@ function SettingsForm({ settings }: { settings: SettingValues }) {
             />
           </Grid>
         </Grid>
+        <Divider />
+        <ChecklistRulesFields control={control} />
         <Divider />
         <Typography variant="subtitle1" component="h3">
           API

@@ -1,88 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
-import {
-  claimedDocumentMime,
-  DOCUMENT_TYPES,
-  DOCUMENT_TYPES_SENTENCE,
-  formatFileSize,
-  SETTING_DEFAULTS,
-  settingSchemas,
-  type DocumentMimeType,
-  type DocumentType,
-  type MerchantDocument,
-} from '@boardwalk/shared';
+import type { Readable } from 'node:stream';
+import { DOCUMENT_TYPES, type DocumentType, type MerchantDocument } from '@boardwalk/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { merchantDocuments } from '../../../db/schema/merchants.ts';
-import { settings } from '../../../db/schema/settings.ts';
 import { users } from '../../../db/schema/users.ts';
 import { auditActor, writeAudit } from '../../../lib/audit.ts';
 import type { DocumentStore } from '../../../lib/documents/document-store.ts';
-import { fileNameForType, sanitizeFileName } from '../../../lib/documents/file-name.ts';
-import { matchesSignature, SIGNATURE_BYTES } from '../../../lib/documents/file-signature.ts';
-import { readMultipartUpload, type FileInfo } from '../../../lib/documents/multipart-upload.ts';
 import type { Caller } from '../../../lib/http/caller.ts';
 import { ProblemError } from '../../../lib/problem.ts';
 import { writeMerchantEvent } from '../record/merchant-events.ts';
 import { findMerchant } from '../notes/merchant-notes.service.ts';
 import { userNameOf } from '../record/merchant-row.ts';
+import { receiveDocumentFile, type UploadRequest } from './document-intake.ts';
 
-/** Merchant documents: uploads checked by type and size as they stream in. */
-
-/** Room for the multipart framing around the file: a body longer than limit + this is refused unread. */
-export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+/** Merchant documents: stored after the intake's checks (document-intake.ts), listed, opened, removed. */
 
 const noDocument = () => new ProblemError(404, 'No document with this id on this merchant.');
-
-/** The documentMaxBytes setting, or its default when unset. */
-export async function documentMaxBytes(db: Db): Promise<number> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'documentMaxBytes'));
-  const parsed = settingSchemas.documentMaxBytes.safeParse(row?.value);
-  return parsed.success ? parsed.data : SETTING_DEFAULTS.documentMaxBytes;
-}
-
-export const tooLargeProblem = (maxBytes: number) =>
-  new ProblemError(413, `The file is larger than the ${formatFileSize(maxBytes)} allowed.`);
-
-const wrongTypeProblem = () =>
-  new ProblemError(415, `This type of file cannot be uploaded. Upload ${DOCUMENT_TYPES_SENTENCE}.`, {
-    errors: { file: [`Upload ${DOCUMENT_TYPES_SENTENCE}`] },
-  });
-
-const disguisedProblem = () =>
-  new ProblemError(415, 'The file’s content does not match its type. Upload the original file.', {
-    errors: { file: ['The content does not match the file type'] },
-  });
-
-/**
- * The file's bytes as they arrive, refused once they pass `maxBytes` (413) or when its first
- * bytes are not those of the type it claims (415). Throwing ends the store's write, which then
- * leaves nothing behind.
- */
-async function* checkedBytes(stream: Readable, mime: DocumentMimeType, maxBytes: number): AsyncGenerator<Uint8Array> {
-  let head: Buffer | null = Buffer.alloc(0);
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw tooLargeProblem(maxBytes);
-    if (head === null) {
-      yield chunk;
-      continue;
-    }
-    head = Buffer.concat([head, chunk]);
-    if (head.byteLength < SIGNATURE_BYTES) continue;
-    if (!matchesSignature(mime, head)) throw disguisedProblem();
-    yield head;
-    head = null;
-  }
-  if (size === 0) {
-    throw new ProblemError(400, 'The file is empty.', { errors: { file: ['The file is empty'] } });
-  }
-  if (head !== null) {
-    if (!matchesSignature(mime, head)) throw disguisedProblem();
-    yield head;
-  }
-}
 
 function selectDocuments(db: Db) {
   const d = merchantDocuments;
@@ -142,8 +75,6 @@ async function liveDocument(db: Db, merchantId: string, documentId: string): Pro
   return row;
 }
 
-export type UploadRequest = { contentType: string; contentLength: number | null; body: Readable };
-
 /**
  * Stores an upload and records it: the bytes go to the store as they arrive (checked by size and
  * type, hashed), then the document row, its timeline entry (document_added) and the audit row
@@ -158,36 +89,15 @@ export async function uploadDocument(
 ): Promise<MerchantDocument> {
   // A deleted merchant is a 404 before any byte of the upload is read.
   await findMerchant(db, merchantId, 'live');
-  const maxBytes = await documentMaxBytes(db);
-  if (!/^multipart\/form-data\s*;/i.test(upload.contentType)) {
-    throw new ProblemError(415, 'Send the file as multipart/form-data.');
-  }
-  if (upload.contentLength !== null && upload.contentLength > maxBytes + MULTIPART_OVERHEAD_BYTES) {
-    throw tooLargeProblem(maxBytes);
-  }
-  const key = randomUUID();
-  const storeFile = async (stream: Readable, info: FileInfo) => {
-    const mime = claimedDocumentMime(info.declaredType, info.fileName);
-    if (mime === null) {
-      stream.resume();
-      throw wrongTypeProblem();
-    }
-    const stored = await store.put(key, checkedBytes(stream, mime, maxBytes));
-    return { ...stored, mime };
-  };
-  const { file, fields } = await readMultipartUpload(upload.contentType, upload.body, storeFile);
-  if (!file) {
-    throw new ProblemError(400, 'Choose a file to upload.', { errors: { file: ['Choose a file to upload'] } });
-  }
+  const file = await receiveDocumentFile(db, store, upload);
   try {
-    const type = fields.type === undefined || fields.type === '' ? 'other' : fields.type;
+    const type = file.fields.type === undefined || file.fields.type === '' ? 'other' : file.fields.type;
     if (!(DOCUMENT_TYPES as readonly string[]).includes(type)) {
       throw new ProblemError(400, 'Choose a document type from the list.', {
         errors: { type: ['Choose a document type from the list'] },
       });
     }
-    // Named by what the file was verified to be: a PDF sent as `x.html` is kept as `x.pdf`.
-    const fileName = fileNameForType(sanitizeFileName(file.fileName), file.stored.mime);
+    const { fileName } = file;
     const id = await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       await findMerchant(tx, merchantId, 'write');
@@ -197,10 +107,10 @@ export async function uploadDocument(
           merchantId,
           type,
           fileName,
-          mimeType: file.stored.mime,
-          sizeBytes: file.stored.size,
-          sha256: file.stored.sha256,
-          storageKey: key,
+          mimeType: file.mime,
+          sizeBytes: file.size,
+          sha256: file.sha256,
+          storageKey: file.key,
           uploadedBy: caller.actor.userId,
           createdAt: caller.now,
           updatedAt: caller.now,
@@ -214,14 +124,14 @@ export async function uploadDocument(
         ...auditActor(caller.actor),
         subjectType: 'merchant',
         subjectId: merchantId,
-        changes: { documentId, fileName, type, mimeType: file.stored.mime, sizeBytes: file.stored.size },
+        changes: { documentId, fileName, type, mimeType: file.mime, sizeBytes: file.size },
         ip: caller.ip,
       });
       return documentId;
     });
     return toDocument(await liveDocument(db, merchantId, id));
   } catch (error) {
-    await store.remove(key);
+    await store.remove(file.key);
     throw error;
   }
 }

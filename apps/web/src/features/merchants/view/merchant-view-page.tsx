@@ -11,6 +11,7 @@ import { NotesTab } from './notes-tab.tsx';
 import { OwnersTab } from './owners-tab.tsx';
 import { TimelineTab } from './timeline-tab.tsx';
 import { TodosTab } from './todos-tab.tsx';
+import { ApplicationChecklistPanel } from './application-checklist-panel.tsx';
 import { ApplicationPanel } from './application-panel.tsx';
 
 export const MERCHANT_TABS = [
@@ -110,7 +111,10 @@ export function MerchantViewPage() {
           {tab === 'todos' && <TodosTab merchantId={merchant.id} />}
           {tab === 'documents' && <DocumentsTab merchantId={merchant.id} />}
           {tab === 'application' && (
-            <ApplicationPanel merchantId={merchant.id} contactEmail={merchant.contactEmail} editable={editable} />
+            <>
+              <ApplicationPanel merchantId={merchant.id} contactEmail={merchant.contactEmail} editable={editable} />
+              <ApplicationChecklistPanel merchantId={merchant.id} />
+            </>
           )}
           {tab === 'timeline' && <TimelineTab merchantId={merchant.id} />}
           {tab === 'duplicates' && <DuplicatesTab merchantId={merchant.id} />}
