@@ -23,9 +23,17 @@ const ADMIN_ROLES = new Set(['ROLE_SUPERADMIN', 'ROLE_ADMIN']);
  * team-sla: every merchant over its SLA on /home (decision 030), a manager's view; job: running,
  * pausing and rescheduling cron jobs and resending messages (decision 039); smtp-server: the SMTP
  * setting's host and port, where the portal connects (decision 073); sanctions-list: importing the lists every merchant is
- * screened against (decision 099).
+ * screened against (decision 099); merchant-import: creating and updating merchants by the
+ * thousand from a spreadsheet (decision 105).
  */
-export const ADMIN_ONLY_SUBJECTS = ['audit', 'team-sla', 'job', 'smtp-server', 'sanctions-list'] as const;
+export const ADMIN_ONLY_SUBJECTS = [
+  'audit',
+  'team-sla',
+  'job',
+  'smtp-server',
+  'sanctions-list',
+  'merchant-import',
+] as const;
 
 /** The signed-in user's own profile page: every role may read it. */
 export const OWN_PROFILE_SUBJECT = 'own-profile';
