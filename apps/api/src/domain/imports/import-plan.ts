@@ -41,7 +41,7 @@ function keysOf(row: ImportRow, encryptionKey: string): Keys {
   return {
     tax: input.taxId ? fingerprintOf(input.taxId, encryptionKey) : null,
     bank: bankAccountFingerprint(input.routingNumber ?? '', input.accountNumber ?? '', encryptionKey),
-    namePhone: dba !== '' && phone !== '' ? `${dba}\u0000${phone}` : null,
+    namePhone: dba !== '' && phone !== '' ? `${dba}\u001f${phone}` : null,
   };
 }
 
@@ -62,7 +62,7 @@ async function duplicatesOf(db: Db, keys: Keys[]): Promise<Map<number, PossibleD
     if (banks.length) conditions.push(inArray(merchants.bankAccountFingerprint, banks));
     if (pairs.length) {
       conditions.push(
-        sql`(lower(${merchants.dbaName}) || chr(0) || ${merchants.contactPhone}) in (${sql.join(
+        sql`(lower(${merchants.dbaName}) || chr(31) || ${merchants.contactPhone}) in (${sql.join(
           pairs.map((p) => sql`${p}`),
           sql`, `,
         )})`,
@@ -94,7 +94,7 @@ async function duplicatesOf(db: Db, keys: Keys[]): Promise<Map<number, PossibleD
         const reasons: PossibleDuplicate['reasons'] = [];
         if (k.tax && m.tax === k.tax) reasons.push('taxId');
         if (k.bank && m.bank === k.bank) reasons.push('bankAccount');
-        if (k.namePhone && `${m.dbaName.toLowerCase()}\u0000${m.contactPhone}` === k.namePhone)
+        if (k.namePhone && `${m.dbaName.toLowerCase()}\u001f${m.contactPhone}` === k.namePhone)
           reasons.push('dbaNameAndPhone');
         if (reasons.length && matches.length < MAX_DUPLICATES) {
           matches.push({ id: m.id, dbaName: m.dbaName, stage: m.stage, deleted: m.deletedAt !== null, reasons });
