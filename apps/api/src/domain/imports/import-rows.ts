@@ -57,8 +57,15 @@ export function mappingToRemember(header: string[], mapping: MerchantImportMappi
 
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
 
+/**
+ * A cell as written by a formula-safe export (ours among them): `'+1 415…` is `+1 415…` behind the
+ * quote that kept a spreadsheet from running it. The value stays text either way.
+ */
+const unquoted = (raw: string) => raw.replace(/^'(?=[=+\-@])/, '');
+
 /** A spreadsheet's text as the field's type: numbers without currency signs, Excel date serials. */
-function coerce(field: MerchantImportField, raw: string): unknown {
+function coerce(field: MerchantImportField, cell: string): unknown {
+  const raw = unquoted(cell);
   const value = raw.trim();
   if (MERCHANT_IMPORT_NUMBER_FIELDS.includes(field)) {
     const cleaned = value.replace(/[$,\s%]/g, '');
@@ -92,7 +99,7 @@ export function toImportRow(cells: string[], index: number, mapping: MerchantImp
   let externalId = '';
   for (const [column, field] of Object.entries(mapping)) {
     const raw = cells[Number(column)] ?? '';
-    if (field === 'externalId') externalId = raw.trim();
+    if (field === 'externalId') externalId = unquoted(raw).trim();
     else if (raw.trim() !== '' || field === 'dbaName') values[field] = coerce(field, raw);
   }
   if (externalId.length > 200) return { line, externalId: '', errors: { externalId: ['Use at most 200 characters'] } };
