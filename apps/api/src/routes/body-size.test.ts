@@ -7,6 +7,7 @@ import { CLIENT_LOG_LIMITS } from '../auth/mount-auth.ts';
 import { queryRows } from '../db/migration-level.ts';
 import { DEFAULT_BODY_LIMIT, KB } from '../lib/http/body-limit.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
+import { MERCHANT_IMPORT_BODY_LIMIT } from './imports/merchant-imports.routes.ts';
 import { signInAs, TEST_PASSWORD } from '../test/sign-in.ts';
 
 /**
@@ -48,6 +49,7 @@ const VALID_BODIES: Record<string, unknown> = {
     },
   },
   'POST /api/reason-codes': { data: { code: 'SIZE-1', label: 'Size Reason', kind: 'other' } },
+  'POST /api/merchant-imports': { fileName: 'size.csv', content: Buffer.from('Name\r\nSize').toString('base64') },
   'PUT /api/decision-stages': { mappings: [] },
   // The merchant's link asks for a code with no body; the size cap comes before the token is looked up.
   'POST /api/apply/{token}/code': {},
@@ -77,6 +79,9 @@ const NAMED_FAMILIES = [
 
 type Target = { family: string; method: string; path: string; limit: number; contentType: string; body: string };
 
+/** Routes with a cap of their own (bodyLimit in their handlers file). */
+const ROUTE_LIMITS: Record<string, number> = { 'POST /api/merchant-imports': MERCHANT_IMPORT_BODY_LIMIT };
+
 /** One write route per family (the path segment after /api): without {id} first, then the shortest. */
 function jsonTargets(t: TestApp): Target[] {
   const doc = t.app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'test', version: 'test' } });
@@ -96,7 +101,8 @@ function jsonTargets(t: TestApp): Target[] {
     );
     const key = `${route!.method} ${route!.path}`;
     const valid = key in VALID_BODIES ? JSON.stringify(VALID_BODIES[key]) : '';
-    return { family, ...route!, limit: DEFAULT_BODY_LIMIT, contentType: 'application/json', body: valid };
+    const limit = ROUTE_LIMITS[key] ?? DEFAULT_BODY_LIMIT;
+    return { family, ...route!, limit, contentType: 'application/json', body: valid };
   });
 }
 

@@ -37,7 +37,7 @@ export function registerMerchantImportRoutes(app: OpenAPIHono<AppEnv>) {
     const { queued } = await confirmImport(db, caller, id, c.req.valid('json'), c.get('deps').jobs);
     // Without a job engine (PGlite, one process) the import runs before the answer.
     if (!queued) await runImport(db, id, caller);
-    return c.json(await getImport(db, caller, id), 202);
+    return c.json(await getImport(db, caller, id), 200);
   });
 
   app.openapi(routes.skippedRowsRoute, async (c) => {

@@ -71,7 +71,7 @@ export const confirmImportRoute = defineRoute({
   ability: writing,
   request: { params: idParams, body: jsonBody(merchantImportConfirmInputSchema) },
   responses: {
-    202: jsonResponse('The import, queued (or done where no job engine runs)', merchantImportSchema),
+    200: jsonResponse('The import, queued (or done where no job engine runs)', merchantImportSchema),
     ...problems(400, 401, 403, 404),
     409: documentedProblem('The import was confirmed already'),
   },
