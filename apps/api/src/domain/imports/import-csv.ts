@@ -42,13 +42,14 @@ export function parseCsv(bytes: Uint8Array): Sheet {
   assertHeaderWidth(text);
   let records: string[][];
   try {
-    records = parse(text, {
+    const parsed: unknown = parse(text, {
       bom: true,
       relax_column_count: true,
       skip_empty_lines: true,
       // A record longer than every cell of a full row could be is a broken or hostile file.
       max_record_size: MERCHANT_IMPORT_MAX_CELL * 4,
-    }) as string[][];
+    });
+    records = parsed as string[][];
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines;

@@ -49,17 +49,15 @@ async function createBatch(tx: Db, caller: MerchantCaller, rows: Valid[], quiet:
   const ids = inserted.map((r) => r.id);
   const keyed = rows.flatMap((row, i) => (row.externalId ? [{ externalId: row.externalId, merchantId: ids[i]! }] : []));
   if (keyed.length) await tx.insert(merchantExternalIds).values(keyed);
-  await tx
-    .insert(merchantStageIntervals)
-    .values(
-      ids.map((merchantId) => ({
-        merchantId,
-        stageId: stage.id,
-        pipeline: stage.pipeline,
-        enteredAt: now,
-        enteredBy: actor.userId,
-      })),
-    );
+  await tx.insert(merchantStageIntervals).values(
+    ids.map((merchantId) => ({
+      merchantId,
+      stageId: stage.id,
+      pipeline: stage.pipeline,
+      enteredAt: now,
+      enteredBy: actor.userId,
+    })),
+  );
   await writeMerchantEvents(
     tx,
     caller,
@@ -107,7 +105,11 @@ async function createBatch(tx: Db, caller: MerchantCaller, rows: Valid[], quiet:
 async function hasUnderwritingLists(tx: Db): Promise<boolean> {
   const [terminated] = await tx.select({ id: terminatedIdentifiers.id }).from(terminatedIdentifiers).limit(1);
   if (terminated) return true;
-  const [list] = await tx.select({ id: sanctionsLists.id }).from(sanctionsLists).where(eq(sanctionsLists.active, true)).limit(1);
+  const [list] = await tx
+    .select({ id: sanctionsLists.id })
+    .from(sanctionsLists)
+    .where(eq(sanctionsLists.active, true))
+    .limit(1);
   return list !== undefined;
 }
 
