@@ -18,15 +18,14 @@ import {
   useGetMerchantImportQuery,
   useUploadMerchantImportMutation,
 } from '../../entities/merchant-imports/api.ts';
-import { errorMessage } from '../../lib/problem.ts';
+import { errorMessage, problemFieldErrors } from '../../lib/problem.ts';
 import { ImportDryRunTable } from './import-dry-run-table.tsx';
 import { ImportMappingStep } from './import-mapping-step.tsx';
 
 /** The detail of a refused file or row (the field errors say what is wrong), else the usual message. */
 function problemText(error: unknown): string {
-  const body = (error as { data?: { errors?: Record<string, string[]> } } | undefined)?.data;
-  const first = body?.errors ? Object.values(body.errors)[0]?.[0] : undefined;
-  return first ?? errorMessage(error);
+  const first = Object.values(problemFieldErrors(error))[0];
+  return (Array.isArray(first) ? first[0] : first) ?? errorMessage(error);
 }
 
 async function base64Of(file: File): Promise<string> {
