@@ -30,6 +30,7 @@ import { registerPermissionRoutes } from './routes/permissions/permissions.handl
 import { registerUserRoutes } from './routes/users/users.handlers.ts';
 import { registerAuditRoutes } from './routes/history/audit.handlers.ts';
 import { registerMerchantRoutes } from './routes/merchants/merchants.handlers.ts';
+import { registerMerchantImportRoutes } from './routes/imports/merchant-imports.handlers.ts';
 import { registerReportRoutes } from './routes/reports/reports.handlers.ts';
 import { registerHomeRoutes } from './routes/reports/home.handlers.ts';
 import { registerApiTokenRoutes } from './routes/api-tokens/api-tokens.handlers.ts';
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps) {
   registerPermissionRoutes(app);
   registerAuditRoutes(app);
   registerMerchantRoutes(app);
+  registerMerchantImportRoutes(app);
   registerUnderwritingRoutes(app);
   registerReportRoutes(app);
   registerHomeRoutes(app);

@@ -24,7 +24,8 @@ const ADMIN_ROLES = new Set(['ROLE_SUPERADMIN', 'ROLE_ADMIN']);
  * pausing and rescheduling cron jobs and resending messages (decision 039); smtp-server: the SMTP
  * setting's host and port, where the portal connects (decision 073); sanctions-list: importing the lists every merchant is
  * screened against (decision 099); assignment-rule: who receives merchants entering a stage
- * (decision 104).
+ * (decision 104); merchant-import: creating and updating merchants by the thousand from a
+ * spreadsheet (decision 105).
  */
 export const ADMIN_ONLY_SUBJECTS = [
   'audit',
@@ -33,6 +34,7 @@ export const ADMIN_ONLY_SUBJECTS = [
   'smtp-server',
   'sanctions-list',
   'assignment-rule',
+  'merchant-import',
 ] as const;
 
 /** Assignment rules: admins edit them (docs/decisions/104). */

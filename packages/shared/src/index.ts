@@ -17,6 +17,7 @@ export * from './schemas/underwriting.ts';
 export * from './schemas/scorecard.ts';
 export * from './schemas/screening.ts';
 export * from './schemas/sanctions.ts';
+export * from './schemas/merchant-import.ts';
 export * from './schemas/sealed-draft-value.ts';
 export * from './schemas/merchant-files.ts';
 export * from './schemas/api-token.ts';

@@ -43,3 +43,14 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
     changes: entry.changes ? (maskSensitive(entry.changes) as Record<string, unknown>) : null,
   });
 }
+
+/** Many audit rows in one insert (an import's batch), masked like writeAudit's. */
+export async function writeAudits(db: Db, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      ...entry,
+      changes: entry.changes ? (maskSensitive(entry.changes) as Record<string, unknown>) : null,
+    })),
+  );
+}

@@ -8,6 +8,7 @@ import { queryRows } from '../db/migration-level.ts';
 import { DEFAULT_BODY_LIMIT, KB } from '../lib/http/body-limit.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { SANCTIONS_BODY_LIMIT } from './underwriting/sanctions.routes.ts';
+import { MERCHANT_IMPORT_BODY_LIMIT } from './imports/merchant-imports.routes.ts';
 import { signInAs, TEST_PASSWORD } from '../test/sign-in.ts';
 
 /**
@@ -49,6 +50,7 @@ const VALID_BODIES: Record<string, unknown> = {
     },
   },
   'POST /api/reason-codes': { data: { code: 'SIZE-1', label: 'Size Reason', kind: 'other' } },
+  'POST /api/merchant-imports': { fileName: 'size.csv', content: Buffer.from('Name\r\nSize').toString('base64') },
   'PUT /api/decision-stages': { mappings: [] },
   'POST /api/sanctions-lists': { source: 'ofac_sdn', entries: '9001,"SIZE, Test",individual' },
   // Refused by the size cap before the users are looked up.
@@ -84,9 +86,6 @@ const VALID_BODIES: Record<string, unknown> = {
   },
 };
 
-/** Routes that declare a limit of their own (bodyLimit() on the route); the rest have the default. */
-const ROUTE_LIMITS: Record<string, number> = { 'POST /api/sanctions-lists': SANCTIONS_BODY_LIMIT };
-
 /** The families the issue names; the OpenAPI document may add more, never lose one. */
 const NAMED_FAMILIES = [
   'agents',
@@ -101,6 +100,12 @@ const NAMED_FAMILIES = [
 ];
 
 type Target = { family: string; method: string; path: string; limit: number; contentType: string; body: string };
+
+/** Routes with a cap of their own (bodyLimit in their handlers file). */
+const ROUTE_LIMITS: Record<string, number> = {
+  'POST /api/merchant-imports': MERCHANT_IMPORT_BODY_LIMIT,
+  'POST /api/sanctions-lists': SANCTIONS_BODY_LIMIT,
+};
 
 /** One write route per family (the path segment after /api): without {id} first, then the shortest. */
 function jsonTargets(t: TestApp): Target[] {

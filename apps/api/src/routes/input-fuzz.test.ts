@@ -147,6 +147,12 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
     addresses: addressesCsv,
     alternateNames: aliasesCsv,
   }),
+  'POST /api/merchant-imports': async () => ({
+    fileName: 'fuzz.csv',
+    content: Buffer.from('Name\r\nFuzz').toString('base64'),
+  }),
+  'POST /api/merchant-imports/{id}/dry-run': async () => ({ mapping: { '0': 'dbaName' } }),
+  'POST /api/merchant-imports/{id}/confirm': async () => ({ mapping: { '0': 'dbaName' }, skipBadRows: false }),
   'POST /api/merchants/{id}/decision': async (ctx) => ({
     decision: 'pending',
     reasonCodeId: ctx.ids['/api/reason-codes'],
@@ -392,6 +398,13 @@ describe('input fuzz: every text field of every create and update route', () => 
     );
     expect(check.status, JSON.stringify(check.body)).toBe(201);
     ids.hit = (check.body.hits as { id: string }[])[0]!.id;
+    const upload = await request(
+      'POST',
+      '/api/merchant-imports',
+      JSON.stringify({ fileName: 'seed.csv', content: Buffer.from('Name\r\nSeed').toString('base64') }),
+    );
+    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
+    ids['/api/merchant-imports'] = upload.body.id as string;
   });
   afterAll(() => t.close());
 

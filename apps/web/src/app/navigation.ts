@@ -66,6 +66,7 @@ const create = (subject: Subject): Gate => ({ action: 'create', subject });
 export const verticalNavItems: NavItem[] = [
   { title: 'Home', path: '/home', icon: HomeOutlined, ...read('home-page') },
   { title: 'Add Merchant', path: '/merchant/add', icon: AddBusinessOutlined, ...create('merchant') },
+  { title: 'Import Merchants', path: '/merchant/import', icon: AddBusinessOutlined, ...create('merchant-import') },
   { title: 'Sales', path: '/merchant/sales', icon: PointOfSaleOutlined, ...read('merchant') },
   { title: 'Underwriting', path: '/merchant/underwriting', icon: FactCheckOutlined, ...read('merchant') },
   { title: 'Merchants', path: '/merchant/operations', icon: StorefrontOutlined, ...read('merchant') },

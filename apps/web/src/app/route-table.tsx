@@ -169,6 +169,11 @@ export const routeTable: RouteEntry[] = [
     ability: { action: 'read', subject: 'lead-source' },
   },
   {
+    path: '/merchant/import',
+    page: lazyPage(() => import('../features/merchant-imports/merchant-import-page.tsx'), 'MerchantImportPage'),
+    ability: { action: 'create', subject: 'merchant-import' },
+  },
+  {
     path: '/reason-code/list',
     page: lazyPage(() => import('../features/underwriting/reason-code-list-page.tsx'), 'ReasonCodeListPage'),
     ability: { action: 'read', subject: 'reason-code' },

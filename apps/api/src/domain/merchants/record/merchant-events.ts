@@ -39,3 +39,37 @@ export async function recordDomainEvent(
     occurredAt: caller.now,
   });
 }
+
+/** Many timeline entries of one caller in one insert (an import's batch). */
+export async function writeMerchantEvents(
+  tx: Db,
+  caller: Caller,
+  entries: { merchantId: string; type: MerchantEventType; data: MerchantEvent['data'] }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await tx
+    .insert(merchantEvents)
+    .values(entries.map((e) => ({ ...e, actorUserId: caller.actor.userId, at: caller.now })));
+}
+
+/**
+ * Many domain events of one caller in one insert. `quiet` records them as already dispatched:
+ * they stay in the outbox as the record of what happened, and no automation runs for them.
+ */
+export async function recordDomainEvents(
+  tx: Db,
+  caller: Caller,
+  events: { type: DomainEventType; subjectId: string; payload: Record<string, unknown> }[],
+  options: { quiet: boolean },
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(domainEvents).values(
+    events.map((e) => ({
+      type: e.type,
+      subjectId: e.subjectId,
+      payload: { ...e.payload, actorUserId: caller.actor.userId },
+      occurredAt: caller.now,
+      processedAt: options.quiet ? caller.now : null,
+    })),
+  );
+}
