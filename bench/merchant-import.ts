@@ -20,6 +20,7 @@ import { BUSINESS_TYPES } from '@boardwalk/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { createLogger } from '../apps/api/src/lib/logger.ts';
 import { stages } from '../apps/api/src/db/schema/stages.ts';
 import { users } from '../apps/api/src/db/schema/users.ts';
 import { runImport } from '../apps/api/src/domain/imports/import-run.ts';
@@ -100,7 +101,7 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${name}`);
 const url = new URL(SERVER_URL);
 url.pathname = `/${name}`;
-const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 4 });
+const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 4, logger: createLogger('silent') });
 const seconds = (from: number) => Math.round((performance.now() - from) / 10) / 100;
 
 try {
