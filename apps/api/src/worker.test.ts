@@ -53,7 +53,7 @@ it(
     expect(JSON.parse(started ?? '{}')).toMatchObject({
       workers: true,
       cronJobs: BUILT_IN_CRON_JOBS.map((job) => job.name),
-      queueJobs: ['message.send'],
+      queueJobs: ['message.send', 'sanctions.rescreen', 'merchant.import'],
     });
     expect(run.stdout).toMatch(/"signal":"SIGTERM","msg":"shutting down"/);
     expect(existsSync(path.join(dataDir, 'boardwalk.lock'))).toBe(false); // the database was closed

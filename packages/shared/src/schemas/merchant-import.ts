@@ -64,7 +64,7 @@ export const MERCHANT_IMPORT_DATE_FIELDS: readonly MerchantImportField[] = ['fou
 
 /** Column position (as text, "0", "1", …) → field; an unmapped column is left out. */
 export const merchantImportMappingSchema = z
-  .record(z.string().regex(/^\d{1,3}$/, 'Use a column number'), z.enum(MERCHANT_IMPORT_FIELD_KEYS))
+  .record(text().regex(/^\d{1,3}$/, 'Use a column number'), z.enum(MERCHANT_IMPORT_FIELD_KEYS))
   .refine((m) => new Set(Object.values(m)).size === Object.values(m).length, 'Map each field from one column only')
   .refine((m) => Object.values(m).includes('dbaName'), 'Map a column to the DBA name');
 export type MerchantImportMapping = z.infer<typeof merchantImportMappingSchema>;

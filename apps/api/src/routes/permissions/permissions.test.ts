@@ -19,7 +19,7 @@ describe('GET /apps/permissions/data', () => {
 
   it('lists each role rule with the roles whose ability allows it', async () => {
     const body = await get();
-    expect(body.total).toBe(7);
+    expect(body.total).toBe(13);
     expect(body.allData).toEqual([]);
     // allData comes in rule order, the page in name order.
     const allData = (await get('?allData=true')).allData;
@@ -40,6 +40,16 @@ describe('GET /apps/permissions/data', () => {
     expect(byId['manage:job']?.assignedTo).toEqual(['ROLE_SUPERADMIN', 'ROLE_ADMIN']);
     // The SMTP server's host and port (decision 073): admins only.
     expect(byId['manage:smtp-server']?.assignedTo).toEqual(['ROLE_SUPERADMIN', 'ROLE_ADMIN']);
+    // The sanctions lists, the assignment rules and the spreadsheet import (decisions 099, 104, 105),
+    // and changing the scorecards staff read (decision 103): admins only.
+    for (const id of [
+      'manage:sanctions-list',
+      'manage:assignment-rule',
+      'manage:merchant-import',
+      'update:scorecard',
+    ]) {
+      expect(byId[id]?.assignedTo, id).toEqual(['ROLE_SUPERADMIN', 'ROLE_ADMIN']);
+    }
     // Every role reads its own profile (/user/view/{own id}).
     expect(byId['read:own-profile']?.assignedTo).toEqual(['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_AGENT']);
     // The rules are code: no row carries a made-up date.
@@ -50,12 +60,13 @@ describe('GET /apps/permissions/data', () => {
     expect((await get('?q=acl')).permissions.map((p) => p.id)).toEqual(['read:acl-page']);
     expect((await get('?q=role_agent')).permissions.map((p) => p.id)).toEqual(['read:acl-page', 'read:own-profile']);
     expect((await get('?role=ROLE_AGENT')).total).toBe(2);
-    // By name, descending: Read own-profile, Read acl-page, Manage team-sla, Manage smtp-server,
-    // Manage job, Manage everything, Manage audit.
-    const paged = await get('?sort=name&order=desc&pageSize=1&page=5');
+    // By name, descending: Update scorecard, Read own-profile, Read acl-page, Manage team-sla,
+    // Manage smtp-server, Manage sanctions-list, Manage merchant-import, Manage job, Manage
+    // everything, Manage audit, Manage assignment-rule, Delete scorecard, Create scorecard.
+    const paged = await get('?sort=name&order=desc&pageSize=1&page=8');
     expect(paged.permissions.map((p) => p.id)).toEqual(['manage:all']);
-    expect(paged.total).toBe(7);
-    expect(paged.params).toMatchObject({ sort: 'name', order: 'desc', page: 5, pageSize: 1 });
+    expect(paged.total).toBe(13);
+    expect(paged.params).toMatchObject({ sort: 'name', order: 'desc', page: 8, pageSize: 1 });
     expect((await t.app.request('/apps/permissions/data?page=-1', { headers: { cookie } })).status).toBe(400);
   });
 });

@@ -17,6 +17,8 @@ export const MOVES_NO_MERCHANT: Record<string, string> = {
   'PUT /api/decision-stages': 'the mapping itself',
   'POST /api/automations/preview': 'describes what would run; changes nothing',
   'POST /api/automations/dry-run': 'a dry run: nothing is changed',
+  'POST /api/assignment-rules': 'a rule names the stage it assigns in; it moves no merchant',
+  'PUT /api/assignment-rules/{id}': 'a rule names the stage it assigns in; it moves no merchant',
 };
 
 /** Does a request body schema (OpenAPI JSON schema) name `stageId` anywhere inside? */

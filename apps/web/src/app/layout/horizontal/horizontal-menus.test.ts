@@ -22,12 +22,14 @@ describe('horizontal menu', () => {
     expect(titles(entries)).toEqual([
       'Home',
       'Add Merchant',
+      'Import Merchants',
       'Sales',
       'Underwriting',
       'Merchants',
       'Dead',
       'Reporting',
       'Todo',
+      'My Queue',
       'Access Control',
       'Settings ▾',
     ]);
@@ -37,7 +39,7 @@ describe('horizontal menu', () => {
       'User',
       'Agent Accounts',
       'Template',
-      'Stage,Company,Automations,Lead Source,Industries',
+      'Stage,Company,Automations,Lead Source,Assignment Rules,Industries',
       'Logs',
       'Portal Global Settings,API Tokens,API Documentation',
     ]);

@@ -35,15 +35,17 @@ const linkNames = (nav: HTMLElement) =>
 describe('vertical menu', () => {
   it('shows an admin every menu entry in order, with the Settings section', () => {
     const nav = renderNav(defineAbilityFor({ role: 'ROLE_ADMIN' }));
-    expect(linkNames(nav).slice(1, 10)).toEqual([
+    expect(linkNames(nav).slice(1, 12)).toEqual([
       'Home',
       'Add Merchant',
+      'Import Merchants',
       'Sales',
       'Underwriting',
       'Merchants',
       'Dead',
       'Reporting',
       'Todo',
+      'My Queue',
       'Access Control',
     ]);
     expect(within(nav).getByText('Settings')).toBeInTheDocument();
@@ -51,12 +53,13 @@ describe('vertical menu', () => {
       .getAllByRole('button')
       .map((b) => b.textContent);
     expect(groups).toEqual(['User', 'Template', 'Logs']);
-    expect(linkNames(nav).slice(10)).toEqual([
+    expect(linkNames(nav).slice(12)).toEqual([
       'Agent Accounts',
       'Stage',
       'Company',
       'Automations',
       'Lead Source',
+      'Assignment Rules',
       'Industries',
       'Portal Global Settings',
       'API Tokens',

@@ -100,6 +100,8 @@ describe('DocumentsTab', { timeout: 60_000 }, () => {
     });
     renderPage(<DocumentsTab merchantId={MERCHANT} />, { url: '/merchant/view/x' });
     const table = await screen.findByRole('grid', { name: 'Documents' });
+    // The grid lays its rows out after it measures itself: wait for both, not only the grid.
+    await within(table).findByText('application.docx');
     const [, first, second] = within(table).getAllByRole('row');
     expect(first).toHaveTextContent('voided-check.png');
     expect(first).toHaveTextContent('150 KB');
