@@ -57,7 +57,11 @@ describe('/acl', () => {
     const mayNot = screen.getByRole('list', { name: 'Your role may not' });
     expect(within(may).getByText('Manage everything')).toBeInTheDocument();
     expect(within(may).queryByText(/audit/)).not.toBeInTheDocument();
-    expect(within(mayNot).getByText('manage · audit, team-sla, job, smtp-server, sanctions-list, assignment-rule, merchant-import')).toBeInTheDocument();
+    expect(
+      within(mayNot).getByText(
+        'manage · audit, team-sla, job, smtp-server, sanctions-list, assignment-rule, merchant-import',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/This is the only page your role may open/)).not.toBeInTheDocument();
   });
 
