@@ -15,6 +15,26 @@ async function boardStages(page: Page): Promise<StageRow[]> {
   return ((await res.json()) as { stages: StageRow[] }).stages;
 }
 
+/** The stages that record a decision when a merchant enters them (docs/decisions/098). */
+async function decisionStageIds(page: Page): Promise<Set<string>> {
+  const res = await page.request.get('/api/decision-stages');
+  expect(res.status(), 'GET /api/decision-stages').toBe(200);
+  return new Set(((await res.json()) as { mappings: { stageId: string }[] }).mappings.map((m) => m.stageId));
+}
+
+/** A move into a stage that records a decision asks for the reason first: the first one is given. */
+async function giveReasonIfAsked(page: Page, stage: StageRow, decisionStages: Set<string>) {
+  if (!decisionStages.has(stage.id)) return;
+  const dialog = page.getByRole('dialog', { name: `Move to ${stage.name}?` });
+  await dialog.getByRole('combobox', { name: 'Reason' }).click();
+  const reasons = page.getByRole('listbox', { name: 'Reason' });
+  // The kinds' headings sit among the options: a reason reads "code · label".
+  await reasons.getByRole('option', { name: / · / }).first().click();
+  await expect(reasons).toBeHidden();
+  await page.getByRole('button', { name: 'Record and move' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 async function stageOf(page: Page, id: string): Promise<string> {
   const res = await page.request.get(`/api/merchants/${id}`);
   expect(res.status(), 'GET /api/merchants/{id}').toBe(200);
@@ -30,6 +50,7 @@ test('a merchant card moves to another stage by mouse, by the keys of its handle
   const stages = await boardStages(page);
   expect(stages.length, 'active underwriting stages').toBeGreaterThanOrEqual(3);
   const [first, second, third] = stages as [StageRow, StageRow, StageRow];
+  const decisionStages = await decisionStageIds(page);
 
   const dbaName = `E2E Board ${uniqueSuffix()}`;
   const created = await page.request.post('/api/merchants', { data: { data: { dbaName, stageId: first.id } } });
@@ -56,6 +77,7 @@ test('a merchant card moves to another stage by mouse, by the keys of its handle
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 4 });
   await page.mouse.move(to.x + to.width / 2, to.y + 40, { steps: 16 });
   await page.mouse.up();
+  await giveReasonIfAsked(page, second, decisionStages);
   await expect(card(second)).toBeVisible();
   await expect(page.getByText(`${dbaName} moved to ${second.name}`)).toBeVisible();
   await expect.poll(() => stageOf(page, id)).toBe(second.id);
@@ -72,6 +94,7 @@ test('a merchant card moves to another stage by mouse, by the keys of its handle
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
+  await giveReasonIfAsked(page, third, decisionStages);
   await expect(card(third)).toBeVisible();
   await expect(page.getByText(`${dbaName} moved to ${third.name}`)).toBeVisible();
   await expect(card(third).getByRole('button', { name: `Drag ${dbaName} to another stage` })).toBeFocused();
@@ -87,6 +110,7 @@ test('a merchant card moves to another stage by mouse, by the keys of its handle
   await moveButton.focus();
   await page.keyboard.press('Enter');
   await page.getByRole('menuitem', { name: first.name, exact: true }).press('Enter');
+  await giveReasonIfAsked(page, first, decisionStages);
   await expect(card(first)).toBeVisible();
   await expect.poll(() => stageOf(page, id)).toBe(first.id);
 

@@ -89,6 +89,7 @@ export async function queueCodeEmail(
       idempotencyKey: `application-code:${input.requestId}:${now.getTime()}`,
       cause: { type: 'manual', id: input.requestId },
       secret: { value: input.code, encryptionKey: input.encryptionKey },
+      urgent: true,
     },
     now,
   );

@@ -11,6 +11,9 @@ import type { JobSender } from '../../lib/jobs/job-sender.ts';
 import { sealMessageSecret } from './message-secret.ts';
 import { writeMessageEvent } from './message-timeline.ts';
 
+/** pg-boss fetches higher priorities first: an urgent message does not wait behind a digest. */
+const URGENT_PRIORITY = 10;
+
 /** The pg-boss queue of the send job (send-message.job.ts). */
 export const MESSAGE_SEND_JOB = 'message.send';
 
@@ -86,6 +89,7 @@ async function insertAndEnqueue(
   boss: JobSender,
   row: NewMessage & { error?: string | null },
   now: Date,
+  priority = 0,
 ): Promise<QueueResult> {
   const failed = Boolean(row.error);
   const [inserted] = await tx
@@ -104,7 +108,7 @@ async function insertAndEnqueue(
     };
     await writeMessageEvent(tx, message, { status: 'failed', error: row.error, at: now });
   }
-  if (!failed) await boss.send(MESSAGE_SEND_JOB, { messageId: inserted.id }, { db: inTransaction(tx) });
+  if (!failed) await boss.send(MESSAGE_SEND_JOB, { messageId: inserted.id }, { db: inTransaction(tx), priority });
   return { messageId: inserted.id, duplicate: false };
 }
 
@@ -163,6 +167,8 @@ export type RenderedMessageInput = {
   cause: { type: MessageCauseType; id: string | null };
   /** A secret the body holds as SECRET_MARK, sealed with this key (message-secret.ts). */
   secret?: { value: string; encryptionKey: string };
+  /** Sent before the queue's other messages (a one-time code, which someone is waiting for). */
+  urgent?: boolean;
 };
 
 export async function queueRenderedMessage(
@@ -191,5 +197,6 @@ export async function queueRenderedMessage(
       causeId: input.cause.id,
     },
     now,
+    input.urgent ? URGENT_PRIORITY : 0,
   );
 }
