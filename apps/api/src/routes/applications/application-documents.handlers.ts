@@ -1,11 +1,10 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { getCookie } from 'hono/cookie';
 import * as documents from '../../domain/applications/application-documents.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { documentStoreOf } from '../../lib/documents/store-of.ts';
 import { streamedBody } from '../../lib/http/body-limit.ts';
+import { uploadRequestOf } from '../../lib/http/upload-request.ts';
 import { APPLY_COOKIE, applyContextOf } from './apply.handlers.ts';
 import * as routes from './application-documents.routes.ts';
 
@@ -27,19 +26,13 @@ export function registerApplicationDocumentRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(routes.uploadApplicantDocumentRoute, async (c) => {
     const { token, itemKey } = c.req.valid('param');
-    const raw = c.req.raw.body;
-    const length = c.req.header('content-length');
     const view = await documents.uploadChecklistFile(
       c.get('db'),
       applyContextOf(c),
       documentStoreOf(c.get('deps').config),
       { token, device: getCookie(c, APPLY_COOKIE) },
       itemKey,
-      {
-        contentType: c.req.header('content-type') ?? '',
-        contentLength: length === undefined || length === '' ? null : Number(length),
-        body: raw ? Readable.fromWeb(raw as NodeReadableStream) : Readable.from([]),
-      },
+      uploadRequestOf(c),
     );
     return c.json(view, 201);
   });

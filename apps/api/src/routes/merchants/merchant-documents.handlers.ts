@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { isPreviewableMime } from '@boardwalk/shared';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
@@ -7,6 +6,7 @@ import { contentDisposition, fileNameForType } from '../../lib/documents/file-na
 import { documentStoreOf } from '../../lib/documents/store-of.ts';
 import { streamedBody } from '../../lib/http/body-limit.ts';
 import { callerOf } from '../../lib/http/caller.ts';
+import { uploadRequestOf } from '../../lib/http/upload-request.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import {
   downloadDocumentRoute,
@@ -45,13 +45,8 @@ export function registerMerchantDocumentRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(uploadDocumentRoute, async (c) => {
     const { id } = c.req.valid('param');
-    const raw = c.req.raw.body;
-    const length = c.req.header('content-length');
-    const document = await uploadDocument(c.get('db'), callerOf(c), documentStoreOf(c.get('deps').config), id, {
-      contentType: c.req.header('content-type') ?? '',
-      contentLength: length === undefined || length === '' ? null : Number(length),
-      body: raw ? Readable.fromWeb(raw as NodeReadableStream) : Readable.from([]),
-    });
+    const store = documentStoreOf(c.get('deps').config);
+    const document = await uploadDocument(c.get('db'), callerOf(c), store, id, uploadRequestOf(c));
     return c.json(document, 201);
   });
 
