@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.ts';
 import { cronJobs } from './db/schema/cron-jobs.ts';
 import { runUntilReadyThenStop } from './test/run-entry-point.ts';
 import { BUILT_IN_CRON_JOBS } from './jobs/built-in-cron-jobs.ts';
+import { builtInQueueJobs } from './jobs/built-in-queue-jobs.ts';
 
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker.ts');
 
@@ -53,7 +54,7 @@ it(
     expect(JSON.parse(started ?? '{}')).toMatchObject({
       workers: true,
       cronJobs: BUILT_IN_CRON_JOBS.map((job) => job.name),
-      queueJobs: ['message.send', 'sanctions.rescreen', 'merchant.import'],
+      queueJobs: builtInQueueJobs({}).map((job) => job.name),
     });
     expect(run.stdout).toMatch(/"signal":"SIGTERM","msg":"shutting down"/);
     expect(existsSync(path.join(dataDir, 'boardwalk.lock'))).toBe(false); // the database was closed
