@@ -11,9 +11,7 @@ import {
 import { useNavigate } from 'react-router';
 import { Button, Card, CardContent } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import { GridActionsCellItem, useGridApiRef, type GridActionsCellItemProps, type GridColDef } from '@mui/x-data-grid';
+import { useGridApiRef, type GridActionsCellItemProps, type GridColDef } from '@mui/x-data-grid';
 import { useAppAbility } from '../../lib/ability.tsx';
 import { ConfirmDialog } from '../confirm/confirm-dialog.tsx';
 import { useConfirmDelete } from '../confirm/use-confirm-delete.ts';
@@ -27,6 +25,7 @@ import {
   type SortOrder,
 } from './list-url-state.ts';
 import { PageHeader } from './page-header.tsx';
+import { deleteAction, editAction } from './row-actions.tsx';
 import type { ListResult, WithId } from './resource-endpoints.ts';
 import { useFocusAfterDelete } from './use-focus-after-delete.ts';
 
@@ -172,24 +171,8 @@ export function ResourceListPage<K extends string, R extends WithId>(props: Reso
         getActions: ({ row }) => {
           const label = describe(row);
           const actions = [...(rowActions?.(row) ?? [])];
-          if (canUpdate)
-            actions.push(
-              <GridActionsCellItem
-                key="edit"
-                icon={<EditOutlinedIcon fontSize="small" />}
-                label={`Edit ${label}`}
-                onClick={() => openEdit(row)}
-              />,
-            );
-          if (canDelete && (canDeleteRow?.(row) ?? true))
-            actions.push(
-              <GridActionsCellItem
-                key="delete"
-                icon={<DeleteOutlineIcon fontSize="small" />}
-                label={`Delete ${label}`}
-                onClick={() => ask(row)}
-              />,
-            );
+          if (canUpdate) actions.push(editAction(label, () => void openEdit(row)));
+          if (canDelete && (canDeleteRow?.(row) ?? true)) actions.push(deleteAction(label, () => ask(row)));
           return actions;
         },
       },

@@ -3,10 +3,8 @@ import { PIPELINE_LABELS } from '@boardwalk/shared/pipelines';
 import { ASSIGNMENT_RULE_SUBJECT } from '@boardwalk/shared/ability';
 import type { AssignmentRule } from '@boardwalk/shared/schemas/assignment';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Box, Button, Card, CardContent } from '@mui/material';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog.tsx';
 import { useBoundedPage, type BoundedListOptions } from '../../components/data-table/bounded-list.ts';
@@ -14,6 +12,7 @@ import { activeColumn } from '../../components/data-table/cells.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { useListUrlState } from '../../components/data-table/list-url-state.ts';
 import { PageHeader } from '../../components/data-table/page-header.tsx';
+import { deleteAction, editAction } from '../../components/data-table/row-actions.tsx';
 import { notifyError, notifySuccess } from '../../components/form/notify.ts';
 import { useDeleteAssignmentRuleMutation, useListAssignmentRulesQuery } from '../../entities/assignment/api.ts';
 import { useAppAbility } from '../../lib/ability.tsx';
@@ -61,20 +60,7 @@ function columns({ onEdit, onDelete }: Actions): GridColDef<AssignmentRule>[] {
       headerName: 'Actions',
       width: 100,
       hideable: false,
-      getActions: ({ row }) => [
-        <GridActionsCellItem
-          key="edit"
-          icon={<EditOutlined fontSize="small" />}
-          label={`Edit ${row.name}`}
-          onClick={() => onEdit(row)}
-        />,
-        <GridActionsCellItem
-          key="delete"
-          icon={<DeleteOutlined fontSize="small" />}
-          label={`Delete ${row.name}`}
-          onClick={() => onDelete(row)}
-        />,
-      ],
+      getActions: ({ row }) => [editAction(row.name, () => onEdit(row)), deleteAction(row.name, () => onDelete(row))],
     },
   ];
 }
