@@ -85,9 +85,10 @@ function coerce(field: MerchantImportField, cell: string): unknown {
   return raw;
 }
 
+/** `dbaName`: the row's DBA name as the file has it, so a refused row can be found there too. */
 export type ImportRow =
-  | { line: number; externalId: string; input: CreateMerchantInput; errors?: undefined }
-  | { line: number; externalId: string; input?: undefined; errors: Record<string, string[]> };
+  | { line: number; externalId: string; dbaName: string; input: CreateMerchantInput; errors?: undefined }
+  | { line: number; externalId: string; dbaName: string; input?: undefined; errors: Record<string, string[]> };
 
 /**
  * One row as a create input, checked with createMerchantSchema (the same as POST /api/merchants).
@@ -102,13 +103,18 @@ export function toImportRow(cells: string[], index: number, mapping: MerchantImp
     if (field === 'externalId') externalId = unquoted(raw).trim();
     else if (raw.trim() !== '' || field === 'dbaName') values[field] = coerce(field, raw);
   }
-  if (externalId.length > 200) return { line, externalId: '', errors: { externalId: ['Use at most 200 characters'] } };
+  const dbaColumn = Object.entries(mapping).find(([, field]) => field === 'dbaName')?.[0];
+  const dbaName = unquoted(cells[Number(dbaColumn)] ?? '')
+    .trim()
+    .slice(0, 200);
+  if (externalId.length > 200)
+    return { line, externalId: '', dbaName, errors: { externalId: ['Use at most 200 characters'] } };
   const parsed = createMerchantSchema.safeParse(values);
-  if (parsed.success) return { line, externalId, input: parsed.data };
+  if (parsed.success) return { line, externalId, dbaName, input: parsed.data };
   const errors: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? 'row');
     (errors[key] ??= []).push(issue.message);
   }
-  return { line, externalId, errors };
+  return { line, externalId, dbaName, errors };
 }

@@ -18,6 +18,7 @@ import type { MerchantCaller } from '../merchants/record/merchant-store.ts';
 import { readImportFile } from './import-file.ts';
 import { planImport, type PlannedRow } from './import-plan.ts';
 import { guessMapping, mappingToRemember } from './import-rows.ts';
+import { unchangedLines } from './import-unchanged.ts';
 
 /** The import job's queue (jobs/merchant-import.job.ts), sent in the confirm's transaction. */
 export const MERCHANT_IMPORT_JOB = 'merchant.import';
@@ -84,8 +85,9 @@ export async function getImport(db: Db, caller: MerchantCaller, id: string): Pro
   return toDto(row, row.mapping ?? guessMapping(row.header, await rememberedMapping(db, caller.actor.userId)));
 }
 
-function summarise(planned: PlannedRow[]): MerchantImportDryRun {
-  const action = (r: PlannedRow) => (r.errors ? 'error' : r.merchantId ? 'update' : 'create');
+function summarise(planned: PlannedRow[], unchanged: Set<number>): MerchantImportDryRun {
+  const action = (r: PlannedRow) =>
+    r.errors ? 'error' : r.merchantId ? (unchanged.has(r.line) ? 'unchanged' : 'update') : 'create';
   const count = (a: string) => planned.filter((r) => action(r) === a).length;
   // The rows worth reading first: errors, then possible duplicates, then the rest in file order.
   const rank = (r: PlannedRow) => (r.errors ? 0 : r.duplicates.length ? 1 : 2);
@@ -96,13 +98,13 @@ function summarise(planned: PlannedRow[]): MerchantImportDryRun {
     total: planned.length,
     create: count('create'),
     update: count('update'),
-    unchanged: 0,
+    unchanged: count('unchanged'),
     errors: count('error'),
     withDuplicates: planned.filter((r) => r.duplicates.length > 0).length,
     rows: shown.map((r) => ({
       line: r.line,
       action: action(r),
-      dbaName: r.input?.dbaName ?? '',
+      dbaName: r.input?.dbaName ?? r.dbaName,
       externalId: r.externalId,
       errors: r.errors ?? {},
       duplicates: r.duplicates,
@@ -117,7 +119,7 @@ function summarise(planned: PlannedRow[]): MerchantImportDryRun {
 export async function dryRunImport(db: Db, caller: MerchantCaller, id: string, mapping: MerchantImportMapping) {
   const row = await load(db, id);
   const planned = await planImport(db, row.rows, mapping, caller.encryptionKey, { duplicates: true });
-  const result = summarise(planned);
+  const result = summarise(planned, await unchangedLines(db, planned, caller.encryptionKey));
   await writeAudit(db, {
     action: 'merchant.lookup',
     outcome: 'success',

@@ -171,6 +171,8 @@ describe('merchant imports', () => {
       legalName: { from: 'Old Legal', to: 'New Legal' },
     });
     const third = await upload([['E-1', 'Twice Shop', 'New Legal', '', '', '', '', '']]);
+    // The dry run says what the run will count: a row that changes nothing is "unchanged".
+    expect((await dryRun(third.id)).body).toMatchObject({ create: 0, update: 0, unchanged: 1 });
     expect((await confirm(third.id)).body).toMatchObject({ state: 'done', unchanged: 1, created: 0, updated: 0 });
   });
 
@@ -180,9 +182,11 @@ describe('merchant imports', () => {
       ['F-1', 'Two', '', '', '', '', '', ''],
     ]);
     const res = await dryRun(file.id);
+    // The refused row keeps its DBA name as the file has it, so the user can find it there.
     expect(res.body.rows[0]).toMatchObject({
       line: 3,
       action: 'error',
+      dbaName: 'Two',
       errors: { externalId: ['This external id is on line 2 already'] },
     });
   });

@@ -9,7 +9,7 @@ export function ImportDryRunTable({ result }: { result: MerchantImportDryRun }) 
   return (
     <>
       <Alert severity={result.errors > 0 ? 'warning' : 'success'} sx={{ mb: 2 }}>
-        {`${result.total} rows: ${result.create} to create, ${result.update} to update, ${result.errors} with errors, ${result.withDuplicates} with possible duplicates.`}
+        {`${result.total} rows: ${result.create} to create, ${result.update} to update, ${result.unchanged} unchanged, ${result.errors} with errors, ${result.withDuplicates} with possible duplicates.`}
       </Alert>
       <Table size="small" aria-label="Dry run">
         <TableHead>
