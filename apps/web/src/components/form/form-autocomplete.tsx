@@ -10,6 +10,8 @@ export type FormAutocompleteProps<T extends FieldValues> = {
   loading?: boolean;
   helperText?: string;
   required?: boolean;
+  /** After the user picks (or clears): for a field whose choice rules out another's. */
+  onPicked?: (value: string | null) => void;
 };
 
 /** A searchable picker over `{ value, label }` options holding the chosen value (an id) or null. */
@@ -21,6 +23,7 @@ export function FormAutocomplete<T extends FieldValues>({
   loading,
   helperText,
   required,
+  onPicked,
 }: FormAutocompleteProps<T>) {
   return (
     <Controller
@@ -32,7 +35,10 @@ export function FormAutocomplete<T extends FieldValues>({
           options={options}
           loading={loading}
           value={options.find((option) => option.value === field.value) ?? null}
-          onChange={(_event, option) => field.onChange(option?.value ?? null)}
+          onChange={(_event, option) => {
+            field.onChange(option?.value ?? null);
+            onPicked?.(option?.value ?? null);
+          }}
           onBlur={field.onBlur}
           isOptionEqualToValue={(option, value) => option.value === value.value}
           getOptionLabel={(option) => option.label}

@@ -55,6 +55,10 @@ export function AssignmentRuleFormDialog({
     onSaved: onClose,
   });
   const { control } = form;
+  // A rule applies to a pipeline or to one stage: picking one clears the other.
+  const clearOther = (other: 'pipeline' | 'stageId') => (value: string | null) => {
+    if (value !== null) form.setValue(other, null, { shouldValidate: form.formState.isSubmitted });
+  };
   const userOptions = (users.data ?? [])
     .filter((u) => u.role !== 'ROLE_AGENT')
     .map((u) => ({ value: u.id, label: u.displayName || `${u.firstName} ${u.lastName}`.trim() || u.email }));
@@ -71,6 +75,7 @@ export function AssignmentRuleFormDialog({
         label="Pipeline"
         options={PIPELINE_OPTIONS}
         helperText="Every stage of a pipeline, or choose one stage below instead"
+        onPicked={clearOther('stageId')}
       />
       <FormAutocomplete
         control={control}
@@ -78,6 +83,7 @@ export function AssignmentRuleFormDialog({
         label="Stage"
         options={stageOptions}
         loading={stages.isFetching}
+        onPicked={clearOther('pipeline')}
       />
       <MultiPicker control={control} name="userIds" label="Users who receive" options={userOptions} required />
       <FormSelect control={control} name="method" label="Method" options={METHOD_OPTIONS} required />
