@@ -89,6 +89,11 @@ export const settingSchemas = {
     .array(z.enum(PIPELINES))
     .max(PIPELINES.length)
     .transform((list) => PIPELINES.filter((p) => list.includes(p))),
+  // Sanctions screening: pipelines whose stages screen a merchant afresh on entry (decision 111).
+  sanctionsScreenOnEntryPipelines: z
+    .array(z.enum(PIPELINES))
+    .max(PIPELINES.length)
+    .transform((list) => PIPELINES.filter((p) => list.includes(p))),
   // Which documents the merchant's application asks for (docs/decisions/102).
   documentChecklist: documentChecklistSettingSchema,
 } as const;
@@ -135,6 +140,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   applicationLinkDays: 14,
   sanctionsMatchThreshold: 0.88,
   sanctionsGatedPipelines: ['operations'],
+  sanctionsScreenOnEntryPipelines: ['underwriting'],
   documentChecklist: DOCUMENT_CHECKLIST_DEFAULTS,
 };
 

@@ -50,6 +50,7 @@ export const updateSettingsSchema = z
     applicationLinkDays: settingSchemas.applicationLinkDays.optional(),
     sanctionsMatchThreshold: settingSchemas.sanctionsMatchThreshold.optional(),
     sanctionsGatedPipelines: settingSchemas.sanctionsGatedPipelines.optional(),
+    sanctionsScreenOnEntryPipelines: settingSchemas.sanctionsScreenOnEntryPipelines.optional(),
     /** The whole rule set: what is sent replaces the stored rules. */
     documentChecklist: settingSchemas.documentChecklist.optional(),
     /** Step-up: required when a key of STEP_UP_SETTING_KEYS changes; never stored. */

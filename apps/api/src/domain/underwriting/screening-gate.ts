@@ -20,6 +20,11 @@ export async function sanctionsGated(db: Db, pipeline: Pipeline): Promise<boolea
   return (await readSetting(db, 'sanctionsGatedPipelines')).includes(pipeline);
 }
 
+/** Whether entering a stage of `pipeline` screens the merchant afresh (`sanctionsScreenOnEntryPipelines`). */
+export async function screenedOnEntry(db: Db, pipeline: Pipeline): Promise<boolean> {
+  return (await readSetting(db, 'sanctionsScreenOnEntryPipelines')).includes(pipeline);
+}
+
 /** The gate itself, for a caller that knows the stage is gated: refused on an open or confirmed hit. */
 export async function refuseWhenHit(tx: Db, merchantId: string, to: { name: string }) {
   const hit = await unresolvedSanctionsHit(tx, merchantId);

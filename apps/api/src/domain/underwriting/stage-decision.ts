@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { decisionStages } from '../../db/schema/underwriting.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { usableReason } from './reason-codes.service.ts';
-import { refuseWhenHit, sanctionsGated } from './screening-gate.ts';
+import { refuseWhenHit, sanctionsGated, screenedOnEntry } from './screening-gate.ts';
+import { screenMerchant } from './screening.service.ts';
 import { writeDecision, type DecisionBy } from './write-decision.ts';
 
 /**
@@ -27,8 +28,11 @@ type StageOf = { id: string; name: string; pipeline: Pipeline };
 
 type DecisionLine = { pipeline: Pipeline; decision: DecisionOutcome };
 
-/** What entering a stage asks: the decisions it carries per pipeline, and whether the sanctions gate guards it. */
-export type StageEntryRules = { decisionLines: DecisionLine[]; sanctionsGated: boolean };
+/**
+ * What entering a stage asks: the decisions it carries per pipeline, whether the sanctions gate
+ * guards it, and whether entering it screens the merchant afresh (decision 111).
+ */
+export type StageEntryRules = { decisionLines: DecisionLine[]; sanctionsGated: boolean; screenOnEntry: boolean };
 
 async function decisionLines(db: Db, stageId: string): Promise<DecisionLine[]> {
   return db
@@ -40,7 +44,11 @@ async function decisionLines(db: Db, stageId: string): Promise<DecisionLine[]> {
 
 /** Read once by a bulk change for all its merchants, or by each single change. */
 export async function stageEntryRules(db: Db, to: StageOf): Promise<StageEntryRules> {
-  return { decisionLines: await decisionLines(db, to.id), sanctionsGated: await sanctionsGated(db, to.pipeline) };
+  return {
+    decisionLines: await decisionLines(db, to.id),
+    sanctionsGated: await sanctionsGated(db, to.pipeline),
+    screenOnEntry: await screenedOnEntry(db, to.pipeline),
+  };
 }
 
 /** The decision of the lines for a merchant coming from `fromPipeline`: that pipeline's line, else any. */
@@ -84,7 +92,11 @@ export async function recordStageDecision(
   by: DecisionBy & { note?: string | undefined; reason?: StageReason | undefined },
 ) {
   const rules = by.reason?.entryRules ?? (await stageEntryRules(tx, to));
-  // The sanctions gate shares this hook: every route that moves a merchant passes here.
+  // Screening on entry and the sanctions gate share this hook: every route that moves a merchant
+  // passes here. Screened first, so a hit found now keeps the merchant out of a gated stage.
+  if (rules.screenOnEntry && by.reason) {
+    await screenMerchant(tx, merchantId, by.reason.encryptionKey, { userId: by.userId, now: by.now, audit: by.audit });
+  }
   if (rules.sanctionsGated) await refuseWhenHit(tx, merchantId, to);
   const decision = by.reason?.decision ?? carriedFrom(rules.decisionLines, from.pipeline);
   if (decision === null) return;

@@ -9,6 +9,7 @@ import { reasonCodeService } from '../../domain/underwriting/reason-codes.servic
 import type { AppEnv } from '../../lib/context.ts';
 import { registerCrudRoutes } from '../../lib/crud/handlers.ts';
 import { callerOf } from '../../lib/http/caller.ts';
+import { registerEvidenceRoutes } from './evidence.handlers.ts';
 import { reasonCodeRoutes } from './reason-codes.routes.ts';
 import { registerSanctionsRoutes } from './sanctions.handlers.ts';
 import { registerScorecardRoutes } from './scorecard.handlers.ts';
@@ -61,4 +62,5 @@ export function registerUnderwritingRoutes(app: OpenAPIHono<AppEnv>) {
 
   registerSanctionsRoutes(app, canReveal);
   registerScorecardRoutes(app);
+  registerEvidenceRoutes(app);
 }

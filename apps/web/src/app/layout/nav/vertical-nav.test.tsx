@@ -56,6 +56,7 @@ describe('vertical menu', () => {
     expect(linkNames(nav).slice(12)).toEqual([
       'Agent Accounts',
       'Stage',
+      'Scorecards',
       'Company',
       'Automations',
       'Lead Source',

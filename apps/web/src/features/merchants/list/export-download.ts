@@ -17,16 +17,20 @@ async function problemOf(response: Response): Promise<unknown> {
 }
 
 /**
- * Downloads the CSV at `url`. Through appFetch rather than a plain link: a link would save the
+ * Downloads the file at `url` (the list's CSV, the evidence pack's ZIP). Through appFetch rather than a plain link: a link would save the
  * 401 problem JSON as the file when the session had ended, while appFetch holds the call, opens
  * the sign-in-again dialog and sends it once more after the new sign-in. A failure is told in a
  * toast.
  */
-export async function downloadExport(url: string, fileName: string): Promise<void> {
+export async function downloadExport(
+  url: string,
+  fileName: string,
+  { accept = 'text/csv', failed = 'The export failed.' } = {},
+): Promise<void> {
   try {
-    const response = await appFetch(url, { headers: { Accept: 'text/csv, application/problem+json' } });
+    const response = await appFetch(url, { headers: { Accept: `${accept}, application/problem+json` } });
     if (!response.ok) {
-      notifyError(`The export failed. ${errorMessage(await problemOf(response))}`);
+      notifyError(`${failed} ${errorMessage(await problemOf(response))}`);
       return;
     }
     const blob = await response.blob();
@@ -40,6 +44,6 @@ export async function downloadExport(url: string, fileName: string): Promise<voi
     // Revoked after the click has started the download.
     setTimeout(() => URL.revokeObjectURL(href), 10_000);
   } catch (error) {
-    notifyError(`The export failed. ${errorMessage(error)}`);
+    notifyError(`${failed} ${errorMessage(error)}`);
   }
 }

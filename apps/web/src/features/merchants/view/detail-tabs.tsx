@@ -14,6 +14,7 @@ import { SectionForm, type SectionField } from './section-form.tsx';
 import { useClearSensitive } from './use-clear-sensitive.ts';
 import { DecisionCard } from '../decision/decision-card.tsx';
 import { MatchesCard } from '../decision/matches-card.tsx';
+import { EvidencePackButton } from '../decision/evidence-pack-button.tsx';
 import { ScoreCard } from '../decision/score-card.tsx';
 import { useAppAbility } from '../../../lib/ability.tsx';
 
@@ -154,6 +155,12 @@ export function UnderwritingTab({ merchant, editable }: TabProps) {
         {ability.can('read', 'scorecard') && <ScoreCard merchant={merchant} />}
       </Stack>
       <MatchesCard merchant={merchant} editable={editable} />
+      {/* The pack carries the score, so it asks for what the score card asks for. */}
+      {ability.can('read', 'scorecard') && (
+        <Stack direction="row">
+          <EvidencePackButton merchant={merchant} />
+        </Stack>
+      )}
       {editable ? (
         <SectionForm merchant={merchant} title="Underwriting" formId="merchant-underwriting" fields={UNDERWRITING}>
           {(control) => <FormSelect control={control} name="riskLevel" label="Risk level" options={RISK_OPTIONS} />}
