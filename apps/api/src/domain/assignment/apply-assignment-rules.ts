@@ -10,7 +10,8 @@ import { writeAudit, type AuditEntry } from '../../lib/audit.ts';
 import { userNameOf } from '../merchants/record/merchant-row.ts';
 import { pickAssignee, type Candidate } from './pick-assignee.ts';
 
-type Rule = typeof assignmentRules.$inferSelect;
+export type AssignmentRuleRow = typeof assignmentRules.$inferSelect;
+type Rule = AssignmentRuleRow;
 
 /** Who moved the merchant: the stage change's own actor, audit columns and clock. */
 export type AssignmentBy = {
@@ -36,10 +37,15 @@ export type RuleAssignment = { assignedUserId: string; assignedManually: false }
  * writes it with the stage in its one update of the merchant, so the rule's lock is always taken
  * before the rows every stage change shares (merchant_counts), never after (no lock cycle).
  */
-export async function applyAssignmentRules(tx: Db, entered: Entered, by: AssignmentBy): Promise<RuleAssignment> {
+export async function applyAssignmentRules(
+  tx: Db,
+  entered: Entered,
+  by: AssignmentBy,
+  stageRules: AssignmentRuleRow[],
+): Promise<RuleAssignment> {
   const { merchant } = entered;
   if (merchant.assignedManually && merchant.assignedUserId !== null) return {};
-  const rule = await matchingRule(tx, entered);
+  const rule = await matchingRule(tx, merchant, stageRules);
   if (!rule) return {};
   const [locked] = await tx
     .select({ cursor: assignmentRules.cursor })
@@ -72,8 +78,12 @@ export async function applyAssignmentRules(tx: Db, entered: Entered, by: Assignm
   return { assignedUserId: chosen.id, assignedManually: false };
 }
 
-async function matchingRule(tx: Db, { merchant, stage }: Entered): Promise<Rule | undefined> {
-  const rules = await tx
+/**
+ * The active rules of a stage, its own before its pipeline's, the oldest first: read with what
+ * else entering the stage asks (stageEntryRules), once for a bulk change.
+ */
+export async function stageAssignmentRules(tx: Db, stage: Entered['stage']): Promise<AssignmentRuleRow[]> {
+  return tx
     .select()
     .from(assignmentRules)
     .where(
@@ -85,8 +95,11 @@ async function matchingRule(tx: Db, { merchant, stage }: Entered): Promise<Rule 
         ),
       ),
     )
-    // A stage's own rules before its pipeline's; then the oldest rule first.
     .orderBy(sql`${assignmentRules.stageId} is null`, asc(assignmentRules.createdAt), asc(assignmentRules.id));
+}
+
+/** The first of the stage's rules whose conditions the merchant meets. */
+async function matchingRule(tx: Db, merchant: Entered['merchant'], rules: Rule[]): Promise<Rule | undefined> {
   if (rules.length === 0) return undefined;
   const risk = merchant.industryId === null ? null : await industryRisk(tx, merchant.industryId);
   return rules.find((r) => r.riskLevels.length === 0 || (risk !== null && r.riskLevels.includes(risk)));

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { decisionStages } from '../../db/schema/underwriting.ts';
 import { ProblemError } from '../../lib/problem.ts';
+import { stageAssignmentRules, type AssignmentRuleRow } from '../assignment/apply-assignment-rules.ts';
 import { usableReason } from './reason-codes.service.ts';
 import { refuseWhenHit, sanctionsGated, screenedOnEntry } from './screening-gate.ts';
 import { screenMerchant } from './screening.service.ts';
@@ -30,9 +31,15 @@ type DecisionLine = { pipeline: Pipeline; decision: DecisionOutcome };
 
 /**
  * What entering a stage asks: the decisions it carries per pipeline, whether the sanctions gate
- * guards it, and whether entering it screens the merchant afresh (decision 111).
+ * guards it, whether entering it screens the merchant afresh (decision 111), and the assignment
+ * rules that may pick an assignee (decision 104).
  */
-export type StageEntryRules = { decisionLines: DecisionLine[]; sanctionsGated: boolean; screenOnEntry: boolean };
+export type StageEntryRules = {
+  decisionLines: DecisionLine[];
+  sanctionsGated: boolean;
+  screenOnEntry: boolean;
+  assignmentRules: AssignmentRuleRow[];
+};
 
 async function decisionLines(db: Db, stageId: string): Promise<DecisionLine[]> {
   return db
@@ -48,6 +55,7 @@ export async function stageEntryRules(db: Db, to: StageOf): Promise<StageEntryRu
     decisionLines: await decisionLines(db, to.id),
     sanctionsGated: await sanctionsGated(db, to.pipeline),
     screenOnEntry: await screenedOnEntry(db, to.pipeline),
+    assignmentRules: await stageAssignmentRules(db, to),
   };
 }
 
@@ -90,8 +98,8 @@ export async function recordStageDecision(
   from: StageOf,
   to: StageOf,
   by: DecisionBy & { note?: string | undefined; reason?: StageReason | undefined },
+  rules: StageEntryRules,
 ) {
-  const rules = by.reason?.entryRules ?? (await stageEntryRules(tx, to));
   // Screening on entry and the sanctions gate share this hook: every route that moves a merchant
   // passes here. Screened first, so a hit found now keeps the merchant out of a gated stage.
   if (rules.screenOnEntry && by.reason) {

@@ -14,7 +14,12 @@ import {
 } from '../record/merchant-record.service.ts';
 import { userNameOf } from '../record/merchant-row.ts';
 import { applyAssignmentRules } from '../../assignment/apply-assignment-rules.ts';
-import { recordStageDecision, type StageEntryRules, type StageReason } from '../../underwriting/stage-decision.ts';
+import {
+  recordStageDecision,
+  stageEntryRules,
+  type StageEntryRules,
+  type StageReason,
+} from '../../underwriting/stage-decision.ts';
 import { inTransaction, lockMerchant, type MerchantCaller, type MerchantRecord } from '../record/merchant-store.ts';
 
 /**
@@ -108,10 +113,12 @@ export async function applyStageChange(
     changes: { stageId: { from: from.id, to: to.id }, pipeline: { from: from.pipeline, to: to.pipeline } },
   });
   // The decision a stage carries (decision 098) before the shared rows are taken, below.
-  await recordStageDecision(tx, id, from, to, by);
+  // What entering the stage asks, read here unless a bulk change read it once for all.
+  const entry = by.reason?.entryRules ?? (await stageEntryRules(tx, to));
+  await recordStageDecision(tx, id, from, to, by, entry);
   // The entered stage's assignment rule (decision 104): its lock, too, before the shared rows; its
   // pick is written by the update of the merchant below.
-  const assigned = await applyAssignmentRules(tx, { merchant: row, stage: to }, by);
+  const assigned = await applyAssignmentRules(tx, { merchant: row, stage: to }, by, entry.assignmentRules);
   // Last, right before the commit: the triggers of these statements update rows that every
   // stage change of the same stages shares (merchant_counts, the report rollups), and a row
   // updated stays locked until the commit. Taken first, they were held through the inserts above,
