@@ -22,13 +22,13 @@ async function dueEntries(db: Db, now: Date, kind: 'soon' | 'ended') {
   const ends = sql`m.stage_entered_at + make_interval(hours => s.sla_hours)`;
   const window =
     kind === 'soon'
-      ? sql`${ends} > ${now}::timestamptz AND ${ends} - make_interval(secs => s.sla_hours * 3600 * ${SLA_WARNING_SHARE}) <= ${now}::timestamptz`
+      ? sql`${ends} > ${now}::timestamptz AND ${ends} - make_interval(secs => s.sla_hours * 3600 * ${SLA_WARNING_SHARE}::float8) <= ${now}::timestamptz`
       : sql`${ends} <= ${now}::timestamptz AND ${ends} > ${now}::timestamptz - make_interval(hours => ${ENDED_NEWS_HOURS})`;
   return rowsOf<Due>(
     db,
     sql`SELECT * FROM (
           SELECT m.id AS merchant_id, m.dba_name, m.assigned_user_id AS assignee_id, s.id AS stage_id, s.name AS stage,
-                 ${`sla-${kind}:`} || m.id || ':' || s.id || ':' || floor(extract(epoch FROM m.stage_entered_at) * 1000)::bigint AS key,
+                 ${`sla-${kind}:`}::text || m.id || ':' || s.id || ':' || floor(extract(epoch FROM m.stage_entered_at) * 1000)::bigint AS key,
                  (${ends})::text AS ends_at
             FROM merchants m JOIN stages s ON s.id = m.stage_id
             JOIN users u ON u.id = m.assigned_user_id AND u.status = 'active' AND u.deleted_at IS NULL
