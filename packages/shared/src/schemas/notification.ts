@@ -30,7 +30,10 @@ export const notificationListSchema = z.object({
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-/** GET /api/me/notifications/unread: what an open tab polls; latestId changes when one arrives. */
+/**
+ * GET /api/me/notifications/unread: what an open tab polls; latestId changes when one arrives.
+ * `unread` counts up to 100 (the bell shows 99+).
+ */
 export const notificationCountSchema = z.object({ unread: z.number().int(), latestId: z.uuid().nullable() });
 export type NotificationCount = z.infer<typeof notificationCountSchema>;
 

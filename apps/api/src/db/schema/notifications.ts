@@ -31,10 +31,16 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()).where(sql`${t.inApp}`),
+    index('notifications_user_idx')
+      .on(t.userId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.inApp}`),
     // The unread count every open tab polls: an index-only count of a few rows.
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.inApp} AND ${t.readAt} IS NULL`),
-    index('notifications_email_pending_idx').on(t.createdAt).where(sql`${t.emailState} = 'pending'`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.inApp} AND ${t.readAt} IS NULL`),
+    index('notifications_email_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.emailState} = 'pending'`),
     uniqueIndex('notifications_dedupe_idx').on(t.userId, t.dedupeKey),
   ],
 );

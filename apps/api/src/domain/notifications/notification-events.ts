@@ -43,7 +43,14 @@ export async function notifyAssigned(
 /** A note mentions users: each newly mentioned one (not the author) is told once per note. */
 export async function notifyMentions(
   tx: Db,
-  input: { merchantId: string; noteId: string; authorId: string | null; mentions: readonly string[]; excerpt: string; at: Date },
+  input: {
+    merchantId: string;
+    noteId: string;
+    authorId: string | null;
+    mentions: readonly string[];
+    excerpt: string;
+    at: Date;
+  },
 ) {
   const others = input.mentions.filter((id) => id !== input.authorId);
   if (others.length === 0) return 0;
@@ -103,7 +110,14 @@ const HISTORY_LINK = {
 /** A run failed for good (no retry left): administrators are told once per run. */
 export async function notifyRunFailed(
   tx: Db,
-  run: { id: string; origin: keyof typeof HISTORY_LINK; name: string; error: string; merchantId?: string | null; at: Date },
+  run: {
+    id: string;
+    origin: keyof typeof HISTORY_LINK;
+    name: string;
+    error: string;
+    merchantId?: string | null;
+    at: Date;
+  },
 ) {
   const what = { automation: 'The automation', stage_action: 'The stage action', cron: 'The job' }[run.origin];
   const on = run.merchantId ? ` on ${await merchantName(tx, run.merchantId)}` : '';
@@ -117,4 +131,3 @@ export async function notifyRunFailed(
     at: run.at,
   });
 }
-

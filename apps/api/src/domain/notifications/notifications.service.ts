@@ -1,8 +1,4 @@
-import {
-  NOTIFICATION_DEFAULTS,
-  NOTIFICATION_KINDS,
-  type NotificationKind,
-} from '@boardwalk/shared/notification-kinds';
+import { NOTIFICATION_DEFAULTS, NOTIFICATION_KINDS, type NotificationKind } from '@boardwalk/shared/notification-kinds';
 import type {
   Notification,
   NotificationList,
@@ -36,13 +32,22 @@ function toNotification(row: typeof n.$inferSelect): Notification {
   };
 }
 
-/** The unread count and the newest notification's id: what an open tab polls (one index each). */
+/**
+ * The unread count counts no further than this: the bell shows "99+" from 100 on, and a count of
+ * thousands of unread rows, every poll of every tab, would cost what the bell cannot show.
+ */
+export const UNREAD_COUNT_CAP = 100;
+
+/** The unread count (up to UNREAD_COUNT_CAP) and the newest one's id: what an open tab polls (one index each). */
 export async function unreadState(db: Db, caller: Caller) {
+  const mine = sql`${n.userId} = ${caller.actor.userId} AND ${n.inApp}`;
   const [row] = await db
     .select({
-      unread: sql<number>`(SELECT count(*)::int FROM ${n} WHERE ${n.userId} = ${caller.actor.userId} AND ${n.inApp} AND ${n.readAt} IS NULL)`,
-      latestId: sql<string | null>`(SELECT ${n.id} FROM ${n} WHERE ${n.userId} = ${caller.actor.userId} AND ${n.inApp}
-                                    ORDER BY ${n.createdAt} DESC, ${n.id} DESC LIMIT 1)`,
+      unread: sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${n} WHERE ${mine} AND ${n.readAt} IS NULL
+                                                      LIMIT ${UNREAD_COUNT_CAP}) u)`,
+      latestId: sql<
+        string | null
+      >`(SELECT ${n.id} FROM ${n} WHERE ${mine} ORDER BY ${n.createdAt} DESC, ${n.id} DESC LIMIT 1)`,
     })
     .from(sql`(SELECT 1) one`);
   return { unread: Number(row?.unread ?? 0), latestId: row?.latestId ?? null };
@@ -66,7 +71,10 @@ export async function listNotifications(
       .orderBy(...order)
       .limit(query.pageSize)
       .offset(query.page * query.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(n).where(own(caller)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(n)
+      .where(own(caller)),
     unreadState(db, caller),
   ]);
   return { notifications: rows.map(toNotification), total: Number(count?.total ?? 0), unread: state.unread };

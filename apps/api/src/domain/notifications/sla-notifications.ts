@@ -10,7 +10,15 @@ export const SLA_CHECK_LIMIT = 500;
 /** An SLA that ended longer ago than this is not news (the first check after an upgrade). */
 const ENDED_NEWS_HOURS = 24;
 
-type Due = { merchant_id: string; dba_name: string; assignee_id: string; stage_id: string; stage: string; key: string; ends_at: string };
+type Due = {
+  merchant_id: string;
+  dba_name: string;
+  assignee_id: string;
+  stage_id: string;
+  stage: string;
+  key: string;
+  ends_at: string;
+};
 
 /**
  * Merchants whose assignee has not been told yet that the stage's SLA is about to end (`soon`)

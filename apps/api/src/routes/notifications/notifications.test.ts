@@ -56,7 +56,9 @@ describe('/api/me/notifications and preferences', () => {
     const ann = await createUser(t.db);
     const cookie = await signIn(t, ann.email);
     const ask = (etag?: string) =>
-      t.app.request('/api/me/notifications/unread', { headers: { cookie, ...(etag ? { 'if-none-match': etag } : {}) } });
+      t.app.request('/api/me/notifications/unread', {
+        headers: { cookie, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
     const first = await ask();
     expect(await first.json()).toEqual({ unread: 0, latestId: null });
     const etag = first.headers.get('etag')!;

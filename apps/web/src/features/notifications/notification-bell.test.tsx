@@ -35,7 +35,9 @@ describe('NotificationBell', { timeout: 60_000 }, () => {
     const api = fakeFetch({
       'GET /api/me/notifications/unread': () => ({ body: { unread, latestId: UNREAD.id } }),
       'GET /api/me/notifications': () => ({ body: { notifications: [UNREAD, READ], total: 2, unread } }),
-      [`POST /api/me/notifications/${UNREAD.id}/read`]: () => ({ body: { ...UNREAD, readAt: '2026-11-28T12:10:00.000Z' } }),
+      [`POST /api/me/notifications/${UNREAD.id}/read`]: () => ({
+        body: { ...UNREAD, readAt: '2026-11-28T12:10:00.000Z' },
+      }),
       'POST /api/me/notifications/read-all': () => ({ body: { marked: 1 } }),
     });
     const { router } = renderPage(<NotificationBell />, { url: '/home', path: '*', role: 'ROLE_STAFF' });

@@ -79,7 +79,9 @@ export function NotificationPreferencesCard() {
                         checked={data.preferences[kind][c.key]}
                         disabled={saving.isLoading}
                         onChange={(event) => void toggle(kind, c.key, event.target.checked)}
-                        slotProps={{ input: { 'aria-label': `${NOTIFICATION_KIND_LABELS[kind]}: ${c.label.toLowerCase()}` } }}
+                        slotProps={{
+                          input: { 'aria-label': `${NOTIFICATION_KIND_LABELS[kind]}: ${c.label.toLowerCase()}` },
+                        }}
                       />
                     </TableCell>
                   ))}

@@ -119,7 +119,9 @@ export function ProfilePage() {
       {/* Only one's own second factor is managed here; an administrator resets others' from the user page. */}
       {session?.user.id === user.id ? <MfaCard /> : null}
       {session?.user.id === user.id ? <TimeZoneCard /> : null}
-      {session?.user.id === user.id && ability.can('read', NOTIFICATION_SUBJECT) ? <NotificationPreferencesCard /> : null}
+      {session?.user.id === user.id && ability.can('read', NOTIFICATION_SUBJECT) ? (
+        <NotificationPreferencesCard />
+      ) : null}
     </Stack>
   );
 }

@@ -158,7 +158,12 @@ export async function updateMerchant(
     await recordUpdate(tx, caller, id, changes);
     await underwritingOnUpdate.after(tx, caller, id, Object.keys(changes));
     if ('assignedUserId' in changes) {
-      await notifyAssigned(tx, { merchantId: id, userId: plain.assignedUserId ?? null, byUserId: actor.userId, at: now });
+      await notifyAssigned(tx, {
+        merchantId: id,
+        userId: plain.assignedUserId ?? null,
+        byUserId: actor.userId,
+        at: now,
+      });
     }
     return 'updated';
   });
