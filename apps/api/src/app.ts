@@ -47,6 +47,7 @@ import { registerStageActionExecutionRoutes } from './routes/history/stage-actio
 import { registerAutomationRoutes } from './routes/automations/automations.handlers.ts';
 import { registerApplicationRoutes } from './routes/applications/applications.handlers.ts';
 import { registerAssignmentRoutes } from './routes/assignment/assignment.handlers.ts';
+import { registerNotificationRoutes } from './routes/notifications/notifications.handlers.ts';
 
 /** Builds the whole HTTP app from its dependencies. Nothing global: tests build their own. */
 export function createApp(deps: AppDeps) {
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps) {
   registerStageActionExecutionRoutes(app);
   registerApplicationRoutes(app);
   registerAssignmentRoutes(app);
+  registerNotificationRoutes(app);
 
   // Built once, on the first request for it: every route is registered by then. The map of every
   // route is for signed-in users and API tokens, as the /api-docs page that renders it (decision 075).

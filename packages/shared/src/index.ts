@@ -26,3 +26,5 @@ export * from './schemas/outbound-failure.ts';
 export * from './schemas/cron-job.ts';
 export * from './schemas/subject-meta.ts';
 export * from './schemas/application.ts';
+export * from './notification-kinds.ts';
+export * from './schemas/notification.ts';

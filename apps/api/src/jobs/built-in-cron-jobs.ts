@@ -6,6 +6,7 @@ import { expiredCredentialsJob } from './expired-credentials.job.ts';
 import { inactiveUsersJob } from './inactive-users.job.ts';
 import { logRetentionJob } from './log-retention.job.ts';
 import { merchantDraftRetentionJob } from './merchant-draft-retention.job.ts';
+import { notificationsJob } from './notifications.job.ts';
 
 /** Every built-in scheduled job; each is registered in cron_jobs when the engine starts. */
 export const BUILT_IN_CRON_JOBS: readonly CronJobDefinition[] = [
@@ -17,4 +18,5 @@ export const BUILT_IN_CRON_JOBS: readonly CronJobDefinition[] = [
   automationTimeInStageJob,
   automationScheduleJob,
   merchantDraftRetentionJob,
+  notificationsJob,
 ];

@@ -1,3 +1,4 @@
+import { notifyRunFailed } from '../domain/notifications/notification-events.ts';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
@@ -38,7 +39,13 @@ export async function syncCronSchedules(boss: PgBoss, db: Db, definitions: reado
   }
 }
 
-export type CronAttempt = { queueJobId: string; attempt: number; data: unknown };
+export type CronAttempt = {
+  queueJobId: string;
+  attempt: number;
+  data: unknown;
+  /** No retry follows this attempt: a failure is for good, and administrators are told. */
+  lastAttempt?: boolean;
+};
 
 export type CronRunOutcome = { skipped: 'paused' } | { runId: string; output: Record<string, unknown> };
 
@@ -113,6 +120,17 @@ export async function runCronJob(
   } catch (error) {
     context.logger.error({ err: error, job: definition.name, attempt: attempt.attempt }, 'cron job attempt failed');
     await finish('failed', { error: errorText(error) });
+    if (attempt.lastAttempt) {
+      await db.transaction((tx) =>
+        notifyRunFailed(tx as unknown as Db, {
+          id: attempt.queueJobId,
+          origin: 'cron',
+          name: definition.name,
+          error: errorText(error),
+          at: context.now(),
+        }),
+      );
+    }
     throw error;
   }
 }

@@ -103,7 +103,13 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     for (const definition of cronJobs) {
       await boss.work(definition.name, workOptions, async ([job]: Job<unknown>[]) => {
         const context = { db: database.db, logger: log, now, signal: job!.signal, jobs: boss };
-        return runCronJob(definition, context, { queueJobId: job!.id, attempt: job!.retryCount + 1, data: job!.data });
+        const attempt = job!.retryCount + 1;
+        return runCronJob(definition, context, {
+          queueJobId: job!.id,
+          attempt,
+          data: job!.data,
+          lastAttempt: attempt > retry.limit,
+        });
       });
     }
     for (const definition of queueJobs) {

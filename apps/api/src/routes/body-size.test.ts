@@ -1,3 +1,4 @@
+import { NOTIFICATION_KINDS } from '@boardwalk/shared/notification-kinds';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -52,6 +53,9 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/reason-codes': { data: { code: 'SIZE-1', label: 'Size Reason', kind: 'other' } },
   'POST /api/merchant-imports': { fileName: 'size.csv', content: Buffer.from('Name\r\nSize').toString('base64') },
   'PUT /api/decision-stages': { mappings: [] },
+  'PUT /api/me/notification-preferences': {
+    preferences: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { inApp: true, email: false }])),
+  },
   'POST /api/sanctions-lists': { source: 'ofac_sdn', entries: '9001,"SIZE, Test",individual' },
   // Refused by the size cap before the users are looked up.
   'POST /api/assignment-rules': {

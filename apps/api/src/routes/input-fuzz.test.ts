@@ -1,3 +1,4 @@
+import { NOTIFICATION_KINDS } from '@boardwalk/shared/notification-kinds';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
@@ -134,6 +135,9 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
   'POST /api/assignment-rules': async (ctx) => fuzzRule(ctx),
   'PUT /api/assignment-rules/{id}': async (ctx) => fuzzRule(ctx),
   'POST /api/me/away-dates': async () => ({ startsOn: '2026-12-01', endsOn: '2026-12-02' }),
+  'PUT /api/me/notification-preferences': async () => ({
+    preferences: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { inApp: true, email: false }])),
+  }),
   'POST /api/scorecards': async () => ({ data: FUZZ_SCORECARD }),
   'PATCH /api/scorecards/{id}': async (ctx, path) => ({
     note: 'Fuzz',

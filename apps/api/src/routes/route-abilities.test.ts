@@ -252,6 +252,18 @@ describe('role matrix: every route × signed out and each role', () => {
       body: () => ({ data: { title: 'Matrix' } }),
       status: 201,
     },
+    {
+      name: 'GET /api/me/notifications/unread',
+      path: () => '/api/me/notifications/unread',
+      ability: [{ action: 'read', subject: 'notification' }],
+    },
+    {
+      name: 'POST /api/me/notifications/read-all',
+      path: () => '/api/me/notifications/read-all',
+      ability: [{ action: 'update', subject: 'notification' }],
+      method: 'POST',
+      body: () => ({}),
+    },
   ];
 
   it('states in SUCCESS_CASES the abilities the document declares', () => {

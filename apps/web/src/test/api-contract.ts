@@ -33,6 +33,12 @@ import {
   queueListSchema,
 } from '@boardwalk/shared/schemas/assignment';
 import {
+  notificationCountSchema,
+  notificationListSchema,
+  notificationPreferencesSchema,
+  notificationSchema,
+} from '@boardwalk/shared/schemas/notification';
+import {
   backtestResultSchema,
   merchantScoreSchema,
   scorecardListSchema,
@@ -233,6 +239,12 @@ const CONTRACTS: Contract[] = [
   { method: 'GET', path: /^\/api\/me\/away-dates$/, schema: awayPeriodListSchema },
   { method: 'POST', path: /^\/api\/me\/away-dates$/, schema: awayPeriodSchema },
   { method: 'GET', path: /^\/api\/me\/queue$/, schema: queueListSchema },
+  // Notifications (docs/decisions/109).
+  { method: 'GET', path: /^\/api\/me\/notifications$/, schema: notificationListSchema },
+  { method: 'GET', path: /^\/api\/me\/notifications\/unread$/, schema: notificationCountSchema },
+  { method: 'POST', path: new RegExp(`^/api/me/notifications/${UUID}/read$`), schema: notificationSchema },
+  { method: 'GET', path: /^\/api\/me\/notification-preferences$/, schema: notificationPreferencesSchema },
+  { method: 'PUT', path: /^\/api\/me\/notification-preferences$/, schema: notificationPreferencesSchema },
   // The underwriting scorecard (docs/decisions/103).
   { method: 'GET', path: new RegExp(`^/api/merchants/${UUID}/score$`), schema: merchantScoreSchema },
   { method: 'GET', path: /^\/api\/scorecards$/, schema: scorecardListSchema },

@@ -445,12 +445,23 @@ export const merchantRevealInputSchema = z.object({
 });
 export const merchantRevealResponseSchema = z.object({ field: z.string(), value: z.string() });
 
-export const createNoteSchema = z.object({ body: requiredName('Write the note', 10_000) });
+/** The most users one note may mention (`@name`); each is told (docs/decisions/109). */
+export const MAX_NOTE_MENTIONS = 20;
+const mentions = z
+  .array(z.uuid('Choose the user from the list'))
+  .max(MAX_NOTE_MENTIONS, `Mention at most ${MAX_NOTE_MENTIONS} users`);
+
+export const createNoteSchema = z.object({
+  body: requiredName('Write the note', 10_000),
+  /** The users the note mentions, by id (the editor's `@` autocomplete); the body keeps their names. */
+  mentions: mentions.optional(),
+});
 export const noteSchema = z.object({
   ...recordMetaShape,
   merchantId: z.uuid(),
   body: z.string(),
   author: ref,
+  mentions: z.array(z.uuid()).optional(),
 });
 export type Note = z.infer<typeof noteSchema>;
 

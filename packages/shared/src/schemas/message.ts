@@ -50,7 +50,7 @@ export function messageOutcome(message: { status: MessageStatus; transport: Mess
 export const messageDeliverySchema = z.object({ mailServerConfigured: z.boolean() });
 export type MessageDelivery = z.infer<typeof messageDeliverySchema>;
 
-export const MESSAGE_CAUSE_TYPES = ['stage_action', 'automation', 'digest', 'manual'] as const;
+export const MESSAGE_CAUSE_TYPES = ['stage_action', 'automation', 'digest', 'manual', 'notification'] as const;
 export type MessageCauseType = (typeof MESSAGE_CAUSE_TYPES)[number];
 
 const DATE_MESSAGE = 'Enter a date (YYYY-MM-DD) or a date-time with its offset (2026-01-31T09:00:00Z)';

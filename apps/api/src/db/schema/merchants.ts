@@ -300,6 +300,11 @@ export const merchantNotes = pgTable(
       .notNull()
       .references(() => merchants.id),
     body: text('body').notNull(),
+    /** Users the note mentions (`@name`), by id: told once each (docs/decisions/109). */
+    mentions: uuid('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     ...timestamps(),
     createdBy: uuid('created_by'),
     updatedBy: uuid('updated_by'),

@@ -15,6 +15,7 @@ import {
 import { loadActionMerchant } from './action-merchant.ts';
 import { writeAutomationTimeline } from './automation-dispatch.ts';
 import { actionContextOf, checkedAction, withResult, type Execution } from './run-action.ts';
+import { notifyRunFailed } from '../notifications/notification-events.ts';
 import { QUEUE_OF_ORIGIN, type Delivery, type RunEnvironment } from './run-environment.ts';
 
 export const automationJobPayload = z.strictObject({ executionId: z.uuid() });
@@ -107,6 +108,17 @@ export async function runAutomationExecution(env: RunEnvironment, delivery: Deli
         .returning({ id: automationExecutions.id });
       if (done.length > 0 && status === 'failed' && claimed.merchantId && claimed.origin === 'automation') {
         await writeAutomationTimeline(tx, claimed.merchantId, claimed.automationName, claimed.id, 'failed', env.now());
+      }
+      // Failed for good (no retry left): the administrators hear of it, once per run.
+      if (done.length > 0 && status === 'failed') {
+        await notifyRunFailed(tx, {
+          id: claimed.id,
+          origin: claimed.origin === 'automation' ? 'automation' : 'stage_action',
+          name: claimed.automationName,
+          error: text,
+          merchantId: claimed.merchantId,
+          at: env.now(),
+        });
       }
     });
     if (!permanent) throw error;

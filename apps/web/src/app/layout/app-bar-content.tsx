@@ -6,6 +6,7 @@ import { alpha } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import { useSettings } from '../../lib/settings/use-settings.ts';
 import { TOOLBAR_MIN_HEIGHT } from '../../lib/theme/constants.ts';
+import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { CustomizerCog } from './customizer/customizer-cog.tsx';
 import { ModeToggler } from './mode-toggler.tsx';
 import { SearchTrigger } from './search/search-trigger.tsx';
@@ -17,7 +18,7 @@ export type AppBarContentProps = {
   maxWidth?: number;
 };
 
-/** The top bar: menu button below 1200px, search, light/dark, the user's menu. */
+/** The top bar: menu button below 1200px, search, light/dark, notifications, the user's menu. */
 export function AppBarContent({ showMenuButton, onOpenNav, maxWidth }: AppBarContentProps) {
   const { settings } = useSettings();
   const blur = settings.appBarBlur;
@@ -53,6 +54,7 @@ export function AppBarContent({ showMenuButton, onOpenNav, maxWidth }: AppBarCon
         <Box sx={{ flexGrow: 1 }} />
         <ModeToggler />
         <CustomizerCog inline />
+        <NotificationBell />
         <UserDropdown />
       </Toolbar>
     </AppBar>

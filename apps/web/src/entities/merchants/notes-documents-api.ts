@@ -23,18 +23,23 @@ export const notesDocumentsApi = tagged.injectEndpoints({
       query: (merchantId) => notesPath(merchantId),
       providesTags: (_result, _error, merchantId) => [{ type: 'MerchantNote', id: merchantId }],
     }),
-    createMerchantNote: build.mutation<Note, { merchantId: string; body: string }>({
-      query: ({ merchantId, body }) => ({ url: notesPath(merchantId), method: 'POST', body: { body } }),
+    createMerchantNote: build.mutation<Note, { merchantId: string; body: string; mentions?: string[] }>({
+      query: ({ merchantId, body, mentions }) => ({
+        url: notesPath(merchantId),
+        method: 'POST',
+        body: mentions && mentions.length > 0 ? { body, mentions } : { body },
+      }),
       invalidatesTags: (_result, _error, { merchantId }) => [
         { type: 'MerchantNote', id: merchantId },
         events(merchantId),
       ],
     }),
-    updateMerchantNote: build.mutation<Note, NoteRef & { body: string; updatedAt: string }>({
-      query: ({ merchantId, noteId, body, updatedAt }) => ({
+    updateMerchantNote: build.mutation<Note, NoteRef & { body: string; updatedAt: string; mentions?: string[] }>({
+      // Without mentions the note keeps those it has (the API's rule).
+      query: ({ merchantId, noteId, body, updatedAt, mentions }) => ({
         url: `${notesPath(merchantId)}/${noteId}`,
         method: 'PATCH',
-        body: { id: noteId, body, updatedAt },
+        body: mentions ? { id: noteId, body, updatedAt, mentions } : { id: noteId, body, updatedAt },
       }),
       invalidatesTags: (_result, _error, { merchantId }) => [
         { type: 'MerchantNote', id: merchantId },

@@ -22,6 +22,7 @@ const CAUSE_LABELS = {
   automation: 'Automation',
   digest: 'Daily digest',
   manual: 'Manual',
+  notification: 'Notification',
 };
 
 function Facts({ message }: { message: MessageDetail }) {

@@ -8,6 +8,7 @@ import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { NOTIFICATION_SUBJECT } from '@boardwalk/shared/notification-kinds';
 import { useParams } from 'react-router';
 import { useAppAbility } from '../../lib/ability.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
@@ -17,6 +18,7 @@ import { useSession } from '../../lib/session/use-session.ts';
 import { useGetMyProfileQuery } from '../../entities/me/api.ts';
 import { useGetUserQuery } from '../../entities/users/api.ts';
 import { MfaCard } from './mfa-card.tsx';
+import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
 import { TimeZoneCard } from './time-zone-card.tsx';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
@@ -117,6 +119,9 @@ export function ProfilePage() {
       {/* Only one's own second factor is managed here; an administrator resets others' from the user page. */}
       {session?.user.id === user.id ? <MfaCard /> : null}
       {session?.user.id === user.id ? <TimeZoneCard /> : null}
+      {session?.user.id === user.id && ability.can('read', NOTIFICATION_SUBJECT) ? (
+        <NotificationPreferencesCard />
+      ) : null}
     </Stack>
   );
 }

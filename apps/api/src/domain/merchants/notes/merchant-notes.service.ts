@@ -1,5 +1,5 @@
 import { noteChangeRefusal, type Note } from '@boardwalk/shared';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { merchantNotes, merchants } from '../../../db/schema/merchants.ts';
 import { users } from '../../../db/schema/users.ts';
@@ -7,6 +7,7 @@ import { auditActor, writeAudit } from '../../../lib/audit.ts';
 import { assertCurrentVersion } from '../../../lib/crud/precondition.ts';
 import type { Caller } from '../../../lib/http/caller.ts';
 import { ProblemError } from '../../../lib/problem.ts';
+import { notifyMentions } from '../../notifications/notification-events.ts';
 import { writeMerchantEvent } from '../record/merchant-events.ts';
 import { userNameOf } from '../record/merchant-row.ts';
 
@@ -45,6 +46,7 @@ function selectNotes(db: Db) {
       deletedAt: n.deletedAt,
       merchantId: n.merchantId,
       body: n.body,
+      mentions: n.mentions,
       authorName: userNameOf(users),
     })
     .from(n)
@@ -64,6 +66,7 @@ function toNote(row: NoteRow): Note {
     merchantId: row.merchantId,
     body: row.body,
     author: row.createdBy === null ? null : { id: row.createdBy, name: row.authorName ?? '' },
+    mentions: row.mentions,
   };
 }
 
@@ -95,16 +98,41 @@ async function audit(tx: Db, caller: Caller, action: string, merchantId: string,
   });
 }
 
-/** Adds a note: the note, its timeline entry (note_added) and the audit row commit together. */
-export async function createNote(db: Db, caller: Caller, merchantId: string, input: { body: string }): Promise<Note> {
+/** The users a note mentions: each once, and each a user who exists (400 otherwise). */
+async function checkedMentions(tx: Db, mentions: readonly string[] | undefined): Promise<string[]> {
+  const ids = [...new Set(mentions ?? [])];
+  if (ids.length === 0) return [];
+  const found = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+  if (found.length !== ids.length) {
+    const message = 'Mention users from the list';
+    throw new ProblemError(400, message, { errors: { mentions: [message] } });
+  }
+  return ids;
+}
+
+/**
+ * Adds a note: the note, its timeline entry (note_added), the audit row and the notifications of
+ * the users it mentions commit together.
+ */
+export async function createNote(
+  db: Db,
+  caller: Caller,
+  merchantId: string,
+  input: { body: string; mentions?: string[] | undefined },
+): Promise<Note> {
   const id = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await findMerchant(tx, merchantId, 'write');
+    const mentions = await checkedMentions(tx, input.mentions);
     const [row] = await tx
       .insert(merchantNotes)
       .values({
         merchantId,
         body: input.body,
+        mentions,
         createdAt: caller.now,
         updatedAt: caller.now,
         createdBy: caller.actor.userId,
@@ -115,6 +143,8 @@ export async function createNote(db: Db, caller: Caller, merchantId: string, inp
     const excerpt = excerptOf(input.body);
     await writeMerchantEvent(tx, caller, merchantId, 'note_added', { noteId, excerpt });
     await audit(tx, caller, 'create', merchantId, { noteId, excerpt: { to: excerpt } });
+    const authorId = caller.actor.userId;
+    await notifyMentions(tx, { merchantId, noteId, authorId, mentions, excerpt, at: caller.now });
     return noteId;
   });
   return readNote(db, merchantId, id);
@@ -144,7 +174,7 @@ export async function updateNote(
   caller: Caller,
   merchantId: string,
   noteId: string,
-  input: { body: string; updatedAt?: string | undefined; id?: string | undefined },
+  input: { body: string; mentions?: string[] | undefined; updatedAt?: string | undefined; id?: string | undefined },
 ): Promise<Note> {
   if (input.id !== undefined && input.id !== noteId) {
     const message = 'The note id does not match the address it was sent to';
@@ -158,14 +188,20 @@ export async function updateNote(
       note.updatedAt,
       'This note was changed by someone else since you opened it. Reload it to see their changes.',
     );
-    if (note.body === input.body) return;
+    // Absent: the mentions stay as they were (an edit from a client that does not send them).
+    const mentions = input.mentions === undefined ? note.mentions : await checkedMentions(tx, input.mentions);
+    const added = mentions.filter((m) => !note.mentions.includes(m));
+    if (note.body === input.body && added.length === 0 && mentions.length === note.mentions.length) return;
     await tx
       .update(merchantNotes)
-      .set({ body: input.body, updatedAt: caller.now, updatedBy: caller.actor.userId })
+      .set({ body: input.body, mentions, updatedAt: caller.now, updatedBy: caller.actor.userId })
       .where(eq(merchantNotes.id, noteId));
     const excerpt = { from: excerptOf(note.body), to: excerptOf(input.body) };
     await writeMerchantEvent(tx, caller, merchantId, 'note_updated', { noteId, changes: { note: excerpt } });
     await audit(tx, caller, 'update', merchantId, { noteId, excerpt });
+    // Only the users the edit adds: those mentioned before were told when they were.
+    const authorId = caller.actor.userId;
+    await notifyMentions(tx, { merchantId, noteId, authorId, mentions: added, excerpt: excerpt.to, at: caller.now });
   });
   return readNote(db, merchantId, noteId);
 }

@@ -12,6 +12,7 @@ import { assertReferences, defaultStage, enterableStage, withReferenceNames } fr
 import { inTransaction, lockMerchant, type MerchantCaller } from './merchant-store.ts';
 import { underwritingOnCreate, underwritingOnUpdate } from '../../underwriting/record-hooks.ts';
 import { createValues, referencesOf, sealNew, updateValues, type FieldChanges } from './merchant-values.ts';
+import { notifyAssigned } from '../../notifications/notification-events.ts';
 
 export const STALE_MERCHANT_DETAIL =
   'This merchant was changed by someone else since you opened it. Reload it to see their changes.';
@@ -111,6 +112,7 @@ export async function createMerchant(db: Db, caller: MerchantCaller, sent: Creat
         .where(and(eq(merchantDrafts.id, input.draftId), eq(merchantDrafts.userId, actor.userId)));
     }
     await underwritingOnCreate.after(tx, caller, id, stage);
+    await notifyAssigned(tx, { merchantId: id, userId: plain.assignedUserId ?? null, byUserId: actor.userId, at: now });
     return id;
   });
 }
@@ -155,6 +157,14 @@ export async function updateMerchant(
       .where(eq(merchants.id, id));
     await recordUpdate(tx, caller, id, changes);
     await underwritingOnUpdate.after(tx, caller, id, Object.keys(changes));
+    if ('assignedUserId' in changes) {
+      await notifyAssigned(tx, {
+        merchantId: id,
+        userId: plain.assignedUserId ?? null,
+        byUserId: actor.userId,
+        at: now,
+      });
+    }
     return 'updated';
   });
 }

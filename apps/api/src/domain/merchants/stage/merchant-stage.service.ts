@@ -14,6 +14,7 @@ import {
 } from '../record/merchant-record.service.ts';
 import { userNameOf } from '../record/merchant-row.ts';
 import { applyAssignmentRules } from '../../assignment/apply-assignment-rules.ts';
+import { notifyAssigned } from '../../notifications/notification-events.ts';
 import {
   recordStageDecision,
   stageEntryRules,
@@ -119,6 +120,10 @@ export async function applyStageChange(
   // The entered stage's assignment rule (decision 104): its lock, too, before the shared rows; its
   // pick is written by the update of the merchant below.
   const assigned = await applyAssignmentRules(tx, { merchant: row, stage: to }, by, entry.assignmentRules);
+  if ('assignedUserId' in assigned) {
+    const via = `By an assignment rule, entering ${to.name}`;
+    await notifyAssigned(tx, { merchantId: id, userId: assigned.assignedUserId, byUserId: null, via, at: now });
+  }
   // Last, right before the commit: the triggers of these statements update rows that every
   // stage change of the same stages shares (merchant_counts, the report rollups), and a row
   // updated stays locked until the commit. Taken first, they were held through the inserts above,
@@ -189,6 +194,7 @@ export async function changeMerchantAssignment(
     });
     await recordDomainEvent(tx, caller, 'merchant.updated', id, { fields: ['assignedUserId'] });
     await auditMerchant(tx, caller, 'assign', id, changes);
+    await notifyAssigned(tx, { merchantId: id, userId: input.assignedUserId, byUserId: actor.userId, at: now });
     return 'updated';
   });
 }

@@ -3,6 +3,7 @@ import { merchants } from '../../../db/schema/merchants.ts';
 import { defineAction, PermanentActionError, type ActionContext, type StoredConfig } from '../action.ts';
 import { userLabelFor } from '../action-users.ts';
 import { recordActionChange } from '../merchant-change.ts';
+import { notifyAssigned } from '../../notifications/notification-events.ts';
 
 type Config = StoredConfig<'assign_user'>;
 
@@ -47,6 +48,14 @@ export const assignUserAction = defineAction({
       fields: ['assignedUserId'],
       audit: 'assign',
       changes: { assignedUserId: { from, to: user.userId } },
+    });
+    const via = `By ${context.cause.type === 'automation' ? 'an automation' : 'a stage action'}`;
+    await notifyAssigned(context.db, {
+      merchantId: context.merchant.id,
+      userId: user.userId,
+      byUserId: null,
+      via,
+      at: context.now,
     });
     return { userId: user.userId, changed: true, previousUserId: from };
   },

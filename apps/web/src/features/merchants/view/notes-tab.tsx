@@ -16,6 +16,7 @@ import {
   useListMerchantNotesQuery,
   useUpdateMerchantNoteMutation,
 } from '../../../entities/merchants/notes-documents-api.ts';
+import { mentionsIn, useNoteMentions, type MentionUser } from './note-mentions.tsx';
 
 /** Ctrl+Enter (⌘+Enter on a Mac) in a note's text sends it. */
 function submitOnCtrlEnter(submit: () => Promise<void>) {
@@ -27,16 +28,30 @@ function submitOnCtrlEnter(submit: () => Promise<void>) {
   };
 }
 
+/** The users picked with `@` while writing a note; a form's text setter for the autocomplete. */
+function useMentionedUsers(setBody: (text: string) => void) {
+  const [chosen, setChosen] = useState<MentionUser[]>([]);
+  const mentions = useNoteMentions(setBody, (user) => setChosen((before) => [...before, user]));
+  return { chosen, reset: () => setChosen([]), ...mentions };
+}
+
 function AddNoteForm({ merchantId }: { merchantId: string }) {
   const [createNote] = useCreateMerchantNoteMutation();
   const { form, onSubmit, submitting, draft } = useEntityForm({
     schema: createNoteSchema,
     defaultValues: { body: '' },
-    save: (values) => createNote({ merchantId, body: values.body }).unwrap(),
+    save: (values) => createNote({ merchantId, body: values.body, mentions: mentionsIn(values.body, chosen) }).unwrap(),
     successMessage: 'Note added',
-    onSaved: (_note, f) => f.reset({ body: '' }),
+    onSaved: (_note, f) => {
+      f.reset({ body: '' });
+      reset();
+    },
     draft: { id: 'merchant-note', recordId: merchantId },
   });
+  const { chosen, reset, fieldProps, menu, onKeyDown } = useMentionedUsers((text) =>
+    form.setValue('body', text, { shouldDirty: true }),
+  );
+  const submitKeys = submitOnCtrlEnter(onSubmit);
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={1}>
@@ -47,9 +62,13 @@ function AddNoteForm({ merchantId }: { merchantId: string }) {
           label="Add a note"
           multiline
           minRows={3}
-          helperText="Ctrl+Enter adds it"
-          onKeyDown={submitOnCtrlEnter(onSubmit)}
+          helperText="Ctrl+Enter adds it; @ mentions a user, who is notified"
+          {...fieldProps}
+          onKeyDown={(event) => {
+            if (!onKeyDown(event)) submitKeys(event);
+          }}
         />
+        {menu}
         <Box>
           <Button type="submit" variant="contained" loading={submitting}>
             Add note
@@ -65,17 +84,25 @@ function EditNoteForm({ note, onDone }: { note: Note; onDone: () => void }) {
   const { form, onSubmit, submitting, rootError, draft } = useEntityForm({
     schema: createNoteSchema,
     defaultValues: { body: note.body },
-    save: (values) =>
-      updateNote({
+    save: (values) => {
+      const added = mentionsIn(values.body, chosen);
+      return updateNote({
         merchantId: note.merchantId,
         noteId: note.id,
         body: values.body,
         updatedAt: note.updatedAt,
-      }).unwrap(),
+        // Only when the edit mentions someone new: the note keeps its earlier mentions.
+        ...(added.length > 0 ? { mentions: [...new Set([...(note.mentions ?? []), ...added])] } : {}),
+      }).unwrap();
+    },
     successMessage: 'Note saved',
     onSaved: onDone,
     draft: { id: 'merchant-note-edit', recordId: note.id },
   });
+  const { chosen, fieldProps, menu, onKeyDown } = useMentionedUsers((text) =>
+    form.setValue('body', text, { shouldDirty: true }),
+  );
+  const submitKeys = submitOnCtrlEnter(onSubmit);
   const cancel = () => {
     draft.discard();
     onDone();
@@ -92,9 +119,13 @@ function EditNoteForm({ note, onDone }: { note: Note; onDone: () => void }) {
           multiline
           minRows={2}
           autoFocus
-          helperText="Ctrl+Enter saves it"
-          onKeyDown={submitOnCtrlEnter(onSubmit)}
+          helperText="Ctrl+Enter saves it; @ mentions a user"
+          {...fieldProps}
+          onKeyDown={(event) => {
+            if (!onKeyDown(event)) submitKeys(event);
+          }}
         />
+        {menu}
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" size="small" loading={submitting}>
             Save

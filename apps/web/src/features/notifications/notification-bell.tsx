@@ -1,0 +1,56 @@
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import { NOTIFICATION_POLL_MS, NOTIFICATION_SUBJECT } from '@boardwalk/shared/notification-kinds';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useAppAbility } from '../../lib/ability.tsx';
+import { useUnreadNotificationsQuery } from '../../entities/notifications/api.ts';
+
+/** Loaded on first open: the frame carries only the bell and its count (the transfer budgets). */
+const NotificationPanel = lazy(async () => ({ default: (await import('./notification-panel.tsx')).NotificationPanel }));
+
+/** The top bar's bell, for those who have notifications (staff; agents have none). */
+export function NotificationBell() {
+  return useAppAbility().can('read', NOTIFICATION_SUBJECT) ? <Bell /> : null;
+}
+
+/**
+ * The unread count, asked for every NOTIFICATION_POLL_MS while the tab is visible and again when
+ * it comes back into focus (docs/decisions/109: polling, not server-sent events).
+ */
+function Bell() {
+  const { data } = useUnreadNotificationsQuery(undefined, {
+    pollingInterval: NOTIFICATION_POLL_MS,
+    skipPollingIfUnfocused: true,
+    refetchOnFocus: true,
+  });
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const panelId = useId();
+  const unread = data?.unread ?? 0;
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-haspopup="dialog"
+        aria-expanded={anchor ? true : undefined}
+        aria-controls={anchor ? panelId : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <Badge badgeContent={unread} color="error" max={99}>
+          <NotificationsOutlined />
+        </Badge>
+      </IconButton>
+      {anchor ? (
+        <Suspense fallback={null}>
+          <NotificationPanel
+            id={panelId}
+            anchor={anchor}
+            latestId={data?.latestId ?? null}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * What a user is told about (docs/decisions/109). Without zod, so the web app's first load (the
+ * bell in the top bar) can import it.
+ */
+export const NOTIFICATION_KINDS = ['assigned', 'mentioned', 'sla', 'application', 'job_failed'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  assigned: 'A merchant is assigned to me',
+  mentioned: 'Someone mentions me in a note',
+  sla: 'A merchant of mine nears or passes its stage’s SLA',
+  application: 'An application of my merchant is submitted or signed',
+  job_failed: 'A job or automation failed (administrators)',
+};
+
+export type NotificationChannels = { inApp: boolean; email: boolean };
+
+/**
+ * What a user gets before choosing: everything in the app; by email only what needs someone
+ * soon (a mention, an SLA, a failed job), so assignments in bulk do not flood an inbox.
+ */
+export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannels> = {
+  assigned: { inApp: true, email: false },
+  mentioned: { inApp: true, email: true },
+  sla: { inApp: true, email: true },
+  application: { inApp: true, email: false },
+  job_failed: { inApp: true, email: true },
+};
+
+/** The signed-in user's own notifications and preferences; the routes never take another user's id. */
+export const NOTIFICATION_SUBJECT = 'notification';
+
+/** How often an open tab asks for the unread count (docs/decisions/109). */
+export const NOTIFICATION_POLL_MS = 15_000;
