@@ -26,3 +26,4 @@ export * from './schemas/outbound-failure.ts';
 export * from './schemas/cron-job.ts';
 export * from './schemas/subject-meta.ts';
 export * from './schemas/application.ts';
+export * from './schemas/application-signing.ts';

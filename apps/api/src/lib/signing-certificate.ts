@@ -32,9 +32,10 @@ export function subjectLine(cert: forge.pki.Certificate): string {
 export function readP12(p12: Buffer, passphrase: string): SigningCertificate {
   const asn1 = forge.asn1.fromDer(p12.toString('binary'));
   const parsed = forge.pkcs12.pkcs12FromAsn1(asn1, passphrase);
-  const bags = parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
-  const keys =
-    parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? [];
+  const certBag = forge.pki.oids.certBag!;
+  const keyBag = forge.pki.oids.pkcs8ShroudedKeyBag!;
+  const bags = parsed.getBags({ bagType: certBag })[certBag] ?? [];
+  const keys = parsed.getBags({ bagType: keyBag })[keyBag] ?? [];
   const cert = bags[0]?.cert;
   if (!cert || keys.length === 0) throw new Error('The PKCS#12 file must hold a certificate and its private key.');
   return { p12, passphrase, certificatePem: forge.pki.certificateToPem(cert), subject: subjectLine(cert) };
@@ -78,7 +79,10 @@ export function loadOrCreateSigningCertificate(
   const file = path.join(config.dataDir, FILE);
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as { p12: string; passphrase: string };
-    return readP12(Buffer.from(decryptSecret(stored.p12, encryptionKey), 'base64'), decryptSecret(stored.passphrase, encryptionKey));
+    return readP12(
+      Buffer.from(decryptSecret(stored.p12, encryptionKey), 'base64'),
+      decryptSecret(stored.passphrase, encryptionKey),
+    );
   }
   const made = makeSigningCertificate(commonName);
   makePrivateDir(config.dataDir);

@@ -33,7 +33,12 @@ function signedDigest(attributes: forge.asn1.Asn1[]): string | null {
 }
 
 export function verifySignedPdf(pdf: Buffer, currentCertificatePem?: string): PdfVerification {
-  const fail = (problem: string): PdfVerification => ({ ok: false, problems: [problem], subject: null, currentCertificate: false });
+  const fail = (problem: string): PdfVerification => ({
+    ok: false,
+    problems: [problem],
+    subject: null,
+    currentCertificate: false,
+  });
   const text = pdf.toString('latin1');
   const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
   if (ranges.length !== 1) return fail(ranges.length ? 'More than one signature' : 'No signature (no ByteRange)');
@@ -44,17 +49,19 @@ export function verifySignedPdf(pdf: Buffer, currentCertificatePem?: string): Pd
   const der = Buffer.from(hole.slice(1, -1).replace(/(00)+$/, ''), 'hex');
   let message: forge.pkcs7.PkcsSignedData & { rawCapture?: Raw };
   try {
-    message = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(der.toString('binary'), { strict: false })) as typeof message;
+    message = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(der.toString('binary'), false)) as typeof message;
   } catch {
     return fail('The signature is not a readable PKCS#7');
   }
   const raw = message.rawCapture ?? {};
   const cert = message.certificates[0];
-  if (!cert || !raw.authenticatedAttributes || !raw.signature) return fail('The PKCS#7 has no signer certificate or signed attributes');
+  if (!cert || !raw.authenticatedAttributes || !raw.signature)
+    return fail('The PKCS#7 has no signer certificate or signed attributes');
   const problems: string[] = [];
   const signedBytes = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
   const digest = createHash('sha256').update(signedBytes).digest('hex');
-  if (signedDigest(raw.authenticatedAttributes) !== digest) problems.push('The file was changed after it was signed (digest mismatch)');
+  if (signedDigest(raw.authenticatedAttributes) !== digest)
+    problems.push('The file was changed after it was signed (digest mismatch)');
   // The signature is over the signed attributes re-encoded as a SET (tag 0x31), not as the [0] they are stored in.
   const set = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, raw.authenticatedAttributes);
   const pem = forge.pki.certificateToPem(cert);
@@ -64,6 +71,7 @@ export function verifySignedPdf(pdf: Buffer, currentCertificatePem?: string): Pd
     problems.push('The PKCS#7 signature does not verify with its certificate');
   }
   const current =
-    currentCertificatePem !== undefined && new X509Certificate(pem).fingerprint256 === new X509Certificate(currentCertificatePem).fingerprint256;
+    currentCertificatePem !== undefined &&
+    new X509Certificate(pem).fingerprint256 === new X509Certificate(currentCertificatePem).fingerprint256;
   return { ok: problems.length === 0, problems, subject: subjectLine(cert), currentCertificate: current };
 }

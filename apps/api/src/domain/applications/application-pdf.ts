@@ -114,7 +114,11 @@ function writeAnswers(w: Writer, content: SignedContent) {
   });
 }
 
-const stamp = (d: Date) => d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
 
 /** The PDF with an empty signature field sized for the PKCS#7, not yet signed. */
 export async function buildApplicationPdf(input: PdfInput): Promise<Buffer> {
@@ -123,7 +127,11 @@ export async function buildApplicationPdf(input: PdfInput): Promise<Buffer> {
   doc.setProducer(printable(input.portalName));
   doc.setCreationDate(input.now);
   doc.setModificationDate(input.now);
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  );
   w.newPage();
   w.line(`${input.portalName}: merchant application`, { bold: true, size: 16 });
   w.line(input.merchantName, { size: 12 });
@@ -140,7 +148,12 @@ export async function buildApplicationPdf(input: PdfInput): Promise<Buffer> {
       const image = await doc.embedPng(s.drawing);
       const scale = Math.min(200 / image.width, 60 / image.height, 1);
       w.room(image.height * scale + 6);
-      w.page.drawImage(image, { x: MARGIN + 10, y: w.y - image.height * scale, width: image.width * scale, height: image.height * scale });
+      w.page.drawImage(image, {
+        x: MARGIN + 10,
+        y: w.y - image.height * scale,
+        width: image.width * scale,
+        height: image.height * scale,
+      });
       w.y -= image.height * scale + 6;
     }
     w.page.drawLine({ start: { x: MARGIN + 10, y: w.y }, end: { x: MARGIN + 210, y: w.y }, color: rgb(0.4, 0.4, 0.4) });
