@@ -94,6 +94,25 @@ export function loadOrCreateSigningCertificate(
   return made;
 }
 
+/**
+ * The certificate the server would sign with now, without making one: for the verify command,
+ * which reads the stored one with the encryption key from the environment or secrets.json.
+ */
+export function currentSigningCertificate(
+  config: Pick<Config, 'dataDir' | 'signingP12File' | 'signingP12Password' | 'encryptionKey'>,
+): SigningCertificate | null {
+  if (config.signingP12File) return readP12(readFileSync(config.signingP12File), config.signingP12Password ?? '');
+  const file = path.join(config.dataDir, FILE);
+  const secretsFile = path.join(config.dataDir, 'secrets.json');
+  const key =
+    config.encryptionKey ??
+    (existsSync(secretsFile)
+      ? (JSON.parse(readFileSync(secretsFile, 'utf8')) as { encryptionKey?: string }).encryptionKey
+      : undefined);
+  if (!existsSync(file) || !key) return null;
+  return loadOrCreateSigningCertificate(config, key, '');
+}
+
 let forTests: SigningCertificate | undefined;
 
 /** The app's certificate; a process without one (tests) makes one and keeps it for its life. */
