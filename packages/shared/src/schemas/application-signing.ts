@@ -6,8 +6,6 @@ import { applicationViewSchema } from './application.ts';
  * Submit and signing of the merchant's application (docs/decisions/107). The words of the
  * electronic-records consent are kept with each submission, as shown.
  */
-export const APPLICATION_CONSENT_TEXT =
-  'I agree to use electronic records and signatures for this application, and that my typed name and drawn signature have the same effect as a handwritten signature.';
 
 /** A drawn signature as a PNG data URL; the server checks the bytes are a real PNG. */
 export const SIGNATURE_DRAWING_MAX_CHARS = 200_000;
