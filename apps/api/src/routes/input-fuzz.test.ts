@@ -191,7 +191,9 @@ const urlOf = (ids: Record<string, string>, path: string) =>
     .replace('{noteId}', ids.note ?? '')
     .replace('{hitId}', ids.hit ?? '')
     .replace('{name}', 'log-retention')
-    .replace('{stageId}', ids['/api/stages'] ?? '');
+    .replace('{stageId}', ids['/api/stages'] ?? '')
+    // No such signer: the body is checked (and refused) before the link is looked up.
+    .replace('{signerId}', '0190c0de-0000-7000-8000-000000000000');
 
 /** An assignment rule handing the dead pipeline's merchants to the seeded staff user. */
 const fuzzRule = (ctx: Ctx) => ({

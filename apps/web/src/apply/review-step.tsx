@@ -8,7 +8,8 @@ import { signingApi } from './sign-api.ts';
 type Props = { token: string; view: ApplicationView; onSubmitted: (signing: ApplicationSigning) => void };
 type Row = { key: string; label: string; value: string };
 
-const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
+const shown = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? '—' : String(value);
 
 /** Every answer as it will be signed: sensitive values only as the mask of their last four. */
 export function reviewRows(view: ApplicationView): { title: string; rows: Row[] }[] {

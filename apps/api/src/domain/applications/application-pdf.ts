@@ -86,10 +86,8 @@ function writeAnswers(w: Writer, content: SignedContent) {
   for (const [step, values] of Object.entries(steps)) {
     w.gap();
     w.line(words(step), { bold: true, size: 12 });
-    for (const [field, value] of Object.entries(values as Record<string, unknown>)) {
-      w.line(`${words(field)}: ${value === null || value === undefined || value === '' ? '—' : String(value)}`, {
-        indent: 10,
-      });
+    for (const [field, value] of Object.entries(values as Record<string, string | number | boolean | null>)) {
+      w.line(`${words(field)}: ${value === null || value === '' ? '—' : String(value)}`, { indent: 10 });
     }
     if (step === 'banking') {
       for (const [field, value] of Object.entries(onFile)) w.line(`${words(field)}: ${value || '—'}`, { indent: 10 });

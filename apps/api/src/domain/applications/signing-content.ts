@@ -34,7 +34,7 @@ export function signedContentOf(view: ApplicationView, draft: Draft): SignedCont
   const owners = Array.isArray(draft.owners) ? (draft.owners as Record<string, unknown>[]) : [];
   owners.forEach((owner, i) => {
     for (const field of ['ssn', 'dateOfBirth']) {
-      if (typeof owner[field] === 'string') markers.push(`owners.${i}.${field}=${owner[field] as string}`);
+      if (typeof owner[field] === 'string') markers.push(`owners.${i}.${field}=${owner[field]}`);
     }
   });
   return { answers, sealed: markers };
