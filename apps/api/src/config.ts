@@ -41,6 +41,9 @@ const envSchema = z.object({
   OUTBOUND_ALLOW_PRIVATE_NETWORKS: optionalFlag,
   /** The older name of OUTBOUND_ALLOW_PRIVATE_NETWORKS (decision 044), still read when the new one is unset. */
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: optionalFlag,
+  /** The operator's own PKCS#12 for signing application PDFs (docs/decisions/107); unset: the portal's own. */
+  SIGNING_P12_FILE: z.string().min(1).optional(),
+  SIGNING_P12_PASSWORD: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -59,6 +62,9 @@ export type Config = {
    * with several API processes, a directory they all mount (decision 023).
    */
   documentsDir: string;
+  /** The operator's PKCS#12 for the signed application PDFs, and its password (docs/decisions/107). */
+  signingP12File?: string | undefined;
+  signingP12Password?: string;
   authSecret: string | undefined;
   encryptionKey: string | undefined;
   smtpUrl: string | undefined;
@@ -136,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobWorkers: e.JOB_WORKERS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     readCacheMb: e.READ_CACHE_MB,
+    signingP12File: e.SIGNING_P12_FILE,
+    signingP12Password: e.SIGNING_P12_PASSWORD ?? '',
     outboundAllowPrivateNetworks: e.OUTBOUND_ALLOW_PRIVATE_NETWORKS ?? e.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? false,
   };
 }

@@ -10,6 +10,8 @@ import { startJobEngine } from './jobs/job-engine.ts';
 import type { Logger } from './lib/logger.ts';
 import { createUsageLog } from './lib/usage-log.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
+import { loadOrCreateSigningCertificate } from './lib/signing-certificate.ts';
+import { readSetting } from './auth/settings.ts';
 import { sealLegacyDrafts } from './domain/merchants/drafts/merchant-drafts.service.ts';
 import { closeRenderWorkers } from './templates/render.ts';
 
@@ -19,6 +21,8 @@ const pkg = JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8'))
 async function start(config: Config, logger: Logger) {
   const database = await openMigratedDatabase(config, logger);
   const secrets = loadOrCreateSecrets(config);
+  const portalName = await readSetting(database.db, 'portalName');
+  secrets.signing = loadOrCreateSigningCertificate(config, secrets.encryptionKey, portalName);
   // Drafts an older version kept with their sensitive values among the others (decision 074).
   const sealedDrafts = await sealLegacyDrafts(database.db, secrets.encryptionKey);
   if (sealedDrafts > 0) logger.info({ drafts: sealedDrafts }, 'sealed the sensitive values of merchant drafts');

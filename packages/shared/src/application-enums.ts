@@ -48,3 +48,7 @@ export const APPLICATION_STEP_LABELS: Record<ApplicationStep, string> = {
   processing: 'Processing',
   banking: 'Bank and tax id',
 };
+
+/** The electronic-records consent, as the review step shows it and the submission keeps it (docs/decisions/107). */
+export const APPLICATION_CONSENT_TEXT =
+  'I agree to use electronic records and signatures for this application, and that my typed name and drawn signature have the same effect as a handwritten signature.';

@@ -28,3 +28,4 @@ export * from './schemas/subject-meta.ts';
 export * from './schemas/application.ts';
 export * from './notification-kinds.ts';
 export * from './schemas/notification.ts';
+export * from './schemas/application-signing.ts';

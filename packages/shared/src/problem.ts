@@ -37,6 +37,8 @@ export const PROBLEM_CODES = [
   'code_locked',
   'code_recently_sent',
   'no_contact_email',
+  /** A submitted application (docs/decisions/107): only signing is left; its answers no longer change. */
+  'application_submitted',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 

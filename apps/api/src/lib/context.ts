@@ -1,3 +1,4 @@
+import type { SigningCertificate } from './signing-certificate.ts';
 import type { Role, TokenScopes } from '@boardwalk/shared';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
@@ -32,6 +33,8 @@ export type TokenActor = {
 export type Secrets = {
   authSecret: string;
   encryptionKey: string;
+  /** The certificate that signs application PDFs (docs/decisions/107); tests make one when absent. */
+  signing?: SigningCertificate;
 };
 
 /** Everything createApp needs; nothing global. */

@@ -79,6 +79,7 @@ const VALID_BODIES: Record<string, unknown> = {
   },
   // The merchant's link asks for a code with no body; the size cap comes before the token is looked up.
   'POST /api/apply/{token}/code': {},
+  'POST /api/sign/{token}/code': {},
   'POST /api/users': {
     data: {
       email: 'size@example.com',

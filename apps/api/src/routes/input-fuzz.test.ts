@@ -102,6 +102,10 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
   'PUT /api/apply/{token}/application/owners': async () => ({ owners: [{ firstName: 'Fuzz', lastName: 'Owner' }] }),
   'PUT /api/apply/{token}/application/processing': async () => ({ monthlyVolume: 1000 }),
   'PUT /api/apply/{token}/application/banking': async () => ({ bankName: 'Fuzz Bank' }),
+  'POST /api/apply/{token}/submit': async () => ({ consent: true }),
+  'POST /api/apply/{token}/signers/{signerId}/sign': async () => ({ typedName: 'Fuzz Signer' }),
+  'POST /api/sign/{token}/verify': async () => ({ code: '123456' }),
+  'POST /api/sign/{token}/sign': async () => ({ typedName: 'Fuzz Signer' }),
   'POST /api/api-tokens': async () => ({ data: { name: 'Fuzz', scopes: { merchant: 'read' }, expiry: '30' } }),
   'POST /api/api-tokens/{id}/rotate': async () => ({ data: { graceMinutes: 0 } }),
   'PATCH /api/merchants/{id}/notes/{noteId}': async (ctx) => ({
@@ -191,7 +195,9 @@ const urlOf = (ids: Record<string, string>, path: string) =>
     .replace('{noteId}', ids.note ?? '')
     .replace('{hitId}', ids.hit ?? '')
     .replace('{name}', 'log-retention')
-    .replace('{stageId}', ids['/api/stages'] ?? '');
+    .replace('{stageId}', ids['/api/stages'] ?? '')
+    // No such signer: the body is checked (and refused) before the link is looked up.
+    .replace('{signerId}', '0190c0de-0000-7000-8000-000000000000');
 
 /** An assignment rule handing the dead pipeline's merchants to the seeded staff user. */
 const fuzzRule = (ctx: Ctx) => ({

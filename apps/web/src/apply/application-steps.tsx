@@ -1,15 +1,22 @@
 import { APPLICATION_STEP_LABELS, APPLICATION_STEPS, type ApplicationStep } from '@boardwalk/shared/application-enums';
 import type { ApplicationView } from '@boardwalk/shared/schemas/application';
+import type { ApplicationSigning } from '@boardwalk/shared/schemas/application-signing';
 import { useState } from 'react';
 import { BusinessStep } from './business-step.tsx';
 import { DocumentsStep } from './documents-step.tsx';
 import { FieldsStep, type StepField } from './fields-step.tsx';
 import { OwnersStep } from './owners-step.tsx';
+import { ReviewStep } from './review-step.tsx';
 
-type PageStep = ApplicationStep | 'documents';
-const LABELS: Record<PageStep, string> = { ...APPLICATION_STEP_LABELS, documents: 'Documents' };
+type PageStep = ApplicationStep | 'documents' | 'review';
+const LABELS: Record<PageStep, string> = { ...APPLICATION_STEP_LABELS, documents: 'Documents', review: 'Review' };
 
-type Props = { token: string; view: ApplicationView; onClosed: (error: unknown) => void };
+type Props = {
+  token: string;
+  view: ApplicationView;
+  onClosed: (error: unknown) => void;
+  onSubmitted: (signing: ApplicationSigning) => void;
+};
 
 const CONTACT: StepField[] = [
   { name: 'contactFirstName', label: 'First name', autoComplete: 'given-name' },
@@ -36,10 +43,10 @@ const BANKING: StepField[] = [
 ];
 
 /** The application's steps, one at a time (a phone shows one well), each saved as the merchant goes. */
-export function ApplicationSteps({ token, view: first, onClosed }: Props) {
+export function ApplicationSteps({ token, view: first, onClosed, onSubmitted }: Props) {
   const [view, setView] = useState(first);
   // The documents come last, whatever the request asks: the checklist itself says what is needed.
-  const steps: PageStep[] = [...APPLICATION_STEPS.filter((s) => view.asks.includes(s)), 'documents'];
+  const steps: PageStep[] = [...APPLICATION_STEPS.filter((s) => view.asks.includes(s)), 'documents', 'review'];
   const [index, setIndex] = useState(0);
   const step = steps[index] ?? 'business';
   const common = { token, view, onView: setView, onClosed };
@@ -90,6 +97,7 @@ export function ApplicationSteps({ token, view: first, onClosed }: Props) {
         />
       )}
       {step === 'documents' && <DocumentsStep key={step} token={token} onClosed={onClosed} />}
+      {step === 'review' && <ReviewStep key={step} token={token} view={view} onSubmitted={onSubmitted} />}
       <div className="apply-nav">
         {index > 0 && (
           <button type="button" className="apply-link-button" onClick={() => setIndex(index - 1)}>

@@ -26,10 +26,16 @@ export function tokenFromPath(pathname: string): string {
   return decodeURIComponent(pathname.replace(/^\/apply\/?/, '').split('/')[0] ?? '');
 }
 
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+/** A signer's own link is /apply/sign/<token> (docs/decisions/107); its token, or null. */
+export function signerTokenFromPath(pathname: string): string | null {
+  const match = /^\/apply\/sign\/([^/]+)/.exec(pathname);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+async function call<T>(token: string, method: string, path: string, body?: unknown, base = '/api/apply/'): Promise<T> {
   // A form (a file) is sent as the browser frames it, multipart with its boundary.
   const form = body instanceof FormData;
-  const res = await fetch(`/api/apply/${encodeURIComponent(token)}${path}`, {
+  const res = await fetch(`${base}${encodeURIComponent(token)}${path}`, {
     method,
     credentials: 'same-origin',
     headers: body === undefined || form ? {} : { 'content-type': 'application/json' },
@@ -40,6 +46,8 @@ async function call<T>(token: string, method: string, path: string, body?: unkno
   if (!res.ok) throw new ApplyError({ status: res.status, ...(json as Omit<Problem, 'status'>) });
   return json as T;
 }
+
+export { call as applyCall };
 
 export type Opened = { portalName: string; verified: boolean; codeSentTo: string };
 

@@ -1,15 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApplicationView } from '@boardwalk/shared/schemas/application';
+import type { ApplicationSigning } from '@boardwalk/shared/schemas/application-signing';
 import { applyApi, ApplyError, tokenFromPath, type Opened } from './apply-api.ts';
 import { ApplicationSteps } from './application-steps.tsx';
 import { ClosedPage, type ClosedReason } from './closed-page.tsx';
 import { CodeStep } from './code-step.tsx';
+import { signingApi } from './sign-api.ts';
+import { SignStep } from './sign-step.tsx';
 
 type Phase =
   | { kind: 'loading' }
   | { kind: 'closed'; reason: ClosedReason }
   | { kind: 'code'; opened: Opened }
   | { kind: 'form'; view: ApplicationView }
+  | { kind: 'sign'; signing: ApplicationSigning }
   | { kind: 'failed'; message: string };
 
 const CLOSED: Record<string, ClosedReason> = {
@@ -34,7 +38,10 @@ export function ApplyApp() {
 
   const showForm = useCallback(async () => {
     try {
-      setPhase({ kind: 'form', view: await applyApi.read(token) });
+      const view = await applyApi.read(token);
+      // Submitted: only signing is left (docs/decisions/107).
+      if (view.state === 'submitted') setPhase({ kind: 'sign', signing: await signingApi.read(token) });
+      else setPhase({ kind: 'form', view });
     } catch (error) {
       fail(error);
     }
@@ -75,7 +82,15 @@ export function ApplyApp() {
         {phase.kind === 'code' && (
           <CodeStep token={token} opened={phase.opened} onVerified={showForm} onClosed={fail} />
         )}
-        {phase.kind === 'form' && <ApplicationSteps token={token} view={phase.view} onClosed={fail} />}
+        {phase.kind === 'form' && (
+          <ApplicationSteps
+            token={token}
+            view={phase.view}
+            onClosed={fail}
+            onSubmitted={(signing) => setPhase({ kind: 'sign', signing })}
+          />
+        )}
+        {phase.kind === 'sign' && <SignStep token={token} signing={phase.signing} />}
         {phase.kind === 'failed' && (
           <>
             <h1>Something went wrong</h1>

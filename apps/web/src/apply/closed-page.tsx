@@ -6,7 +6,7 @@ export type ClosedReason = 'revoked' | 'expired' | 'used' | 'invalid';
 const TEXT: Record<ClosedReason, { title: string; body: string }> = {
   revoked: { title: 'This link was cancelled', body: 'The team cancelled this application link.' },
   expired: { title: 'This link has expired', body: 'Application links work for a limited time.' },
-  used: { title: 'This application was already submitted', body: 'This link was used to submit the application.' },
+  used: { title: 'This application was already signed', body: 'Every signer has signed this application.' },
   invalid: {
     title: 'This link is not valid',
     body: 'Check that you opened the whole link from the email, or ask the person who sent it for a new one.',

@@ -2,10 +2,18 @@ import { APPLICATION_CODE_LENGTH } from '@boardwalk/shared/application-enums';
 import { useState, type SyntheticEvent } from 'react';
 import { applyApi, ApplyError, type Opened } from './apply-api.ts';
 
-type Props = { token: string; opened: Opened; onVerified: () => void; onClosed: (error: unknown) => void };
+type CodeApi = Pick<typeof applyApi, 'sendCode' | 'verify'>;
+type Props = {
+  token: string;
+  opened: Pick<Opened, 'codeSentTo'>;
+  onVerified: () => void;
+  onClosed: (error: unknown) => void;
+  /** A signer's own link asks its own routes (docs/decisions/107); the request's link by default. */
+  api?: CodeApi;
+};
 
 /** Proves the inbox: a one-time code emailed to the contact, entered here. */
-export function CodeStep({ token, opened, onVerified, onClosed }: Props) {
+export function CodeStep({ token, opened, onVerified, onClosed, api = applyApi }: Props) {
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
@@ -22,7 +30,7 @@ export function CodeStep({ token, opened, onVerified, onClosed }: Props) {
     setBusy(true);
     setError('');
     try {
-      const { codeSentTo } = await applyApi.sendCode(token);
+      const { codeSentTo } = await api.sendCode(token);
       setSent(true);
       setNotice(`We emailed a code to ${codeSentTo}.`);
     } catch (e) {
@@ -37,7 +45,7 @@ export function CodeStep({ token, opened, onVerified, onClosed }: Props) {
     setBusy(true);
     setError('');
     try {
-      await applyApi.verify(token, code);
+      await api.verify(token, code);
       onVerified();
     } catch (e) {
       handle(e);

@@ -61,6 +61,8 @@ export const applicationDevices = pgTable(
       .notNull()
       .references(() => applicationRequests.id),
     secretHash: text('secret_hash').notNull(),
+    /** Set when the device verified a signer's own link (docs/decisions/107): it reaches that signer only. */
+    signerId: uuid('signer_id'),
     expiresAt: at('expires_at').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),

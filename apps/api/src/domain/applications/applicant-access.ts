@@ -38,7 +38,7 @@ const NOT_A_LINK = 'This link is not valid. Check that you copied all of it, or 
 const CLOSED_TEXT = {
   revoked: 'This link was cancelled.',
   expired: 'This link has expired.',
-  used: 'This application was already submitted with this link.',
+  used: 'This application was already signed.',
 } as const;
 
 /**
@@ -60,6 +60,15 @@ export async function requestOfToken(
   return row;
 }
 
+/** A request by its id (a signer's link names it), with the same 410s as its own link. */
+export async function requestOfId(db: Db, requestId: string, now: Date): Promise<RequestRow> {
+  const [row] = await db.select().from(applicationRequests).where(eq(applicationRequests.id, requestId)).limit(1);
+  if (!row) throw new ProblemError(404, NOT_A_LINK, { code: 'not_found' });
+  const reason = closedReason(effectiveState(row, now));
+  if (reason) throw new ProblemError(410, CLOSED_TEXT[reason], { code: `link_${reason}` });
+  return row;
+}
+
 /** The device's cookie, if it names a live session of this very request. */
 export async function deviceOf(db: Db, request: RequestRow, secret: string | undefined, now: Date): Promise<boolean> {
   if (!secret || secret.length > 100) return false;
@@ -71,6 +80,8 @@ export async function deviceOf(db: Db, request: RequestRow, secret: string | und
       and(
         eq(applicationDevices.secretHash, digest),
         eq(applicationDevices.requestId, request.id),
+        // A signer's device (docs/decisions/107) reaches that signer only, never the whole request.
+        isNull(applicationDevices.signerId),
         gt(applicationDevices.expiresAt, now),
       ),
     )

@@ -13,7 +13,7 @@ import { applicationRequests } from '../../db/schema/application-requests.ts';
 import { mergeOwners, mergeStep, onFileView, ownersView, plainStep } from './application-draft.ts';
 import { readOnRecord } from './application-record.ts';
 import { logApplicationStep } from './application-log.ts';
-import { effectiveState } from './application-state.ts';
+import { assertFillable, effectiveState } from './application-state.ts';
 import { requestOfToken, verifiedRequest, type ApplyContext, type RequestRow } from './applicant-access.ts';
 
 /**
@@ -29,7 +29,7 @@ type StepInput =
   | { step: 'banking'; values: ApplicationBanking }
   | { step: 'owners'; values: { owners: ApplicationOwnerInput[] } };
 
-async function viewOf(db: Db, row: RequestRow, now: Date): Promise<ApplicationView> {
+export async function viewOf(db: Db, row: RequestRow, now: Date): Promise<ApplicationView> {
   const record = await readOnRecord(db, row.merchantId);
   const draft = row.draft;
   const banking = plainStep(draft, 'banking');
@@ -79,6 +79,7 @@ export async function saveStep(
       .from(applicationRequests)
       .where(eq(applicationRequests.id, verified.id))
       .for('update');
+    assertFillable(row!);
     const draft =
       input.step === 'owners'
         ? mergeOwners(row!.draft, record!, input.values.owners, ctx.encryptionKey)

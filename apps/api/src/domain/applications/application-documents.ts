@@ -16,6 +16,7 @@ import { documentMaxBytes, receiveDocumentFile, type UploadRequest } from '../me
 import { findMerchant } from '../merchants/notes/merchant-notes.service.ts';
 import { verifiedRequest, type ApplyContext, type RequestRow } from './applicant-access.ts';
 import { ownersView, stepOf, type Draft } from './application-draft.ts';
+import { assertFillable } from './application-state.ts';
 import { logApplicationStep } from './application-log.ts';
 import { readOnRecord } from './application-record.ts';
 import { deriveChecklist, type ChecklistFacts, type ChecklistUpload } from './document-checklist.ts';
@@ -97,6 +98,7 @@ export async function uploadChecklistFile(
   upload: UploadRequest,
 ): Promise<ApplicationChecklist> {
   const row = await verifiedRequest(db, ctx, access.token, access.device);
+  assertFillable(row);
   const item = (await checklistOf(db, row.merchantId, row.draft)).find((i) => i.key === itemKey);
   if (!item) throw new ProblemError(404, 'This document is not on your checklist. Reload the page.');
   const file = await receiveDocumentFile(db, store, upload);

@@ -94,3 +94,41 @@ export async function queueCodeEmail(
     now,
   );
 }
+
+/** A signer's own link (docs/decisions/107): one email per send, to that signer's address. */
+export async function queueSignerLinkEmail(
+  tx: Db,
+  boss: JobSender,
+  letter: {
+    signerId: string;
+    merchantId: string;
+    to: string;
+    name: string;
+    portalName: string;
+    dbaName: string;
+    link: string;
+  },
+  now: Date,
+) {
+  const body = render({
+    subject: `${letter.portalName}: please sign the application for ${letter.dbaName}`,
+    paragraphs: [
+      `Hello ${letter.name},`,
+      `The application for ${letter.dbaName} is ready for your signature. Open the link below, review it, and sign; we will email you a one-time code to confirm it is you.`,
+    ],
+    link: letter.link,
+  });
+  return queueRenderedMessage(
+    tx,
+    boss,
+    {
+      channel: 'email',
+      to: letter.to,
+      ...body,
+      merchantId: letter.merchantId,
+      idempotencyKey: `application-signer-link:${letter.signerId}:${now.getTime()}`,
+      cause: { type: 'manual', id: letter.signerId },
+    },
+    now,
+  );
+}

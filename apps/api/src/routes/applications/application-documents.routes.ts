@@ -49,6 +49,7 @@ export const uploadApplicantDocumentRoute = defineRoute({
     201: jsonResponse('The checklist after the upload', applicationChecklistSchema),
     ...problems(400),
     ...linkProblems,
+    409: documentedProblem('Submitted (`application_submitted`): it can be signed, not changed'),
     413: documentedProblem('The file is larger than the documentMaxBytes setting allows'),
     415: documentedProblem('Not an allowed type, or the content does not match the declared type'),
   },

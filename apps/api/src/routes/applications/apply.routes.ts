@@ -25,6 +25,7 @@ const gone = documentedProblem('The link no longer opens: `code` is link_revoked
 const codeRequired = documentedProblem('No verified device for this link (`code_required`): enter the emailed code');
 const tooMany = documentedProblem('Too many wrong codes (`code_locked`) or a code sent a moment ago; see Retry-After');
 const closedOr404 = { 404: notFound, 410: gone };
+const submitted = documentedProblem('Submitted (`application_submitted`): it can be signed, not changed');
 
 export const openApplicationRoute = defineRoute({
   method: 'get',
@@ -96,6 +97,7 @@ function saveStepRoute<S extends z.ZodType>(step: string, schema: S, summary: st
       ...problems(400),
       401: codeRequired,
       ...closedOr404,
+      409: submitted,
     },
   });
 }

@@ -194,6 +194,9 @@ describe('the application link (merchant side)', () => {
       .update(applicationRequests)
       .set({ state: 'submitted' })
       .where(eq(applicationRequests.id, used.request.id));
+    // Submitted, the link still opens, for signing (docs/decisions/107); signed, it is used.
+    expect((await applicant(t, used.token).open()).status).toBe(200);
+    await t.db.update(applicationRequests).set({ state: 'signed' }).where(eq(applicationRequests.id, used.request.id));
     expect((await applicant(t, used.token).open()).body).toMatchObject({ code: 'link_used' });
 
     const old = await sent();

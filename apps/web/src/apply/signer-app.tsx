@@ -1,0 +1,95 @@
+import type { SignerView } from '@boardwalk/shared/schemas/application-signing';
+import { useCallback, useEffect, useState } from 'react';
+import { ApplyError } from './apply-api.ts';
+import { CodeStep } from './code-step.tsx';
+import { reviewRows } from './review-step.tsx';
+import { signerApi, type SignerOpened } from './sign-api.ts';
+import { SignForm } from './sign-form.tsx';
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'code'; opened: SignerOpened }
+  | { kind: 'review'; view: SignerView }
+  | { kind: 'closed'; message: string };
+
+const CLOSED: Record<string, string> = {
+  link_used: 'This application is already signed by everyone. Thank you.',
+  link_revoked: 'This application link was cancelled. Ask the person who sent it for a new one.',
+  link_expired: 'This link has expired. Ask the person who sent it for a new one.',
+  not_found: 'This link is not valid. Check that you opened the whole link from the email.',
+};
+
+/** A signer's own page, /apply/sign/<token> (docs/decisions/107): code, review, sign. */
+export function SignerApp({ token }: { token: string }) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const fail = useCallback((e: unknown) => {
+    const code = e instanceof ApplyError ? (e.problem.code ?? '') : '';
+    setPhase({ kind: 'closed', message: CLOSED[code] ?? (e instanceof Error ? e.message : 'Something went wrong.') });
+  }, []);
+  const review = useCallback(async () => {
+    try {
+      setPhase({ kind: 'review', view: await signerApi.read(token) });
+    } catch (e) {
+      fail(e);
+    }
+  }, [token, fail]);
+
+  useEffect(() => {
+    signerApi
+      .open(token)
+      .then((opened) => {
+        document.title = `Sign the application · ${opened.portalName} Portal`;
+        if (opened.verified) return review();
+        setPhase({ kind: 'code', opened });
+      })
+      .catch(fail);
+  }, [token, review, fail]);
+
+  return (
+    <div className="apply-page">
+      <main className="apply-main" aria-busy={phase.kind === 'loading'}>
+        {phase.kind === 'loading' && <p role="status">Opening…</p>}
+        {phase.kind === 'closed' && <p role="alert">{phase.message}</p>}
+        {phase.kind === 'code' && (
+          <CodeStep token={token} opened={phase.opened} onVerified={review} onClosed={fail} api={signerApi} />
+        )}
+        {phase.kind === 'review' && (
+          <SignerReview token={token} view={phase.view} onView={(view) => setPhase({ kind: 'review', view })} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function SignerReview({ token, view, onView }: { token: string; view: SignerView; onView: (v: SignerView) => void }) {
+  return (
+    <>
+      <h1>Sign the application</h1>
+      {reviewRows(view.application).map((section) => (
+        <section key={section.title} className="apply-review">
+          <h2>{section.title}</h2>
+          <dl>
+            {section.rows.map((row) => (
+              <div key={row.key}>
+                <dt>{row.label}</dt>
+                <dd>{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+      {view.signer.signed ? (
+        <p role="status">You have signed. Thank you.</p>
+      ) : (
+        <>
+          <p>{view.consentText}</p>
+          <SignForm
+            id="signer"
+            name={view.signer.name}
+            onSign={async (input) => onView(await signerApi.sign(token, input))}
+          />
+        </>
+      )}
+    </>
+  );
+}
