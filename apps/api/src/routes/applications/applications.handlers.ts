@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { registerApplicationDocumentRoutes } from './application-documents.handlers.ts';
+import { registerApplicationIntakeRoutes } from './application-intake.handlers.ts';
 import { registerApplicationRequestRoutes } from './application-requests.handlers.ts';
 import { registerApplyRoutes } from './apply.handlers.ts';
 
@@ -9,4 +10,5 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
   registerApplicationRequestRoutes(app);
   registerApplyRoutes(app);
   registerApplicationDocumentRoutes(app);
+  registerApplicationIntakeRoutes(app);
 }
