@@ -46,7 +46,11 @@ export function changeableFields(asks: readonly string[]): string[] {
   return asks.flatMap((step) => STEP_FIELDS[step] ?? []);
 }
 
-const words = (name: string) => name.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+/** `legalName` → `Legal name`: the field as the email and the merchant's page say it. */
+const words = (name: string) => {
+  const spaced = name.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};
 
 export async function requestChanges(
   db: Db,
