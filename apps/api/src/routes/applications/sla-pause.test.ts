@@ -1,4 +1,4 @@
-import type { HomeSummary } from '@boardwalk/shared';
+import type { HomeSummary } from '@boardwalk/shared/schemas/home';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants } from '../../db/schema/merchants.ts';
