@@ -185,3 +185,54 @@ export const merchantChecklistSchema = z.object({
   items: z.array(checklistItemSchema),
 });
 export type MerchantChecklist = z.infer<typeof merchantChecklistSchema>;
+
+/**
+ * An answer of a signed application not written into the record, because staff changed the field
+ * after the request was sent (docs/decisions/108). `field` is a merchant field (`taxId`), an
+ * owner's (`owner.<owner id>.<field>`), an owner the merchant removed (`owner.<id>.removed`) or
+ * one they added that the record refused (`owner.new.<key>`). Sensitive values are masked.
+ */
+export const APPLICATION_CONFLICT_STATES = ['open', 'taken', 'kept'] as const;
+export const applicationConflictSchema = z.object({
+  id: z.uuid(),
+  requestId: z.uuid(),
+  field: z.string(),
+  ownerName: z.string().nullable(),
+  ours: z.unknown(),
+  theirs: z.unknown(),
+  state: z.enum(APPLICATION_CONFLICT_STATES),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+  settledBy: ref,
+});
+export type ApplicationConflict = z.infer<typeof applicationConflictSchema>;
+export const applicationConflictListSchema = z.object({ conflicts: z.array(applicationConflictSchema) });
+
+/** Settling a conflict: take the merchant's answer, or keep the record's value. */
+export const settleConflictSchema = z.object({
+  data: z.object({ choice: z.enum(['theirs', 'ours']) }).strict(),
+});
+
+/** Staff sending the application back: the fields or documents to change, a reason each. */
+export const CHANGE_REQUEST_KINDS = ['field', 'document'] as const;
+export const changeRequestItemSchema = z
+  .object({
+    kind: z.enum(CHANGE_REQUEST_KINDS),
+    key: text().trim().min(1, 'Pick a field or a document').max(120, 'Pick a field or a document'),
+    reason: text().trim().min(1, 'Say what should change').max(500, 'Keep the reason under 500 characters'),
+  })
+  .strict();
+export type ChangeRequestItem = z.infer<typeof changeRequestItemSchema>;
+export const requestChangesSchema = z.object({
+  data: z
+    .object({ items: z.array(changeRequestItemSchema).min(1, 'Pick at least one field or document').max(40) })
+    .strict(),
+});
+
+/** GET /api/apply/{token}/changes-requested: what staff asked to change, for the merchant's page. */
+export const changesRequestedSchema = z.object({
+  items: z.array(
+    z.object({ kind: z.enum(CHANGE_REQUEST_KINDS), key: z.string(), label: z.string(), reason: z.string() }),
+  ),
+});
+export type ChangesRequested = z.infer<typeof changesRequestedSchema>;

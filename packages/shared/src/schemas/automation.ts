@@ -171,6 +171,9 @@ export const TRIGGER_TYPES = [
   'fields_updated',
   'time_in_stage',
   'schedule',
+  /** The merchant submitted or signed their application (docs/decisions/108). */
+  'application_submitted',
+  'application_signed',
 ] as const;
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
 
@@ -189,6 +192,8 @@ export const TRIGGER_TYPE_LABELS: Record<TriggerType, string> = {
   fields_updated: 'Merchant fields are updated',
   time_in_stage: 'A merchant stays in a stage',
   schedule: 'On a schedule',
+  application_submitted: 'A merchant submits their application',
+  application_signed: 'A merchant signs their application',
 };
 
 /** Five fields (minute hour day-of-month month day-of-week), read in UTC; the server parses it fully. */
@@ -224,6 +229,8 @@ export const triggerSchema = z.discriminatedUnion(
         .max(MAX_AUTOMATION_HOURS, `Enter hours between 1 and ${MAX_AUTOMATION_HOURS}`),
     }),
     z.strictObject({ type: z.literal('schedule'), cron }),
+    z.strictObject({ type: z.literal('application_submitted') }),
+    z.strictObject({ type: z.literal('application_signed') }),
   ],
   { error: 'Choose a trigger' },
 );
@@ -287,6 +294,8 @@ export const automationTriggerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('fields_updated'), fields: z.array(z.enum(WATCHED_FIELD_NAMES)) }),
   z.object({ type: z.literal('time_in_stage'), stageId: z.uuid(), hours: z.number().int() }),
   z.object({ type: z.literal('schedule'), cron: z.string() }),
+  z.object({ type: z.literal('application_submitted') }),
+  z.object({ type: z.literal('application_signed') }),
 ]);
 
 export const automationConditionSchema = z.object({

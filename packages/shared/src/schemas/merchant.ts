@@ -567,6 +567,8 @@ export const merchantEventSchema = z.object({
     note: z.string().optional(),
     todoId: z.uuid().optional(),
     applicationRequestId: z.uuid().optional(),
+    /** Set when the merchant wrote it through their application (no user: docs/decisions/108). */
+    by: z.enum(['applicant']).optional(),
     /** An `email` event (an email or SMS sent or failed): its row in /history/emails. */
     messageId: z.uuid().optional(),
     channel: z.enum(MESSAGE_CHANNELS).optional(),

@@ -132,3 +132,35 @@ export async function queueSignerLinkEmail(
     now,
   );
 }
+
+/** The merchant's application sent back (docs/decisions/108): what to change and why, and the same link. */
+export async function queueChangesEmail(
+  tx: Db,
+  boss: JobSender,
+  letter: Omit<LinkLetter, 'expiresAt'> & { items: { label: string; reason: string }[] },
+  now: Date,
+) {
+  const body = render({
+    subject: `${letter.portalName}: please change the application for ${letter.dbaName}`,
+    paragraphs: [
+      'Hello,',
+      `We need a few changes to the application for ${letter.dbaName} before it can go ahead:`,
+      ...letter.items.map((i) => `${i.label}: ${i.reason}`),
+      'Open the link below to make them; the application is then signed again.',
+    ],
+    link: letter.link,
+  });
+  return queueRenderedMessage(
+    tx,
+    boss,
+    {
+      channel: 'email',
+      to: letter.to,
+      ...body,
+      merchantId: letter.merchantId,
+      idempotencyKey: `application-changes:${letter.requestId}:${letter.sendNumber}`,
+      cause: { type: 'manual', id: letter.requestId },
+    },
+    now,
+  );
+}

@@ -15,6 +15,7 @@ import { logApplicationStep, type ApplicationActor } from './application-log.ts'
 import { queueLinkEmail } from './application-messages.ts';
 import { deriveLinkToken, hashSecret } from './application-secrets.ts';
 import { effectiveState, LIVE } from './application-state.ts';
+import { closePause, openPause } from './sla-pause.ts';
 import { v7 as uuidv7 } from 'uuid';
 
 /** Staff's side of application requests: send, list, resend, revoke, copy the link (docs/decisions/097). */
@@ -137,6 +138,7 @@ export async function createApplicationRequest(
       { requestId: id, merchantId, to, portalName, dbaName: merchant!.dbaName, link: url, expiresAt, sendNumber: 1 },
       now,
     );
+    await openPause(tx, { id, merchantId }, now);
     await logApplicationStep(tx, staffOf(caller), {
       action: 'send',
       requestId: id,
@@ -229,6 +231,7 @@ export async function revokeApplicationRequest(db: Db, caller: Caller, merchantI
         updatedBy: caller.actor.userId,
       })
       .where(eq(applicationRequests.id, requestId));
+    await closePause(tx, requestId, caller.now);
     await logApplicationStep(tx, staffOf(caller), {
       action: 'revoke',
       requestId,

@@ -1,3 +1,4 @@
+import { overSlaAfterPauses, pausedBackUnderSla } from '../applications/sla-pause.ts';
 import { HOME_ACTIVITY_LIMIT, HOME_KPI_DAYS, type HomeKpi, type HomeSummary } from '@boardwalk/shared/schemas/home';
 import { MESSAGE_CHANNELS, MESSAGE_OUTCOMES } from '@boardwalk/shared/schemas/message';
 import { sql, type SQL } from 'drizzle-orm';
@@ -24,7 +25,7 @@ async function countsByStage(db: Db, where: SQL): Promise<Map<string, number>> {
 async function overSla(db: Db, stages: StageInfo[], who: SQL | null, now: Date) {
   const counts = who
     ? await overSlaFromMerchants(db, who, now)
-    : await overSlaFromRollup(db, stages, EVERY_MERCHANT, sql``, now);
+    : await withoutPaused(await overSlaFromRollup(db, stages, EVERY_MERCHANT, sql``, now), db, now);
   return stages
     .filter((s) => s.slaHours !== null && (counts.get(s.id) ?? 0) > 0)
     .map((s) => ({
@@ -37,13 +38,22 @@ async function overSla(db: Db, stages: StageInfo[], who: SQL | null, now: Date) 
 
 const EVERY_MERCHANT = sql`r.dim = 0 AND r.dim_id IS NULL`;
 
+/** The rollup's counts less the merchants whose waiting time on an application brings them under. */
+async function withoutPaused(counts: Map<string, number>, db: Db, now: Date) {
+  for (const [stageId, n] of await pausedBackUnderSla(db, now)) {
+    counts.set(stageId, Math.max(0, (counts.get(stageId) ?? 0) - n));
+  }
+  return counts;
+}
+
 async function overSlaFromMerchants(db: Db, who: SQL, now: Date): Promise<Map<string, number>> {
   const rows = await rowsOf<{ stage_id: string; n: number }>(
     db,
     sql`SELECT s.id AS stage_id,
                (SELECT count(*) FROM merchants m
                  WHERE m.stage_id = s.id AND m.deleted_at IS NULL AND ${who}
-                   AND m.stage_entered_at < ${now}::timestamptz - make_interval(hours => s.sla_hours))::int AS n
+                   AND m.stage_entered_at < ${now}::timestamptz - make_interval(hours => s.sla_hours)
+                   AND ${overSlaAfterPauses(sql`m.id`, sql`m.stage_entered_at`, sql`s.sla_hours`, now)})::int AS n
           FROM stages s WHERE s.sla_hours IS NOT NULL AND s.deleted_at IS NULL`,
   );
   return new Map(rows.map((r) => [r.stage_id, Number(r.n)]));

@@ -19,6 +19,8 @@ import { checkAgainstTerminatedList } from './terminated-list.ts';
  */
 
 type MerchantCaller = Caller & { encryptionKey: string };
+/** A record write's author: staff, or the applicant through the link (merchants/record/record-writer.ts). */
+type Writer = Omit<MerchantCaller, 'actor'> & { actor: Caller['actor'] | { type: 'applicant'; userId: null } };
 
 /** The fields whose change can make a sanctions match (owners have hooks of their own). */
 const SCREENED_FIELDS = new Set(['dbaName', 'legalName', 'country']);
@@ -50,8 +52,10 @@ async function refuseMappedDecision(tx: Db, pipeline: Pipeline, decision: Underw
   throw new ProblemError(400, message, { errors: { underwritingDecision: [message] } });
 }
 
-function checkBy(caller: Caller) {
-  return { userId: caller.actor.userId, now: caller.now, audit: { ...auditActor(caller.actor), ip: caller.ip } };
+function checkBy(caller: Writer) {
+  const { actor } = caller;
+  const audit = actor.type === 'applicant' ? { actorLabel: 'applicant' } : auditActor(actor);
+  return { userId: actor.userId, now: caller.now, audit: { ...audit, ip: caller.ip } };
 }
 
 export const underwritingOnCreate = {
@@ -78,7 +82,7 @@ export const underwritingOnUpdate = {
   ) => {
     if (decision !== row.underwritingDecision) await refuseMappedDecision(tx, row.pipeline, decision);
   },
-  after: async (tx: Db, caller: MerchantCaller, id: string, changed: string[]) => {
+  after: async (tx: Db, caller: Writer, id: string, changed: string[]) => {
     if (changed.some((field) => IDENTITY_FIELDS.has(field))) {
       await checkAgainstTerminatedList(tx, id, caller.encryptionKey, checkBy(caller));
     }
@@ -89,6 +93,6 @@ export const underwritingOnUpdate = {
 };
 
 /** An owner added, or one whose name or date of birth changed: screened again (decision 099). */
-export async function underwritingOnOwnerChange(tx: Db, caller: MerchantCaller, merchantId: string) {
+export async function underwritingOnOwnerChange(tx: Db, caller: Writer, merchantId: string) {
   await screenMerchant(tx, merchantId, caller.encryptionKey, checkBy(caller));
 }

@@ -119,6 +119,8 @@ const TRIGGER_OF_EVENT: Record<string, TriggerType> = {
   'merchant.created': 'merchant_created',
   'merchant.stage_changed': 'stage_changed',
   'merchant.updated': 'fields_updated',
+  'application.submitted': 'application_submitted',
+  'application.signed': 'application_signed',
 };
 
 /** Whether the event is what the trigger watches (from/to stage, the changed fields). */
@@ -126,6 +128,8 @@ export function triggerMatches(trigger: Trigger, event: DomainEvent): boolean {
   const p = event.payload;
   switch (trigger.type) {
     case 'merchant_created':
+    case 'application_submitted':
+    case 'application_signed':
       return true;
     case 'stage_changed':
       return (

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { registerApplicationDocumentRoutes } from './application-documents.handlers.ts';
+import { registerApplicationIntakeRoutes } from './application-intake.handlers.ts';
 import { registerApplicationRequestRoutes } from './application-requests.handlers.ts';
 import { registerApplyRoutes } from './apply.handlers.ts';
 import { registerApplySignRoutes } from './apply-sign.handlers.ts';
@@ -11,4 +12,5 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
   registerApplyRoutes(app);
   registerApplicationDocumentRoutes(app);
   registerApplySignRoutes(app);
+  registerApplicationIntakeRoutes(app);
 }

@@ -101,6 +101,8 @@ export function actionItemOf(type: ActionType, stored?: Record<string, unknown>)
 export function triggerToSend(t: TriggerFormValues): Record<string, unknown> {
   switch (t.type) {
     case 'merchant_created':
+    case 'application_submitted':
+    case 'application_signed':
       return { type: t.type };
     case 'stage_changed':
       return { type: t.type, fromStageId: t.fromStageId || null, toStageId: t.toStageId || null };

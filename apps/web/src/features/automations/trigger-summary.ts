@@ -6,7 +6,9 @@ export function triggerSummary(trigger: Automation['trigger'], stageName: (id: s
   const stage = (id: string | null | undefined) => (id ? (stageName(id) ?? 'a stage') : 'any stage');
   switch (trigger.type) {
     case 'merchant_created':
-      return TRIGGER_TYPE_LABELS.merchant_created;
+    case 'application_submitted':
+    case 'application_signed':
+      return TRIGGER_TYPE_LABELS[trigger.type];
     case 'stage_changed':
       return `Stage changes from ${stage(trigger.fromStageId)} to ${stage(trigger.toStageId)}`;
     case 'fields_updated':

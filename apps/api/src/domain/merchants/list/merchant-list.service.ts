@@ -1,3 +1,4 @@
+import { overSlaAfterPauses } from '../../applications/sla-pause.ts';
 import type { Merchant, MerchantExportQuery, MerchantListQuery, MerchantView } from '@boardwalk/shared';
 import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -58,8 +59,10 @@ function assigneeCondition(assignee: string, caller: Caller): SQL {
 
 /** Longer in the stage than the stage's SLA at `now`: what /home's over-SLA tiles count. */
 export function overSlaCondition(now: Date): SQL {
+  // The waiting time on an open application request does not count (docs/decisions/108).
   return sql`EXISTS (SELECT 1 FROM stages s WHERE s.id = ${m.stageId} AND s.sla_hours IS NOT NULL AND s.deleted_at IS NULL
-                       AND ${m.stageEnteredAt} < ${now}::timestamptz - make_interval(hours => s.sla_hours))`;
+                       AND ${m.stageEnteredAt} < ${now}::timestamptz - make_interval(hours => s.sla_hours)
+                       AND ${overSlaAfterPauses(m.id, m.stageEnteredAt, sql`s.sla_hours`, now)})`;
 }
 
 /** The view's part of a list's WHERE: deleted merchants show only with deleted=true, and then only they. */

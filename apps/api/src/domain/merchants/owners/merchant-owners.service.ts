@@ -17,7 +17,8 @@ import { writeMerchantEvent } from '../record/merchant-events.ts';
 import { ownerColumns, ownerName, sealDateOfBirth, sealSsn, toOwner, type OwnerRecord } from './merchant-owner-row.ts';
 import { assertBodyId, auditMerchant } from '../record/merchant-record.service.ts';
 import { openSensitive } from '../record/merchant-sensitive.ts';
-import { inTransaction, lockMerchant, merchantNotFound, type MerchantCaller } from '../record/merchant-store.ts';
+import { inTransaction, lockMerchant, merchantNotFound } from '../record/merchant-store.ts';
+import type { RecordWriter } from '../record/record-writer.ts';
 import { underwritingOnOwnerChange } from '../../underwriting/record-hooks.ts';
 import type { FieldChanges } from '../record/merchant-values.ts';
 
@@ -51,7 +52,7 @@ export async function listOwners(db: Db, merchantId: string): Promise<Owner[]> {
 /** POST /api/merchants/{id}/owners: with the merchant locked, so two adds cannot pass 100 % together. */
 export async function addOwner(
   db: Db,
-  caller: MerchantCaller,
+  caller: RecordWriter,
   merchantId: string,
   input: CreateOwnerInput,
 ): Promise<Owner> {
@@ -99,7 +100,7 @@ function shownOwner(owner: OwnerRecord): FieldChanges {
 
 const PLAIN_OWNER_FIELDS = ['firstName', 'lastName', 'title', 'ownershipPercent', 'email', 'phone'] as const;
 
-async function lockOwner(tx: Db, merchantId: string, ownerId: string): Promise<OwnerRecord> {
+export async function lockOwner(tx: Db, merchantId: string, ownerId: string): Promise<OwnerRecord> {
   const [owner] = await tx
     .select()
     .from(merchantOwners)
@@ -114,63 +115,77 @@ async function lockOwner(tx: Db, merchantId: string, ownerId: string): Promise<O
 /** PATCH /api/merchants/{id}/owners/{ownerId}: updatedAt required (428), stale → 409. */
 export async function updateOwner(
   db: Db,
-  caller: MerchantCaller,
+  caller: RecordWriter,
   merchantId: string,
   ownerId: string,
   input: UpdateOwnerInput,
 ): Promise<Owner> {
-  const { actor, now, encryptionKey } = caller;
   const { id: bodyId, updatedAt, ...fields } = input;
   assertBodyId(bodyId, ownerId);
   return inTransaction(db, async (tx) => {
     await lockMerchant(tx, merchantId);
     const owner = await lockOwner(tx, merchantId, ownerId);
     assertCurrentVersion(updatedAt, owner.updatedAt, STALE_OWNER_DETAIL);
-    const set: Partial<OwnerRecord> = {};
-    const changes: FieldChanges = {};
-    for (const field of PLAIN_OWNER_FIELDS) {
-      const to = field === 'phone' ? normaliseOptionalPhone(fields.phone) : fields[field];
-      if (to === undefined || sameValue(owner[field], to)) continue;
-      Object.assign(set, { [field]: to });
-      changes[field] = { from: owner[field], to };
-    }
-    if (fields.ssn !== undefined && fields.ssn !== openSensitive(owner.ssnEnc, encryptionKey)) {
-      const sealed = sealSsn(fields.ssn, encryptionKey);
-      Object.assign(set, sealed);
-      changes.ssn = { from: maskLast4(owner.ssnLast4), to: maskLast4(sealed.ssnLast4) };
-    }
-    const dob = fields.dateOfBirth === undefined ? undefined : (fields.dateOfBirth ?? '');
-    if (dob !== undefined && dob !== openSensitive(owner.dateOfBirthEnc, encryptionKey)) {
-      const sealed = sealDateOfBirth(dob, encryptionKey);
-      Object.assign(set, sealed);
-      changes.dateOfBirth = { from: maskLast4(owner.dateOfBirthLast4), to: maskLast4(sealed.dateOfBirthLast4) };
-    }
-    if (Object.keys(changes).length === 0) return toOwner(owner);
-    if (set.ownershipPercent !== undefined) {
-      const others = (await liveOwners(tx, merchantId)).filter((o) => o.id !== ownerId);
-      assertOwnershipTotal([...others, { ownershipPercent: set.ownershipPercent }]);
-    }
-    const [row] = await tx
-      .update(merchantOwners)
-      .set({ ...set, updatedAt: now, updatedBy: actor.userId })
-      .where(eq(merchantOwners.id, ownerId))
-      .returning();
-    const updated = row!;
-    await writeMerchantEvent(tx, caller, merchantId, 'owner_updated', {
-      ownerId,
-      ownerName: ownerName(updated),
-      changes,
-    });
-    await auditMerchant(tx, caller, 'owner_update', merchantId, { ownerId, ...changes });
-    if (changes.firstName || changes.lastName || changes.dateOfBirth) {
-      await underwritingOnOwnerChange(tx, caller, merchantId);
-    }
-    return toOwner(updated);
+    return writeOwnerFields(tx, caller, owner, fields);
   });
 }
 
+/**
+ * The body of an owner's update, on an owner the caller locked (with its merchant): the one path
+ * by which an owner's fields change, staff's edit or the application's intake (docs/decisions/108).
+ */
+export async function writeOwnerFields(
+  tx: Db,
+  caller: RecordWriter,
+  owner: OwnerRecord,
+  fields: Omit<UpdateOwnerInput, 'id' | 'updatedAt'>,
+): Promise<Owner> {
+  const { actor, now, encryptionKey } = caller;
+  const { merchantId, id: ownerId } = owner;
+  const set: Partial<OwnerRecord> = {};
+  const changes: FieldChanges = {};
+  for (const field of PLAIN_OWNER_FIELDS) {
+    const to = field === 'phone' ? normaliseOptionalPhone(fields.phone) : fields[field];
+    if (to === undefined || sameValue(owner[field], to)) continue;
+    Object.assign(set, { [field]: to });
+    changes[field] = { from: owner[field], to };
+  }
+  if (fields.ssn !== undefined && fields.ssn !== openSensitive(owner.ssnEnc, encryptionKey)) {
+    const sealed = sealSsn(fields.ssn, encryptionKey);
+    Object.assign(set, sealed);
+    changes.ssn = { from: maskLast4(owner.ssnLast4), to: maskLast4(sealed.ssnLast4) };
+  }
+  const dob = fields.dateOfBirth === undefined ? undefined : (fields.dateOfBirth ?? '');
+  if (dob !== undefined && dob !== openSensitive(owner.dateOfBirthEnc, encryptionKey)) {
+    const sealed = sealDateOfBirth(dob, encryptionKey);
+    Object.assign(set, sealed);
+    changes.dateOfBirth = { from: maskLast4(owner.dateOfBirthLast4), to: maskLast4(sealed.dateOfBirthLast4) };
+  }
+  if (Object.keys(changes).length === 0) return toOwner(owner);
+  if (set.ownershipPercent !== undefined) {
+    const others = (await liveOwners(tx, merchantId)).filter((o) => o.id !== ownerId);
+    assertOwnershipTotal([...others, { ownershipPercent: set.ownershipPercent }]);
+  }
+  const [row] = await tx
+    .update(merchantOwners)
+    .set({ ...set, updatedAt: now, updatedBy: actor.userId })
+    .where(eq(merchantOwners.id, ownerId))
+    .returning();
+  const updated = row!;
+  await writeMerchantEvent(tx, caller, merchantId, 'owner_updated', {
+    ownerId,
+    ownerName: ownerName(updated),
+    changes,
+  });
+  await auditMerchant(tx, caller, 'owner_update', merchantId, { ownerId, ...changes });
+  if (changes.firstName || changes.lastName || changes.dateOfBirth) {
+    await underwritingOnOwnerChange(tx, caller, merchantId);
+  }
+  return toOwner(updated);
+}
+
 /** DELETE /api/merchants/{id}/owners/{ownerId}: soft, like every business record. */
-export async function removeOwner(db: Db, caller: MerchantCaller, merchantId: string, ownerId: string): Promise<void> {
+export async function removeOwner(db: Db, caller: RecordWriter, merchantId: string, ownerId: string): Promise<void> {
   const { actor, now } = caller;
   await inTransaction(db, async (tx) => {
     await lockMerchant(tx, merchantId);

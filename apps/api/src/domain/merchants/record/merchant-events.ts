@@ -2,6 +2,7 @@ import type { MerchantEvent, MerchantEventType } from '@boardwalk/shared';
 import type { Db } from '../../../db/client.ts';
 import { domainEvents, merchantEvents } from '../../../db/schema/merchants.ts';
 import type { Caller } from '../../../lib/http/caller.ts';
+import type { RecordWriter } from './record-writer.ts';
 
 /**
  * Appends one entry to a merchant's timeline, inside the caller's transaction. `data` follows
@@ -10,16 +11,21 @@ import type { Caller } from '../../../lib/http/caller.ts';
  */
 export async function writeMerchantEvent(
   tx: Db,
-  caller: Caller,
+  caller: Pick<RecordWriter, 'actor' | 'now'>,
   merchantId: string,
   type: MerchantEventType,
   data: MerchantEvent['data'] = {},
 ): Promise<void> {
-  await tx.insert(merchantEvents).values({ merchantId, type, actorUserId: caller.actor.userId, data, at: caller.now });
+  // The applicant has no user: the entry says who it was, so the timeline reads "The merchant".
+  const by = caller.actor.type === 'applicant' ? { by: 'applicant' as const } : {};
+  await tx
+    .insert(merchantEvents)
+    .values({ merchantId, type, actorUserId: caller.actor.userId, data: { ...data, ...by }, at: caller.now });
 }
 
 /** Domain event types the workflow engine consumes. */
-export type DomainEventType = 'merchant.created' | 'merchant.stage_changed' | 'merchant.updated';
+export type DomainEventType =
+  'merchant.created' | 'merchant.stage_changed' | 'merchant.updated' | 'application.submitted' | 'application.signed';
 
 /**
  * Records a domain event in the outbox, in the same transaction as the change that caused it:
@@ -27,7 +33,7 @@ export type DomainEventType = 'merchant.created' | 'merchant.stage_changed' | 'm
  */
 export async function recordDomainEvent(
   tx: Db,
-  caller: Caller,
+  caller: Pick<RecordWriter, 'actor' | 'now'>,
   type: DomainEventType,
   subjectId: string,
   payload: Record<string, unknown>,

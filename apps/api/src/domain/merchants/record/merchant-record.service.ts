@@ -2,14 +2,15 @@ import type { CreateMerchantInput, UpdateMerchantInput } from '@boardwalk/shared
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { merchantDrafts, merchantOwners, merchants, merchantStageIntervals } from '../../../db/schema/merchants.ts';
-import { auditActor, writeAudit } from '../../../lib/audit.ts';
+import { writeAudit } from '../../../lib/audit.ts';
 import { assertCurrentVersion } from '../../../lib/crud/precondition.ts';
 import { ProblemError } from '../../../lib/problem.ts';
 import { recordDomainEvent, writeMerchantEvent } from './merchant-events.ts';
 import { withDraftValues } from '../drafts/merchant-draft-values.ts';
 import { ownerColumns } from '../owners/merchant-owner-row.ts';
 import { assertReferences, defaultStage, enterableStage, withReferenceNames } from './merchant-refs.ts';
-import { inTransaction, lockMerchant, type MerchantCaller } from './merchant-store.ts';
+import { inTransaction, lockMerchant, type MerchantCaller, type MerchantRecord } from './merchant-store.ts';
+import { writerAudit, type RecordWriter } from './record-writer.ts';
 import { underwritingOnCreate, underwritingOnUpdate } from '../../underwriting/record-hooks.ts';
 import { createValues, referencesOf, sealNew, updateValues, type FieldChanges } from './merchant-values.ts';
 import { notifyAssigned } from '../../notifications/notification-events.ts';
@@ -21,7 +22,7 @@ export type WriteOutcome = 'updated' | 'unchanged';
 
 export async function auditMerchant(
   tx: Db,
-  caller: MerchantCaller,
+  caller: RecordWriter,
   action: string,
   merchantId: string,
   changes: Record<string, unknown>,
@@ -29,7 +30,7 @@ export async function auditMerchant(
   await writeAudit(tx, {
     action: `merchant.${action}`,
     outcome: 'success',
-    ...auditActor(caller.actor),
+    ...writerAudit(caller.actor),
     subjectType: 'merchant',
     subjectId: merchantId,
     changes,
@@ -135,42 +136,52 @@ export async function updateMerchant(
   id: string,
   input: UpdateMerchantInput,
 ): Promise<WriteOutcome> {
-  const { actor, now, encryptionKey } = caller;
   const { id: bodyId, updatedAt, ...fields } = input;
   assertBodyId(bodyId, id);
   return inTransaction(db, async (tx) => {
     const row = await lockMerchant(tx, id);
     assertCurrentVersion(updatedAt, row.updatedAt, STALE_MERCHANT_DETAIL);
-    const { plain, sealed, changes } = updateValues(row, fields, encryptionKey);
-    if (Object.keys(changes).length === 0) return 'unchanged';
-    await assertReferences(tx, referencesOf(plain));
-    await underwritingOnUpdate.before(tx, row, plain.underwritingDecision);
-    const decision =
-      plain.underwritingDecision === undefined
-        ? {}
-        : plain.underwritingDecision === 'pending'
-          ? { decidedBy: null, decidedAt: null }
-          : { decidedBy: actor.userId, decidedAt: now };
-    await tx
-      .update(merchants)
-      .set({ ...plain, ...manualAssignment(plain), ...sealed, ...decision, updatedAt: now, updatedBy: actor.userId })
-      .where(eq(merchants.id, id));
-    await recordUpdate(tx, caller, id, changes);
-    await underwritingOnUpdate.after(tx, caller, id, Object.keys(changes));
-    if ('assignedUserId' in changes) {
-      await notifyAssigned(tx, {
-        merchantId: id,
-        userId: plain.assignedUserId ?? null,
-        byUserId: actor.userId,
-        at: now,
-      });
-    }
-    return 'updated';
+    return writeMerchantFields(tx, caller, row, fields);
   });
 }
 
+/**
+ * The body of an update, on a row the caller locked: the one path by which a merchant's fields
+ * change, whether staff type them or the merchant's application brings them (its intake,
+ * docs/decisions/108, with the applicant as the writer).
+ */
+export async function writeMerchantFields(
+  tx: Db,
+  writer: RecordWriter,
+  row: MerchantRecord,
+  fields: Omit<UpdateMerchantInput, 'id' | 'updatedAt'>,
+): Promise<WriteOutcome> {
+  const { actor, now, encryptionKey } = writer;
+  const id = row.id;
+  const { plain, sealed, changes } = updateValues(row, fields, encryptionKey);
+  if (Object.keys(changes).length === 0) return 'unchanged';
+  await assertReferences(tx, referencesOf(plain));
+  await underwritingOnUpdate.before(tx, row, plain.underwritingDecision);
+  const decision =
+    plain.underwritingDecision === undefined
+      ? {}
+      : plain.underwritingDecision === 'pending'
+        ? { decidedBy: null, decidedAt: null }
+        : { decidedBy: actor.userId, decidedAt: now };
+  await tx
+    .update(merchants)
+    .set({ ...plain, ...manualAssignment(plain), ...sealed, ...decision, updatedAt: now, updatedBy: actor.userId })
+    .where(eq(merchants.id, id));
+  await recordUpdate(tx, writer, id, changes);
+  await underwritingOnUpdate.after(tx, writer, id, Object.keys(changes));
+  if ('assignedUserId' in changes) {
+    await notifyAssigned(tx, { merchantId: id, userId: plain.assignedUserId ?? null, byUserId: actor.userId, at: now });
+  }
+  return 'updated';
+}
+
 /** The timeline entry, domain event and audit row of changed merchant fields. */
-export async function recordUpdate(tx: Db, caller: MerchantCaller, id: string, changes: FieldChanges) {
+export async function recordUpdate(tx: Db, caller: RecordWriter, id: string, changes: FieldChanges) {
   await writeMerchantEvent(tx, caller, id, 'updated', { changes: await withReferenceNames(tx, changes) });
   await recordDomainEvent(tx, caller, 'merchant.updated', id, { fields: Object.keys(changes) });
   await auditMerchant(tx, caller, 'update', id, changes);

@@ -4,7 +4,7 @@ import { fieldLabel, valueText } from './merchant-labels.ts';
 
 /** One timeline entry in words: "Ada Admin moved it from Sales · New to Underwriting · Review". */
 export function eventSentence(event: MerchantEvent): string {
-  const who = event.actor?.name ?? 'The system';
+  const who = event.actor?.name ?? (event.data.by === 'applicant' ? 'The merchant' : 'The system');
   const d = event.data;
   const stage = (s: typeof d.toStage) => (s ? `${PIPELINE_LABELS[s.pipeline]} · ${s.name}` : 'a stage');
   switch (event.type) {
