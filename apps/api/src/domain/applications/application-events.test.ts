@@ -32,7 +32,12 @@ describe('automations on "application submitted" and "application signed"', () =
     ctx.t.db.select().from(automationExecutions).where(eq(automationExecutions.automationId, id));
   const emit = (merchantId: string, kind: 'submitted' | 'signed') =>
     ctx.t.db.transaction((tx) =>
-      emitApplicationEvent(tx as unknown as Db, { id: merchantId, merchantId }, kind, ctx.t.clock.now()),
+      emitApplicationEvent(
+        tx as unknown as Db,
+        { id: merchantId, merchantId, createdBy: null },
+        kind,
+        ctx.t.clock.now(),
+      ),
     );
 
   it('each trigger fires on its own event, once per event, for that merchant', async () => {

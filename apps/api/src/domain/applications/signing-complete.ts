@@ -9,6 +9,8 @@ import type { DocumentStore } from '../../lib/documents/document-store.ts';
 import type { SigningCertificate } from '../../lib/signing-certificate.ts';
 import type { ApplyContext } from './applicant-access.ts';
 import { viewOf } from './applicant-application.ts';
+import { emitApplicationEvent } from './application-events.ts';
+import { takeInSignedApplication } from './application-intake.ts';
 import { logApplicationStep } from './application-log.ts';
 import { buildApplicationPdf, signPdf } from './application-pdf.ts';
 import { contentHash, signedContentOf } from './signing-content.ts';
@@ -103,8 +105,10 @@ export async function completeSigning(tx: Db, ctx: ApplyContext, deps: SigningDe
         certificate: deps.certificate.subject,
       },
     });
-    // MERGE POINT (intake): `await takeInSignedApplication(tx, requestId);` goes here, in this
-    // transaction, so the answers reach the record exactly when the request becomes signed.
+    // In this transaction: the answers reach the record exactly when the request becomes signed
+    // (docs/decisions/108), and automations and staff hear of it with them.
+    await emitApplicationEvent(tx, row!, 'signed', ctx.now);
+    await takeInSignedApplication(tx, requestId, ctx);
     return doc!.id;
   } catch (error) {
     await deps.store.remove(key);

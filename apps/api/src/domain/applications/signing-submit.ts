@@ -16,6 +16,7 @@ import { ProblemError } from '../../lib/problem.ts';
 import { verifiedRequest, type ApplyContext } from './applicant-access.ts';
 import { assertFillable } from './application-state.ts';
 import { viewOf } from './applicant-application.ts';
+import { emitApplicationEvent } from './application-events.ts';
 import { logApplicationStep } from './application-log.ts';
 import { hashSecret } from './application-secrets.ts';
 import { deriveSignerToken } from './signer-access.ts';
@@ -141,6 +142,7 @@ export async function submitApplication(db: Db, ctx: ApplyContext, token: string
       .values({ requestId: row!.id, ...consent, createdAt: ctx.now })
       .onConflictDoUpdate({ target: applicationSubmissions.requestId, set: consent });
     await syncSigners(tx, ctx, row!.id, signersOf(view));
+    await emitApplicationEvent(tx, row!, 'submitted', ctx.now);
     await logApplicationStep(tx, ctx.applicant, {
       action: 'submit',
       requestId: row!.id,
