@@ -39,10 +39,15 @@ const REVIEWED: Record<string, string> = {
   'GET /api/merchant-drafts/{id}': 'exempt: the caller’s own add-form drafts',
   'PUT /api/merchant-drafts/{id}': 'exempt: the caller’s own add-form drafts',
   'DELETE /api/merchant-drafts/{id}': 'exempt: the caller’s own add-form drafts',
+  'GET /api/me/agent-scope': 'exempt: the caller’s own agent account ids, no merchant',
   'GET /api/me/queue': 'exempt: merchants assigned to the caller, by staff',
 };
 /** Routes every signed-in user reaches that say nothing about merchants. */
-const NOT_ABOUT_MERCHANTS = [/^\/api\/(health|settings\/public|me|me\/settings|me\/password|me\/mfa.*)$/, /^\/api\/apply\//];
+const NOT_ABOUT_MERCHANTS = [
+  /^\/api\/(health|settings\/public|me|me\/settings|me\/password|me\/mfa.*)$/,
+  // The merchant's own application, opened by its emailed link (a token), not by a session.
+  /^\/api\/apply\//,
+];
 
 type Op = { method: string; path: string; parameters: { name: string; in: string }[] };
 

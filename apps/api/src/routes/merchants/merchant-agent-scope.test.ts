@@ -80,9 +80,15 @@ describe('agents see their own merchants', () => {
     expect(res.status).toBe(403);
   });
 
+  it('tells the web app the agent’s accounts (/api/me/agent-scope), null for staff', async () => {
+    expect(await (await agent('/api/me/agent-scope')).json()).toEqual({ agentIds: [w.agentA.id] });
+    expect(await (await as(staffCookie)('/api/me/agent-scope')).json()).toEqual({ agentIds: null });
+  });
+
   it('with the setting off, the agent reads no merchant (403), as before', async () => {
     await setAgentsSeeOwnMerchants(t, false);
     try {
+      expect(await (await agent('/api/me/agent-scope')).json()).toEqual({ agentIds: null });
       expect((await agent('/api/merchants')).status).toBe(403);
       expect((await agent(`/api/merchants/${w.mine.id}`)).status).toBe(403);
       expect((await agent('/api/search?q=Mercantile')).status).toBe(403);
