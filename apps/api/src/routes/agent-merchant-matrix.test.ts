@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
  * the setting on, an agent linked to agent account A calls every operation with a merchant of
  * agent B wherever one fits (the path's id, `merchantId`, `agentId`, `q`) and must get nothing of
  * B's. Every operation the agent gets past the gate with must be reviewed below: a new route that
- * an agent reaches fails this test until it is scoped (domain/merchants/scope) and listed.
+ * an agent reaches fails this test until it is scoped (lib/http/merchant-scope.ts) and listed.
  */
 const REVIEWED: Record<string, string> = {
   // Scoped by merchant-scope.ts: the list's WHERE, the search's, the path middleware's 404.

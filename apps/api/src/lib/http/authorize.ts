@@ -1,6 +1,6 @@
 import { API_TOKEN_SUBJECT, defineAbilityFor, scopeAllows, type Permission, type Role } from '@boardwalk/shared';
 import { createMiddleware } from 'hono/factory';
-import { agentScopeOf } from '../../domain/merchants/scope/merchant-scope.ts';
+import { agentScopeOf } from './merchant-scope.ts';
 import { auditActor, writeAudit } from '../audit.ts';
 import type { Actor, AppEnv } from '../context.ts';
 import { clientIp } from '../forwarded.ts';
@@ -63,7 +63,7 @@ export function authorize(ability: RouteAbility) {
     } else if (declared === 'authenticated') return next();
     let refusal = refusalOf(actor, declared);
     // An agent's own merchants (a setting): the role alone refuses them, the row-conditioned rules
-    // admit the route; its handler then limits the rows (domain/merchants/scope, decision 110).
+    // admit the route; its handler then limits the rows (lib/http/merchant-scope.ts, decision 110).
     if (refusal?.by === 'role' && actor.role === 'ROLE_AGENT') {
       const scope = await agentScopeOf(c);
       if (scope) {

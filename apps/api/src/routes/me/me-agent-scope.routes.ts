@@ -12,7 +12,7 @@ export const getMyAgentScope = defineRoute({
   method: 'get',
   path: '/api/me/agent-scope',
   tags: ['me'],
-  summary: "The agent accounts whose merchants the caller sees (null unless an agent and the setting is on)",
+  summary: 'The agent accounts whose merchants the caller sees (null unless an agent and the setting is on)',
   ability: 'authenticated',
   responses: { 200: jsonResponse('The agent scope', agentScopeSchema), ...problems(401) },
 });

@@ -1,4 +1,4 @@
-import { agentScopeOf } from '../../domain/merchants/scope/merchant-scope.ts';
+import { agentScopeOf } from '../../lib/http/merchant-scope.ts';
 import { getMyAgentScope } from './me-agent-scope.routes.ts';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -10,7 +10,9 @@ import * as routes from './me.routes.ts';
 import * as service from '../../domain/me/me.service.ts';
 
 export function registerMeRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(getMyAgentScope, async (c) => c.json({ agentIds: (await agentScopeOf(c))?.agentIds.slice() ?? null }, 200));
+  app.openapi(getMyAgentScope, async (c) =>
+    c.json({ agentIds: (await agentScopeOf(c))?.agentIds.slice() ?? null }, 200),
+  );
 
   app.openapi(routes.getMe, async (c) => c.json(await service.getMe(c.get('db'), callerOf(c).actor), 200));
 

@@ -8,13 +8,16 @@ describe('agents see their own merchants', () => {
   let t: TestApp;
   let w: AgentWorld;
   let staffCookie: string;
-  const as = (cookie: string) => (path: string, init: RequestInit = {}) =>
-    t.app.request(path, {
-      ...init,
-      headers: { cookie, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    });
+  const as =
+    (cookie: string) =>
+    (path: string, init: RequestInit = {}) =>
+      t.app.request(path, {
+        ...init,
+        headers: { cookie, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      });
   const agent = (path: string, init?: RequestInit) => as(w.cookie)(path, init);
-  const ids = async (res: Response) => ((await res.json()) as { merchants: { id: string }[] }).merchants.map((m) => m.id);
+  const ids = async (res: Response) =>
+    ((await res.json()) as { merchants: { id: string }[] }).merchants.map((m) => m.id);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -36,7 +39,9 @@ describe('agents see their own merchants', () => {
     const other = (await (await agent('/api/search?q=Trading')).json()) as { data: unknown[] };
     expect(other.data).toEqual([]);
     // Staff still read every merchant, and the agent's answers never came from their cache.
-    expect(await ids(await as(staffCookie)('/api/merchants'))).toEqual(expect.arrayContaining([w.mine.id, w.theirs.id]));
+    expect(await ids(await as(staffCookie)('/api/merchants'))).toEqual(
+      expect.arrayContaining([w.mine.id, w.theirs.id]),
+    );
     expect(await ids(await agent('/api/merchants'))).toEqual([w.mine.id]);
   });
 
@@ -45,7 +50,9 @@ describe('agents see their own merchants', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).not.toContain('123456789');
     expect((await agent(`/api/merchants/${w.mine.id}/events`)).status).toBe(200);
-    expect((await agent(`/api/merchants/${w.mine.id}/reveal`, { method: 'POST', body: '{"field":"taxId"}' })).status).toBe(403);
+    expect(
+      (await agent(`/api/merchants/${w.mine.id}/reveal`, { method: 'POST', body: '{"field":"taxId"}' })).status,
+    ).toBe(403);
     expect((await agent(`/api/merchants/${w.mine.id}`, { method: 'PATCH', body: '{"dbaName":"X"}' })).status).toBe(403);
     expect((await agent(`/api/merchants/${w.mine.id}`, { method: 'DELETE' })).status).toBe(403);
   });
@@ -76,7 +83,10 @@ describe('agents see their own merchants', () => {
     const cookie = await signIn(t, loner.email, loner.password);
     expect(await ids(await as(cookie)('/api/merchants'))).toEqual([]);
     expect((await as(cookie)(`/api/merchants/${w.mine.id}`)).status).toBe(404);
-    const res = await as(cookie)('/api/merchants', { method: 'POST', body: JSON.stringify({ data: { dbaName: 'No' } }) });
+    const res = await as(cookie)('/api/merchants', {
+      method: 'POST',
+      body: JSON.stringify({ data: { dbaName: 'No' } }),
+    });
     expect(res.status).toBe(403);
   });
 
@@ -92,7 +102,9 @@ describe('agents see their own merchants', () => {
       expect((await agent('/api/merchants')).status).toBe(403);
       expect((await agent(`/api/merchants/${w.mine.id}`)).status).toBe(403);
       expect((await agent('/api/search?q=Mercantile')).status).toBe(403);
-      expect((await agent(`/api/merchants/${w.mine.id}/notes`, { method: 'POST', body: '{"body":"x"}' })).status).toBe(403);
+      expect((await agent(`/api/merchants/${w.mine.id}/notes`, { method: 'POST', body: '{"body":"x"}' })).status).toBe(
+        403,
+      );
     } finally {
       await setAgentsSeeOwnMerchants(t, true);
     }

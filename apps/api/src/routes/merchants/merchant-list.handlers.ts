@@ -10,7 +10,7 @@ import {
   merchantCsvFilename,
   merchantCsvLine,
 } from '../../domain/merchants/list/merchant-export.ts';
-import { merchantScope } from '../../domain/merchants/scope/merchant-scope.ts';
+import { merchantScope } from '../../lib/http/merchant-scope.ts';
 import * as routes from './merchant-list.routes.ts';
 import * as service from '../../domain/merchants/list/merchant-list.service.ts';
 

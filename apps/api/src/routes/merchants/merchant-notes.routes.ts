@@ -1,4 +1,10 @@
-import { MERCHANT_NOTE_SUBJECT, createNoteSchema, noteListSchema, noteSchema, updateNoteSchema } from '@boardwalk/shared';
+import {
+  MERCHANT_NOTE_SUBJECT,
+  createNoteSchema,
+  noteListSchema,
+  noteSchema,
+  updateNoteSchema,
+} from '@boardwalk/shared';
 import { defineRoute } from '../../lib/http/define-route.ts';
 import {
   authResponses,

@@ -5,7 +5,7 @@ import { merchantCallerOf, readMerchantDetail } from '../../domain/merchants/rec
 import { revealValue } from '../../domain/merchants/reveal/merchant-reveal.service.ts';
 import { previewStageChange } from '../../domain/merchants/stage/merchant-stage-preview.service.ts';
 import { changeMerchantAssignment, changeMerchantStage } from '../../domain/merchants/stage/merchant-stage.service.ts';
-import { leadAgentOf } from '../../domain/merchants/scope/merchant-scope.ts';
+import { leadAgentOf } from '../../lib/http/merchant-scope.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import { cachedJson, readerOf } from '../../lib/read-cache/cached-json.ts';

@@ -3,7 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import { cachedJson, readerOf } from '../../lib/read-cache/cached-json.ts';
-import { merchantScope } from '../../domain/merchants/scope/merchant-scope.ts';
+import { merchantScope } from '../../lib/http/merchant-scope.ts';
 import { searchScopedMerchants } from '../../domain/merchants/scope/merchant-scope-search.ts';
 import * as routes from './merchant-search.routes.ts';
 import { searchMerchants } from '../../domain/merchants/search/merchant-search.service.ts';

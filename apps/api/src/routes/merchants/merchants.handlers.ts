@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { merchantPathScope } from '../../domain/merchants/scope/merchant-scope.ts';
+import { merchantPathScope } from '../../lib/http/merchant-scope.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { registerMerchantBulkRoutes } from './merchant-bulk.handlers.ts';
 import { registerMerchantDocumentRoutes } from './merchant-documents.handlers.ts';

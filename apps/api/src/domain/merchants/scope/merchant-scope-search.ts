@@ -22,5 +22,10 @@ export async function searchScopedMerchants(db: Db, caller: Caller, q: string, s
     .where(and(isNull(m.deletedAt), scope, filterConditions({ view: 'all', q: query }, caller)))
     .orderBy(asc(m.dbaName), asc(m.id))
     .limit(SEARCH_LIMIT);
-  return rows.map((r) => ({ id: r.id, dbaName: r.dbaName, stage: { name: r.stageName }, url: `/merchant/view/${r.id}` }));
+  return rows.map((r) => ({
+    id: r.id,
+    dbaName: r.dbaName,
+    stage: { name: r.stageName },
+    url: `/merchant/view/${r.id}`,
+  }));
 }

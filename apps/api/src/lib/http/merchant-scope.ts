@@ -2,11 +2,11 @@ import { defineAbilityFor, type AgentScope, type AppAbility } from '@boardwalk/s
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { agentAccounts } from '../../../db/schema/agent-accounts.ts';
-import { merchants } from '../../../db/schema/merchants.ts';
-import { settings } from '../../../db/schema/settings.ts';
-import type { AppEnv } from '../../../lib/context.ts';
-import { ProblemError } from '../../../lib/problem.ts';
+import { agentAccounts } from '../../db/schema/agent-accounts.ts';
+import { merchants } from '../../db/schema/merchants.ts';
+import { settings } from '../../db/schema/settings.ts';
+import type { AppEnv } from '../context.ts';
+import { ProblemError } from '../problem.ts';
 
 /**
  * Which merchants the caller reaches, in one place (docs/decisions/110). Staff reach every one;
