@@ -1,7 +1,7 @@
 import { defineAbilityFor, type AppAbility } from '@boardwalk/shared/ability';
 import { AbilityProvider, useAbility } from '@casl/react';
 import { useMemo, type ReactNode } from 'react';
-import { useGetMyAgentScopeQuery } from './agent-scope.ts';
+import { useAgentScope } from './agent-scope.ts';
 import { useSession } from './session/use-session.ts';
 
 /**
@@ -11,9 +11,8 @@ import { useSession } from './session/use-session.ts';
 export function SessionAbilityProvider({ children }: { children: ReactNode }) {
   const { data } = useSession();
   const role = data?.user.role;
-  // Only an agent may have row conditions on merchants (decision 110); nobody else asks.
-  const { data: scope } = useGetMyAgentScopeQuery(undefined, { skip: role !== 'ROLE_AGENT' });
-  const agentIds = role === 'ROLE_AGENT' ? scope?.agentIds : null;
+  // Only an agent may have row conditions on merchants (decision 110).
+  const agentIds = useAgentScope(role);
   const ability = useMemo(
     () => defineAbilityFor(role ? { role } : null, undefined, agentIds ? { agentIds } : null),
     [role, agentIds],
