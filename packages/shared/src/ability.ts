@@ -62,11 +62,25 @@ export const OWN_PROFILE_SUBJECT = 'own-profile';
 export const MERCHANT_REVEAL_SUBJECT = 'merchant-reveal';
 
 /**
+ * Adding a note to a merchant: staff do it with any merchant change; an agent who sees their own
+ * merchants may add notes to those without any other change (docs/decisions/110).
+ */
+export const MERCHANT_NOTE_SUBJECT = 'merchant-note';
+
+/**
+ * "Agents see their own merchants" (a setting, off by default): the agent accounts a ROLE_AGENT
+ * user is linked to. Given, the agent reads, adds as leads and adds notes to merchants whose
+ * `agentId` is one of these, and nothing else (docs/decisions/110). Absent: the agent reads only
+ * the access page.
+ */
+export type AgentScope = { agentIds: readonly string[] };
+
+/**
  * The role rules, in one place. `subjectType` is the type of the object a page or
  * route asks about; an unknown role may use exactly that subject type (the source's
  * "any other role" rule). No user (signed out) gets no rules at all.
  */
-export function defineAbilityFor(user: AbilityUser, subjectType?: Subject): AppAbility {
+export function defineAbilityFor(user: AbilityUser, subjectType?: Subject, agentScope?: AgentScope | null): AppAbility {
   const { can, cannot, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
   if (user) {
     // Every signed-in user may see their own profile (/user/view/{own id}, GET /api/me).
@@ -75,6 +89,14 @@ export function defineAbilityFor(user: AbilityUser, subjectType?: Subject): AppA
       can('manage', 'all');
     } else if (user.role === 'ROLE_AGENT') {
       can('read', 'acl-page');
+      if (agentScope) {
+        // Row conditions: the API turns them into its WHERE (merchant-scope.ts), the web app hides by them.
+        // Subjects are plain strings, so CASL types conditions as `never`: the cast names the field.
+        const own = { agentId: { $in: [...agentScope.agentIds] } } as never;
+        can('read', 'merchant', own);
+        can('create', 'merchant', own);
+        can('create', MERCHANT_NOTE_SUBJECT, own);
+      }
     } else if (subjectType) {
       can(['read', 'create', 'update', 'delete'], subjectType);
     }

@@ -96,6 +96,8 @@ export const settingSchemas = {
     .transform((list) => PIPELINES.filter((p) => list.includes(p))),
   // Which documents the merchant's application asks for (docs/decisions/102).
   documentChecklist: documentChecklistSettingSchema,
+  // Agents linked to agent accounts read their own merchants (docs/decisions/110); off by default.
+  agentsSeeOwnMerchants: z.boolean(),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -112,6 +114,7 @@ export const STEP_UP_SETTING_KEYS = [
   'smtp',
   'mfaRequiredRoles',
   'corsAllowedOrigins',
+  'agentsSeeOwnMerchants',
 ] as const;
 /**
  * Where the portal connects to send email (the `smtp` setting's host and port): changed by an
@@ -142,6 +145,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   sanctionsGatedPipelines: ['operations'],
   sanctionsScreenOnEntryPipelines: ['underwriting'],
   documentChecklist: DOCUMENT_CHECKLIST_DEFAULTS,
+  agentsSeeOwnMerchants: false,
 };
 
 /** Absolute session lifetime: not a setting. */

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { defineAbilityFor, MERCHANT_REVEAL_SUBJECT, type AbilityUser, type Action } from '../ability.ts';
+import {
+  defineAbilityFor,
+  MERCHANT_NOTE_SUBJECT,
+  MERCHANT_REVEAL_SUBJECT,
+  type AbilityUser,
+  type Action,
+} from '../ability.ts';
 import { SORT_ORDERS, pagingShape } from '../list.ts';
 import { auditDateBound } from './audit.ts';
 import { requiredName, text } from './fields.ts';
@@ -72,9 +78,12 @@ export const SCOPE_ACTIONS: Record<TokenScopeLevel, readonly Action[]> = {
   write: ['read', 'create', 'update', 'delete'],
 };
 
+/** Subjects another scope covers: a merchant's notes go with the `merchant` scope (docs/decisions/110). */
+const SCOPE_COVERS: Record<string, TokenScopeSubject> = { [MERCHANT_NOTE_SUBJECT]: 'merchant' };
+
 /** Whether scopes allow an action on a subject (`manage` needs write). */
 export function scopeAllows(scopes: TokenScopes, action: Action, subject: string): boolean {
-  const level = scopes[subject as TokenScopeSubject];
+  const level = scopes[(SCOPE_COVERS[subject] ?? subject) as TokenScopeSubject];
   if (!level) return false;
   if (action === 'manage') return level === 'write';
   return SCOPE_ACTIONS[level].includes(action);

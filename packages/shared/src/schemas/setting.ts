@@ -53,6 +53,7 @@ export const updateSettingsSchema = z
     sanctionsScreenOnEntryPipelines: settingSchemas.sanctionsScreenOnEntryPipelines.optional(),
     /** The whole rule set: what is sent replaces the stored rules. */
     documentChecklist: settingSchemas.documentChecklist.optional(),
+    agentsSeeOwnMerchants: settingSchemas.agentsSeeOwnMerchants.optional(),
     /** Step-up: required when a key of STEP_UP_SETTING_KEYS changes; never stored. */
     currentPassword: text().min(1).max(256).optional(),
   })

@@ -1,5 +1,6 @@
 import { API_TOKEN_SUBJECT, defineAbilityFor, scopeAllows, type Permission, type Role } from '@boardwalk/shared';
 import { createMiddleware } from 'hono/factory';
+import { agentScopeOf } from './merchant-scope.ts';
 import { auditActor, writeAudit } from '../audit.ts';
 import type { Actor, AppEnv } from '../context.ts';
 import { clientIp } from '../forwarded.ts';
@@ -60,7 +61,16 @@ export function authorize(ability: RouteAbility) {
         });
       }
     } else if (declared === 'authenticated') return next();
-    const refusal = refusalOf(actor, declared);
+    let refusal = refusalOf(actor, declared);
+    // An agent's own merchants (a setting): the role alone refuses them, the row-conditioned rules
+    // admit the route; its handler then limits the rows (lib/http/merchant-scope.ts, decision 110).
+    if (refusal?.by === 'role' && actor.role === 'ROLE_AGENT') {
+      const scope = await agentScopeOf(c);
+      if (scope) {
+        const permission = declared.find((p) => !defineAbilityFor(actor, p.subject, scope).can(p.action, p.subject));
+        refusal = permission ? { permission, by: 'role' } : null;
+      }
+    }
     if (!refusal) return next();
     const { action, subject } = refusal.permission;
     await writeAudit(c.get('db'), {

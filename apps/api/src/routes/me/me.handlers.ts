@@ -1,3 +1,5 @@
+import { agentScopeOf } from '../../lib/http/merchant-scope.ts';
+import { getMyAgentScope } from './me-agent-scope.routes.ts';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context.ts';
@@ -8,6 +10,10 @@ import * as routes from './me.routes.ts';
 import * as service from '../../domain/me/me.service.ts';
 
 export function registerMeRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(getMyAgentScope, async (c) =>
+    c.json({ agentIds: (await agentScopeOf(c))?.agentIds.slice() ?? null }, 200),
+  );
+
   app.openapi(routes.getMe, async (c) => c.json(await service.getMe(c.get('db'), callerOf(c).actor), 200));
 
   app.openapi(routes.getMySettings, async (c) =>

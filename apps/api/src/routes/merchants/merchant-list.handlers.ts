@@ -10,6 +10,7 @@ import {
   merchantCsvFilename,
   merchantCsvLine,
 } from '../../domain/merchants/list/merchant-export.ts';
+import { merchantScope } from '../../lib/http/merchant-scope.ts';
 import * as routes from './merchant-list.routes.ts';
 import * as service from '../../domain/merchants/list/merchant-list.service.ts';
 
@@ -19,7 +20,7 @@ export function registerMerchantListRoutes(app: OpenAPIHono<AppEnv>) {
     const db = c.get('db');
     const caller = callerOf(c);
     const { view, ...rest } = c.req.valid('query');
-    const filters = { ...rest, view };
+    const filters = { ...rest, view, scope: await merchantScope(c) };
     const total = await service.countMerchants(db, filters, caller);
     const rows = Math.min(total, MERCHANT_EXPORT_MAX_ROWS);
     // Reading merchants is not audited; taking a copy of them out is.
@@ -28,7 +29,7 @@ export function registerMerchantListRoutes(app: OpenAPIHono<AppEnv>) {
       outcome: 'success',
       ...auditActor(caller.actor),
       subjectType: 'merchant',
-      changes: { filters, rows, truncated: total > rows },
+      changes: { filters: { ...rest, view }, rows, truncated: total > rows },
       ip: caller.ip,
     });
     return csvResponse(c, {
@@ -45,8 +46,11 @@ export function registerMerchantListRoutes(app: OpenAPIHono<AppEnv>) {
     app.openapi(route, async (c) => {
       const caller = callerOf(c);
       const query = c.req.valid('query');
-      return cachedJson(c, listCacheKey(caller, view, query), routes.merchantListSchema, () =>
-        service.listMerchants(c.get('db'), caller, view, query),
+      const scope = await merchantScope(c);
+      // A scoped caller's list is theirs alone: never cached under the role (decision 110).
+      const key = scope ? null : listCacheKey(caller, view, query);
+      return cachedJson(c, key, routes.merchantListSchema, () =>
+        service.listMerchants(c.get('db'), caller, view, query, undefined, scope),
       );
     });
   }

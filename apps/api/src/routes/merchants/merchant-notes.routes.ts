@@ -1,4 +1,10 @@
-import { createNoteSchema, noteListSchema, noteSchema, updateNoteSchema } from '@boardwalk/shared';
+import {
+  MERCHANT_NOTE_SUBJECT,
+  createNoteSchema,
+  noteListSchema,
+  noteSchema,
+  updateNoteSchema,
+} from '@boardwalk/shared';
 import { defineRoute } from '../../lib/http/define-route.ts';
 import {
   authResponses,
@@ -33,7 +39,11 @@ export const createNoteRoute = defineRoute({
   path: '/api/merchants/{id}/notes',
   tags: ['merchants'],
   summary: 'Add a note (writes a note_added timeline entry and an audit row)',
-  ability: { action: 'update', subject: 'merchant' },
+  // Its own subject, so that an agent who sees their own merchants may add notes and change nothing else.
+  ability: [
+    { action: 'create', subject: MERCHANT_NOTE_SUBJECT },
+    { action: 'read', subject: 'merchant' },
+  ],
   request: { params: merchantParams, body: jsonBody(createNoteSchema) },
   responses: {
     201: jsonResponse('The note', noteSchema),

@@ -5,6 +5,7 @@ import { merchantCallerOf, readMerchantDetail } from '../../domain/merchants/rec
 import { revealValue } from '../../domain/merchants/reveal/merchant-reveal.service.ts';
 import { previewStageChange } from '../../domain/merchants/stage/merchant-stage-preview.service.ts';
 import { changeMerchantAssignment, changeMerchantStage } from '../../domain/merchants/stage/merchant-stage.service.ts';
+import { leadAgentOf } from '../../lib/http/merchant-scope.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import { cachedJson, readerOf } from '../../lib/read-cache/cached-json.ts';
@@ -19,7 +20,10 @@ import * as routes from './merchant-record.routes.ts';
 export function registerMerchantRecordRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.createMerchantRoute, async (c) => {
     const db = c.get('db');
-    const id = await record.createMerchant(db, merchantCallerOf(c), c.req.valid('json').data);
+    const { data } = c.req.valid('json');
+    // An agent's new lead is theirs, whatever the body says (decision 110).
+    const leadAgent = await leadAgentOf(c);
+    const id = await record.createMerchant(db, merchantCallerOf(c), leadAgent ? { ...data, agentId: leadAgent } : data);
     return c.json(await readMerchantDetail(db, id), 201);
   });
 

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { merchantPathScope } from '../../lib/http/merchant-scope.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { registerMerchantBulkRoutes } from './merchant-bulk.handlers.ts';
 import { registerMerchantDocumentRoutes } from './merchant-documents.handlers.ts';
@@ -24,6 +25,9 @@ export function registerMerchantRoutes(app: OpenAPIHono<AppEnv>) {
   registerMerchantDraftRoutes(app);
   registerMerchantDuplicateRoutes(app);
   registerMerchantBulkRoutes(app);
+  // One merchant and everything under it: outside the caller's merchants, 404 (decision 110).
+  app.use('/api/merchants/:id', merchantPathScope);
+  app.use('/api/merchants/:id/*', merchantPathScope);
   registerMerchantRecordRoutes(app);
   registerMerchantOwnerRoutes(app);
   registerMerchantEventRoutes(app);

@@ -115,6 +115,13 @@ function SettingsForm({ settings }: { settings: SettingValues }) {
           <Grid size={12}>
             <MfaRolesField control={control} name="mfaRequiredRoles" />
           </Grid>
+          <Grid size={12}>
+            <FormSwitch
+              control={control}
+              name="agentsSeeOwnMerchants"
+              label="Agents see their own merchants (read-only, masked; they may add leads and notes)"
+            />
+          </Grid>
         </Grid>
         <Divider />
         <Typography variant="subtitle1" component="h3">

@@ -13,7 +13,11 @@ import { pageIdsSql } from './merchant-list-page.ts';
 import { estimateMerchants } from './merchant-list-total.ts';
 
 /** What narrows a list or an export: the view (a pipeline, or all) and every filter but paging and sort. */
-export type MerchantFilters = Omit<MerchantExportQuery, 'view'> & { view: MerchantView };
+export type MerchantFilters = Omit<MerchantExportQuery, 'view'> & {
+  view: MerchantView;
+  /** The caller's merchants (merchant-scope.ts): set, the list counts over the merchants themselves. */
+  scope?: SQL;
+};
 
 /** A bare date (YYYY-MM-DD) is a whole UTC day: `from` takes its start, `to` the start of the next. */
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -91,6 +95,7 @@ export function filterConditions(filters: MerchantFilters, caller: Caller): SQL 
     filters.stageEnteredFrom ? gte(m.stageEnteredAt, dayStart(filters.stageEnteredFrom)) : undefined,
     filters.stageEnteredTo ? lt(m.stageEnteredAt, dayAfter(filters.stageEnteredTo)) : undefined,
     filters.overSla === true ? overSlaCondition(caller.now) : undefined,
+    filters.scope,
   );
 }
 
@@ -165,8 +170,9 @@ export async function listMerchants(
   view: MerchantView,
   query: MerchantListQuery,
   tuning?: ListTuning,
+  scope?: SQL,
 ) {
-  const filters = filtersOf(query, view);
+  const filters = { ...filtersOf(query, view), scope };
   const paging = { limit: query.pageSize, offset: query.page * query.pageSize };
   if (isPlainView(filters)) {
     const rows = await plainViewPage(db, query, filters).execute({ pipeline: view, ...paging });
@@ -189,7 +195,7 @@ export async function listMerchants(
       viewSize: await viewSizeOf(db, view, filters.deleted === true),
       deleted: filters.deleted === true,
       paging,
-      pinned: { ...filters, assignee: assigneeId(filters.assignee, caller) },
+      pinned: { ...filtersOf(query, view), assignee: assigneeId(filters.assignee, caller) },
     },
     tuning,
   );

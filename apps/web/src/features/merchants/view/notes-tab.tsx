@@ -10,6 +10,8 @@ import { useEntityForm } from '../../../components/form/use-entity-form.ts';
 import { DateTimeText } from '../../../components/date-time-text.tsx';
 import { errorMessage } from '../../../lib/problem.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
+import { useAppAbility } from '../../../lib/ability.tsx';
+import { MERCHANT_NOTE_SUBJECT } from '@boardwalk/shared/ability';
 import {
   useCreateMerchantNoteMutation,
   useDeleteMerchantNoteMutation,
@@ -209,6 +211,10 @@ export function NotesTab({ merchantId }: { merchantId: string }) {
   const { data, isLoading, error, refetch } = useListMerchantNotesQuery(merchantId);
   const [deleteNote] = useDeleteMerchantNoteMutation();
   const user = useSession().data?.user;
+  // An agent who sees their own merchants adds notes but changes none (decision 110).
+  const ability = useAppAbility();
+  const mayAdd = ability.can('create', MERCHANT_NOTE_SUBJECT);
+  const mayUpdate = ability.can('update', 'merchant');
   const confirm = useConfirmDelete<Note>({
     remove: (note) => deleteNote({ merchantId, noteId: note.id }),
     describe: () => 'Note',
@@ -217,8 +223,8 @@ export function NotesTab({ merchantId }: { merchantId: string }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack spacing={2}>
-        <AddNoteForm merchantId={merchantId} />
-        <Divider />
+        {mayAdd && <AddNoteForm merchantId={merchantId} />}
+        {mayAdd && <Divider />}
         {error ? (
           <Alert
             severity="error"
@@ -240,7 +246,7 @@ export function NotesTab({ merchantId }: { merchantId: string }) {
               <NoteItem
                 key={note.id}
                 note={note}
-                mayChange={!!user && noteChangeRefusal(user, note.author?.id ?? null) === null}
+                mayChange={mayUpdate && !!user && noteChangeRefusal(user, note.author?.id ?? null) === null}
                 onDelete={confirm.ask}
               />
             ))}

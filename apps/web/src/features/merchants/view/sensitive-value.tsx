@@ -5,6 +5,8 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm/confirm-dialog.tsx';
 import { notifyError } from '../../../components/form/notify.ts';
+import { MERCHANT_REVEAL_SUBJECT } from '@boardwalk/shared/ability';
+import { useAppAbility } from '../../../lib/ability.tsx';
 import { errorMessage } from '../../../lib/problem.ts';
 import { useRevealMerchantFieldMutation } from '../../../entities/merchants/api.ts';
 
@@ -36,6 +38,8 @@ export function readableSensitive(field: Props['field'], value: string): string 
  */
 export function SensitiveValue({ merchantId, field, ownerId, label, masked, onClear }: Props) {
   const [reveal, { isLoading }] = useRevealMerchantFieldMutation();
+  // An agent who sees their own merchants reads them masked, without Reveal (decision 110).
+  const mayReveal = useAppAbility().can('read', MERCHANT_REVEAL_SUBJECT);
   const [clear, setClear] = useState<string>();
   const [confirming, setConfirming] = useState(false);
   const [clearing, setClearing] = useState(false);
@@ -78,7 +82,7 @@ export function SensitiveValue({ merchantId, field, ownerId, label, masked, onCl
           Hide
         </Button>
       )}
-      {masked && clear === undefined && (
+      {mayReveal && masked && clear === undefined && (
         <Button
           size="small"
           startIcon={<Visibility />}
