@@ -6,8 +6,8 @@
  * threshold. Prints the parse, index and match times and the slowest single merchant.
  *
  * Not measured here: the database side of a rescreen (loading merchants and owners in batches
- * of 500, decrypting dates of birth, writing hits), which a throwaway PostgreSQL run
- * (bench/cluster-lib.sh) still has to add.
+ * of 500, decrypting dates of birth, writing hits): bench/screening-pg.ts measures that, with the
+ * budgets, on a PostgreSQL database it makes and drops.
  *
  *   node bench/screening.ts            # ENTRIES=15000 MERCHANTS=100000
  */

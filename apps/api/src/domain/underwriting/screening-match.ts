@@ -136,6 +136,7 @@ export class NameIndex {
   private readonly keys: string[] = [];
   private readonly owners: { entry: MatchEntry; name: string }[] = [];
   private readonly postings = new Map<string, number[]>();
+  private counts: Uint16Array | undefined;
 
   constructor(entries: Iterable<MatchEntry>) {
     for (const entry of entries) {
@@ -162,14 +163,23 @@ export class NameIndex {
     const key = nameKey(subject.name);
     if (key.length < 3) return [];
     const grams = trigrams(key);
-    const counts = new Map<number, number>();
+    // Shared trigrams per indexed name in one typed array kept between calls (match never
+    // awaits, so no two calls share it at once), reset through the list of names touched: a Map
+    // here spent about a millisecond a name on common trigrams' long postings
+    // (docs/decisions/112).
+    const counts = (this.counts ??= new Uint16Array(this.keys.length));
+    const touched: number[] = [];
     for (const gram of grams) {
-      for (const at of this.postings.get(gram) ?? []) counts.set(at, (counts.get(at) ?? 0) + 1);
+      const postings = this.postings.get(gram);
+      if (!postings) continue;
+      for (const at of postings) if (counts[at]!++ === 0) touched.push(at);
     }
     // Names this similar share a good part of their trigrams; the rest cannot reach the threshold.
     const needed = Math.max(1, Math.floor(grams.size * 0.3));
     const best = new Map<MatchEntry, NameMatch>();
-    for (const [at, shared] of counts) {
+    for (const at of touched) {
+      const shared = counts[at]!;
+      counts[at] = 0;
       if (shared < needed) continue;
       const raw = jaroWinkler(key, this.keys[at]!);
       if (raw < threshold) continue;

@@ -54,4 +54,18 @@ describe('sanctions name matching', () => {
     const hits = index.match({ subject: 'o', name: 'Bartholomew Glimmerwick', birthDate: '1990-05-05' }, 0.95);
     expect(hits).toEqual([]);
   });
+
+  it('answers the same on every call: the candidate counts it keeps between calls start from zero', () => {
+    const index = new NameIndex([
+      entry('GLIMMERWICK, Bartholomew Xyver', { entNum: 7 }),
+      entry('GLIMMERWICK, Bartholomew Xyver Senior', { entNum: 9 }),
+    ]);
+    const owner = { subject: 'owner', name: 'Bartholomew Xyver Glimmerwick' };
+    const first = index.match(owner, 0.88);
+    expect(first.map((h) => h.entry.entNum)).toEqual([7, 9]);
+    // A name that shares trigrams with both without reaching the threshold, then the owner again.
+    expect(index.match({ subject: 'owner', name: 'Bart Glimmer' }, 0.99)).toEqual([]);
+    expect(index.match(owner, 0.88)).toEqual(first);
+    expect(index.match(owner, 0.88)).toEqual(first);
+  });
 });
