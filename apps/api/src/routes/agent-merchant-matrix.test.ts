@@ -33,6 +33,8 @@ const REVIEWED: Record<string, string> = {
   'GET /api/merchants/{id}/matches': 'scoped: path middleware',
   'GET /api/merchants/{id}/application-requests': 'scoped: path middleware',
   'GET /api/merchants/{id}/application-checklist': 'scoped: path middleware',
+  'GET /api/merchants/{id}/application-requests/{requestId}/signing': 'scoped: path middleware',
+  'GET /api/merchants/{id}/application-conflicts': 'scoped: path middleware',
   // Exempt: they answer about the caller alone, or are public by design.
   'GET /api/merchant-drafts': 'exempt: the caller’s own add-form drafts',
   'POST /api/merchant-drafts': 'exempt: the caller’s own add-form drafts',
@@ -47,6 +49,8 @@ const NOT_ABOUT_MERCHANTS = [
   /^\/api\/(health|settings\/public|me|me\/settings|me\/password|me\/mfa.*)$/,
   // The merchant's own application, opened by its emailed link (a token), not by a session.
   /^\/api\/apply\//,
+  // A signer's own link to the same application (a token), likewise.
+  /^\/api\/sign\//,
 ];
 
 type Op = { method: string; path: string; parameters: { name: string; in: string }[] };

@@ -1,6 +1,8 @@
 import { NOTIFICATION_KINDS } from '@boardwalk/shared/notification-kinds';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationConflicts } from '../db/schema/application-intake.ts';
+import { applicationRequests } from '../db/schema/application-requests.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { signInAs, TEST_PASSWORD } from '../test/sign-in.ts';
 import { addressesCsv, aliasesCsv, entriesCsv } from '../test/sanctions-fixture.ts';
@@ -103,6 +105,10 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
   'PUT /api/apply/{token}/application/processing': async () => ({ monthlyVolume: 1000 }),
   'PUT /api/apply/{token}/application/banking': async () => ({ bankName: 'Fuzz Bank' }),
   'POST /api/apply/{token}/submit': async () => ({ consent: true }),
+  'POST /api/merchants/{id}/application-conflicts/{conflictId}/settle': async () => ({ data: { choice: 'ours' } }),
+  'POST /api/merchants/{id}/application-requests/{requestId}/request-changes': async () => ({
+    data: { items: [{ kind: 'field', key: 'legalName', reason: 'Fuzz' }] },
+  }),
   'POST /api/apply/{token}/signers/{signerId}/sign': async () => ({ typedName: 'Fuzz Signer' }),
   'POST /api/sign/{token}/verify': async () => ({ code: '123456' }),
   'POST /api/sign/{token}/sign': async () => ({ typedName: 'Fuzz Signer' }),
@@ -187,10 +193,15 @@ const BASE_BODIES: Record<string, (ctx: Ctx, path: string) => Promise<Record<str
   }),
 };
 
-/** A route's address with the seeded rows' ids in it: `{id}` of the collection before it, `{ownerId}`, `{noteId}`. */
+/**
+ * A route's address with the seeded rows' ids in it: `{id}` of the collection before it, `{ownerId}`,
+ * `{noteId}`; a submitted application's request and conflict are on a merchant of their own.
+ */
 const urlOf = (ids: Record<string, string>, path: string) =>
   path
-    .replace('{id}', ids[path.split('/{id}')[0]!] ?? '')
+    .replace('{id}', /\{(requestId|conflictId)\}/.test(path) ? ids.applicant! : (ids[path.split('/{id}')[0]!] ?? ''))
+    .replace('{requestId}', ids.request ?? '')
+    .replace('{conflictId}', ids.conflict ?? '')
     .replace('{ownerId}', ids.owner ?? '')
     .replace('{noteId}', ids.note ?? '')
     .replace('{hitId}', ids.hit ?? '')
@@ -415,7 +426,40 @@ describe('input fuzz: every text field of every create and update route', () => 
     );
     expect(upload.status, JSON.stringify(upload.body)).toBe(201);
     ids['/api/merchant-imports'] = upload.body.id as string;
+    await seedSubmittedApplication();
   });
+
+  /** A second merchant whose application was submitted, and a conflict from it to settle. */
+  async function seedSubmittedApplication() {
+    const merchant = await request(
+      'POST',
+      '/api/merchants',
+      JSON.stringify({
+        data: { dbaName: 'Seed Applicant', stageId: ids['/api/stages'], contactEmail: 'applicant@merchant.example' },
+      }),
+    );
+    expect(merchant.status, JSON.stringify(merchant.body)).toBe(201);
+    ids.applicant = merchant.body.id as string;
+    const sent = await request(
+      'POST',
+      `/api/merchants/${ids.applicant}/application-requests`,
+      JSON.stringify({ data: { asks: ['business'] } }),
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    ids.request = (sent.body.request as { id: string }).id;
+    await t.db.update(applicationRequests).set({ state: 'submitted' }).where(eq(applicationRequests.id, ids.request));
+    const [conflict] = await t.db
+      .insert(applicationConflicts)
+      .values({
+        requestId: ids.request,
+        merchantId: ids.applicant,
+        field: 'legalName',
+        ours: { shown: 'Ours LLC' },
+        theirs: { shown: 'Theirs LLC', value: 'Theirs LLC' },
+      })
+      .returning({ id: applicationConflicts.id });
+    ids.conflict = conflict!.id;
+  }
   afterAll(() => t.close());
 
   it('has a base body for every write route of the OpenAPI document', () => {

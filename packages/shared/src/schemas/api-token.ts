@@ -82,8 +82,11 @@ export const SCOPE_ACTIONS: Record<TokenScopeLevel, readonly Action[]> = {
 const SCOPE_COVERS: Record<string, TokenScopeSubject> = { [MERCHANT_NOTE_SUBJECT]: 'merchant' };
 
 /** Whether scopes allow an action on a subject (`manage` needs write). */
+/** The token scope that covers a subject: itself, or the scope it belongs to (a merchant's notes: merchant). */
+export const scopeSubjectOf = (subject: string): string => SCOPE_COVERS[subject] ?? subject;
+
 export function scopeAllows(scopes: TokenScopes, action: Action, subject: string): boolean {
-  const level = scopes[(SCOPE_COVERS[subject] ?? subject) as TokenScopeSubject];
+  const level = scopes[scopeSubjectOf(subject) as TokenScopeSubject];
   if (!level) return false;
   if (action === 'manage') return level === 'write';
   return SCOPE_ACTIONS[level].includes(action);

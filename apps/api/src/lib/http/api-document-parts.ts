@@ -31,6 +31,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   applications: "Application requests: the link staff send for a merchant's own application",
   apply: "The merchant's side of an application link: code, device session, steps (public, scoped by the link)",
   assignment: 'Work distribution: assignment rules (admins), one’s own away dates and queue',
+  notifications: "The signed-in user's notifications: the list, the unread count, marking read, and per-kind choices",
 };
 
 /** The tags the operations use, each with its description, in the order they first appear. */

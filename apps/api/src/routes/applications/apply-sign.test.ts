@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationRequests } from '../../db/schema/application-requests.ts';
 import { applicationSubmissions } from '../../db/schema/application-signers.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
-import { merchantDocuments } from '../../db/schema/merchants.ts';
+import { domainEvents, merchantDocuments, merchants } from '../../db/schema/merchants.ts';
 import { verifySignedPdf } from '../../domain/applications/application-pdf-verify.ts';
 import { documentStoreOf } from '../../lib/documents/store-of.ts';
 import { signingCertificateOf } from '../../lib/signing-certificate.ts';
@@ -173,6 +173,11 @@ describe('submit and signing through the link (docs/decisions/107)', () => {
     expect(done.body.signedDocumentId).toEqual(expect.any(String));
     expect(await stateOf(request.id)).toBe('signed');
     expect((await a.open()).body).toMatchObject({ code: 'link_used' });
+    // In the same transaction: the answers reached the record, and automations heard of both steps.
+    const [record] = await t.db.select().from(merchants).where(eq(merchants.id, merchant.id));
+    expect(record!.dbaName).toBe('Acme Coffee Two');
+    const events = await t.db.select().from(domainEvents).where(eq(domainEvents.subjectId, merchant.id));
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['application.submitted', 'application.signed']));
 
     const staffView = await staff.get<Signing>(
       `/api/merchants/${merchant.id}/application-requests/${request.id}/signing`,

@@ -18,7 +18,8 @@ export const listNotificationsRoute = defineRoute({
   path: '/api/me/notifications',
   tags,
   summary: 'The signed-in user’s notifications, newest first or unread first',
-  ability: own('read'),
+  // A notification names its merchant (id and name): the routes that answer one read merchants too.
+  ability: [own('read'), { action: 'read', subject: 'merchant' }],
   request: { query: notificationQuerySchema },
   responses: { 200: jsonResponse('A page of notifications', notificationListSchema), ...problems(400, 401, 403) },
 });
@@ -44,7 +45,7 @@ export const readNotificationRoute = defineRoute({
   path: '/api/me/notifications/{id}/read',
   tags,
   summary: 'Mark one of one’s own notifications read',
-  ability: own('update'),
+  ability: [own('update'), { action: 'read', subject: 'merchant' }],
   request: { params: idParams },
   responses: { 200: jsonResponse('The notification', notificationSchema), ...problems(400, 401, 403, 404) },
 });
