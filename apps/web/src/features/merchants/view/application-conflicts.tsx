@@ -44,7 +44,11 @@ export function conflictField({ field, ownerName }: Pick<ApplicationConflict, 'f
 
 /** A value as the API gives it (sensitive ones come masked): text as is, anything else as JSON. */
 const shown = (value: unknown) =>
-  value === null || value === undefined || value === '' ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+  value === null || value === undefined || value === ''
+    ? '—'
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
 
 const SETTLED: Record<ApplicationConflict['state'], string> = { open: 'Open', taken: 'Took theirs', kept: 'Kept ours' };
 

@@ -56,7 +56,11 @@ export function RequestChangesDialog({ merchantId, request, open, onClose }: Pro
   const fields: Choice[] = request.asks.flatMap((step) =>
     (STEP_FIELDS[step] ?? []).map((key) => ({ kind: 'field' as const, key, label: fieldWords(key) })),
   );
-  const documents: Choice[] = (checklist.data?.items ?? []).map((i) => ({ kind: 'document', key: i.key, label: i.label }));
+  const documents: Choice[] = (checklist.data?.items ?? []).map((i) => ({
+    kind: 'document',
+    key: i.key,
+    label: i.label,
+  }));
   const picked = [...fields, ...documents].filter((c) => idOf(c) in reasons);
 
   const close = () => {
