@@ -1,4 +1,10 @@
-import type { ApplicationRequest, MerchantChecklist } from '@boardwalk/shared/schemas/application';
+import type {
+  ApplicationConflict,
+  ApplicationRequest,
+  ChangeRequestItem,
+  MerchantChecklist,
+} from '@boardwalk/shared/schemas/application';
+import type { ApplicationSigning } from '@boardwalk/shared/schemas/application-signing';
 import { api } from '../../lib/api.ts';
 import { events } from '../merchants/api.ts';
 
@@ -54,6 +60,44 @@ export const applicationsApi = tagged.injectEndpoints({
         body: {},
       }),
     }),
+    /** The signers of a submitted request and the signed PDF's document (docs/decisions/107). */
+    getApplicationSigning: build.query<ApplicationSigning, RequestRef>({
+      query: ({ merchantId, requestId }) => `${applicationRequestsPath(merchantId)}/${requestId}/signing`,
+      providesTags: (_result, _error, { merchantId }) => [{ type: 'ApplicationRequest', id: merchantId }],
+    }),
+    sendSignerLink: build.mutation<ApplicationSigning, RequestRef & { signerId: string }>({
+      query: ({ merchantId, requestId, signerId }) => ({
+        url: `${applicationRequestsPath(merchantId)}/${requestId}/signers/${signerId}/send`,
+        method: 'POST',
+        body: {},
+      }),
+      invalidatesTags: changed,
+    }),
+    /** Answers of a signed application staff had changed meanwhile (docs/decisions/108). */
+    listApplicationConflicts: build.query<{ conflicts: ApplicationConflict[] }, string>({
+      query: (merchantId) => `/api/merchants/${merchantId}/application-conflicts`,
+      providesTags: (_result, _error, merchantId) => [{ type: 'ApplicationRequest', id: merchantId }],
+    }),
+    settleApplicationConflict: build.mutation<
+      ApplicationConflict,
+      { merchantId: string; conflictId: string; choice: 'ours' | 'theirs' }
+    >({
+      query: ({ merchantId, conflictId, choice }) => ({
+        url: `/api/merchants/${merchantId}/application-conflicts/${conflictId}/settle`,
+        method: 'POST',
+        body: { data: { choice } },
+      }),
+      // Taking their answer changes the merchant itself.
+      invalidatesTags: (r, e, arg) => [...changed(r, e, arg), { type: 'Merchant' as const, id: arg.merchantId }],
+    }),
+    requestApplicationChanges: build.mutation<ApplicationRequest, RequestRef & { items: ChangeRequestItem[] }>({
+      query: ({ merchantId, requestId, items }) => ({
+        url: `${applicationRequestsPath(merchantId)}/${requestId}/request-changes`,
+        method: 'POST',
+        body: { data: { items } },
+      }),
+      invalidatesTags: changed,
+    }),
   }),
 });
 
@@ -64,4 +108,9 @@ export const {
   useResendApplicationRequestMutation,
   useRevokeApplicationRequestMutation,
   useCopyApplicationLinkMutation,
+  useGetApplicationSigningQuery,
+  useSendSignerLinkMutation,
+  useListApplicationConflictsQuery,
+  useSettleApplicationConflictMutation,
+  useRequestApplicationChangesMutation,
 } = applicationsApi;

@@ -13,10 +13,14 @@ import {
   useRevokeApplicationRequestMutation,
   useSendApplicationRequestMutation,
 } from '../../../entities/applications/api.ts';
+import { ApplicationSigners } from './application-signers.tsx';
+import { RequestChangesDialog } from './request-changes-dialog.tsx';
 
 type Props = { merchantId: string; contactEmail: string; editable: boolean };
 type Asked = 'send' | 'resend' | 'revoke' | null;
 
+/** States with signers, and in which staff may send the application back. */
+const filledIn = (state: ApplicationState) => state === 'submitted' || state === 'signed';
 const live = (state: ApplicationState) => (LIVE_APPLICATION_STATES as readonly string[]).includes(state);
 const COLOURS: Partial<Record<ApplicationState, 'info' | 'success' | 'warning' | 'default'>> = {
   opened: 'info',
@@ -28,7 +32,8 @@ const COLOURS: Partial<Record<ApplicationState, 'info' | 'success' | 'warning' |
 
 /**
  * The merchant's application request (docs/decisions/097): its state, and for who may edit the
- * merchant, send (confirmed), resend (confirmed), copy the link and revoke (confirmed).
+ * merchant, send (confirmed), resend (confirmed), copy the link and revoke (confirmed). Once
+ * submitted: the signers (docs/decisions/107) and sending it back for changes (docs/decisions/108).
  */
 export function ApplicationPanel({ merchantId, contactEmail, editable }: Props) {
   const { data, isLoading, error } = useListApplicationRequestsQuery(merchantId);
@@ -37,6 +42,7 @@ export function ApplicationPanel({ merchantId, contactEmail, editable }: Props) 
   const [revoke, revoking] = useRevokeApplicationRequestMutation();
   const [copyLink] = useCopyApplicationLinkMutation();
   const [asked, setAsked] = useState<Asked>(null);
+  const [changing, setChanging] = useState(false);
 
   if (isLoading) return <Skeleton variant="rectangular" height={160} aria-label="Loading the application requests" />;
   if (error) return <Alert severity="error">The application requests could not be loaded. {errorMessage(error)}</Alert>;
@@ -75,6 +81,9 @@ export function ApplicationPanel({ merchantId, contactEmail, editable }: Props) 
       <CardHeader title="Application" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
       <CardContent>
         {current ? <RequestSummary request={current} /> : <Typography>No application request sent yet.</Typography>}
+        {current && filledIn(current.state) && (
+          <ApplicationSigners merchantId={merchantId} requestId={current.id} editable={editable} />
+        )}
         {editable && (
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
             {open ? (
@@ -92,6 +101,11 @@ export function ApplicationPanel({ merchantId, contactEmail, editable }: Props) 
             ) : (
               <Button variant="contained" onClick={() => setAsked('send')} disabled={!contactEmail}>
                 Send application request
+              </Button>
+            )}
+            {current && filledIn(current.state) && (
+              <Button variant="outlined" onClick={() => setChanging(true)}>
+                Request changes
               </Button>
             )}
           </Stack>
@@ -122,6 +136,14 @@ export function ApplicationPanel({ merchantId, contactEmail, editable }: Props) 
         onConfirm={confirm}
         onClose={() => setAsked(null)}
       />
+      {current && editable && filledIn(current.state) && (
+        <RequestChangesDialog
+          merchantId={merchantId}
+          request={current}
+          open={changing}
+          onClose={() => setChanging(false)}
+        />
+      )}
     </Card>
   );
 }

@@ -12,6 +12,7 @@ import { OwnersTab } from './owners-tab.tsx';
 import { TimelineTab } from './timeline-tab.tsx';
 import { TodosTab } from './todos-tab.tsx';
 import { ApplicationChecklistPanel } from './application-checklist-panel.tsx';
+import { ApplicationConflicts } from './application-conflicts.tsx';
 import { ApplicationPanel } from './application-panel.tsx';
 
 export const MERCHANT_TABS = [
@@ -113,6 +114,7 @@ export function MerchantViewPage() {
           {tab === 'application' && (
             <>
               <ApplicationPanel merchantId={merchant.id} contactEmail={merchant.contactEmail} editable={editable} />
+              <ApplicationConflicts merchantId={merchant.id} editable={editable} />
               <ApplicationChecklistPanel merchantId={merchant.id} />
             </>
           )}
