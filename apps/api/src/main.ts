@@ -26,7 +26,12 @@ async function start(config: Config, logger: Logger) {
   // Drafts an older version kept with their sensitive values among the others (decision 074).
   const sealedDrafts = await sealLegacyDrafts(database.db, secrets.encryptionKey);
   if (sealedDrafts > 0) logger.info({ drafts: sealedDrafts }, 'sealed the sensitive values of merchant drafts');
-  const seed = await seedIfEmpty(database.db, { ...config, encryptionKey: secrets.encryptionKey });
+  const seed = await seedIfEmpty(database.db, {
+    ...config,
+    encryptionKey: secrets.encryptionKey,
+    serverSecret: secrets.authSecret,
+    signing: secrets.signing,
+  });
   const jobs = await startJobEngine({
     database,
     logger,

@@ -11,13 +11,28 @@ import { seedDemoStageActions } from './demo-stage-actions.ts';
 import { seedReferenceData } from './reference-data.ts';
 import { seedDemoUnderwriting } from './demo-underwriting.ts';
 import { seedDemoSanctions } from './demo-sanctions.ts';
+import { seedDemoApplications } from './demo-applications.ts';
+import type { SigningCertificate } from '../../lib/signing-certificate.ts';
 import { DEMO_SIGN_IN_EMAILS, randomDemoPassword, seedDemoUsers } from './users.ts';
 
 /**
  * `encryptionKey` seals the demo's sensitive values as the API does (deps.secrets.encryptionKey);
  * `documentsDir`: where the demo documents go (the configuration's; none in tests that pass no config).
+ * `serverSecret` (the links' secret) and `signing` (the portal's certificate): for the demo
+ * application requests; without them (tests that pass no config) that hook seeds nothing.
  */
-export type SeedContext = { now: Date; demo: boolean; encryptionKey: string; documentsDir?: string | undefined };
+export type SeedContext = {
+  now: Date;
+  demo: boolean;
+  encryptionKey: string;
+  documentsDir?: string | undefined;
+  serverSecret?: string | undefined;
+  signing?: SigningCertificate | undefined;
+};
+
+type SeedConfig = Pick<Config, 'demoSeed' | 'demoPassword'> & { encryptionKey: string } & Partial<
+    Pick<Config, 'documentsDir'>
+  > & { serverSecret?: string | undefined; signing?: SigningCertificate | undefined };
 
 export type SeedHook = { name: string; run: (db: Db, ctx: SeedContext) => Promise<void> };
 
@@ -41,6 +56,8 @@ export const seedHooks: readonly SeedHook[] = [
   { name: 'demo underwriting', run: (db, ctx) => seedDemoUnderwriting(db, ctx.now) },
   // After the demo merchants: the made-up sanctions list, and the portfolio screened against it.
   { name: 'demo sanctions', run: (db, ctx) => seedDemoSanctions(db, ctx) },
+  // After the demo merchants and users: application requests in each state, one signed.
+  { name: 'demo applications', run: (db, ctx) => seedDemoApplications(db, ctx) },
 ];
 
 export type SeedReport =
@@ -51,7 +68,7 @@ export type SeedReport =
 /** Demo users and seed hooks on the first start (no users yet) in demo mode; otherwise nothing. */
 export async function seedIfEmpty(
   db: Db,
-  config: Pick<Config, 'demoSeed' | 'demoPassword'> & { encryptionKey: string } & Partial<Pick<Config, 'documentsDir'>>,
+  config: SeedConfig,
   now = new Date(),
   hooks: readonly SeedHook[] = seedHooks,
 ): Promise<SeedReport> {
@@ -69,7 +86,14 @@ export async function seedIfEmpty(
   await db.transaction(async (tx) => {
     await seedDemoUsers(tx, password, now, Boolean(config.demoPassword));
     for (const hook of hooks) {
-      await hook.run(tx, { now, demo: true, encryptionKey: config.encryptionKey, documentsDir: config.documentsDir });
+      await hook.run(tx, {
+        now,
+        demo: true,
+        encryptionKey: config.encryptionKey,
+        documentsDir: config.documentsDir,
+        serverSecret: config.serverSecret,
+        signing: config.signing,
+      });
     }
   });
   return { kind: 'first-start', emails: DEMO_SIGN_IN_EMAILS, password, passwordFromEnv: Boolean(config.demoPassword) };
