@@ -3,12 +3,12 @@ import type { ApplicationView } from '@boardwalk/shared/schemas/application';
 import type { ApplicationSigning } from '@boardwalk/shared/schemas/application-signing';
 import { useState } from 'react';
 import { BusinessStep } from './business-step.tsx';
+import { ChangesRequestedNotice, stepOfItem, useChangesRequested, type PageStep } from './changes-requested.tsx';
 import { DocumentsStep } from './documents-step.tsx';
 import { FieldsStep, type StepField } from './fields-step.tsx';
 import { OwnersStep } from './owners-step.tsx';
 import { ReviewStep } from './review-step.tsx';
 
-type PageStep = ApplicationStep | 'documents' | 'review';
 const LABELS: Record<PageStep, string> = { ...APPLICATION_STEP_LABELS, documents: 'Documents', review: 'Review' };
 
 type Props = {
@@ -42,7 +42,17 @@ const BANKING: StepField[] = [
   { name: 'taxId', label: 'Tax id (EIN)', kind: 'sensitive' },
 ];
 
-/** The application's steps, one at a time (a phone shows one well), each saved as the merchant goes. */
+/** Which of the steps built from field lists holds a field (the business and owners steps hold the rest). */
+const FIELDS_OF: Partial<Record<ApplicationStep, readonly string[]>> = {
+  contact: CONTACT.map((f) => f.name),
+  processing: PROCESSING.map((f) => f.name),
+  banking: BANKING.map((f) => f.name),
+};
+
+/**
+ * The application's steps, one at a time (a phone shows one well), each saved as the merchant
+ * goes. Sent back by staff, it opens at the first item to fix, with the list of them above.
+ */
 export function ApplicationSteps({ token, view: first, onClosed, onSubmitted }: Props) {
   const [view, setView] = useState(first);
   // The documents come last, whatever the request asks: the checklist itself says what is needed.
@@ -50,9 +60,20 @@ export function ApplicationSteps({ token, view: first, onClosed, onSubmitted }: 
   const [index, setIndex] = useState(0);
   const step = steps[index] ?? 'business';
   const common = { token, view, onView: setView, onClosed };
+  const changes = useChangesRequested(token);
+  const openItem = (item: (typeof changes)[number]) =>
+    setIndex(Math.max(0, steps.indexOf(stepOfItem(item, FIELDS_OF))));
+  // Once, when the list arrives (set while rendering, as React allows for state that follows
+  // other state): later the merchant moves between steps freely.
+  const [openedAtChange, setOpenedAtChange] = useState(false);
+  if (changes[0] && !openedAtChange) {
+    setOpenedAtChange(true);
+    openItem(changes[0]);
+  }
 
   return (
     <>
+      <ChangesRequestedNotice items={changes} onOpen={openItem} />
       <nav aria-label="Steps" className="apply-steps">
         <ol>
           {steps.map((s, i) => (
