@@ -19,8 +19,7 @@ export const applicationSubmitInputSchema = z
 export const applicationSignInputSchema = z
   .object({
     typedName: text('Type your full name').trim().min(1, 'Type your full name').max(120, 'Use at most 120 characters'),
-    drawing: z
-      .string()
+    drawing: text('The drawing must be a PNG image')
       .max(SIGNATURE_DRAWING_MAX_CHARS, 'The drawing is too large: clear it and draw again')
       .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, 'The drawing must be a PNG image')
       .optional(),
