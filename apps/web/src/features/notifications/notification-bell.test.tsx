@@ -91,4 +91,12 @@ describe('NotificationBell', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
     expect(agent.callsTo('GET', '/api/me/notifications/unread')).toHaveLength(0);
   });
+
+  // The name holds the badge's text (axe: label-content-name-mismatch), "99+" past 99.
+  it('names past 99 unread as the badge shows them', async () => {
+    fakeFetch({ 'GET /api/me/notifications/unread': () => ({ body: { unread: 100, latestId: null } }) });
+    renderPage(<NotificationBell />, { url: '/home', role: 'ROLE_STAFF' });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 99+ unread' });
+    expect(bell).toHaveTextContent('99+');
+  });
 });

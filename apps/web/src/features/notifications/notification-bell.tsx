@@ -9,7 +9,11 @@ import { useUnreadNotificationsQuery } from '../../entities/notifications/api.ts
 /** Loaded on first open: the frame carries only the bell and its count (the transfer budgets). */
 const NotificationPanel = lazy(async () => ({ default: (await import('./notification-panel.tsx')).NotificationPanel }));
 
+/** The badge's largest count; past it the badge shows "99+". */
+const MAX_SHOWN = 99;
+
 /** The top bar's bell, for those who have notifications (staff; agents have none). */
+
 export function NotificationBell() {
   return useAppAbility().can('read', NOTIFICATION_SUBJECT) ? <Bell /> : null;
 }
@@ -27,17 +31,19 @@ function Bell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const panelId = useId();
   const unread = data?.unread ?? 0;
+  // The name says what the badge shows ("99+" past 99), so the visible text is part of the name.
+  const shown = unread > MAX_SHOWN ? `${MAX_SHOWN}+` : String(unread);
   return (
     <>
       <IconButton
         color="inherit"
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={unread > 0 ? `Notifications, ${shown} unread` : 'Notifications'}
         aria-haspopup="dialog"
         aria-expanded={anchor ? true : undefined}
         aria-controls={anchor ? panelId : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <Badge badgeContent={unread} color="error" max={99}>
+        <Badge badgeContent={unread} color="error" max={MAX_SHOWN}>
           <NotificationsOutlined />
         </Badge>
       </IconButton>
