@@ -16,15 +16,16 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 export type NotificationChannels = { inApp: boolean; email: boolean };
 
 /**
- * What a user gets before choosing: everything in the app; by email only what needs someone
- * soon (a mention, an SLA, a failed job), so assignments in bulk do not flood an inbox.
+ * What a user gets before choosing: everything in the app; by email only what needs one person
+ * soon (a mention, an SLA), so assignments in bulk do not flood an inbox, nor does a failing
+ * automation, which tells every administrator at each run.
  */
 export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannels> = {
   assigned: { inApp: true, email: false },
   mentioned: { inApp: true, email: true },
   sla: { inApp: true, email: true },
   application: { inApp: true, email: false },
-  job_failed: { inApp: true, email: true },
+  job_failed: { inApp: true, email: false },
 };
 
 /** The signed-in user's own notifications and preferences; the routes never take another user's id. */

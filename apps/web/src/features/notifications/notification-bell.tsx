@@ -43,9 +43,14 @@ function Bell() {
         aria-controls={anchor ? panelId : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <Badge badgeContent={unread} color="error" max={MAX_SHOWN}>
+        {/* No badge at all at zero: a hidden "0" would still be text inside the button. */}
+        {unread > 0 ? (
+          <Badge badgeContent={unread} color="error" max={MAX_SHOWN}>
+            <NotificationsOutlined />
+          </Badge>
+        ) : (
           <NotificationsOutlined />
-        </Badge>
+        )}
       </IconButton>
       {anchor ? (
         <Suspense fallback={null}>
