@@ -218,10 +218,7 @@ export async function verifyCode(db: Db, ctx: ApplyContext, token: string, code:
       });
     });
     if (locks) throw lockedError({ codeLockedUntil: lockedUntil }, ctx.now);
-    const message = live
-      ? 'That code is not right. Check the latest email and try again.'
-      : 'This code has expired: ask for a new one.';
-    throw new ProblemError(400, message, { errors: { code: [message] } });
+    throw wrongCode(Boolean(live));
   }
   const secret = newDeviceSecret();
   await db.transaction(async (t) => {
@@ -230,15 +227,7 @@ export async function verifyCode(db: Db, ctx: ApplyContext, token: string, code:
       .update(r)
       .set({ failedCodes: 0, codeHash: null, codeExpiresAt: null, updatedAt: ctx.now })
       .where(eq(r.id, row.id));
-    await tx.insert(applicationDevices).values({
-      requestId: row.id,
-      secretHash: hashSecret(secret),
-      expiresAt: new Date(ctx.now.getTime() + APPLICATION_DEVICE_HOURS * 3_600_000),
-      ip: ctx.applicant.ip,
-      userAgent: ctx.applicant.userAgent?.slice(0, 300) ?? null,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    });
+    await tx.insert(applicationDevices).values(verifiedDevice(ctx, secret, row.id));
     await logApplicationStep(tx, ctx.applicant, { ...step, action: 'code_verified' });
   });
   return secret;
@@ -251,4 +240,26 @@ export async function verifiedRequest(db: Db, ctx: ApplyContext, token: string, 
     throw new ProblemError(401, 'Enter the code we emailed you to continue.', { code: 'code_required' });
   }
   return row;
+}
+
+/** A wrong code's answer: not right while the code lives, expired after (the request's or a signer's). */
+export function wrongCode(live: boolean): ProblemError {
+  const message = live
+    ? 'That code is not right. Check the latest email and try again.'
+    : 'This code has expired: ask for a new one.';
+  return new ProblemError(400, message, { errors: { code: [message] } });
+}
+
+/** The row of a device that entered the right code: for the request, or for one signer of it. */
+export function verifiedDevice(ctx: ApplyContext, secret: string, requestId: string, signerId?: string) {
+  return {
+    requestId,
+    ...(signerId ? { signerId } : {}),
+    secretHash: hashSecret(secret),
+    expiresAt: new Date(ctx.now.getTime() + APPLICATION_DEVICE_HOURS * 3_600_000),
+    ip: ctx.applicant.ip,
+    userAgent: ctx.applicant.userAgent?.slice(0, 300) ?? null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
 }

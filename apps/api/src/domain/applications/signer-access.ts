@@ -1,7 +1,6 @@
 import {
   APPLICATION_CODE_MINUTES,
   APPLICATION_CODE_RESEND_SECONDS,
-  APPLICATION_DEVICE_HOURS,
   LOCKOUT_MINUTES,
   LOCKOUT_THRESHOLD,
 } from '@boardwalk/shared';
@@ -13,7 +12,7 @@ import { applicationDevices } from '../../db/schema/application-requests.ts';
 import { applicationSigners } from '../../db/schema/application-signers.ts';
 import { requireJobSender } from '../../lib/jobs/job-engine-of.ts';
 import { ProblemError } from '../../lib/problem.ts';
-import { requestOfId, type ApplyContext, type RequestRow } from './applicant-access.ts';
+import { requestOfId, verifiedDevice, wrongCode, type ApplyContext, type RequestRow } from './applicant-access.ts';
 import { logApplicationStep } from './application-log.ts';
 import { queueCodeEmail } from './application-messages.ts';
 import { hashCode, hashSecret, maskEmail, newCode, newDeviceSecret, sameDigest } from './application-secrets.ts';
@@ -156,10 +155,7 @@ export async function verifySignerCode(db: Db, ctx: ApplyContext, token: string,
       details: { ...details, failedCodes: claim.failedCodes },
     });
     if (locks) throw locked(until, ctx.now);
-    const message = live
-      ? 'That code is not right. Check the latest email and try again.'
-      : 'This code has expired: ask for a new one.';
-    throw new ProblemError(400, message, { errors: { code: [message] } });
+    throw wrongCode(Boolean(live));
   }
   const secret = newDeviceSecret();
   await db.transaction(async (t) => {
@@ -168,16 +164,7 @@ export async function verifySignerCode(db: Db, ctx: ApplyContext, token: string,
       .update(s)
       .set({ failedCodes: 0, codeHash: null, codeExpiresAt: null, updatedAt: ctx.now })
       .where(eq(s.id, signer.id));
-    await tx.insert(applicationDevices).values({
-      requestId: request.id,
-      signerId: signer.id,
-      secretHash: hashSecret(secret),
-      expiresAt: new Date(ctx.now.getTime() + APPLICATION_DEVICE_HOURS * 3_600_000),
-      ip: ctx.applicant.ip,
-      userAgent: ctx.applicant.userAgent?.slice(0, 300) ?? null,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    });
+    await tx.insert(applicationDevices).values(verifiedDevice(ctx, secret, request.id, signer.id));
     await logApplicationStep(tx, ctx.applicant, { ...step, action: 'signer_code_verified', details });
   });
   return secret;
