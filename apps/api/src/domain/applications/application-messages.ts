@@ -38,6 +38,29 @@ export type LinkLetter = {
   sendNumber: number;
 };
 
+/** One application email to one address about one merchant, queued once per key (messages path). */
+function queueEmail(
+  tx: Db,
+  boss: JobSender,
+  mail: { to: string; merchantId: string; key: string; causeId: string },
+  body: ReturnType<typeof render>,
+  now: Date,
+) {
+  return queueRenderedMessage(
+    tx,
+    boss,
+    {
+      channel: 'email',
+      to: mail.to,
+      ...body,
+      merchantId: mail.merchantId,
+      idempotencyKey: mail.key,
+      cause: { type: 'manual', id: mail.causeId },
+    },
+    now,
+  );
+}
+
 export async function queueLinkEmail(tx: Db, boss: JobSender, letter: LinkLetter, now: Date) {
   const body = render({
     subject: `${letter.portalName}: complete the application for ${letter.dbaName}`,
@@ -48,17 +71,16 @@ export async function queueLinkEmail(tx: Db, boss: JobSender, letter: LinkLetter
     ],
     link: letter.link,
   });
-  return queueRenderedMessage(
+  return queueEmail(
     tx,
     boss,
     {
-      channel: 'email',
       to: letter.to,
-      ...body,
       merchantId: letter.merchantId,
-      idempotencyKey: `application-link:${letter.requestId}:${letter.sendNumber}`,
-      cause: { type: 'manual', id: letter.requestId },
+      key: `application-link:${letter.requestId}:${letter.sendNumber}`,
+      causeId: letter.requestId,
     },
+    body,
     now,
   );
 }
@@ -118,17 +140,16 @@ export async function queueSignerLinkEmail(
     ],
     link: letter.link,
   });
-  return queueRenderedMessage(
+  return queueEmail(
     tx,
     boss,
     {
-      channel: 'email',
       to: letter.to,
-      ...body,
       merchantId: letter.merchantId,
-      idempotencyKey: `application-signer-link:${letter.signerId}:${now.getTime()}`,
-      cause: { type: 'manual', id: letter.signerId },
+      key: `application-signer-link:${letter.signerId}:${now.getTime()}`,
+      causeId: letter.signerId,
     },
+    body,
     now,
   );
 }
@@ -150,17 +171,16 @@ export async function queueChangesEmail(
     ],
     link: letter.link,
   });
-  return queueRenderedMessage(
+  return queueEmail(
     tx,
     boss,
     {
-      channel: 'email',
       to: letter.to,
-      ...body,
       merchantId: letter.merchantId,
-      idempotencyKey: `application-changes:${letter.requestId}:${letter.sendNumber}`,
-      cause: { type: 'manual', id: letter.requestId },
+      key: `application-changes:${letter.requestId}:${letter.sendNumber}`,
+      causeId: letter.requestId,
     },
+    body,
     now,
   );
 }
