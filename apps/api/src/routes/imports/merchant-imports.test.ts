@@ -176,6 +176,25 @@ describe('merchant imports', () => {
     expect((await confirm(third.id)).body).toMatchObject({ state: 'done', unchanged: 1, created: 0, updated: 0 });
   });
 
+  it("adds the words of a batch's names to the search dictionary, and of a name an update changes", async () => {
+    const words = async () =>
+      (
+        await queryRows<{ word: string }>(
+          ctx.t,
+          sql`select word from merchant_search_words where word in ('quokkaberry', 'wombatine', 'xylotrope', 'zanderfell') order by word`,
+        )
+      ).map((r) => r.word);
+    const first = await upload([
+      ['W-1', 'Quokkaberry Bakery', '', '', '', '', '', ''],
+      ['W-2', 'Wombatine Florist', 'Xylotrope LLC', '', '', '', '', ''],
+    ]);
+    expect((await confirm(first.id)).body).toMatchObject({ state: 'done', created: 2 });
+    expect(await words()).toEqual(['quokkaberry', 'wombatine', 'xylotrope']);
+    const second = await upload([['W-1', 'Quokkaberry Bakery', 'Zanderfell Holdings', '', '', '', '', '']]);
+    expect((await confirm(second.id)).body).toMatchObject({ state: 'done', updated: 1 });
+    expect(await words()).toEqual(['quokkaberry', 'wombatine', 'xylotrope', 'zanderfell']);
+  });
+
   it('refuses an external id twice in one file', async () => {
     const file = await upload([
       ['F-1', 'One', '', '', '', '', '', ''],
