@@ -51,12 +51,24 @@ export type Inbox = ReturnType<typeof inbox>;
 /** The path of the first link in a message to the merchant-facing pages. */
 export const linkIn = (text: string) => new URL(text.match(/https?:\/\/\S+\/apply\/[\w/-]+/)![0]).pathname;
 
-/** No serious or critical axe violation, and nothing sticking out sideways at 390 px. */
+/**
+ * No serious or critical axe violation, nothing sticking out sideways at 390 px, and every button
+ * a finger's size (44 px tall at least, as the page's CSS means them to be).
+ */
 export async function checkPhonePage(page: Page, where: string) {
   expect(await seriousViolations(page, where)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where} width`).toBeLessThanOrEqual(
     PHONE.width,
   );
+  const small = await page
+    .locator('main button:visible')
+    .evaluateAll((buttons) =>
+      buttons
+        .filter((b) => b.getBoundingClientRect().height < 44)
+        .map((b) => `${b.textContent}: ${Math.round(b.getBoundingClientRect().height)} px`),
+    );
+  // Soft: the journey goes on, so one run names every page with a small button.
+  expect.soft(small, `${where}: buttons too small to tap`).toEqual([]);
 }
 
 /** On "Confirm it is you": asks for a code, reads it from the email to `to`, and enters it. */
@@ -73,6 +85,8 @@ export async function enterCode(page: Page, mail: Inbox, to: string) {
 /** Draws a stroke across the signature pad with the mouse (pointer events, as a finger would). */
 export async function drawSignature(page: Page) {
   const pad = page.getByRole('img', { name: /Signature: draw/ });
+  // The mouse moves in the viewport: the pad must be in it.
+  await pad.scrollIntoViewIfNeeded();
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
   await page.mouse.down();
@@ -105,10 +119,18 @@ export async function signAsOwner(
   if (code) await enterCode(page, mail, owner.email);
   await expect(page.getByRole('heading', { name: 'Sign the application' })).toBeVisible();
   await expect(page.getByText(fullName(owner), { exact: true }).first()).toBeVisible();
+  // The portal's name and colour, as on the merchant's own page.
+  await expect.soft(page.getByRole('banner')).toHaveText('Boardwalk');
   await checkPhonePage(page, `signer ${owner.firstName}`);
   await page.getByLabel(`Full name of ${fullName(owner)}`).fill(fullName(owner));
   if (draw) await drawSignature(page);
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/sign'));
   await page.getByRole('button', { name: `Sign as ${fullName(owner)}` }).click();
+  // The typed name always; the drawing, as a PNG, only when one was drawn.
+  const body = (await sent).postDataJSON() as { typedName: string; drawing?: string };
+  expect(body.typedName).toBe(fullName(owner));
+  if (draw) expect(body.drawing).toMatch(/^data:image\/png;base64,/);
+  else expect(body.drawing).toBeUndefined();
   await expect(page.getByRole('status')).toHaveText('You have signed. Thank you.');
   await checkPhonePage(page, `signer ${owner.firstName} signed`);
   await page.close();

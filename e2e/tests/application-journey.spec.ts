@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { uniqueSuffix } from '../admin-fixtures.ts';
+import { FIRST_PAINT, uniqueSuffix } from '../admin-fixtures.ts';
 import { expect, test } from '../fixtures.ts';
 import {
   checkPhonePage,
@@ -14,8 +14,7 @@ import {
   type Owner,
 } from './application-journey-kit.ts';
 
-// A click that cannot happen fails in seconds, not at the test's end.
-test.use({ signedInAs: 'staff', actionTimeout: 15_000 });
+test.use({ signedInAs: 'staff' });
 
 /** Moves to a step by its button in the steps list ("4. Card processing"). */
 async function openStep(phone: Page, label: string, heading: string) {
@@ -39,7 +38,7 @@ async function staffState(page: Page, label: string) {
   const card = page
     .getByRole('heading', { name: 'Application', level: 2 })
     .locator('xpath=ancestor::*[contains(@class,"MuiCard-root")][1]');
-  await expect(card.getByText(label, { exact: true }).first()).toBeVisible();
+  await expect(card.getByText(label, { exact: true }).first()).toBeVisible({ timeout: FIRST_PAINT });
   return card;
 }
 
@@ -81,6 +80,7 @@ test('staff send an application; the merchant fills it in on a phone, two owners
 
   // 1. Staff send the request from the Application tab.
   await page.goto(`/merchant/view/${merchantId}?tab=application`);
+  await expect(page.getByRole('button', { name: 'Send application request' })).toBeEnabled({ timeout: FIRST_PAINT });
   await page.getByRole('button', { name: 'Send application request' }).click();
   await page
     .getByRole('dialog', { name: 'Send an application request?' })
@@ -169,7 +169,10 @@ test('staff send an application; the merchant fills it in on a phone, two owners
   await expect(phone.getByRole('heading', { name: 'Review and submit' })).toBeVisible();
   await expect(phone.getByText(`${dbaName} LLC`)).toBeVisible();
   await checkPhonePage(phone, 'review step');
-  await phone.getByRole('checkbox').check();
+  // The consent box is a box beside its words, not a row of its own.
+  const consent = phone.getByRole('checkbox', { name: /electronic records/ });
+  expect.soft((await consent.boundingBox())!.width).toBeLessThanOrEqual(32);
+  await consent.check();
   await phone.getByRole('button', { name: 'Submit for signing' }).click();
   await expect(phone.getByRole('heading', { name: 'Sign the application', level: 1 })).toBeVisible();
   await checkPhonePage(phone, 'sign step');
@@ -197,7 +200,10 @@ test('staff send an application; the merchant fills it in on a phone, two owners
   expect(again).toBe(link);
   await phone.goto(again);
   await expect(phone.getByRole('heading', { name: 'Please change these answers' })).toBeVisible();
-  await expect(phone.getByText(': The average sale looks low for this business')).toBeVisible();
+  const item = phone.getByRole('listitem').filter({ hasText: ': The average sale looks low for this business' });
+  // The item reads as a line of text: its button first, the reason after it.
+  const [itemBox, buttonBox] = [await item.boundingBox(), await item.getByRole('button').boundingBox()];
+  expect.soft(Math.abs(buttonBox!.x - itemBox!.x)).toBeLessThan(2);
   await expect(phone.getByRole('heading', { name: 'Card processing', level: 1 })).toBeVisible();
   await checkPhonePage(phone, 'changes requested');
   await fillAndSave(phone, { 'Average sale ($)': '52' });
@@ -220,6 +226,7 @@ test('staff send an application; the merchant fills it in on a phone, two owners
 
   // 5. Staff see it signed, with its PDF: signed by the portal, holding the changed answer.
   card = await staffState(page, 'Signed');
+  await expect(page.getByText('Everything uploaded')).toBeVisible();
   const pdfLink = card.getByRole('link', { name: 'Signed application (PDF)' });
   await expect(pdfLink).toBeVisible();
   const download = await page.request.get((await pdfLink.getAttribute('href'))!);
