@@ -50,7 +50,8 @@ test('staff send an application; the merchant fills it in on a phone, two owners
   browser,
   superadminApi,
 }) => {
-  test.setTimeout(180_000);
+  // About 1.6 minutes alone on two busy cores; room for a full run's second worker beside it.
+  test.setTimeout(300_000);
   const suffix = uniqueSuffix();
   const dbaName = `E2E Journey ${suffix}`;
   const contactEmail = `journey-${suffix}@example.com`.toLowerCase();
