@@ -52,6 +52,8 @@ describe('the review step of the merchant page', () => {
     expect(screen.getByText('Acme Holdings LLC')).toBeInTheDocument();
     expect(screen.getByText('•••••0021')).toBeInTheDocument();
     expect(screen.getByText('•••••1120')).toBeInTheDocument();
+    // The page's main button, as on every step: full width and 48 px tall on a phone.
+    expect(screen.getByRole('button', { name: 'Submit for signing' })).toHaveClass('apply-button');
     await user.click(screen.getByRole('button', { name: 'Submit for signing' }));
     const consent = screen.getByRole('checkbox', { name: /electronic records/ });
     expect(consent).toHaveAttribute('aria-invalid', 'true');

@@ -144,7 +144,7 @@ export function ReviewStep({ token, view, onSubmitted }: Props) {
           </span>
         )}
       </div>
-      <button type="submit" disabled={busy}>
+      <button type="submit" className="apply-button" disabled={busy}>
         Submit for signing
       </button>
       <p role="status">{status}</p>

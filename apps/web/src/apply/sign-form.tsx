@@ -44,7 +44,7 @@ export function SignForm({ id, name, onSign }: Props) {
       />
       <DrawingPad label="Signature" onChange={setDrawing} />
       {errors.drawing && <span className="apply-error">{errors.drawing}</span>}
-      <button type="submit" disabled={busy}>
+      <button type="submit" className="apply-button" disabled={busy}>
         Sign as {name}
       </button>
     </form>

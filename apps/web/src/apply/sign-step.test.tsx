@@ -48,6 +48,8 @@ describe('the sign step of the merchant page', () => {
     expect(screen.getByText('The application changed since this signature: sign again')).toBeInTheDocument();
 
     const ada = screen.getByRole('form', { name: 'Sign as Ada Lovelace' });
+    // The page's main button, as on every step: full width and 48 px tall on a phone.
+    expect(within(ada).getByRole('button', { name: 'Sign as Ada Lovelace' })).toHaveClass('apply-button');
     await user.click(within(ada).getByRole('button', { name: 'Sign as Ada Lovelace' }));
     const name = within(ada).getByLabelText('Full name of Ada Lovelace');
     expect(name).toHaveAccessibleDescription('Type your full name');

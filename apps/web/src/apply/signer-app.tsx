@@ -1,6 +1,6 @@
 import type { SignerView } from '@boardwalk/shared/schemas/application-signing';
 import { useCallback, useEffect, useState } from 'react';
-import { ApplyError } from './apply-api.ts';
+import { applyApi, ApplyError } from './apply-api.ts';
 import { CodeStep } from './code-step.tsx';
 import { reviewRows } from './review-step.tsx';
 import { signerApi, type SignerOpened } from './sign-api.ts';
@@ -22,6 +22,7 @@ const CLOSED: Record<string, string> = {
 /** A signer's own page, /apply/sign/<token> (docs/decisions/107): code, review, sign. */
 export function SignerApp({ token }: { token: string }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const [portalName, setPortalName] = useState('');
   const fail = useCallback((e: unknown) => {
     const code = e instanceof ApplyError ? (e.problem.code ?? '') : '';
     setPhase({ kind: 'closed', message: CLOSED[code] ?? (e instanceof Error ? e.message : 'Something went wrong.') });
@@ -38,15 +39,29 @@ export function SignerApp({ token }: { token: string }) {
     signerApi
       .open(token)
       .then((opened) => {
-        document.title = `Sign the application · ${opened.portalName} Portal`;
+        setPortalName(opened.portalName);
         if (opened.verified) return review();
         setPhase({ kind: 'code', opened });
       })
       .catch(fail);
   }, [token, review, fail]);
 
+  // A link that no longer opens does not say the portal's name: the public settings do.
+  useEffect(() => {
+    if (portalName || phase.kind !== 'closed') return;
+    void applyApi.portalName().then(setPortalName);
+  }, [phase.kind, portalName]);
+
+  useEffect(() => {
+    document.title = portalName ? `Sign the application · ${portalName} Portal` : 'Sign the application';
+  }, [portalName]);
+
   return (
     <div className="apply-page">
+      {/* The same header as the merchant's page: the portal's name and colour (docs/decisions/097). */}
+      <header className="apply-header">
+        <span className="apply-brand">{portalName || '\u00a0'}</span>
+      </header>
       <main className="apply-main" aria-busy={phase.kind === 'loading'}>
         {phase.kind === 'loading' && <p role="status">Opening…</p>}
         {phase.kind === 'closed' && <p role="alert">{phase.message}</p>}
