@@ -10,13 +10,19 @@ type Phase =
   | { kind: 'loading' }
   | { kind: 'code'; opened: SignerOpened }
   | { kind: 'review'; view: SignerView }
-  | { kind: 'closed'; message: string };
+  | { kind: 'closed'; title: string; message: string };
 
-const CLOSED: Record<string, string> = {
-  link_used: 'This application is already signed by everyone. Thank you.',
-  link_revoked: 'This application link was cancelled. Ask the person who sent it for a new one.',
-  link_expired: 'This link has expired. Ask the person who sent it for a new one.',
-  not_found: 'This link is not valid. Check that you opened the whole link from the email.',
+const CLOSED: Record<string, { title: string; message: string }> = {
+  link_used: { title: 'Already signed', message: 'This application is already signed by everyone. Thank you.' },
+  link_revoked: {
+    title: 'This link was cancelled',
+    message: 'Ask the person who sent it for a new one.',
+  },
+  link_expired: { title: 'This link has expired', message: 'Ask the person who sent it for a new one.' },
+  not_found: {
+    title: 'This link is not valid',
+    message: 'Check that you opened the whole link from the email, or ask the person who sent it for a new one.',
+  },
 };
 
 /** A signer's own page, /apply/sign/<token> (docs/decisions/107): code, review, sign. */
@@ -25,7 +31,12 @@ export function SignerApp({ token }: { token: string }) {
   const [portalName, setPortalName] = useState('');
   const fail = useCallback((e: unknown) => {
     const code = e instanceof ApplyError ? (e.problem.code ?? '') : '';
-    setPhase({ kind: 'closed', message: CLOSED[code] ?? (e instanceof Error ? e.message : 'Something went wrong.') });
+    const known = CLOSED[code];
+    setPhase({
+      kind: 'closed',
+      title: known?.title ?? 'This link does not open',
+      message: known?.message ?? 'Something went wrong. Try again in a moment.',
+    });
   }, []);
   const review = useCallback(async () => {
     try {
@@ -64,7 +75,12 @@ export function SignerApp({ token }: { token: string }) {
       </header>
       <main className="apply-main" aria-busy={phase.kind === 'loading'}>
         {phase.kind === 'loading' && <p role="status">Opening…</p>}
-        {phase.kind === 'closed' && <p role="alert">{phase.message}</p>}
+        {phase.kind === 'closed' && (
+          <section role="alert" aria-labelledby="signer-closed-title">
+            <h1 id="signer-closed-title">{phase.title}</h1>
+            <p>{phase.message}</p>
+          </section>
+        )}
         {phase.kind === 'code' && (
           <CodeStep token={token} opened={phase.opened} onVerified={review} onClosed={fail} api={signerApi} />
         )}
