@@ -166,7 +166,10 @@ function smsGateway(e: Env): SmsGatewayConfig | undefined {
     if (e.SMS_GATEWAY_TOKEN || e.SMS_GATEWAY_USER) throw fail('SMS_GATEWAY_TOKEN and SMS_GATEWAY_USER need SMS_GATEWAY_URL');
     return undefined;
   }
-  if (!/^https?:$/.test(new URL(e.SMS_GATEWAY_URL).protocol)) throw fail('SMS_GATEWAY_URL must be http(s)');
+  const url = new URL(e.SMS_GATEWAY_URL);
+  if (!/^https?:$/.test(url.protocol)) throw fail('SMS_GATEWAY_URL must be http(s)');
+  // Credentials go in their own variables: a URL is logged and shown where a secret must not be.
+  if (url.username || url.password) throw fail('SMS_GATEWAY_URL must not carry a user name or password');
   if (e.SMS_GATEWAY_TOKEN && e.SMS_GATEWAY_USER) throw fail('set SMS_GATEWAY_TOKEN or SMS_GATEWAY_USER, not both');
   if (e.SMS_GATEWAY_PASSWORD !== undefined && !e.SMS_GATEWAY_USER) throw fail('SMS_GATEWAY_PASSWORD needs SMS_GATEWAY_USER');
   const basic = e.SMS_GATEWAY_USER

@@ -26,6 +26,7 @@ describe('the SMS gateway settings (docs/decisions/115)', () => {
       { SMS_GATEWAY_URL: url, SMS_GATEWAY_PASSWORD: 'p' },
       { SMS_GATEWAY_URL: 'ftp://sms.example.com/' },
       { SMS_GATEWAY_URL: 'not a url' },
+      { SMS_GATEWAY_URL: 'https://user:pw@sms.example.com/send' },
     ]) {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
     }

@@ -85,7 +85,10 @@ async function deliver(messageId: string, policy = { allowPrivateNetworks: true 
 describe('one-time codes by SMS', () => {
   it('offers a text only with a gateway and a phone that reads as a number', async () => {
     const withPhone = await linkFor('(503) 555-0142');
-    expect((await withPhone.a.open()).body).toMatchObject({ codeSentTo: 'o•••@merchant.example', codeTextTo: '••• ••• ••42' });
+    expect((await withPhone.a.open()).body).toMatchObject({
+      codeSentTo: 'o•••@merchant.example',
+      codeTextTo: '••• ••• ••42',
+    });
 
     for (const phone of ['', 'call the office']) {
       const none = await linkFor(phone);
@@ -103,7 +106,10 @@ describe('one-time codes by SMS', () => {
     expect(await smsCodes(withPhone.merchant.id)).toEqual([]);
     // Email stays the default, with or without a body.
     expect((await withPhone.a.askCode()).status).toBe(202);
-    expect((await smsCodes(withPhone.merchant.id))[0]).toMatchObject({ channel: 'email', to: 'owner@merchant.example' });
+    expect((await smsCodes(withPhone.merchant.id))[0]).toMatchObject({
+      channel: 'email',
+      to: 'owner@merchant.example',
+    });
   });
 
   it('texts the code through the gateway, keeps only the mark in the log, and the code verifies', async () => {
@@ -124,14 +130,21 @@ describe('one-time codes by SMS', () => {
     expect(code).toBeDefined();
 
     const [after] = await t.db.select().from(emails).where(eq(emails.id, queued!.id));
-    expect(after).toMatchObject({ status: 'sent', transport: 'sms-http', transportMessageId: 'gw-msg-1', secretEnc: null });
+    expect(after).toMatchObject({
+      status: 'sent',
+      transport: 'sms-http',
+      transportMessageId: 'gw-msg-1',
+      secretEnc: null,
+    });
     expect(JSON.stringify(after)).not.toContain(code);
     expect(lines.join('\n')).not.toContain(code);
     expect((await a.verify(code!)).status).toBe(200);
 
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.subjectId, request.id));
     const audit = audits.find((r) => r.action === 'application.code_sent');
-    expect(audit).toMatchObject({ changes: expect.objectContaining({ channel: 'sms', userAgent: expect.stringContaining('iPhone') }) });
+    expect(audit).toMatchObject({
+      changes: expect.objectContaining({ channel: 'sms', userAgent: expect.stringContaining('iPhone') }),
+    });
     expect(JSON.stringify(audits)).not.toContain(code);
   });
 
@@ -199,7 +212,10 @@ describe('one-time codes by SMS', () => {
 
     expect((await g.call('GET', adaLink)).body).toMatchObject({ codeTextTo: null });
     expect((await g.call('POST', `${adaLink}/code`, { channel: 'sms' })).status).toBe(400);
-    expect((await g.call('GET', graceLink)).body).toMatchObject({ signerName: 'Grace Hopper', codeTextTo: '••• ••• ••77' });
+    expect((await g.call('GET', graceLink)).body).toMatchObject({
+      signerName: 'Grace Hopper',
+      codeTextTo: '••• ••• ••77',
+    });
 
     const sent = await g.call('POST', `${graceLink}/code`, { channel: 'sms' });
     expect(sent).toMatchObject({ status: 202, body: { codeSentTo: '••• ••• ••77' } });
