@@ -9,8 +9,14 @@ const TOKEN = 'tok-123';
 const noop = () => undefined;
 
 describe('the code step of the merchant page (docs/decisions/115)', () => {
-  it('offers only "Email me a code" when the server offers no text', async () => {
-    render(
+  it('offers "Text me a code" beside the email, with the masked phone, only when the server does', async () => {
+    const user = userEvent.setup();
+    const onVerified = vi.fn();
+    const net = fakeFetch({
+      [`POST /api/apply/${TOKEN}/code`]: () => ({ status: 202, body: { codeSentTo: '••• ••• ••42' } }),
+      [`POST /api/apply/${TOKEN}/verify`]: () => ({ body: { verified: true } }),
+    });
+    const { unmount } = render(
       <CodeStep
         token={TOKEN}
         opened={{ codeSentTo: 'o•••@acme.example', codeTextTo: null }}
@@ -18,18 +24,12 @@ describe('the code step of the merchant page (docs/decisions/115)', () => {
         onClosed={noop}
       />,
     );
+    // No gateway or no phone: the server sends null, and email is all there is.
     expect(screen.getByRole('button', { name: 'Email me a code' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /text me/i })).not.toBeInTheDocument();
     expect(screen.queryByText(/text it to/)).not.toBeInTheDocument();
-  });
+    unmount();
 
-  it('offers "Text me a code" beside the email with the masked phone, and asks for a text', async () => {
-    const user = userEvent.setup();
-    const onVerified = vi.fn();
-    const net = fakeFetch({
-      [`POST /api/apply/${TOKEN}/code`]: () => ({ status: 202, body: { codeSentTo: '••• ••• ••42' } }),
-      [`POST /api/apply/${TOKEN}/verify`]: () => ({ body: { verified: true } }),
-    });
     render(
       <CodeStep
         token={TOKEN}
