@@ -163,7 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function smsGateway(e: Env): SmsGatewayConfig | undefined {
   const fail = (why: string) => new ConfigError(`Invalid configuration: ${why}`);
   if (!e.SMS_GATEWAY_URL) {
-    if (e.SMS_GATEWAY_TOKEN || e.SMS_GATEWAY_USER) throw fail('SMS_GATEWAY_TOKEN and SMS_GATEWAY_USER need SMS_GATEWAY_URL');
+    if (e.SMS_GATEWAY_TOKEN || e.SMS_GATEWAY_USER)
+      throw fail('SMS_GATEWAY_TOKEN and SMS_GATEWAY_USER need SMS_GATEWAY_URL');
     return undefined;
   }
   const url = new URL(e.SMS_GATEWAY_URL);
@@ -171,7 +172,8 @@ function smsGateway(e: Env): SmsGatewayConfig | undefined {
   // Credentials go in their own variables: a URL is logged and shown where a secret must not be.
   if (url.username || url.password) throw fail('SMS_GATEWAY_URL must not carry a user name or password');
   if (e.SMS_GATEWAY_TOKEN && e.SMS_GATEWAY_USER) throw fail('set SMS_GATEWAY_TOKEN or SMS_GATEWAY_USER, not both');
-  if (e.SMS_GATEWAY_PASSWORD !== undefined && !e.SMS_GATEWAY_USER) throw fail('SMS_GATEWAY_PASSWORD needs SMS_GATEWAY_USER');
+  if (e.SMS_GATEWAY_PASSWORD !== undefined && !e.SMS_GATEWAY_USER)
+    throw fail('SMS_GATEWAY_PASSWORD needs SMS_GATEWAY_USER');
   const basic = e.SMS_GATEWAY_USER
     ? `Basic ${Buffer.from(`${e.SMS_GATEWAY_USER}:${e.SMS_GATEWAY_PASSWORD ?? ''}`).toString('base64')}`
     : null;
