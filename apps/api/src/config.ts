@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { SmsGatewayConfig } from './lib/sms/sms-gateway.ts';
 
 /** true/false/1/0, or unset (undefined). */
 const optionalFlag = z
@@ -20,6 +21,13 @@ const envSchema = z.object({
     .regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
     .optional(),
   SMTP_URL: z.string().optional(),
+  /** The operator's SMS gateway (docs/decisions/115): POST { to, text } as JSON; unset, no codes by SMS. */
+  SMS_GATEWAY_URL: z.url().optional(),
+  /** Sent as `Authorization: Bearer <token>`. */
+  SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+  /** Basic auth instead of a token. */
+  SMS_GATEWAY_USER: z.string().min(1).optional(),
+  SMS_GATEWAY_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_SEED: z
     .enum(['true', 'false', '1', '0'])
@@ -68,6 +76,8 @@ export type Config = {
   authSecret: string | undefined;
   encryptionKey: string | undefined;
   smtpUrl: string | undefined;
+  /** The SMS gateway one-time codes may go through (docs/decisions/115); undefined: email only. */
+  sms?: SmsGatewayConfig | undefined;
   logLevel: Env['LOG_LEVEL'];
   /** Demo users and demo data: on by default with the embedded database, off with PostgreSQL. */
   demoSeed: boolean;
@@ -124,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: AUTH_SECRET and ENCRYPTION_KEY are required with DATABASE_URL');
   }
   return {
+    sms: smsGateway(e),
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
@@ -146,6 +157,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingP12Password: e.SIGNING_P12_PASSWORD ?? '',
     outboundAllowPrivateNetworks: e.OUTBOUND_ALLOW_PRIVATE_NETWORKS ?? e.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? false,
   };
+}
+
+/** SMS_GATEWAY_* as the gateway's URL and Authorization header; a half-configured one is an error. */
+function smsGateway(e: Env): SmsGatewayConfig | undefined {
+  const fail = (why: string) => new ConfigError(`Invalid configuration: ${why}`);
+  if (!e.SMS_GATEWAY_URL) {
+    if (e.SMS_GATEWAY_TOKEN || e.SMS_GATEWAY_USER)
+      throw fail('SMS_GATEWAY_TOKEN and SMS_GATEWAY_USER need SMS_GATEWAY_URL');
+    return undefined;
+  }
+  const url = new URL(e.SMS_GATEWAY_URL);
+  if (!/^https?:$/.test(url.protocol)) throw fail('SMS_GATEWAY_URL must be http(s)');
+  // Credentials go in their own variables: a URL is logged and shown where a secret must not be.
+  if (url.username || url.password) throw fail('SMS_GATEWAY_URL must not carry a user name or password');
+  if (e.SMS_GATEWAY_TOKEN && e.SMS_GATEWAY_USER) throw fail('set SMS_GATEWAY_TOKEN or SMS_GATEWAY_USER, not both');
+  if (e.SMS_GATEWAY_PASSWORD !== undefined && !e.SMS_GATEWAY_USER)
+    throw fail('SMS_GATEWAY_PASSWORD needs SMS_GATEWAY_USER');
+  const basic = e.SMS_GATEWAY_USER
+    ? `Basic ${Buffer.from(`${e.SMS_GATEWAY_USER}:${e.SMS_GATEWAY_PASSWORD ?? ''}`).toString('base64')}`
+    : null;
+  const authorization = e.SMS_GATEWAY_TOKEN ? `Bearer ${e.SMS_GATEWAY_TOKEN}` : basic;
+  return { url: e.SMS_GATEWAY_URL, authorization };
 }
 
 /**

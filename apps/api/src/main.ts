@@ -7,6 +7,7 @@ import { seedIfEmpty, startBanner } from './db/seed/run.ts';
 import { onShutdownSignal, openMigratedDatabase, runEntryPoint } from './entry-point.ts';
 import { startHttpServer } from './http-server.ts';
 import { startJobEngine } from './jobs/job-engine.ts';
+import { messagingOf } from './messages/transports.ts';
 import type { Logger } from './lib/logger.ts';
 import { createUsageLog } from './lib/usage-log.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
@@ -36,7 +37,7 @@ async function start(config: Config, logger: Logger) {
     database,
     logger,
     workers: config.jobWorkers,
-    messaging: { smtpUrl: config.smtpUrl, publicUrl: config.publicUrl },
+    messaging: messagingOf(config),
     outboundPolicy: { allowPrivateNetworks: config.outboundAllowPrivateNetworks },
     encryptionKey: secrets.encryptionKey,
   });

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { onShutdownSignal, openMigratedDatabase, runEntryPoint } from './entry-point.ts';
 import { startJobEngine } from './jobs/job-engine.ts';
+import { messagingOf } from './messages/transports.ts';
 import type { Logger } from './lib/logger.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
 import { closeRenderWorkers } from './templates/render.ts';
@@ -18,7 +19,7 @@ async function start(config: Config, logger: Logger) {
     logger,
     workers: true,
     encryptionKey: secrets.encryptionKey,
-    messaging: { smtpUrl: config.smtpUrl, publicUrl: config.publicUrl },
+    messaging: messagingOf(config),
     outboundPolicy: { allowPrivateNetworks: config.outboundAllowPrivateNetworks },
   });
   logger.info({ db: database.kind }, 'Boardwalk worker is running');

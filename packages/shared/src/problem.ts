@@ -39,6 +39,8 @@ export const PROBLEM_CODES = [
   'no_contact_email',
   /** A submitted application (docs/decisions/107): only signing is left; its answers no longer change. */
   'application_submitted',
+  /** A one-time code asked for by SMS while the SMS gateway cannot be reached (docs/decisions/115). */
+  'sms_unavailable',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 

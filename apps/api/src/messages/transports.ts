@@ -1,9 +1,11 @@
 import type { MessageTransport, SettingValues } from '@boardwalk/shared';
 import nodemailer from 'nodemailer';
 import { readSetting } from '../auth/settings.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { classifyConnectionError, classifySmtpError } from '../lib/outbound/outbound-failure.ts';
 import { resolveOutboundHost, STRICT_OUTBOUND_POLICY, type OutboundPolicy } from '../lib/outbound/outbound-policy.ts';
+import { smsGatewaySender } from '../lib/sms/sms-gateway.ts';
 import { readSmtpSettings } from '../domain/settings/settings.service.ts';
 
 /** What the send job needs besides the database: read from config and secrets at start. */
@@ -25,7 +27,7 @@ export type OutgoingEmail = { to: string; cc: string; subject: string; html: str
 export type SendResult = { transport: MessageTransport; messageId: string | null };
 
 /**
- * The SMS provider interface. A real provider (Twilio, MessageBird, ...) sends the
+ * The SMS provider interface. The operator's HTTP gateway (SMS_GATEWAY_URL, lib/sms) sends the
  * text and answers its message id; the default keeps the message in the emails table only.
  */
 export type SmsProvider = {
@@ -37,6 +39,16 @@ export const storingSmsProvider: SmsProvider = {
   transport: 'sms-log',
   send: () => Promise.resolve({ messageId: null }),
 };
+
+/** The send job's configuration from the server's: SMTP_URL, PUBLIC_URL, and the SMS gateway when set. */
+export function messagingOf(config: Config): Pick<MessagingConfig, 'smtpUrl' | 'publicUrl' | 'sms'> {
+  const policy = { allowPrivateNetworks: config.outboundAllowPrivateNetworks };
+  return {
+    smtpUrl: config.smtpUrl,
+    publicUrl: config.publicUrl,
+    ...(config.sms ? { sms: smsGatewaySender(config.sms, policy) } : {}),
+  };
+}
 
 /**
  * SMTP_URL, else the `smtp` setting when it names a host, else nothing (the log transport).

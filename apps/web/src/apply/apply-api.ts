@@ -49,11 +49,14 @@ async function call<T>(token: string, method: string, path: string, body?: unkno
 
 export { call as applyCall };
 
-export type Opened = { portalName: string; verified: boolean; codeSentTo: string };
+/** `codeTextTo`: the masked phone a code may be texted to, null when only email is offered (docs/decisions/115). */
+export type Opened = { portalName: string; verified: boolean; codeSentTo: string; codeTextTo: string | null };
+export type CodeChannel = 'email' | 'sms';
 
 export const applyApi = {
   open: (token: string) => call<Opened>(token, 'GET', ''),
-  sendCode: (token: string) => call<{ codeSentTo: string }>(token, 'POST', '/code'),
+  sendCode: (token: string, channel: CodeChannel = 'email') =>
+    call<{ codeSentTo: string }>(token, 'POST', '/code', { channel }),
   verify: (token: string, code: string) => call<{ verified: true }>(token, 'POST', '/verify', { code }),
   read: (token: string) => call<ApplicationView>(token, 'GET', '/application'),
   saveBusiness: (token: string, business: ApplicationBusiness) =>

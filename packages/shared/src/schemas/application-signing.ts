@@ -57,6 +57,8 @@ export const signerOpenSchema = z.object({
   verified: z.boolean(),
   signerName: z.string(),
   codeSentTo: z.string(),
+  /** The signer's phone, masked, when the code may go by SMS (docs/decisions/115); null: email only. */
+  codeTextTo: z.string().nullable(),
 });
 
 /** A signer's own view: the application to review and this signer's state. */

@@ -137,6 +137,11 @@ export const applicationOpenSchema = z.object({
   verified: z.boolean(),
   /** The contact's address, masked (`m•••@example.com`), so the merchant knows where to look. */
   codeSentTo: z.string(),
+  /**
+   * The contact's phone, masked (`••• ••• ••42`), when the code may go by SMS: an SMS gateway is
+   * configured and a phone is on file (docs/decisions/115). Null: email only.
+   */
+  codeTextTo: z.string().nullable(),
 });
 
 /** GET /api/apply/{token}/application: the verified device's view of its own request. */
@@ -163,6 +168,15 @@ export const applicationCodeInputSchema = z.object({
 });
 
 export const applicationCodeSentSchema = z.object({ codeSentTo: z.string() });
+
+/** How a one-time code travels (docs/decisions/115): email always, SMS where it is offered. */
+export const CODE_CHANNELS = ['email', 'sms'] as const;
+export type CodeChannel = (typeof CODE_CHANNELS)[number];
+
+/** POST …/code: the channel, email when the body or the field is left out. */
+export const applicationCodeRequestSchema = z
+  .object({ channel: z.enum(CODE_CHANNELS, { error: 'Choose email or sms' }).optional() })
+  .strict();
 
 /** One item of the document checklist (docs/decisions/102), with the merchant's own files for it. */
 export const checklistItemSchema = z.object({

@@ -17,8 +17,11 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
   failed: 'Failed',
 };
 
-/** smtp: handed to a mail server; log: no SMTP configured, stored only; sms-log: the default SMS provider. */
-export const MESSAGE_TRANSPORTS = ['smtp', 'log', 'sms-log'] as const;
+/**
+ * smtp: handed to a mail server; log: no SMTP configured, stored only; sms-log: the default SMS
+ * provider (stored only); sms-http: handed to the operator's SMS gateway (docs/decisions/115).
+ */
+export const MESSAGE_TRANSPORTS = ['smtp', 'log', 'sms-log', 'sms-http'] as const;
 export type MessageTransport = (typeof MESSAGE_TRANSPORTS)[number];
 
 /** The transports that deliver nothing: the message is stored in the log and nowhere else. */

@@ -1,4 +1,5 @@
 import {
+  type CodeChannel,
   APPLICATION_CODE_MINUTES,
   APPLICATION_CODE_RESEND_SECONDS,
   APPLICATION_DEVICE_HOURS,
@@ -13,9 +14,10 @@ import type { JobSender } from '../../lib/jobs/job-sender.ts';
 import { requireJobSender } from '../../lib/jobs/job-engine-of.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { logApplicationStep, type ApplicationActor } from './application-log.ts';
-import { queueCodeEmail } from './application-messages.ts';
+import { queueCodeEmail, queueCodeText } from './application-messages.ts';
 import { hashCode, hashSecret, maskEmail, newCode, newDeviceSecret, sameDigest } from './application-secrets.ts';
 import { closedReason, effectiveState } from './application-state.ts';
+import { codeTarget, codeTextTo, contactPhoneOf, type SmsCodeTransport } from './code-channel.ts';
 
 /**
  * The merchant's way in (docs/decisions/097): the link's token names one request; a one-time
@@ -31,6 +33,8 @@ export type ApplyContext = {
   jobs: JobSender | undefined;
   now: Date;
   applicant: Applicant;
+  /** The SMS gateway, when the operator configured one (docs/decisions/115): codes may then be texted. */
+  sms?: SmsCodeTransport | undefined;
 };
 export type RequestRow = typeof applicationRequests.$inferSelect;
 
@@ -110,7 +114,13 @@ export async function openLink(db: Db, ctx: ApplyContext, token: string, deviceS
       details: { verified },
     });
   });
-  return { portalName: await readSetting(db, 'portalName'), verified, codeSentTo: maskEmail(row.sentTo) };
+  const phone = ctx.sms ? await contactPhoneOf(db, row.merchantId) : null;
+  return {
+    portalName: await readSetting(db, 'portalName'),
+    verified,
+    codeSentTo: maskEmail(row.sentTo),
+    codeTextTo: codeTextTo(ctx.sms, phone),
+  };
 }
 
 const retryAfter = (seconds: number) => ({ 'Retry-After': String(Math.max(1, Math.ceil(seconds))) });
@@ -123,11 +133,22 @@ function lockedError(row: Pick<RequestRow, 'codeLockedUntil'>, now: Date) {
   });
 }
 
-/** Emails a new one-time code to the contact; at most one a minute, none while codes are locked. */
-export async function sendCode(db: Db, ctx: ApplyContext, token: string) {
+/**
+ * Sends a new one-time code to the contact: by email, or by SMS to the phone on the record where
+ * that is offered (docs/decisions/115). At most one a minute either way, none while codes are locked.
+ */
+export async function sendCode(db: Db, ctx: ApplyContext, token: string, channel: CodeChannel = 'email') {
   const row = await requestOfToken(db, token, ctx.now);
   if (row.codeLockedUntil && row.codeLockedUntil > ctx.now) throw lockedError(row, ctx.now);
   const boss = requireJobSender(ctx.jobs);
+  const target = await codeTarget(db, {
+    channel,
+    email: row.sentTo,
+    phone: channel === 'sms' ? await contactPhoneOf(db, row.merchantId) : null,
+    sms: ctx.sms,
+    actor: ctx.applicant,
+    step: { action: 'code_not_sent', requestId: row.id, merchantId: row.merchantId, at: ctx.now },
+  });
   const code = newCode();
   const portalName = await readSetting(db, 'portalName');
   const earliest = new Date(ctx.now.getTime() - APPLICATION_CODE_RESEND_SECONDS * 1000);
@@ -157,27 +178,18 @@ export async function sendCode(db: Db, ctx: ApplyContext, token: string) {
         headers: retryAfter(wait / 1000),
       });
     }
-    await queueCodeEmail(
-      tx,
-      boss,
-      {
-        requestId: row.id,
-        merchantId: row.merchantId,
-        to: row.sentTo,
-        portalName,
-        code,
-        encryptionKey: ctx.encryptionKey,
-      },
-      ctx.now,
-    );
+    const queue = target.channel === 'sms' ? queueCodeText : queueCodeEmail;
+    const letter = { requestId: row.id, merchantId: row.merchantId, to: target.to, portalName, code };
+    await queue(tx, boss, { ...letter, encryptionKey: ctx.encryptionKey }, ctx.now);
     await logApplicationStep(tx, ctx.applicant, {
       action: 'code_sent',
       requestId: row.id,
       merchantId: row.merchantId,
       at: ctx.now,
+      details: { channel: target.channel },
     });
   });
-  return { codeSentTo: maskEmail(row.sentTo) };
+  return { codeSentTo: target.shown };
 }
 
 /**

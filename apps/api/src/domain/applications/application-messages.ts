@@ -117,6 +117,35 @@ export async function queueCodeEmail(
   );
 }
 
+/**
+ * The code by SMS (docs/decisions/115): the same sealed secret as the email's, so the emails log
+ * (which lists SMS too) holds the mark and never the code; urgent, like the email.
+ */
+export async function queueCodeText(
+  tx: Db,
+  boss: JobSender,
+  input: { requestId: string; merchantId: string; to: string; portalName: string; code: string; encryptionKey: string },
+  now: Date,
+) {
+  return queueRenderedMessage(
+    tx,
+    boss,
+    {
+      channel: 'sms',
+      to: input.to,
+      subject: '',
+      html: '',
+      text: `${input.portalName}: your one-time code is ${SECRET_MARK}. It works for ${APPLICATION_CODE_MINUTES} minutes.`,
+      merchantId: input.merchantId,
+      idempotencyKey: `application-code:${input.requestId}:${now.getTime()}`,
+      cause: { type: 'manual', id: input.requestId },
+      secret: { value: input.code, encryptionKey: input.encryptionKey },
+      urgent: true,
+    },
+    now,
+  );
+}
+
 /** A signer's own link (docs/decisions/107): one email per send, to that signer's address. */
 export async function queueSignerLinkEmail(
   tx: Db,

@@ -1,4 +1,5 @@
 import {
+  type CodeChannel,
   APPLICATION_CODE_MINUTES,
   APPLICATION_CODE_RESEND_SECONDS,
   LOCKOUT_MINUTES,
@@ -14,8 +15,9 @@ import { requireJobSender } from '../../lib/jobs/job-engine-of.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { requestOfId, verifiedDevice, wrongCode, type ApplyContext, type RequestRow } from './applicant-access.ts';
 import { logApplicationStep } from './application-log.ts';
-import { queueCodeEmail } from './application-messages.ts';
+import { queueCodeEmail, queueCodeText } from './application-messages.ts';
 import { hashCode, hashSecret, maskEmail, newCode, newDeviceSecret, sameDigest } from './application-secrets.ts';
+import { codeTarget, codeTextTo, signerPhoneOf } from './code-channel.ts';
 
 /**
  * A signer's own link (docs/decisions/107), kept as the request's link is (docs/decisions/097):
@@ -83,13 +85,29 @@ export async function openSignerLink(db: Db, ctx: ApplyContext, token: string, d
     verified,
     signerName: signer.name,
     codeSentTo: maskEmail(signer.email),
+    codeTextTo: codeTextTo(ctx.sms, ctx.sms ? await signerPhoneOf(db, request, signer.signerKey) : null),
   };
 }
 
-export async function sendSignerCode(db: Db, ctx: ApplyContext, token: string) {
+/** As the request's code (docs/decisions/107, 115): to the signer's email, or by SMS to their phone where offered. */
+export async function sendSignerCode(db: Db, ctx: ApplyContext, token: string, channel: CodeChannel = 'email') {
   const { signer, request } = await signerOfToken(db, token, ctx.now);
   if (signer.codeLockedUntil && signer.codeLockedUntil > ctx.now) throw locked(signer.codeLockedUntil, ctx.now);
   const boss = requireJobSender(ctx.jobs);
+  const target = await codeTarget(db, {
+    channel,
+    email: signer.email,
+    phone: channel === 'sms' ? await signerPhoneOf(db, request, signer.signerKey) : null,
+    sms: ctx.sms,
+    actor: ctx.applicant,
+    step: {
+      action: 'signer_code_not_sent',
+      requestId: request.id,
+      merchantId: request.merchantId,
+      at: ctx.now,
+      details: { signerId: signer.id },
+    },
+  });
   const code = newCode();
   const portalName = await readSetting(db, 'portalName');
   const earliest = new Date(ctx.now.getTime() - APPLICATION_CODE_RESEND_SECONDS * 1000);
@@ -111,16 +129,17 @@ export async function sendSignerCode(db: Db, ctx: ApplyContext, token: string) {
         headers: retryAfter(APPLICATION_CODE_RESEND_SECONDS),
       });
     }
-    const letter = { requestId: signer.id, merchantId: request.merchantId, to: signer.email, portalName, code };
-    await queueCodeEmail(tx, boss, { ...letter, encryptionKey: ctx.encryptionKey }, ctx.now);
+    const letter = { requestId: signer.id, merchantId: request.merchantId, to: target.to, portalName, code };
+    const queue = target.channel === 'sms' ? queueCodeText : queueCodeEmail;
+    await queue(tx, boss, { ...letter, encryptionKey: ctx.encryptionKey }, ctx.now);
     const step = { requestId: request.id, merchantId: request.merchantId, at: ctx.now };
     await logApplicationStep(tx, ctx.applicant, {
       ...step,
       action: 'signer_code_sent',
-      details: { signerId: signer.id },
+      details: { signerId: signer.id, channel: target.channel },
     });
   });
-  return { codeSentTo: maskEmail(signer.email) };
+  return { codeSentTo: target.shown };
 }
 
 /** As the request's code check: the attempt is claimed before the check, in one conditional UPDATE. */

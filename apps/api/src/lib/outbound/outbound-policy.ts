@@ -14,11 +14,12 @@ export type OutboundPolicy = { allowPrivateNetworks: boolean };
 export const STRICT_OUTBOUND_POLICY: OutboundPolicy = { allowPrivateNetworks: false };
 
 /** Who connects, for the messages: "The webhook address … ; webhooks only go to public addresses". */
-export type OutboundChannel = 'webhook' | 'smtp';
+export type OutboundChannel = 'webhook' | 'smtp' | 'sms';
 
 const WORDING: Record<OutboundChannel, { target: string; rule: string }> = {
   webhook: { target: 'The webhook address', rule: 'webhooks only go to public addresses' },
   smtp: { target: 'The SMTP server', rule: 'email only goes to mail servers at public addresses' },
+  sms: { target: 'The SMS gateway', rule: 'text messages only go to gateways at public addresses' },
 };
 
 /** A target the policy refuses: permanent (retrying cannot help), reason `blocked`. */

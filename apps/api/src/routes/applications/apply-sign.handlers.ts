@@ -64,7 +64,8 @@ function registerSignerLink(app: OpenAPIHono<AppEnv>) {
   });
   app.openapi(routes.sendSignerCodeRoute, async (c) => {
     const { token } = c.req.valid('param');
-    return c.json(await signer.sendSignerCode(c.get('db'), applyContextOf(c), token), 202);
+    const channel = c.req.valid('json').channel ?? 'email';
+    return c.json(await signer.sendSignerCode(c.get('db'), applyContextOf(c), token, channel), 202);
   });
   app.openapi(routes.verifySignerCodeRoute, async (c) => {
     const { token } = c.req.valid('param');

@@ -1,5 +1,6 @@
 import {
   applicationCodeInputSchema,
+  applicationCodeRequestSchema,
   applicationCodeSentSchema,
   applicationSignInputSchema,
   applicationSigningSchema,
@@ -90,16 +91,18 @@ export const sendSignerCodeRoute = defineRoute({
   method: 'post',
   path: '/api/sign/{token}/code',
   tags: ['apply'],
-  summary: 'Email a one-time code to the signer (one a minute)',
+  summary: 'Send a one-time code to the signer: by email, or by SMS where offered (one a minute)',
   ability: 'public',
-  request: { params: tokenParams },
+  request: { params: tokenParams, body: { ...jsonBody(applicationCodeRequestSchema), required: false } },
   responses: {
     202: jsonResponse('Sent', applicationCodeSentSchema),
     ...problems(400),
     404: notFound,
     410: gone,
     429: tooMany,
-    ...jobEngineAbsent,
+    503: documentedProblem(
+      'The job engine is not running in this process, or (`sms_unavailable`) the SMS gateway is refused or unreachable',
+    ),
   },
 });
 

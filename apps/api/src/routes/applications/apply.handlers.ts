@@ -24,6 +24,10 @@ export function applyContextOf(c: Context<AppEnv>): access.ApplyContext {
     jobs: jobSenderOf(c),
     now: deps.now?.() ?? new Date(),
     applicant: { kind: 'applicant', ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null },
+    sms: deps.config.sms && {
+      gateway: deps.config.sms,
+      policy: { allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks },
+    },
   };
 }
 
@@ -36,7 +40,8 @@ export function registerApplyRoutes(app: OpenAPIHono<AppEnv>) {
   });
   app.openapi(routes.sendApplicationCodeRoute, async (c) => {
     const { token } = c.req.valid('param');
-    return c.json(await access.sendCode(c.get('db'), applyContextOf(c), token), 202);
+    const channel = c.req.valid('json').channel ?? 'email';
+    return c.json(await access.sendCode(c.get('db'), applyContextOf(c), token, channel), 202);
   });
   app.openapi(routes.verifyApplicationCodeRoute, async (c) => {
     const { token } = c.req.valid('param');

@@ -5,6 +5,7 @@ import {
   applicationOwnersSchema,
   applicationProcessingSchema,
   applicationCodeInputSchema,
+  applicationCodeRequestSchema,
   applicationCodeSentSchema,
   applicationOpenSchema,
   applicationViewSchema,
@@ -41,15 +42,17 @@ export const sendApplicationCodeRoute = defineRoute({
   method: 'post',
   path: '/api/apply/{token}/code',
   tags: ['apply'],
-  summary: "Email a one-time code to the merchant's contact (one a minute)",
+  summary: "Send a one-time code to the merchant's contact: by email, or by SMS where offered (one a minute)",
   ability: 'public',
-  request: { params: tokenParams },
+  request: { params: tokenParams, body: { ...jsonBody(applicationCodeRequestSchema), required: false } },
   responses: {
     202: jsonResponse('Sent', applicationCodeSentSchema),
     ...problems(400),
     429: tooMany,
     ...closedOr404,
-    503: documentedProblem('The job engine is not running in this process.'),
+    503: documentedProblem(
+      'The job engine is not running in this process, or (`sms_unavailable`) the SMS gateway is refused or unreachable',
+    ),
   },
 });
 

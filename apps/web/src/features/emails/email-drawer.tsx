@@ -16,6 +16,7 @@ const TRANSPORT_LABELS = {
   smtp: 'SMTP',
   log: 'Log only (no SMTP configured)',
   'sms-log': 'Stored (default SMS provider)',
+  'sms-http': 'SMS gateway',
 };
 const CAUSE_LABELS = {
   stage_action: 'Stage action',
