@@ -173,7 +173,7 @@ export async function sendCode(db: Db, ctx: ApplyContext, token: string, channel
     if (!claimed.length) {
       const wait =
         (row.codeSentAt?.getTime() ?? ctx.now.getTime()) + APPLICATION_CODE_RESEND_SECONDS * 1000 - ctx.now.getTime();
-      throw new ProblemError(429, 'A code was sent a moment ago: check your inbox, or ask again in a minute.', {
+      throw new ProblemError(429, 'A code was sent a moment ago: check your email or text messages, or ask again in a minute.', {
         code: 'code_recently_sent',
         headers: retryAfter(wait / 1000),
       });
@@ -249,7 +249,7 @@ export async function verifyCode(db: Db, ctx: ApplyContext, token: string, code:
 export async function verifiedRequest(db: Db, ctx: ApplyContext, token: string, deviceSecret: string | undefined) {
   const row = await requestOfToken(db, token, ctx.now);
   if (!(await deviceOf(db, row, deviceSecret, ctx.now))) {
-    throw new ProblemError(401, 'Enter the code we emailed you to continue.', { code: 'code_required' });
+    throw new ProblemError(401, 'Enter the code we sent you to continue.', { code: 'code_required' });
   }
   return row;
 }

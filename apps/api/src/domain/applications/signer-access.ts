@@ -124,7 +124,7 @@ export async function sendSignerCode(db: Db, ctx: ApplyContext, token: string, c
       .where(and(eq(s.id, signer.id), or(isNull(s.codeSentAt), lte(s.codeSentAt, earliest))))
       .returning({ id: s.id });
     if (!claimed.length) {
-      throw new ProblemError(429, 'A code was sent a moment ago: check your inbox, or ask again in a minute.', {
+      throw new ProblemError(429, 'A code was sent a moment ago: check your email or text messages, or ask again in a minute.', {
         code: 'code_recently_sent',
         headers: retryAfter(APPLICATION_CODE_RESEND_SECONDS),
       });
@@ -193,7 +193,7 @@ export async function verifySignerCode(db: Db, ctx: ApplyContext, token: string,
 export async function verifiedSigner(db: Db, ctx: ApplyContext, token: string, device: string | undefined) {
   const found = await signerOfToken(db, token, ctx.now);
   if (!(await signerDeviceOk(db, found.signer, device, ctx.now))) {
-    throw new ProblemError(401, 'Enter the code we emailed you to continue.', { code: 'code_required' });
+    throw new ProblemError(401, 'Enter the code we sent you to continue.', { code: 'code_required' });
   }
   return found;
 }

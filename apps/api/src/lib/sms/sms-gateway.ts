@@ -1,7 +1,7 @@
 import type { MessageTransport } from '@boardwalk/shared';
 import { OutboundFailure, httpStatusFailure } from '../outbound/outbound-failure.ts';
 import { checkHostLiteral, resolveOutboundHost, type OutboundPolicy } from '../outbound/outbound-policy.ts';
-import { postGuarded } from './guarded-post.ts';
+import { postGuarded } from '../outbound/guarded-post.ts';
 
 /**
  * The operator's SMS gateway (docs/decisions/115): one HTTP POST of `{ to, text }` as JSON to
@@ -9,6 +9,9 @@ import { postGuarded } from './guarded-post.ts';
  * self-hosted gateways take that shape, or a small relay turns it into theirs. Every call goes
  * through the one outbound policy, as webhooks and the SMTP setting's server do.
  */
+/** Most of a gateway's answer read: only a message id is taken from it. */
+const SMS_MAX_ANSWER_BYTES = 16 * 1024;
+
 export type SmsGatewayConfig = {
   url: string;
   /** The Authorization header's value (`Bearer …` or `Basic …`), or null for none. */
@@ -80,6 +83,8 @@ export function smsGatewaySender(gateway: SmsGatewayConfig, policy: OutboundPoli
         body: JSON.stringify({ to: message.to, text: message.text }),
         policy,
         signal: AbortSignal.timeout(SMS_GATEWAY_TIMEOUT_MS),
+        maxAnswerBytes: SMS_MAX_ANSWER_BYTES,
+        peer: 'The SMS gateway',
       });
       // The gateway's own words stay out: the status code says enough.
       if (status < 200 || status >= 300) throw httpStatusFailure(status, `The SMS gateway answered ${status}`);
