@@ -28,16 +28,27 @@ export async function closePause(tx: Db, requestId: string, at: Date): Promise<v
 
 /**
  * The one definition of the waiting time: the seconds of a merchant's pauses that fall between
- * `since` (its stage entry) and `now`, each pause ending when it was closed or its request
- * expired. Every SLA figure subtracts this; it is 0 for a merchant never sent a request.
+ * `since` (its stage entry) and `until` (its stage exit, or `now`), each pause ending when it was
+ * closed or its request expired, and no later than `now`. Every SLA and time-in-stage figure
+ * subtracts this; it is 0 for a merchant never sent a request.
  */
-export function pausedSeconds(merchantId: SQL | AnyColumn, since: SQL | AnyColumn, now: Date): SQL<number> {
+export function pausedSecondsBetween(
+  merchantId: SQL | AnyColumn,
+  since: SQL | AnyColumn,
+  until: SQL | AnyColumn,
+  now: Date,
+): SQL<number> {
   const at = sql`${now.toISOString()}::timestamptz`;
   return sql<number>`COALESCE((
     SELECT sum(GREATEST(0, extract(epoch FROM
-             LEAST(COALESCE(p.ended_at, ${at}), r.expires_at, ${at}) - GREATEST(p.started_at, ${since}))))
+             LEAST(COALESCE(p.ended_at, ${at}), r.expires_at, ${at}, ${until}) - GREATEST(p.started_at, ${since}))))
       FROM application_pauses p JOIN application_requests r ON r.id = p.request_id
-     WHERE p.merchant_id = ${merchantId} AND p.started_at < ${at}), 0)`;
+     WHERE p.merchant_id = ${merchantId} AND p.started_at < ${at} AND p.started_at < ${until}), 0)`;
+}
+
+/** The waiting time of the current stage stay: from `since` (its stage entry) until `now`. */
+export function pausedSeconds(merchantId: SQL | AnyColumn, since: SQL | AnyColumn, now: Date): SQL<number> {
+  return pausedSecondsBetween(merchantId, since, sql`${now.toISOString()}::timestamptz`, now);
 }
 
 /**
