@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TimeInStageReport } from '@boardwalk/shared/schemas/report';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,7 @@ describe('the waiting time in the time-in-stage report and the digest', () => {
   beforeAll(async () => {
     t = await createTestApp({ start: T0 });
     fakeJobs(t);
+    if (!t.deps.jobs) throw new Error('fakeJobs sets the job sender');
     jobs = t.deps.jobs;
     const signedIn = await signInAs(t, 'ROLE_STAFF');
     staff = jsonClient(t, signedIn.cookie);
@@ -43,38 +45,50 @@ describe('the waiting time in the time-in-stage report and the digest', () => {
   });
   afterAll(() => t.close());
 
-  it('takes the waiting time off and lists it apart', async () => {
-    const review = await createTestStage(t.db, { name: 'Waiting review', slaHours: 24 });
-    const place = async (email: string) => {
-      const m = await merchantWithContact(t, email);
+  /**
+   * A stage with a 24 h SLA and three merchants 20 h into it at T0: `paused` waits 15 h (a
+   * request sent at T0, revoked at T0 + 15 h), `waiting` still waits, `plain` was never sent one.
+   */
+  async function waitingMerchants(stageName: string) {
+    await at(T0);
+    const review = await createTestStage(t.db, { name: stageName, slaHours: 24 });
+    const place = async () => {
+      const m = await merchantWithContact(t, `${randomUUID().slice(0, 8)}@merchant.example`);
       await t.db
         .update(merchants)
         .set({ stageId: review.id, stageEnteredAt: after(-20), assignedUserId: staffId })
         .where(eq(merchants.id, m.id));
       return m;
     };
-    const paused = await place('paused@merchant.example');
-    const waiting = await place('waiting@merchant.example');
-    const plain = await place('plain@merchant.example');
+    const [paused, waiting, plain] = [await place(), await place(), await place()];
     const { request } = await sendRequest(staff, paused.id);
     await sendRequest(staff, waiting.id);
-
     await at(after(15));
     const revoked = await staff.post(`/api/merchants/${paused.id}/application-requests/${request.id}/revoke`, {});
     expect(revoked.status).toBe(200);
-
-    // 40 h in the stage: `paused` waited 15 (25 counted), `waiting` still waits (20 counted).
     await at(after(20));
-    await queueDailyDigests(t.db, jobs, t.clock.now());
-    const [digest] = await t.db.select().from(emails).where(like(emails.idempotencyKey, `digest:${staffId}:%`));
-    expect(digest!.html).toContain(
-      `<li>${paused.dbaName}: Waiting review for 25 hours (not counting 15 hours waiting on the merchant)</li>`,
-    );
-    expect(digest!.html).toContain(`<li>${plain.dbaName}: Waiting review for 40 hours</li>`);
-    expect(digest!.html).not.toContain(waiting.dbaName);
-    expect(digest!.subject).toContain('2 merchants over SLA');
+    return { review, paused, waiting, plain };
+  }
 
-    // The stays end: 40 h each, `paused` waited 15 of them.
+  it('the digest lists a merchant over SLA only once the waiting is taken off, and says how long it waited', async () => {
+    const { paused, waiting, plain } = await waitingMerchants('Digest review');
+    await t.db.delete(emails).where(like(emails.idempotencyKey, `digest:${staffId}:%`));
+    // 40 h in the stage: `paused` waited 15 (25 counted), `waiting` still waits (20 counted).
+    await queueDailyDigests(t.db, jobs, t.clock.now());
+    const [digest] = await t.db
+      .select()
+      .from(emails)
+      .where(like(emails.idempotencyKey, `digest:${staffId}:%`));
+    expect(digest!.html).toContain(
+      `<li>${paused.dbaName}: Digest review for 25 hours (not counting 15 hours waiting on the merchant)</li>`,
+    );
+    expect(digest!.html).toContain(`<li>${plain.dbaName}: Digest review for 40 hours</li>`);
+    expect(digest!.html).not.toContain(waiting.dbaName);
+  });
+
+  it('time in stage leaves the waiting out of the median and percentile, and shows it on its own', async () => {
+    const { review, paused, plain } = await waitingMerchants('Report review');
+    // The stays end at T0 + 20 h: 40 h each, `paused` waited 15 of them.
     for (const m of [paused, plain]) {
       await t.db.delete(merchantStageIntervals).where(eq(merchantStageIntervals.merchantId, m.id));
       await t.db.insert(merchantStageIntervals).values({
@@ -91,8 +105,8 @@ describe('the waiting time in the time-in-stage report and the digest', () => {
     // Median of 25 h and 40 h; the 90th percentile 25 + 0.9 × 15.
     expect(row).toMatchObject({ count: 2, medianHours: 32.5, waitingCount: 1, waitingHours: 15 });
     expect(row!.p90Hours).toBeCloseTo(38.5, 6);
-    // The stays path answers the same as the rollups.
-    const scope = reportScope({ from: '2026-11-28', to: '2026-11-29' }, t.clock.now());
+    // The stays path (two filters or more) answers what the rollups path does.
+    const scope = reportScope({ from: '2026-11-28', to: '2026-11-29', tz: 'UTC' }, t.clock.now());
     expect(await timeInStageReport(t.db, scope, 'stays')).toEqual(await timeInStageReport(t.db, scope));
   });
 });
