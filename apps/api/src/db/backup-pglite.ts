@@ -114,7 +114,7 @@ export async function restorePglite(
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const release = lockTarget(dataDir);
   let documents: number;
-  let signingWarnings: string[] = [];
+  let signingWarnings: string[];
   const staging = path.join(
     path.dirname(dataDir),
     `.${path.basename(dataDir)}.restoring-${randomBytes(4).toString('hex')}`,

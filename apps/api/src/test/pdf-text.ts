@@ -1,13 +1,4 @@
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFRawStream,
-  type PDFObject,
-  type PDFRef,
-} from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
 
 /**
  * The text a PDF reader would copy out of a pdf-lib PDF, line per text-showing operation: each
@@ -45,7 +36,7 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
     const decoders = new Map<string, Decoder>();
     const fonts = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
     for (const [name, ref] of fonts?.entries() ?? []) {
-      const font = doc.context.lookup(ref as PDFRef, PDFDict);
+      const font = doc.context.lookup(ref, PDFDict);
       const toUnicode = font.get(PDFName.of('ToUnicode'));
       decoders.set(name.decodeText(), toUnicode ? cmapDecoder(streamText(doc.context.lookup(toUnicode))) : singleBytes);
     }

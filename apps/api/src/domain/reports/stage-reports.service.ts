@@ -111,7 +111,6 @@ function funnelStepsFromStays(db: Db, scope: ReportScope) {
   );
 }
 
-
 /** Median and 90th percentile per stage from the daily rollups and the duration index (exact). */
 async function stageTimesFromRollups(db: Db, scope: ReportScope, slice: SQL): Promise<StageTimes[]> {
   const exits = await stageExitsFromRollups(db, scope, slice);

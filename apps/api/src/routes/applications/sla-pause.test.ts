@@ -84,7 +84,10 @@ describe('the waiting time of a merchant', () => {
   it('is 0 for a merchant never sent a request, and 404 for no merchant', async () => {
     const staff = jsonClient(t, (await signInAs(t, 'ROLE_STAFF')).cookie);
     const m = await merchantWithContact(t);
-    expect((await staff.get(`/api/merchants/${m.id}/sla-pause`)).body).toEqual({ pausedSeconds: 0, waitingSince: null });
+    expect((await staff.get(`/api/merchants/${m.id}/sla-pause`)).body).toEqual({
+      pausedSeconds: 0,
+      waitingSince: null,
+    });
     expect((await staff.get('/api/merchants/00000000-0000-7000-8000-000000000000/sla-pause')).status).toBe(404);
   });
 });
