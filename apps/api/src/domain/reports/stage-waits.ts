@@ -52,7 +52,10 @@ export function stageTimesFromStays(db: Db, scope: ReportScope, stageIds?: strin
     sql`SELECT x.stage_id, count(*)::int AS n,
                percentile_cont(0.5) WITHIN GROUP (ORDER BY x.seconds) / 3600 AS median,
                percentile_cont(0.9) WITHIN GROUP (ORDER BY x.seconds) / 3600 AS p90
-          FROM (SELECT i.stage_id, extract(epoch FROM i.left_at - i.entered_at) - ${waited(scope)} AS seconds
+          FROM (SELECT i.stage_id, extract(epoch FROM i.left_at - i.entered_at)
+                       -- One hashed set of the merchants ever paused: the others' stays read no pause.
+                       - CASE WHEN i.merchant_id IN (SELECT p.merchant_id FROM application_pauses p)
+                              THEN ${waited(scope)} ELSE 0 END AS seconds
                   FROM merchant_stage_intervals i
                  WHERE i.left_at >= ${scope.start} AND i.left_at < ${scope.end} ${only}
                        ${intervalMerchantScope(scope)}) x
