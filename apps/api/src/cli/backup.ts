@@ -48,6 +48,7 @@ async function main(): Promise<number> {
         appVersion,
         encryptionKey: config.encryptionKey,
         documentsDir: config.documentsDir,
+        dataDir: config.dataDir,
         logger: createLogger(config.logLevel),
       })
     : await backupPglite({

@@ -39,6 +39,7 @@ async function main(): Promise<number> {
         force: values.force,
         encryptionKey: config.encryptionKey,
         documentsDir: config.documentsDir,
+        dataDir: config.dataDir,
         logger: createLogger(config.logLevel),
       })
     : await restorePglite({

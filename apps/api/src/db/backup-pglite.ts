@@ -15,6 +15,7 @@ import {
   type MemberSource,
 } from './backup-archive.ts';
 import { documentMembers, restoreDocuments } from './backup-documents.ts';
+import { restoreSigningCertificate, signingMembers } from './backup-signing.ts';
 import { openDatabase, type Database } from './client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts';
 import { migrationLevel } from './migration-level.ts';
@@ -68,6 +69,7 @@ export async function backupPglite(options: PgliteBackupOptions): Promise<Backup
     storedKey = (JSON.parse(bytes.toString('utf8')) as { encryptionKey?: string }).encryptionKey;
     sources.push({ name: SECRETS_FILE, bytes });
   }
+  sources.push(...(await signingMembers(dataDir)));
   // After the dump: every document a row of it names is there (the server, stopped, adds none).
   sources.push(...(await documentMembers(documentsDirOf(dataDir, options.documentsDir))));
   return writeArchive(
@@ -112,6 +114,7 @@ export async function restorePglite(
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const release = lockTarget(dataDir);
   let documents: number;
+  let signingWarnings: string[];
   const staging = path.join(
     path.dirname(dataDir),
     `.${path.basename(dataDir)}.restoring-${randomBytes(4).toString('hex')}`,
@@ -145,11 +148,13 @@ export async function restorePglite(
     for (const name of [PGLITE_DIR, SECRETS_FILE]) await rm(path.join(dataDir, name), { recursive: true, force: true });
     await rename(path.join(staging, PGLITE_DIR), path.join(dataDir, PGLITE_DIR));
     if (hasSecrets) await rename(path.join(staging, SECRETS_FILE), path.join(dataDir, SECRETS_FILE));
+    // The certificate goes with the secrets.json whose key opens it.
+    signingWarnings = await restoreSigningCertificate(archive, manifest, dataDir);
   } finally {
     release();
     await rm(staging, { recursive: true, force: true });
   }
-  const warnings: string[] = [];
+  const warnings: string[] = [...signingWarnings];
   if (options.encryptionKey && manifest.encryptionKeyId && keyId(options.encryptionKey) !== manifest.encryptionKeyId) {
     warnings.push(
       'ENCRYPTION_KEY is set and is not the key of this backup: the server will use it, and the encrypted fields ' +

@@ -15,6 +15,7 @@ import {
   writeArchive,
   type BackupManifest,
 } from './backup-archive.ts';
+import { restoreSigningCertificate, signingMembers } from './backup-signing.ts';
 import { documentMembers, restoreDocuments } from './backup-documents.ts';
 import { openDatabase, type Database } from './client.ts';
 import { migrationLevel, queryRows } from './migration-level.ts';
@@ -52,6 +53,8 @@ export type PostgresBackupOptions = {
   encryptionKey?: string;
   /** DOCUMENTS_DIR: the merchant documents, taken after the dump. */
   documentsDir: string;
+  /** DATA_DIR: where the portal keeps its signing certificate (docs/decisions/114). */
+  dataDir?: string;
   logger: Logger;
 };
 
@@ -80,7 +83,11 @@ export async function backupPostgres(options: PostgresBackupOptions): Promise<Ba
         migration: level,
         encryptionKeyId: keyId(options.encryptionKey),
       },
-      [{ name: DATABASE_MEMBER, file: dump }, ...(await documentMembers(options.documentsDir))],
+      [
+        { name: DATABASE_MEMBER, file: dump },
+        ...(await signingMembers(options.dataDir)),
+        ...(await documentMembers(options.documentsDir)),
+      ],
     );
   });
 }
@@ -92,6 +99,8 @@ export type PostgresRestoreOptions = {
   encryptionKey?: string;
   /** DOCUMENTS_DIR: where the backup's documents go. */
   documentsDir: string;
+  /** DATA_DIR: where the backup's signing certificate goes (docs/decisions/114). */
+  dataDir?: string;
   logger: Logger;
 };
 
@@ -129,7 +138,7 @@ export async function restorePostgres(
       `The restored database is at ${level.last}, the backup's manifest says ${manifest.migration.last}.`,
     );
   }
-  const warnings: string[] = [];
+  const warnings = options.dataDir ? await restoreSigningCertificate(archive, manifest, options.dataDir) : [];
   if (manifest.encryptionKeyId && keyId(options.encryptionKey) !== manifest.encryptionKeyId) {
     warnings.push(
       'ENCRYPTION_KEY is not the key the backed-up server used: the encrypted fields (the SMTP password) will not ' +

@@ -8,6 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { loadOrCreateSecrets } from '../lib/secrets.ts';
+import {
+  currentSigningCertificate,
+  loadOrCreateSigningCertificate,
+  type SigningCertificate,
+} from '../lib/signing-certificate.ts';
+import { signPdf } from '../domain/applications/application-pdf.ts';
+import { verifySignedPdf } from '../domain/applications/application-pdf-verify.ts';
+import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { createScratchDatabase, testServerUrl } from '../test/scratch-database.ts';
 import { testLogger } from '../test/harness.ts';
 import { createUser } from '../test/sign-in.ts';
@@ -38,6 +47,32 @@ async function storeDocuments(dir: string) {
   await mkdir(path.join(dir, '.tmp'), { recursive: true });
   await writeFile(path.join(dir, '.tmp', 'half.part'), 'half an upload');
   await writeFile(path.join(dir, 'a1', 'notes.txt'), 'not a document');
+}
+
+/** The portal's own certificate, as its first start makes it in DATA_DIR (docs/decisions/107). */
+const makeCertificate = (dataDir: string, encryptionKey: string) =>
+  loadOrCreateSigningCertificate(
+    { dataDir, signingP12File: undefined, signingP12Password: undefined },
+    encryptionKey,
+    'Backup Portal',
+  );
+const certificateIn = (dataDir: string, encryptionKey?: string) =>
+  currentSigningCertificate({ dataDir, signingP12File: undefined, signingP12Password: undefined, encryptionKey });
+
+/** A PDF signed before the backup: after a restore it must be "signed with the current certificate". */
+async function signedBefore(certificate: SigningCertificate): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage();
+  pdflibAddPlaceholder({
+    pdfDoc: doc,
+    reason: 'test',
+    contactInfo: '',
+    name: 'test',
+    location: '',
+    signatureLength: 16_384,
+  });
+  const now = new Date();
+  return signPdf(Buffer.from(await doc.save({ useObjectStreams: false })), certificate, now);
 }
 
 const documentMemberNames = DOCUMENT_KEYS.map((key) => `documents/${key.slice(-2)}/${key}`);
@@ -86,6 +121,7 @@ describe.skipIf(Boolean(testServerUrl))('backup and restore of the embedded data
   let dataDir: string;
   let archive: string;
   let before: Record<string, string>;
+  let signedPdf: Buffer;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'boardwalk-backup-test-'));
@@ -95,7 +131,9 @@ describe.skipIf(Boolean(testServerUrl))('backup and restore of the embedded data
     await fill(database.db);
     before = await fingerprint(database.db);
     await database.close();
-    loadOrCreateSecrets({ ...loadConfig({}), dataDir }); // what the server writes on its first start
+    // What the server writes on its first start: the secrets, then its signing certificate.
+    const { encryptionKey } = loadOrCreateSecrets({ ...loadConfig({}), dataDir });
+    signedPdf = await signedBefore(makeCertificate(dataDir, encryptionKey));
     await storeDocuments(path.join(dataDir, 'documents'));
     archive = path.join(dir, 'backup.tar');
     await backupPglite({ dataDir, out: archive, appVersion: 'test' });
@@ -111,7 +149,12 @@ describe.skipIf(Boolean(testServerUrl))('backup and restore of the embedded data
       mode: 'pglite',
       appVersion: 'test',
     });
-    expect(manifest.members.map((m) => m.name)).toEqual(['pglite-data.tar.gz', 'secrets.json', ...documentMemberNames]);
+    expect(manifest.members.map((m) => m.name)).toEqual([
+      'pglite-data.tar.gz',
+      'secrets.json',
+      'signing-certificate.json',
+      ...documentMemberNames,
+    ]);
     expect(manifest.migration.last).toMatch(/^\d{4}_/);
     expect(Object.keys(before).length).toBeGreaterThan(10);
     expect(before['public.users']).toMatch(/^([2-9]|\d\d+) /); // demo users and one more
@@ -126,6 +169,16 @@ describe.skipIf(Boolean(testServerUrl))('backup and restore of the embedded data
     const secrets = path.join(target, 'secrets.json');
     expect(await readFile(secrets, 'utf8')).toBe(await readFile(path.join(dataDir, 'secrets.json'), 'utf8'));
     expect((await stat(secrets)).mode & 0o777).toBe(0o600);
+    // The same signing certificate, opened with the restored key: earlier PDFs are the current one's.
+    const certificate = path.join(target, 'signing-certificate.json');
+    expect(await readFile(certificate, 'utf8')).toBe(
+      await readFile(path.join(dataDir, 'signing-certificate.json'), 'utf8'),
+    );
+    expect((await stat(certificate)).mode & 0o777).toBe(0o600);
+    expect(verifySignedPdf(signedPdf, certificateIn(target)!.certificatePem)).toMatchObject({
+      ok: true,
+      currentCertificate: true,
+    });
   }, 120_000);
 
   it('takes the documents from DOCUMENTS_DIR and restores them into another one', async () => {
@@ -228,6 +281,8 @@ describe.skipIf(!testServerUrl)('backup and restore of a PostgreSQL database (pg
   let archive: string;
   let before: Record<string, string>;
   let documentsDir: string;
+  let sourceDataDir: string;
+  let signedPdf: Buffer;
   const scratches: { url: string; drop: () => Promise<void> }[] = [];
   const scratch = async () => {
     const made = await createScratchDatabase(testServerUrl!);
@@ -249,7 +304,17 @@ describe.skipIf(!testServerUrl)('backup and restore of a PostgreSQL database (pg
     await storeDocuments(documentsDir);
     archive = path.join(dir, 'backup.tar');
     const key = '1'.repeat(64);
-    await backupPostgres({ url: source, out: archive, appVersion: 'test', encryptionKey: key, documentsDir, logger });
+    sourceDataDir = path.join(dir, 'data');
+    signedPdf = await signedBefore(makeCertificate(sourceDataDir, key));
+    await backupPostgres({
+      url: source,
+      out: archive,
+      appVersion: 'test',
+      encryptionKey: key,
+      documentsDir,
+      dataDir: sourceDataDir,
+      logger,
+    });
   }, 120_000);
   afterAll(async () => {
     for (const made of scratches) await made.drop();
@@ -258,17 +323,29 @@ describe.skipIf(!testServerUrl)('backup and restore of a PostgreSQL database (pg
 
   it('restores into an empty database with every row, and the documents', async () => {
     const { manifest } = await openArchive(archive);
-    expect(manifest.members.map((m) => m.name)).toEqual(['postgres.dump', ...documentMemberNames]);
+    expect(manifest.members.map((m) => m.name)).toEqual([
+      'postgres.dump',
+      'signing-certificate.json',
+      ...documentMemberNames,
+    ]);
     const target = await scratch();
     const restoredDocuments = path.join(dir, 'restored-documents');
+    // The new server's first start made a certificate of its own: the backup's replaces it, kept aside.
+    const restoredDataDir = path.join(dir, 'restored-data');
+    makeCertificate(restoredDataDir, '1'.repeat(64));
     const { warnings, documents } = await restorePostgres({
       file: archive,
       url: target,
       encryptionKey: '1'.repeat(64),
       documentsDir: restoredDocuments,
+      dataDir: restoredDataDir,
       logger,
     });
-    expect(warnings).toEqual([]);
+    expect(warnings).toEqual([expect.stringMatching(/another signing certificate: it is kept as signing-certificate/)]);
+    expect(verifySignedPdf(signedPdf, certificateIn(restoredDataDir, '1'.repeat(64))!.certificatePem)).toMatchObject({
+      ok: true,
+      currentCertificate: true,
+    });
     expect(documents).toBe(2);
     await expectDocuments(restoredDocuments);
     expect(await fingerprintOf(open(target))).toEqual(before);

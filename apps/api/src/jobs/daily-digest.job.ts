@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { readSetting } from '../auth/settings.ts';
 import type { Db } from '../db/client.ts';
+import { overSlaAfterPauses, pausedSeconds } from '../domain/applications/sla-pause.ts';
 import { queueRenderedMessage } from '../domain/messages/queue-message.ts';
 import { rowsOf } from '../domain/reports/report-scope.ts';
 import { defineCronJob } from '../lib/jobs/cron-job.ts';
@@ -11,7 +12,7 @@ import type { JobSender } from '../lib/jobs/job-sender.ts';
 export const DIGEST_LIST_LIMIT = 20;
 
 type TodoDue = { assignee_id: string; title: string; due_on: string; overdue: boolean; total: number };
-type OverSla = { assignee_id: string; dba_name: string; stage: string; hours: number; total: number };
+type OverSla = { assignee_id: string; dba_name: string; stage: string; hours: number; waiting: number; total: number };
 type Recipient = { id: string; email: string; name: string };
 
 /**
@@ -47,17 +48,21 @@ async function todosDue(db: Db, today: string) {
   );
 }
 
+/** Over SLA once the time waiting on the merchant is taken off (docs/decisions/108 and 114). */
 async function merchantsOverSla(db: Db, now: Date) {
+  const waited = pausedSeconds(sql`m.id`, sql`m.stage_entered_at`, now);
   return rowsOf<OverSla>(
     db,
-    sql`SELECT assignee_id, dba_name, stage, hours::int AS hours, total::int AS total FROM (
+    sql`SELECT assignee_id, dba_name, stage, hours::int AS hours, waiting::int AS waiting, total::int AS total FROM (
           SELECT m.assigned_user_id AS assignee_id, m.dba_name, s.name AS stage,
-                 floor(extract(epoch FROM (${now}::timestamptz - m.stage_entered_at)) / 3600) AS hours,
+                 floor((extract(epoch FROM (${now}::timestamptz - m.stage_entered_at)) - ${waited}) / 3600) AS hours,
+                 floor(${waited} / 3600) AS waiting,
                  row_number() OVER (PARTITION BY m.assigned_user_id ORDER BY m.stage_entered_at, m.id) AS n,
                  count(*) OVER (PARTITION BY m.assigned_user_id) AS total
             FROM merchants m JOIN stages s ON s.id = m.stage_id
            WHERE m.deleted_at IS NULL AND m.assigned_user_id IS NOT NULL AND s.sla_hours IS NOT NULL
-             AND m.stage_entered_at < ${now}::timestamptz - make_interval(hours => s.sla_hours)) x
+             AND m.stage_entered_at < ${now}::timestamptz - make_interval(hours => s.sla_hours)
+             AND ${overSlaAfterPauses(sql`m.id`, sql`m.stage_entered_at`, sql`s.sla_hours`, now)}) x
          WHERE n <= ${DIGEST_LIST_LIMIT} ORDER BY assignee_id, n`,
   );
 }
@@ -77,7 +82,11 @@ export function renderDigest(portalName: string, todos: TodoDue[], overSla: Over
   ].filter(Boolean);
   const subject = `${portalName} daily digest: ${parts.join(', ')}`;
   const todoLines = todos.map((t) => `${t.title} (due ${t.due_on}${t.overdue ? ', overdue' : ''})`);
-  const slaLines = overSla.map((m) => `${m.dba_name}: ${m.stage} for ${m.hours} hours`);
+  const slaLines = overSla.map(
+    (m) =>
+      `${m.dba_name}: ${m.stage} for ${m.hours} hours` +
+      (m.waiting > 0 ? ` (not counting ${m.waiting} hours waiting on the merchant)` : ''),
+  );
   const more = (total: number, shown: number) => (total > shown ? [`…and ${total - shown} more`] : []);
   const section = (title: string, lines: string[]) =>
     lines.length

@@ -20,7 +20,9 @@ export type SigningCertificate = {
   subject: string;
 };
 
-const FILE = 'signing-certificate.json';
+/** In DATA_DIR; the backup takes it (db/backup-signing.ts). */
+export const SIGNING_CERTIFICATE_FILE = 'signing-certificate.json';
+const FILE = SIGNING_CERTIFICATE_FILE;
 const YEARS = 10;
 
 /** `CN=Boardwalk, O=…`: a certificate's subject as one line. */

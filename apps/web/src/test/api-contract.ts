@@ -25,6 +25,7 @@ import {
   uiSettingsSchema,
 } from '@boardwalk/shared';
 import { problemSchema } from '@boardwalk/shared/problem';
+import { slaPauseSchema } from '@boardwalk/shared/schemas/application';
 import {
   assignmentRuleListSchema,
   assignmentRuleSchema,
@@ -123,6 +124,7 @@ function merchantRecord(): Contract[] {
     { method: 'POST', path: new RegExp(`${one}/owners$`), schema: ownerSchema },
     { method: 'PATCH', path: new RegExp(`${one}/owners/${UUID}$`), schema: ownerSchema },
     { method: 'GET', path: new RegExp(`${one}/events$`), schema: merchantEventListSchema },
+    { method: 'GET', path: new RegExp(`${one}/sla-pause$`), schema: slaPauseSchema },
     { method: 'GET', path: new RegExp(`${one}/duplicates$`), schema: duplicateListSchema },
     { method: 'GET', path: /^\/api\/merchant-drafts$/, schema: merchantDraftListSchema },
     { method: 'POST', path: /^\/api\/merchant-drafts$/, schema: merchantDraftSchema },

@@ -250,3 +250,11 @@ export const changesRequestedSchema = z.object({
   ),
 });
 export type ChangesRequested = z.infer<typeof changesRequestedSchema>;
+
+/**
+ * GET /api/merchants/{id}/sla-pause: the time the current stage stay waited on the merchant (an
+ * application request open), which the stage SLA does not count; `waitingSince` while it still
+ * waits (the open pause's start), else null.
+ */
+export const slaPauseSchema = z.object({ pausedSeconds: z.number(), waitingSince: z.string().nullable() });
+export type SlaPause = z.infer<typeof slaPauseSchema>;

@@ -146,12 +146,21 @@ export type NewMerchantsReport = z.infer<typeof newMerchantsReportSchema>;
 
 /**
  * GET /api/reports/time-in-stage: the stays that ended in the range (a merchant left the
- * stage), median and 90th percentile in hours (continuous percentiles), per stage.
+ * stage), median and 90th percentile in hours (continuous percentiles), per stage, without the
+ * time spent waiting on the merchant (an application request open); `waitingCount` of those stays
+ * waited, `waitingHours` in all.
  */
 export const timeInStageReportSchema = z.object({
   ...reportMeta,
   stages: z.array(
-    z.object({ ...stageRef, count: z.number(), medianHours: z.number().nullable(), p90Hours: z.number().nullable() }),
+    z.object({
+      ...stageRef,
+      count: z.number(),
+      medianHours: z.number().nullable(),
+      p90Hours: z.number().nullable(),
+      waitingCount: z.number(),
+      waitingHours: z.number(),
+    }),
   ),
 });
 export type TimeInStageReport = z.infer<typeof timeInStageReportSchema>;

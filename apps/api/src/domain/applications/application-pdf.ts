@@ -1,8 +1,9 @@
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { P12Signer } from '@signpdf/signer-p12';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import type { SigningCertificate } from '../../lib/signing-certificate.ts';
+import { embedUnicodeFonts, type PdfFont } from './pdf-fonts.ts';
 import type { SignedContent } from './signing-content.ts';
 
 /**
@@ -36,17 +37,17 @@ const MARGIN = 50;
 const SIZE = 10;
 const LINE = 14;
 
-/** The standard fonts speak WinAnsi only: anything else is shown as `?` rather than failing. */
-const printable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff•–—‘’“”]/g, '?');
+/** The signature dictionary's name is a PDF literal string (Latin-1): anything else is `?` there. */
+const latin1 = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
 const words = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 
 class Writer {
   page!: PDFPage;
   y = 0;
   doc: PDFDocument;
-  font: PDFFont;
-  bold: PDFFont;
-  constructor(doc: PDFDocument, font: PDFFont, bold: PDFFont) {
+  font: PdfFont;
+  bold: PdfFont;
+  constructor(doc: PDFDocument, font: PdfFont, bold: PdfFont) {
     this.doc = doc;
     this.font = font;
     this.bold = bold;
@@ -60,7 +61,7 @@ class Writer {
   }
   line(text: string, opts: { bold?: boolean; size?: number; indent?: number } = {}) {
     const size = opts.size ?? SIZE;
-    const font = opts.bold ? this.bold : this.font;
+    const { font, printable } = opts.bold ? this.bold : this.font;
     const width = 612 - 2 * MARGIN - (opts.indent ?? 0);
     // Wrap by words so a long value (a user agent) stays on the page.
     let rest = printable(text);
@@ -121,15 +122,13 @@ const stamp = (d: Date) =>
 /** The PDF with an empty signature field sized for the PKCS#7, not yet signed. */
 export async function buildApplicationPdf(input: PdfInput): Promise<Buffer> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`Application: ${printable(input.merchantName)}`);
-  doc.setProducer(printable(input.portalName));
+  // The information dictionary holds text strings (UTF-16): names as typed.
+  doc.setTitle(`Application: ${input.merchantName}`);
+  doc.setProducer(input.portalName);
   doc.setCreationDate(input.now);
   doc.setModificationDate(input.now);
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-  );
+  const { regular, bold } = await embedUnicodeFonts(doc);
+  const w = new Writer(doc, regular, bold);
   w.newPage();
   w.line(`${input.portalName}: merchant application`, { bold: true, size: 16 });
   w.line(input.merchantName, { size: 12 });
@@ -185,7 +184,7 @@ export async function buildApplicationPdf(input: PdfInput): Promise<Buffer> {
     pdfDoc: doc,
     reason: 'Signed merchant application',
     contactInfo: '',
-    name: printable(input.portalName),
+    name: latin1(input.portalName),
     location: '',
     signingTime: input.now,
     signatureLength: 16_384,

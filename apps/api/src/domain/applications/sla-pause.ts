@@ -1,6 +1,8 @@
 import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { SlaPause } from '@boardwalk/shared/schemas/application';
 import type { Db } from '../../db/client.ts';
 import { applicationPauses } from '../../db/schema/application-intake.ts';
+import { findMerchant } from '../merchants/notes/merchant-notes.service.ts';
 
 /**
  * The stage SLA clock stops while the merchant has the application (docs/decisions/108): from
@@ -28,16 +30,27 @@ export async function closePause(tx: Db, requestId: string, at: Date): Promise<v
 
 /**
  * The one definition of the waiting time: the seconds of a merchant's pauses that fall between
- * `since` (its stage entry) and `now`, each pause ending when it was closed or its request
- * expired. Every SLA figure subtracts this; it is 0 for a merchant never sent a request.
+ * `since` (its stage entry) and `until` (its stage exit, or `now`), each pause ending when it was
+ * closed or its request expired, and no later than `now`. Every SLA and time-in-stage figure
+ * subtracts this; it is 0 for a merchant never sent a request.
  */
-export function pausedSeconds(merchantId: SQL | AnyColumn, since: SQL | AnyColumn, now: Date): SQL<number> {
+export function pausedSecondsBetween(
+  merchantId: SQL | AnyColumn,
+  since: SQL | AnyColumn,
+  until: SQL | AnyColumn,
+  now: Date,
+): SQL<number> {
   const at = sql`${now.toISOString()}::timestamptz`;
   return sql<number>`COALESCE((
     SELECT sum(GREATEST(0, extract(epoch FROM
-             LEAST(COALESCE(p.ended_at, ${at}), r.expires_at, ${at}) - GREATEST(p.started_at, ${since}))))
+             LEAST(COALESCE(p.ended_at, ${at}), r.expires_at, ${at}, ${until}) - GREATEST(p.started_at, ${since}))))
       FROM application_pauses p JOIN application_requests r ON r.id = p.request_id
-     WHERE p.merchant_id = ${merchantId} AND p.started_at < ${at}), 0)`;
+     WHERE p.merchant_id = ${merchantId} AND p.started_at < ${at} AND p.started_at < ${until}), 0)`;
+}
+
+/** The waiting time of the current stage stay: from `since` (its stage entry) until `now`. */
+export function pausedSeconds(merchantId: SQL | AnyColumn, since: SQL | AnyColumn, now: Date): SQL<number> {
+  return pausedSecondsBetween(merchantId, since, sql`${now.toISOString()}::timestamptz`, now);
 }
 
 /**
@@ -71,4 +84,22 @@ export async function pausedBackUnderSla(db: Db, now: Date): Promise<Map<string,
      GROUP BY 1`);
   const rows = (result as { rows: { stage_id: string; n: number }[] }).rows;
   return new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
+}
+
+/** The merchant page's figure: the current stay's waiting time, and since when it waits now. */
+export async function readSlaPause(db: Db, merchantId: string, now: Date): Promise<SlaPause> {
+  await findMerchant(db, merchantId, 'read');
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const result: unknown = await db.execute(sql`
+    SELECT ${pausedSeconds(sql`m.id`, sql`m.stage_entered_at`, now)}::float8 AS paused,
+           (SELECT min(p.started_at) FROM application_pauses p JOIN application_requests r ON r.id = p.request_id
+             WHERE p.merchant_id = m.id AND p.ended_at IS NULL AND r.expires_at > ${at} AND p.started_at <= ${at}
+           ) AS since
+      FROM merchants m WHERE m.id = ${merchantId}::uuid`);
+  const [row] = (result as { rows: { paused: number | string; since: Date | string | null }[] }).rows;
+  const since = row?.since ?? null;
+  return {
+    pausedSeconds: Math.floor(Number(row?.paused ?? 0)),
+    waitingSince: since === null ? null : new Date(since).toISOString(),
+  };
 }

@@ -13,6 +13,7 @@ import {
   stagesInOrder,
 } from './report-scope.ts';
 import { overSlaFromRollup, slaStaysFromRollups } from './sla-rollups.ts';
+import { stageTimesFromStays, stageWaits, type StageTimes } from './stage-waits.ts';
 import { percentileCont, rollupSlice, stageExitsFromRollups, stageStepsFromRollups } from './stage-rollups.ts';
 
 /**
@@ -110,8 +111,6 @@ function funnelStepsFromStays(db: Db, scope: ReportScope) {
   );
 }
 
-type StageTimes = { stage_id: string; n: number; median: number; p90: number };
-
 /** Median and 90th percentile per stage from the daily rollups and the duration index (exact). */
 async function stageTimesFromRollups(db: Db, scope: ReportScope, slice: SQL): Promise<StageTimes[]> {
   const exits = await stageExitsFromRollups(db, scope, slice);
@@ -123,37 +122,46 @@ async function stageTimesFromRollups(db: Db, scope: ReportScope, slice: SQL): Pr
   );
 }
 
-/** Median and 90th percentile of the stays that ended in the range, in hours, per stage. */
+/**
+ * Median and 90th percentile of the stays that ended in the range, in hours, per stage, the time
+ * spent waiting on the merchant taken off (docs/decisions/114); that waiting time on its own.
+ */
 export async function timeInStageReport(
   db: Db,
   scope: ReportScope,
   source: ReportSource = 'rollups',
 ): Promise<TimeInStageReport> {
   const slice = source === 'rollups' ? rollupSlice(scope) : null;
-  const [stages, rows] = await Promise.all([
+  const [stages, raw, waits] = await Promise.all([
     stagesInOrder(db),
-    slice
-      ? stageTimesFromRollups(db, scope, slice)
-      : rowsOf<StageTimes>(
-          db,
-          sql`SELECT i.stage_id, count(*)::int AS n,
-                 percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM i.left_at - i.entered_at)) / 3600 AS median,
-                 percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM i.left_at - i.entered_at)) / 3600 AS p90
-            FROM merchant_stage_intervals i
-           WHERE i.left_at >= ${scope.start} AND i.left_at < ${scope.end} ${intervalMerchantScope(scope)}
-           GROUP BY i.stage_id`,
-        ),
+    slice ? stageTimesFromRollups(db, scope, slice) : stageTimesFromStays(db, scope),
+    stageWaits(db, scope),
   ]);
+  // The rollups count raw stays: a stage some of whose stays waited is read from its stays.
+  const rows = slice
+    ? [
+        ...raw.filter((r) => !waits.some((w) => w.stage_id === r.stage_id)),
+        ...(await stageTimesFromStays(
+          db,
+          scope,
+          waits.map((w) => w.stage_id),
+        )),
+      ]
+    : raw;
   const byStage = new Map(rows.map((r) => [r.stage_id, r]));
+  const waitsByStage = new Map(waits.map((w) => [w.stage_id, w]));
   return {
     ...scopeMeta(scope),
     stages: shown(stages, byStage).map((stage) => {
       const row = byStage.get(stage.id);
+      const wait = waitsByStage.get(stage.id);
       return {
         ...stageRef(stage),
         count: row ? Number(row.n) : 0,
         medianHours: row ? Number(row.median) : null,
         p90Hours: row ? Number(row.p90) : null,
+        waitingCount: wait ? Number(wait.n) : 0,
+        waitingHours: wait ? Number(wait.seconds) / 3600 : 0,
       };
     }),
   };

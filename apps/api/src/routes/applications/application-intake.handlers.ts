@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { listConflicts, settleConflict } from '../../domain/applications/application-conflicts.ts';
+import { readSlaPause } from '../../domain/applications/sla-pause.ts';
 import { readChangesRequested, requestChanges } from '../../domain/applications/request-changes.ts';
 import { merchantCallerOf } from '../../domain/merchants/record/merchant-store.ts';
 import type { AppEnv } from '../../lib/context.ts';
@@ -27,5 +28,8 @@ export function registerApplicationIntakeRoutes(app: OpenAPIHono<AppEnv>) {
     const { token } = c.req.valid('param');
     const device = getCookie(c, APPLY_COOKIE);
     return c.json(await readChangesRequested(c.get('db'), applyContextOf(c), token, device), 200);
+  });
+  app.openapi(routes.slaPauseRoute, async (c) => {
+    return c.json(await readSlaPause(c.get('db'), c.req.valid('param').id, callerOf(c).now), 200);
   });
 }

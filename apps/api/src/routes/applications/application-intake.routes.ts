@@ -5,6 +5,7 @@ import {
   changesRequestedSchema,
   requestChangesSchema,
   settleConflictSchema,
+  slaPauseSchema,
 } from '@boardwalk/shared';
 import { z } from '@hono/zod-openapi';
 import { defineRoute } from '../../lib/http/define-route.ts';
@@ -90,5 +91,20 @@ export const changesRequestedRoute = defineRoute({
     401: documentedProblem('No verified device for this link (`code_required`)'),
     404: documentedProblem('No request has this link'),
     410: documentedProblem('The link no longer opens'),
+  },
+});
+
+export const slaPauseRoute = defineRoute({
+  method: 'get',
+  path: '/api/merchants/{id}/sla-pause',
+  tags: ['applications'],
+  summary: "The time the merchant's current stage stay waited on the merchant (not counted against the SLA)",
+  ability: { action: 'read', subject: 'merchant' },
+  request: { params: idParams },
+  responses: {
+    200: jsonResponse('The waiting time, and since when it waits now', slaPauseSchema),
+    ...problems(400),
+    404: documentedProblem('No such merchant (or a deleted one)'),
+    ...authResponses,
   },
 });

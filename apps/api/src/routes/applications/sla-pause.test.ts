@@ -1,3 +1,4 @@
+import type { SlaPause } from '@boardwalk/shared/schemas/application';
 import type { HomeSummary } from '@boardwalk/shared/schemas/home';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,14 +54,40 @@ describe('the stage SLA clock pauses while an application request is open', () =
     await at(new Date(T0.getTime() + 10 * HOUR)); // 30 h in the stage, 10 of them waiting
     expect(await overSlaIds()).not.toContain(m.id);
     expect(await mineOver(m.stageId)).toBe(0);
+    // The record shows the waiting time on its own, and since when it waits.
+    const waiting = await staff.get<SlaPause>(`/api/merchants/${m.id}/sla-pause`);
+    expect(waiting.status, JSON.stringify(waiting.body)).toBe(200);
+    expect(waiting.body).toEqual({ pausedSeconds: 10 * 3600, waitingSince: T0.toISOString() });
 
     await at(new Date(T0.getTime() + 15 * HOUR));
     const revoked = await staff.post(`/api/merchants/${m.id}/application-requests/${request.id}/revoke`, {});
     expect(revoked.status).toBe(200);
     await at(new Date(T0.getTime() + 18 * HOUR)); // 38 h, 15 waiting: 23 h counted
     expect(await overSlaIds()).not.toContain(m.id);
+    expect((await staff.get<SlaPause>(`/api/merchants/${m.id}/sla-pause`)).body).toEqual({
+      pausedSeconds: 15 * 3600,
+      waitingSince: null,
+    });
     await at(new Date(T0.getTime() + 20 * HOUR)); // 40 h, 15 waiting: 25 h counted
     expect(await overSlaIds()).toContain(m.id);
     expect(await mineOver(m.stageId)).toBe(1);
+  });
+});
+
+describe('the waiting time of a merchant', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ start: T0 });
+  });
+  afterAll(() => t.close());
+
+  it('is 0 for a merchant never sent a request, and 404 for no merchant', async () => {
+    const staff = jsonClient(t, (await signInAs(t, 'ROLE_STAFF')).cookie);
+    const m = await merchantWithContact(t);
+    expect((await staff.get(`/api/merchants/${m.id}/sla-pause`)).body).toEqual({
+      pausedSeconds: 0,
+      waitingSince: null,
+    });
+    expect((await staff.get('/api/merchants/00000000-0000-7000-8000-000000000000/sla-pause')).status).toBe(404);
   });
 });

@@ -38,8 +38,28 @@ describe('stage report tables', () => {
   it('reads time in stage in days and hours', () => {
     const report = {
       ...meta,
-      stages: [{ ...stage('Boarding', 'operations', 0), count: 4, medianHours: 894, p90Hours: 1000.4 }],
+      stages: [
+        {
+          ...stage('Boarding', 'operations', 0),
+          count: 4,
+          medianHours: 894,
+          p90Hours: 1000.4,
+          waitingCount: 0,
+          waitingHours: 0,
+        },
+        {
+          ...stage('Review', 'underwriting', 1),
+          count: 3,
+          medianHours: 30,
+          p90Hours: 40,
+          waitingCount: 2,
+          waitingHours: 51,
+        },
+      ],
     } as TimeInStageReport;
-    expect(timeInStageTable(report).rows).toEqual([['Operations · Boarding', '4', '37 d 6 h', '41 d 16 h']]);
+    expect(timeInStageTable(report).rows).toEqual([
+      ['Operations · Boarding', '4', '37 d 6 h', '41 d 16 h', '—'],
+      ['Underwriting · Review', '3', '1 d 6 h', '1 d 16 h', '2 d 3 h (2 stays)'],
+    ]);
   });
 });

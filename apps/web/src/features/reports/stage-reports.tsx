@@ -82,10 +82,20 @@ export function timeInStageTable(report: TimeInStageReport): ReportTableData {
       { label: 'Stays ended', numeric: true },
       { label: 'Median', numeric: true },
       { label: '90th percentile', numeric: true },
+      { label: 'Waiting on merchant', numeric: true },
     ],
     rows: report.stages
       .filter((s) => s.count > 0)
-      .map((s) => [stageLabel(s), formatCount(s.count), formatDuration(s.medianHours), formatDuration(s.p90Hours)]),
+      .map((s) => [
+        stageLabel(s),
+        formatCount(s.count),
+        formatDuration(s.medianHours),
+        formatDuration(s.p90Hours),
+        // Shown on its own: the median and percentile already leave it out (docs/decisions/114).
+        s.waitingCount > 0
+          ? `${formatDuration(s.waitingHours)} (${formatCount(s.waitingCount)} ${s.waitingCount === 1 ? 'stay' : 'stays'})`
+          : '—',
+      ]),
   };
 }
 
@@ -95,7 +105,7 @@ export function TimeInStageReportCard({ params, range }: { params: ReportParams;
   return (
     <ReportCard
       title="Time in stage"
-      description="How long merchants stayed in each stage, over the stays that ended in the range (the chart in days)."
+      description="How long merchants stayed in each stage, over the stays that ended in the range (the chart in days), without the time spent waiting on the merchant, which is shown on its own."
       fileBase="time-in-stage"
       range={range}
       state={query}

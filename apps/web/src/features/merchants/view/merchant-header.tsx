@@ -8,7 +8,9 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { errorMessage } from '../../../lib/problem.ts';
 import { AssigneeDialog } from './assignee-dialog.tsx';
 import { stageAge } from './days-in-stage.ts';
+import { useGetSlaPauseQuery } from '../../../entities/applications/sla-pause-api.ts';
 import { useDeleteMerchantMutation, useRestoreMerchantMutation } from '../../../entities/merchants/list-api.ts';
+import { SlaPauseNote } from './sla-pause-note.tsx';
 import { StageChangeDialog } from './stage-change-dialog.tsx';
 
 type Props = {
@@ -25,7 +27,8 @@ export function MerchantHeader({ merchant, mayUpdate, mayDelete, onReload }: Pro
   const [restore, restoring] = useRestoreMerchantMutation();
   const deleted = merchant.deletedAt !== null;
   const editable = mayUpdate && !deleted;
-  const age = stageAge(merchant.stageEnteredAt, merchant.stage.slaHours);
+  const { data: pause } = useGetSlaPauseQuery(merchant.id);
+  const age = stageAge(merchant.stageEnteredAt, merchant.stage.slaHours, Date.now(), pause?.pausedSeconds);
   const stageLabel = `${PIPELINE_LABELS[merchant.stage.pipeline]} · ${merchant.stage.name}`;
   const close = () => setDialog(undefined);
   const reload = () => {
@@ -104,6 +107,7 @@ export function MerchantHeader({ merchant, mayUpdate, mayDelete, onReload }: Pro
           <Typography color={age.overdue ? 'error' : undefined} sx={{ fontWeight: age.overdue ? 600 : undefined }}>
             {age.text}
           </Typography>
+          <SlaPauseNote pause={pause} />
         </Box>
         <Box>
           <Typography variant="caption" color="text.secondary" component="div">
