@@ -1,8 +1,9 @@
 /**
  * Name matching for sanctions screening (docs/decisions/099), in memory: names are normalised
  * (case, accents, punctuation, word order, business suffixes), a trigram index narrows the list
- * to candidates, and Jaro–Winkler over the sorted words scores them. Date of birth and country
- * only ever lower a score: a list entry seldom records them, and their absence proves nothing.
+ * to candidates, and Jaro–Winkler over the sorted words scores them, capped by how much of both
+ * names their words cover (docs/decisions/116). Date of birth and country only ever lower a score:
+ * a list entry seldom records them, and their absence proves nothing.
  */
 
 /** Words that say what kind of company it is, not which one. */
@@ -67,6 +68,58 @@ export function jaroWinkler(a: string, b: string): number {
   let prefix = 0;
   while (prefix < 4 && prefix < la && prefix < lb && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
   return jaro + prefix * 0.1 * (1 - jaro);
+}
+
+/** Two words at least this alike are one word with a typo; below it they are different words. */
+export const WORD_ALIKE = 0.85;
+
+/** A word written as two ("Glimmer Wick") counts as the one word only this alike: a joined pair's prefix is long. */
+const JOINED_ALIKE = 0.95;
+
+/**
+ * Every two words of a name joined, in both orders (the key sorts its words, so the halves of a
+ * split word need not sit side by side): a name has a handful of words, and only candidates that
+ * passed the whole-string score get here.
+ */
+const joinedPairs = (words: readonly string[]) =>
+  words.flatMap((w, i) => words.flatMap((v, j) => (i === j ? [] : [{ i, j, joined: w + v }])));
+
+/** A word's best Jaro–Winkler among `others`, or 0 under `alike`. */
+function bestAlike(word: string, others: readonly string[], alike: number): number {
+  let best = 0;
+  for (const other of others) best = Math.max(best, word === other ? 1 : jaroWinkler(word, other));
+  return best >= alike ? best : 0;
+}
+
+/** The letters of `mine` that `theirs` covers, each word weighted by how alike its best counterpart is. */
+function coveredLetters(mine: readonly string[], theirs: readonly string[]): number {
+  const theirsJoined = joinedPairs(theirs).map((p) => p.joined);
+  const best = mine.map((w) => Math.max(bestAlike(w, theirs, WORD_ALIKE), bestAlike(w, theirsJoined, JOINED_ALIKE)));
+  for (const { i, j, joined } of joinedPairs(mine)) {
+    const alike = bestAlike(joined, theirs, JOINED_ALIKE);
+    best[i] = Math.max(best[i]!, alike);
+    best[j] = Math.max(best[j]!, alike);
+  }
+  return mine.reduce((sum, w, i) => sum + best[i]! * w.length, 0);
+}
+
+/**
+ * How much of both names their words cover: each word of either name counts its letters times its
+ * best Jaro–Winkler against the other name's words (nothing under WORD_ALIKE; a word written as
+ * two is matched joined), over the letters of both names. A shared word counts only for its share
+ * of both names, so "Abdullah Rahman" and "Abdullah Trading" cover half of each other, however
+ * well the whole strings line up; the same words in any order, or with a typo each, cover nearly all.
+ */
+export function wordCoverage(a: readonly string[], b: readonly string[]): number {
+  const letters = [...a, ...b].reduce((sum, w) => sum + w.length, 0);
+  return letters === 0 ? 0 : (coveredLetters(a, b) + coveredLetters(b, a)) / letters;
+}
+
+/** The score of two name keys (nameKey): Jaro–Winkler of the whole, capped by their word coverage. */
+export function nameScore(keyA: string, keyB: string): number {
+  const whole = jaroWinkler(keyA, keyB);
+  if (whole === 1) return 1;
+  return Math.min(whole, wordCoverage(keyA.split(' '), keyB.split(' ')));
 }
 
 function trigrams(key: string): Set<string> {
@@ -181,7 +234,9 @@ export class NameIndex {
       const shared = counts[at]!;
       counts[at] = 0;
       if (shared < needed) continue;
-      const raw = jaroWinkler(key, this.keys[at]!);
+      // The whole-string score first: cheap, and most candidates stop there.
+      if (jaroWinkler(key, this.keys[at]!) < threshold) continue;
+      const raw = nameScore(key, this.keys[at]!);
       if (raw < threshold) continue;
       const { entry, name } = this.owners[at]!;
       const score = Math.round(adjustScore(raw, entry, subject) * 1000) / 1000;
