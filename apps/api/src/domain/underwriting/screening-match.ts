@@ -91,7 +91,20 @@ function bestAlike(word: string, others: readonly string[], alike: number): numb
   return best >= alike ? best : 0;
 }
 
-/** The letters of `mine` that `theirs` covers, each word weighted by how alike its best counterpart is. */
+/**
+ * Words that many unrelated companies carry ("Holdings", "Trading"): they weigh a quarter of their
+ * letters, so "Penstrom's Bakery" still covers most of "PENSTROM'S BAKERY Holdings" and
+ * "International Bakery" little of "International Holdings".
+ */
+const GENERIC_WORDS = new Set(
+  'holding holdings trading group international industries industrial enterprise enterprises services general global'.split(
+    ' ',
+  ),
+);
+const GENERIC_WEIGHT = 0.25;
+const weightOf = (word: string) => (GENERIC_WORDS.has(word) ? GENERIC_WEIGHT * word.length : word.length);
+
+/** The weight of `mine` that `theirs` covers, each word weighted by how alike its best counterpart is. */
 function coveredLetters(mine: readonly string[], theirs: readonly string[]): number {
   const theirsJoined = joinedPairs(theirs).map((p) => p.joined);
   const best = mine.map((w) => Math.max(bestAlike(w, theirs, WORD_ALIKE), bestAlike(w, theirsJoined, JOINED_ALIKE)));
@@ -100,18 +113,18 @@ function coveredLetters(mine: readonly string[], theirs: readonly string[]): num
     best[i] = Math.max(best[i]!, alike);
     best[j] = Math.max(best[j]!, alike);
   }
-  return mine.reduce((sum, w, i) => sum + best[i]! * w.length, 0);
+  return mine.reduce((sum, w, i) => sum + best[i]! * weightOf(w), 0);
 }
 
 /**
  * How much of both names their words cover: each word of either name counts its letters times its
  * best Jaro–Winkler against the other name's words (nothing under WORD_ALIKE; a word written as
- * two is matched joined), over the letters of both names. A shared word counts only for its share
+ * two is matched joined; a generic word weighs less), over the letters of both names. A shared word counts only for its share
  * of both names, so "Abdullah Rahman" and "Abdullah Trading" cover half of each other, however
  * well the whole strings line up; the same words in any order, or with a typo each, cover nearly all.
  */
 export function wordCoverage(a: readonly string[], b: readonly string[]): number {
-  const letters = [...a, ...b].reduce((sum, w) => sum + w.length, 0);
+  const letters = [...a, ...b].reduce((sum, w) => sum + weightOf(w), 0);
   return letters === 0 ? 0 : (coveredLetters(a, b) + coveredLetters(b, a)) / letters;
 }
 
