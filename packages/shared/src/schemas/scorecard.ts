@@ -161,6 +161,8 @@ export const createScorecardSchema = z.object({
   thresholds: scorecardThresholdsSchema,
 });
 export type CreateScorecardInput = z.infer<typeof createScorecardSchema>;
+/** What the draft form holds before the schema fills the defaults (automatic decisions may be absent). */
+export type ScorecardFormValues = z.input<typeof createScorecardSchema>;
 
 /** PATCH /api/scorecards/{id}: a draft's rules, thresholds or note (the pipeline stays). */
 export const updateScorecardSchema = createScorecardSchema.omit({ pipeline: true }).partial().extend(updateMetaShape);
