@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { merchants } from '../../db/schema/merchants.ts';
+import { scorecards } from '../../db/schema/scorecards.ts';
 import { inTransaction } from '../../lib/jobs/boss-connection.ts';
 import type { EventConsumer } from '../workflow/domain-event.ts';
 
@@ -17,14 +19,16 @@ const TRIGGERS = new Set(['merchant.created', 'merchant.updated', 'merchant.stag
  */
 export const autoDecisionConsumer: EventConsumer = async (tx, jobs, event) => {
   if (!TRIGGERS.has(event.type)) return 0;
-  const result = (await tx.execute(sql`
-    select 1 from merchants m
-    join scorecards s on s.pipeline = m.pipeline and s.status = 'active'
-    where m.id = ${event.subjectId} and m.deleted_at is null
-      and (coalesce(s.thresholds #>> '{autoApprove,enabled}', 'false') = 'true'
-        or coalesce(s.thresholds #>> '{autoDecline,enabled}', 'false') = 'true')
-    limit 1`)) as unknown as { rows: unknown[] };
-  if (result.rows.length === 0) return 0;
+  // In parentheses: `and` joins its parts as they are, and this one is an `or`.
+  const on = sql`(coalesce(${scorecards.thresholds} #>> '{autoApprove,enabled}', 'false') = 'true'
+    or coalesce(${scorecards.thresholds} #>> '{autoDecline,enabled}', 'false') = 'true')`;
+  const [found] = await tx
+    .select({ id: merchants.id })
+    .from(merchants)
+    .innerJoin(scorecards, and(eq(scorecards.pipeline, merchants.pipeline), eq(scorecards.status, 'active')))
+    .where(and(eq(merchants.id, event.subjectId), isNull(merchants.deletedAt), on))
+    .limit(1);
+  if (!found) return 0;
   await jobs.send(AUTO_DECIDE_JOB, { merchantId: event.subjectId }, { db: inTransaction(tx), id: uuidv7() });
   return 1;
 };

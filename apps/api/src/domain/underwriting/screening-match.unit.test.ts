@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adjustScore, jaroWinkler, NameIndex, nameKey, nameScore, type MatchEntry } from './screening-match.ts';
+import { jaroWinkler, nameScore } from './name-score.ts';
+import { adjustScore, NameIndex, nameKey, type MatchEntry } from './screening-match.ts';
 
 const entry = (name: string, more: Partial<MatchEntry> = {}): MatchEntry => ({
   listId: 'l',
