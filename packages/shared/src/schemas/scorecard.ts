@@ -6,7 +6,8 @@ import { optionalText, updateMetaShape } from './fields.ts';
 /**
  * The underwriting scorecard (docs/decisions/103): versioned rulesets per pipeline. A rule reads
  * one field of the record, compares it with its operator and value, and adds its points when it
- * holds; thresholds turn the total into a recommendation. Nothing is decided from it.
+ * holds; thresholds turn the total into a recommendation. Nothing is decided from it unless an admin
+ * turns that on for the approve or decline threshold (docs/decisions/116).
  */
 
 /** The record fields a rule may read; `kind` says which operators and values make sense. */
@@ -100,6 +101,21 @@ export function ruleValueProblem(rule: Pick<ScorecardRule, 'field' | 'operator' 
 const reasonCodeIds = z.array(z.uuid('Choose reason codes from the list')).max(10, 'Choose at most 10 reason codes');
 
 /**
+ * The recommendations that can decide by themselves (docs/decisions/116): review always waits for
+ * a person. Each is off unless an admin turns it on with the reason code the decision records.
+ */
+export const AUTO_DECISIONS = ['approve', 'decline'] as const;
+export type AutoDecision = (typeof AUTO_DECISIONS)[number];
+/** The reason kinds a score can stand for: it weighs risk and money, it finds no fraud and reads no document. */
+export const AUTO_DECISION_REASON_KINDS = ['risk', 'financials', 'other'] as const;
+export const autoDecisionSchema = z.object({
+  enabled: z.boolean(),
+  reasonCodeId: z.uuid('Choose a reason code from the list').nullable(),
+});
+export type AutoDecisionSetting = z.infer<typeof autoDecisionSchema>;
+export const AUTO_DECISION_OFF: AutoDecisionSetting = { enabled: false, reasonCodeId: null };
+
+/**
  * Scores below `reviewFrom` recommend approve, from `reviewFrom` review, from `declineFrom`
  * decline; each recommendation carries its reason codes.
  */
@@ -110,10 +126,20 @@ export const scorecardThresholdsSchema = z
     approveReasonCodeIds: reasonCodeIds,
     reviewReasonCodeIds: reasonCodeIds,
     declineReasonCodeIds: reasonCodeIds,
+    /** Approve by itself (off when absent: versions made before it existed). */
+    autoApprove: autoDecisionSchema.default(AUTO_DECISION_OFF),
+    autoDecline: autoDecisionSchema.default(AUTO_DECISION_OFF),
   })
   .refine((t) => t.declineFrom >= t.reviewFrom, {
     message: 'Decline must start at or above review',
     path: ['declineFrom'],
+  })
+  .superRefine((t, ctx) => {
+    for (const key of ['autoApprove', 'autoDecline'] as const) {
+      if (t[key].enabled && !t[key].reasonCodeId) {
+        ctx.addIssue({ code: 'custom', message: 'Choose the reason code it records', path: [key, 'reasonCodeId'] });
+      }
+    }
   });
 export type ScorecardThresholds = z.infer<typeof scorecardThresholdsSchema>;
 
@@ -135,6 +161,8 @@ export const createScorecardSchema = z.object({
   thresholds: scorecardThresholdsSchema,
 });
 export type CreateScorecardInput = z.infer<typeof createScorecardSchema>;
+/** What the draft form holds before the schema fills the defaults (automatic decisions may be absent). */
+export type ScorecardFormValues = z.input<typeof createScorecardSchema>;
 
 /** PATCH /api/scorecards/{id}: a draft's rules, thresholds or note (the pipeline stays). */
 export const updateScorecardSchema = createScorecardSchema.omit({ pipeline: true }).partial().extend(updateMetaShape);
@@ -235,5 +263,7 @@ export const SCORECARD_DEFAULTS = {
     approveReasonCodeIds: [],
     reviewReasonCodeIds: [],
     declineReasonCodeIds: [],
+    autoApprove: AUTO_DECISION_OFF,
+    autoDecline: AUTO_DECISION_OFF,
   },
 } satisfies CreateScorecardInput;

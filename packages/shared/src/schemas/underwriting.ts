@@ -112,6 +112,8 @@ export const merchantDecisionSchema = z.object({
   decidedBy: personRef,
   /** Who, when no person did (an automation). */
   actorLabel: z.string(),
+  /** The scorecard version that decided by itself (docs/decisions/116), or null. */
+  scorecard: z.object({ id: z.uuid(), version: z.number().int() }).nullable(),
   decidedAt: z.string(),
 });
 export type MerchantDecision = z.infer<typeof merchantDecisionSchema>;

@@ -9,6 +9,9 @@ import {
   type ScorecardThresholds,
 } from '@boardwalk/shared';
 
+/** What scoring reads of the thresholds (whether a recommendation decides by itself is not its business). */
+type Thresholds = Omit<ScorecardThresholds, 'autoApprove' | 'autoDecline'>;
+
 /** What the rules read from one merchant: null where the record holds no value. */
 export type ScoreInputs = Record<ScorecardField, number | string | null>;
 
@@ -51,7 +54,7 @@ export function ruleHolds(rule: ScorecardRule, actual: number | string | null): 
 }
 
 /** The recommendation a total falls into: below review approve, from review review, from decline decline. */
-export function recommendationFor(score: number, t: ScorecardThresholds): Recommendation {
+export function recommendationFor(score: number, t: Thresholds): Recommendation {
   if (score >= t.declineFrom) return 'decline';
   if (score >= t.reviewFrom) return 'review';
   return 'approve';
@@ -63,7 +66,7 @@ export function recommendationFor(score: number, t: ScorecardThresholds): Recomm
  * which is what lets the merchant page compute it on read and the backtest run it in bulk.
  */
 export function scoreMerchant(
-  ruleset: { rules: ScorecardRule[]; thresholds: ScorecardThresholds },
+  ruleset: { rules: ScorecardRule[]; thresholds: Thresholds },
   inputs: ScoreInputs,
 ): ScoreResult {
   const lines = ruleset.rules.map((rule, index): ScoreLine => {

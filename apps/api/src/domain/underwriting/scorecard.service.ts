@@ -1,9 +1,11 @@
-import type {
-  CreateScorecardInput,
-  Pipeline,
-  Scorecard,
-  ScorecardThresholds,
-  UpdateScorecardInput,
+import {
+  AUTO_DECISION_OFF,
+  AUTO_DECISION_REASON_KINDS,
+  type CreateScorecardInput,
+  type Pipeline,
+  type Scorecard,
+  type ScorecardThresholds,
+  type UpdateScorecardInput,
 } from '@boardwalk/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -34,7 +36,7 @@ function toScorecard(r: Row, createdByName: string | null, activatedByName: stri
     status: r.status,
     note: r.note,
     rules: r.rules,
-    thresholds: r.thresholds,
+    thresholds: withAutoDecisions(r.thresholds),
     createdBy: person(r.createdBy, createdByName),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -76,8 +78,36 @@ export async function activeScorecard(db: Db, pipeline: string): Promise<Row | u
   return row;
 }
 
+/** A version stored before automatic decisions existed has them off. */
+export function withAutoDecisions(t: ScorecardThresholds): ScorecardThresholds {
+  return { ...t, autoApprove: t.autoApprove ?? AUTO_DECISION_OFF, autoDecline: t.autoDecline ?? AUTO_DECISION_OFF };
+}
+
+/**
+ * The reason an automatic decision records must exist, be in use and be of a kind a score can
+ * stand for (AUTO_DECISION_REASON_KINDS): 400 on its field otherwise.
+ */
+async function checkAutoReasons(db: Db, t: ScorecardThresholds) {
+  const errors: Record<string, string[]> = {};
+  for (const key of ['autoApprove', 'autoDecline'] as const) {
+    const setting = t[key];
+    if (!setting?.enabled || !setting.reasonCodeId) continue;
+    const [code] = await db
+      .select({ kind: reasonCodes.kind, isActive: reasonCodes.isActive })
+      .from(reasonCodes)
+      .where(and(eq(reasonCodes.id, setting.reasonCodeId), isNull(reasonCodes.deletedAt)));
+    const field = `thresholds.${key}.reasonCodeId`;
+    if (!code || !code.isActive) errors[field] = ['Choose a reason code from the list'];
+    else if (!(AUTO_DECISION_REASON_KINDS as readonly string[]).includes(code.kind)) {
+      errors[field] = ['Choose a risk, financials or other reason: a score finds no fraud and reads no document'];
+    }
+  }
+  if (Object.keys(errors).length) throw new ProblemError(400, 'Choose a fitting reason code', { errors });
+}
+
 /** Every reason code a threshold names must exist (400 on that threshold's field otherwise). */
 async function checkReasonCodes(db: Db, t: ScorecardThresholds) {
+  await checkAutoReasons(db, t);
   const fields = ['approveReasonCodeIds', 'reviewReasonCodeIds', 'declineReasonCodeIds'] as const;
   const ids = [...new Set(fields.flatMap((f) => t[f]))];
   if (ids.length === 0) return;
@@ -91,6 +121,19 @@ async function checkReasonCodes(db: Db, t: ScorecardThresholds) {
     if (t[f].some((id) => !known.has(id))) errors[`thresholds.${f}`] = ['Choose reason codes from the list'];
   }
   if (Object.keys(errors).length) throw new ProblemError(400, 'Choose reason codes from the list', { errors });
+}
+
+/** The reason code each automatic decision records, by recommendation; null where it is off. */
+async function autoDecisionCodes(db: Db, t: ScorecardThresholds) {
+  const codeOf = async (setting: ScorecardThresholds['autoApprove']) => {
+    if (!setting.enabled || !setting.reasonCodeId) return null;
+    const [code] = await db
+      .select({ code: reasonCodes.code })
+      .from(reasonCodes)
+      .where(eq(reasonCodes.id, setting.reasonCodeId));
+    return code?.code ?? setting.reasonCodeId;
+  };
+  return { approve: await codeOf(t.autoApprove), decline: await codeOf(t.autoDecline) };
 }
 
 /** Serialises numbering and activation per pipeline, so two at once never break the one-active index. */
@@ -179,6 +222,8 @@ export async function activateScorecard(db: Db, caller: Caller, id: string): Pro
     await lockPipeline(tx, found.pipeline);
     const [row] = await tx.select().from(scorecards).where(eq(scorecards.id, id)).for('update');
     if (row!.status !== 'draft') notDraft(row!.status);
+    // A reason retired since the draft was saved would make every automatic decision fail.
+    await checkAutoReasons(tx, withAutoDecisions(row!.thresholds));
     const previous = await tx
       .update(scorecards)
       .set({ status: 'retired', retiredAt: caller.now, updatedAt: caller.now })
@@ -194,7 +239,13 @@ export async function activateScorecard(db: Db, caller: Caller, id: string): Pro
       ...auditActor(caller.actor),
       subjectType: 'scorecard',
       subjectId: id,
-      changes: { pipeline: found.pipeline, version: row!.version, retired: previous[0]?.version ?? null },
+      changes: {
+        pipeline: found.pipeline,
+        version: row!.version,
+        retired: previous[0]?.version ?? null,
+        // Who turned automatic decisions on is who activated the version that has them (docs/decisions/116).
+        autoDecisions: await autoDecisionCodes(tx, withAutoDecisions(row!.thresholds)),
+      },
       ip: caller.ip,
     });
   });

@@ -1,9 +1,12 @@
 /**
  * Name matching for sanctions screening (docs/decisions/099), in memory: names are normalised
  * (case, accents, punctuation, word order, business suffixes), a trigram index narrows the list
- * to candidates, and Jaro–Winkler over the sorted words scores them. Date of birth and country
- * only ever lower a score: a list entry seldom records them, and their absence proves nothing.
+ * to candidates, and Jaro–Winkler over the sorted words scores them, capped by how much of both
+ * names their words cover (docs/decisions/116). Date of birth and country only ever lower a score:
+ * a list entry seldom records them, and their absence proves nothing.
  */
+
+import { jaroWinkler, nameScore } from './name-score.ts';
 
 /** Words that say what kind of company it is, not which one. */
 const BUSINESS_SUFFIXES = new Set(
@@ -32,41 +35,6 @@ export function normaliseWords(name: string): string[] {
 /** The comparable form of a name: its normalised words sorted, so word order does not count. */
 export function nameKey(name: string): string {
   return normaliseWords(name).sort().join(' ');
-}
-
-export function jaroWinkler(a: string, b: string): number {
-  if (a === b) return a.length === 0 ? 0 : 1;
-  const la = a.length;
-  const lb = b.length;
-  if (la === 0 || lb === 0) return 0;
-  const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
-  const matchedB = new Uint8Array(lb);
-  const matchedA = new Uint8Array(la);
-  let matches = 0;
-  for (let i = 0; i < la; i++) {
-    const from = Math.max(0, i - window);
-    const to = Math.min(lb - 1, i + window);
-    for (let j = from; j <= to; j++) {
-      if (matchedB[j] || a.charCodeAt(i) !== b.charCodeAt(j)) continue;
-      matchedA[i] = 1;
-      matchedB[j] = 1;
-      matches++;
-      break;
-    }
-  }
-  if (matches === 0) return 0;
-  let transpositions = 0;
-  for (let i = 0, j = 0; i < la; i++) {
-    if (!matchedA[i]) continue;
-    while (!matchedB[j]) j++;
-    if (a.charCodeAt(i) !== b.charCodeAt(j)) transpositions++;
-    j++;
-  }
-  const m = matches;
-  const jaro = (m / la + m / lb + (m - transpositions / 2) / m) / 3;
-  let prefix = 0;
-  while (prefix < 4 && prefix < la && prefix < lb && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
-  return jaro + prefix * 0.1 * (1 - jaro);
 }
 
 function trigrams(key: string): Set<string> {
@@ -181,7 +149,9 @@ export class NameIndex {
       const shared = counts[at]!;
       counts[at] = 0;
       if (shared < needed) continue;
-      const raw = jaroWinkler(key, this.keys[at]!);
+      // The whole-string score first: cheap, and most candidates stop there.
+      if (jaroWinkler(key, this.keys[at]!) < threshold) continue;
+      const raw = nameScore(key, this.keys[at]!);
       if (raw < threshold) continue;
       const { entry, name } = this.owners[at]!;
       const score = Math.round(adjustScore(raw, entry, subject) * 1000) / 1000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adjustScore, jaroWinkler, NameIndex, nameKey, type MatchEntry } from './screening-match.ts';
+import { jaroWinkler, nameScore } from './name-score.ts';
+import { adjustScore, NameIndex, nameKey, type MatchEntry } from './screening-match.ts';
 
 const entry = (name: string, more: Partial<MatchEntry> = {}): MatchEntry => ({
   listId: 'l',
@@ -67,5 +68,50 @@ describe('sanctions name matching', () => {
     expect(index.match({ subject: 'owner', name: 'Bart Glimmer' }, 0.99)).toEqual([]);
     expect(index.match(owner, 0.88)).toEqual(first);
     expect(index.match(owner, 0.88)).toEqual(first);
+  });
+
+  describe('a shared word counts only for its share of both names', () => {
+    // The default threshold (the sanctionsMatchThreshold setting).
+    const threshold = 0.88;
+    const score = (a: string, b: string) => nameScore(nameKey(a), nameKey(b));
+
+    it('keeps names that share one long word below the threshold', () => {
+      // Jaro–Winkler over the sorted words scored these 0.910, 0.889 and 0.886: the shared word sorts
+      // first and the prefix bonus adds to it.
+      for (const [a, b] of [
+        ['Abdullah Rahman', 'Abdullah Trading'],
+        ['Amalgamated Bakery', 'Amalgamated Petroleum'],
+        ['Ashley Garescu', "ASHLEY'S BAKERY GmbH"],
+        ['Old Bay Jewelers', 'LAKE BAY JEWELERS LLC'],
+        ['International Bakery LLC', 'International Holdings'],
+        ['Mohammed Ali', 'Mohammed Khan Trading'],
+        ['Ahmed Ali', 'Ahmed Khan Trading'],
+      ]) {
+        expect(score(a!, b!), `${a} / ${b}`).toBeLessThan(threshold);
+      }
+      const index = new NameIndex([
+        entry('ABDULLAH TRADING', { entNum: 3 }),
+        entry('AMALGAMATED PETROLEUM', { entNum: 4 }),
+      ]);
+      expect(index.match({ subject: 'owner', name: 'Abdullah Rahman' }, threshold)).toEqual([]);
+      expect(index.match({ subject: 'business', name: 'Amalgamated Bakery' }, threshold)).toEqual([]);
+    });
+
+    it('keeps true matches above it: whole names, order, suffixes, accents, a typo, split and missing words', () => {
+      for (const [a, b] of [
+        ['Teapot of Obsidian Holdings, Inc.', 'Teapot of Obsidian Holdings'],
+        ['ZÖLLNER-Brück, Émile', 'emile zollner bruck'],
+        ['Emile Zollner Bruk', 'ZÖLLNER-Brück, Émile'],
+        ['Bartholomew Xyvre Glimmerwik', 'GLIMMERWICK, Bartholomew Xyver'],
+        // Two or more words found whole in a longer name: an owner named without the middle name.
+        ['Bartholomew Glimmerwick', 'GLIMMERWICK, Bartholomew Xyver'],
+        ['Mohammed Ali Khan', 'Mohamed Ali Khan'],
+        ['Glimmer Wick Trading', 'GLIMMERWICK TRADING LLC'],
+        // A generic word the list adds weighs little.
+        ["Penstrom's Bakery", "PENSTROM'S BAKERY Trading Co."],
+      ]) {
+        expect(score(a!, b!), `${a} / ${b}`).toBeGreaterThanOrEqual(threshold);
+      }
+    });
   });
 });

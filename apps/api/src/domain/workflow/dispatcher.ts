@@ -6,14 +6,16 @@ import { inTransaction } from '../../lib/jobs/boss-connection.ts';
 import type { JobSender } from '../../lib/jobs/job-sender.ts';
 import { automationConsumer, batchDefinitions } from './automation-dispatch.ts';
 import type { EventConsumer } from './domain-event.ts';
+import { autoDecisionConsumer } from '../underwriting/auto-decision-dispatch.ts';
 
 export type { DomainEvent, EventConsumer } from './domain-event.ts';
 
 /**
- * One consumer (decision 089): it records a stage's own actions (its `stage_entered` automations)
- * first, then the other automations, the order the runs have always been recorded in.
+ * The automations' consumer (decision 089): it records a stage's own actions (its `stage_entered`
+ * automations) first, then the other automations, the order the runs have always been recorded
+ * in. Then the scorecard's automatic decision (docs/decisions/116), which sends a job only.
  */
-export const EVENT_CONSUMERS: readonly EventConsumer[] = [automationConsumer];
+export const EVENT_CONSUMERS: readonly EventConsumer[] = [automationConsumer, autoDecisionConsumer];
 
 /**
  * Takes the oldest unprocessed domain event nobody else holds (FOR UPDATE SKIP LOCKED: several

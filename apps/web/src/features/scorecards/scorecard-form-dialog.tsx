@@ -1,5 +1,6 @@
 import { PIPELINE_LABELS, PIPELINES } from '@boardwalk/shared/pipelines';
 import {
+  AUTO_DECISIONS,
   createScorecardSchema,
   RECOMMENDATION_LABELS,
   RECOMMENDATIONS,
@@ -8,6 +9,7 @@ import {
   SCORECARD_OPERATOR_LABELS,
   SCORECARD_OPERATORS,
   type CreateScorecardInput,
+  type ScorecardFormValues,
   type Scorecard,
 } from '@boardwalk/shared/schemas/scorecard';
 import AddIcon from '@mui/icons-material/Add';
@@ -20,6 +22,7 @@ import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { useEntityForm } from '../../components/form/use-entity-form.ts';
 import { useCreateScorecardMutation, useUpdateScorecardMutation } from '../../entities/scorecards/api.ts';
 import { useReasonCodeOptionsQuery } from '../../entities/underwriting/api.ts';
+import { AutoDecisionField } from './auto-decision-field.tsx';
 
 const PIPELINE_OPTIONS = PIPELINES.map((value) => ({ value, label: PIPELINE_LABELS[value] }));
 const FIELD_OPTIONS = SCORECARD_FIELD_KEYS.map((value) => ({ value, label: SCORECARD_FIELDS[value].label }));
@@ -38,7 +41,7 @@ function ReasonCodesField({
   name,
   label,
 }: {
-  control: Control<CreateScorecardInput>;
+  control: Control<ScorecardFormValues>;
   name: `thresholds.${'approve' | 'review' | 'decline'}ReasonCodeIds`;
   label: string;
 }) {
@@ -143,6 +146,17 @@ export function ScorecardFormDialog({ record, start, onClose }: Props) {
           name={`thresholds.${r}ReasonCodeIds`}
           label={`${RECOMMENDATION_LABELS[r]}: reason codes`}
         />
+      ))}
+      <Typography variant="subtitle1" component="h3">
+        Automatic decisions
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Off unless switched on: once this version is active, a merchant whose score reaches the threshold is decided and
+        moved without a person. A merchant with an open or confirmed hit is never approved automatically, and a decision
+        a person recorded is never overridden.
+      </Typography>
+      {AUTO_DECISIONS.map((r) => (
+        <AutoDecisionField key={r} control={control} recommendation={r} />
       ))}
     </FormDialog>
   );

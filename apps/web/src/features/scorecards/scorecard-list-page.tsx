@@ -22,6 +22,15 @@ import { ScorecardFormDialog } from './scorecard-form-dialog.tsx';
 
 const STATUS_COLORS = { draft: 'default', active: 'success', retired: 'default' } as const;
 
+/** Which recommendations the version decides by itself (docs/decisions/116): read-only here, edited on a draft. */
+function automaticLabel(s: Scorecard): string {
+  const on = [
+    s.thresholds.autoApprove?.enabled ? 'Approve' : null,
+    s.thresholds.autoDecline?.enabled ? 'Decline' : null,
+  ].filter((x) => x !== null);
+  return on.length ? on.join(', ') : 'Off';
+}
+
 type Handlers = {
   canEdit: boolean;
   onEdit: (s: Scorecard) => void;
@@ -39,6 +48,13 @@ function columns({ canEdit, onEdit, onActivate, onBacktest }: Handlers): GridCol
       renderCell: ({ row }) => <Chip size="small" label={row.status} color={STATUS_COLORS[row.status]} />,
     },
     { field: 'rules', headerName: 'Rules', width: 90, valueGetter: (_v, row) => row.rules.length },
+    {
+      field: 'automatic',
+      headerName: 'Decides by itself',
+      width: 170,
+      sortable: false,
+      valueGetter: (_v, row) => automaticLabel(row),
+    },
     { field: 'note', headerName: 'Note', flex: 1, minWidth: 160 },
     { field: 'createdBy', headerName: 'Created by', width: 160, valueGetter: (_v, row) => row.createdBy?.name ?? '' },
     dateTimeColumn<Scorecard>('activatedAt', 'Activated'),
@@ -126,7 +142,7 @@ export function ScorecardListPage() {
     <Stack spacing={2}>
       <PageHeader
         title="Scorecards"
-        subtitle="Versioned underwriting rules: a recommendation beside the underwriter's decision, never a decision."
+        subtitle="Versioned underwriting rules: a recommendation beside the underwriter's decision; a decision only where an admin turns it on."
         actions={
           canEdit ? (
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ record: undefined })}>

@@ -3,6 +3,7 @@ import {
   DECISION_OUTCOME_LABELS,
   DECISION_OUTCOMES,
   type DecisionOutcome,
+  type MerchantDecision,
 } from '@boardwalk/shared/schemas/underwriting';
 import {
   Alert,
@@ -31,6 +32,22 @@ import { errorMessage, problemFieldErrors } from '../../../lib/problem.ts';
 import { ReasonSelect } from './decision-reason.tsx';
 
 const COLORS = { approved: 'success', declined: 'error', pending: 'default' } as const;
+
+/** Who recorded a decision: the person, the scorecard version that decided by itself (docs/decisions/116), or the label. */
+export function decidedByText(d: MerchantDecision): string {
+  if (d.decidedBy) return d.decidedBy.name;
+  if (d.scorecard) return `Decided automatically by scorecard v${d.scorecard.version}`;
+  return d.actorLabel || 'The system';
+}
+
+/** The line under the decision chip: the latest decision's author, as the list records it. */
+function decidedLine(merchant: MerchantDetail, latest: MerchantDecision | undefined): string {
+  if (merchant.decidedBy) return `Decided by ${merchant.decidedBy.name} on ${formatDateTime(merchant.decidedAt)}`;
+  if (merchant.decidedAt && latest?.scorecard) {
+    return `Decided automatically by scorecard v${latest.scorecard.version} on ${formatDateTime(merchant.decidedAt)}`;
+  }
+  return 'No decision recorded yet';
+}
 
 type Props = { merchant: MerchantDetail; editable: boolean };
 
@@ -65,9 +82,7 @@ export function DecisionCard({ merchant, editable }: Props) {
           <Typography>{merchant.underwritingReason}</Typography>
         </Stack>
         <Typography color="text.secondary" variant="body2">
-          {merchant.decidedBy
-            ? `Decided by ${merchant.decidedBy.name} on ${formatDateTime(merchant.decidedAt)}`
-            : 'No decision recorded yet'}
+          {decidedLine(merchant, decisions[0])}
         </Typography>
         {decisions.length > 0 && (
           <List dense aria-label="Decisions recorded">
@@ -77,9 +92,7 @@ export function DecisionCard({ merchant, editable }: Props) {
                   primary={`${DECISION_OUTCOME_LABELS[d.decision]} · ${d.reasonCode.code} ${d.reasonCode.label}${
                     d.toStage ? ` → ${d.toStage.name}` : ''
                   }`}
-                  secondary={`${d.decidedBy?.name ?? (d.actorLabel || 'The system')}, ${formatDateTime(d.decidedAt)}${
-                    d.note ? ` — ${d.note}` : ''
-                  }`}
+                  secondary={`${decidedByText(d)}, ${formatDateTime(d.decidedAt)}${d.note ? ` — ${d.note}` : ''}`}
                 />
               </ListItem>
             ))}
