@@ -56,7 +56,15 @@ describe('notification retention', () => {
   it('deletes only read (or never readable) notifications older than 90 days, in batches; unread ones stay', async () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
-    await notificationsAged(a.id, [120, 'read'], [91, 'read'], [89, 'read'], [0, 'read'], [400, 'unread'], [1, 'unread']);
+    await notificationsAged(
+      a.id,
+      [120, 'read'],
+      [91, 'read'],
+      [89, 'read'],
+      [0, 'read'],
+      [400, 'unread'],
+      [1, 'unread'],
+    );
     await notificationsAged(b.id, [95, 'email-sent'], [95, 'email-pending'], [60, 'email-sent'], [90.01, 'read']);
     const result = await deleteOldNotifications(t.db, { now: t.clock.now(), batchSize: 2 });
     expect(result).toMatchObject({ deleted: 4, retentionDays: 90, cutoff: '2027-03-03T03:45:00.000Z' });

@@ -18,11 +18,11 @@ function expired(cutoff: Date) {
     lt(notifications.createdAt, cutoff),
     or(
       isNotNull(notifications.readAt),
-      and(eq(notifications.inApp, false), or(isNull(notifications.emailState), ne(notifications.emailState, 'pending'))),
-      inArray(
-        notifications.userId,
-        sql`(select ${users.id} from ${users} where ${users.deletedAt} is not null)`,
+      and(
+        eq(notifications.inApp, false),
+        or(isNull(notifications.emailState), ne(notifications.emailState, 'pending')),
       ),
+      inArray(notifications.userId, sql`(select ${users.id} from ${users} where ${users.deletedAt} is not null)`),
     ),
   );
 }
