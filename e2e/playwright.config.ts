@@ -15,6 +15,24 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 const isCI = !!process.env.CI;
 
+/** Specs that change a global setting for the whole server (see the projects below). */
+const GLOBAL_SETTING_SPECS = /agent-own-merchants\.spec\.ts$/;
+
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
@@ -34,23 +52,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', use: browser, testIgnore: GLOBAL_SETTING_SPECS },
+    // Specs that turn a global setting on (agents seeing their own merchants) run after every
+    // other, alone, so no spec beside them sees the setting changed. Run one of them by itself with
+    // `--project global-settings --no-deps`.
+    { name: 'global-settings', use: browser, testMatch: GLOBAL_SETTING_SPECS, dependencies: ['chromium'] },
   ],
   webServer: {
     // process.execPath: the Node 24 that runs Playwright (the project's pinned node).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineAbilityFor, MERCHANT_NOTE_SUBJECT, MERCHANT_REVEAL_SUBJECT } from './ability.ts';
+import { defineAbilityFor, MERCHANT_NOTE_SUBJECT, MERCHANT_REVEAL_SUBJECT, STAGE_ACTION_SUBJECT } from './ability.ts';
 import { scopeAllows } from './schemas/api-token.ts';
 
 /** "Agents see their own merchants" (docs/decisions/110): row conditions in the shared rules. */
@@ -39,5 +39,25 @@ describe('an agent with an agent scope', () => {
   it('a token’s merchant scope covers notes: write adds them, read does not', () => {
     expect(scopeAllows({ merchant: 'write' }, 'create', MERCHANT_NOTE_SUBJECT)).toBe(true);
     expect(scopeAllows({ merchant: 'read' }, 'create', MERCHANT_NOTE_SUBJECT)).toBe(false);
+  });
+
+  it('reads what its pickers need: stages, industries, its own agent accounts; no other list (decision 117)', () => {
+    expect(ability.can('read', 'stage')).toBe(true);
+    expect(ability.can('read', 'industry')).toBe(true);
+    expect(ability.can('read', { type: 'agent', id: 'a' } as never)).toBe(true);
+    expect(ability.can('read', { type: 'agent', id: 'b' } as never)).toBe(false);
+    for (const subject of [STAGE_ACTION_SUBJECT, 'company', 'lead-source', 'user', 'automation', 'template']) {
+      expect(ability.can('read', subject), subject).toBe(false);
+    }
+    for (const action of ['create', 'update', 'delete'] as const) {
+      for (const subject of ['stage', 'industry', 'agent']) expect(ability.can(action, subject), subject).toBe(false);
+    }
+    expect(defineAbilityFor(agent).can('read', 'stage')).toBe(false);
+    expect(defineAbilityFor(agent).can('read', 'agent')).toBe(false);
+  });
+
+  it('a token’s stage scope covers the stage actions', () => {
+    expect(scopeAllows({ stage: 'read' }, 'read', STAGE_ACTION_SUBJECT)).toBe(true);
+    expect(scopeAllows({ merchant: 'read' }, 'read', STAGE_ACTION_SUBJECT)).toBe(false);
   });
 });

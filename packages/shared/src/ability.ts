@@ -76,6 +76,13 @@ export const MERCHANT_NOTE_SUBJECT = 'merchant-note';
 export type AgentScope = { agentIds: readonly string[] };
 
 /**
+ * A stage's actions (what runs when a merchant enters it: templates, webhooks) and their runs: read
+ * with the stage by staff, a subject of its own so that an agent, who reads the stages' names for
+ * the pickers, does not read these (docs/decisions/117). An API token's `stage` scope covers it.
+ */
+export const STAGE_ACTION_SUBJECT = 'stage-action';
+
+/**
  * The role rules, in one place. `subjectType` is the type of the object a page or
  * route asks about; an unknown role may use exactly that subject type (the source's
  * "any other role" rule). No user (signed out) gets no rules at all.
@@ -96,6 +103,10 @@ export function defineAbilityFor(user: AbilityUser, subjectType?: Subject, agent
         can('read', 'merchant', own);
         can('create', 'merchant', own);
         can('create', MERCHANT_NOTE_SUBJECT, own);
+        // What the list's filters, the board's columns and the add form's pickers need (decision
+        // 117): the stages and industries (names, no secret), and of the agent accounts only their own.
+        can('read', ['stage', 'industry']);
+        can('read', 'agent', { id: { $in: [...agentScope.agentIds] } } as never);
       }
     } else if (subjectType) {
       can(['read', 'create', 'update', 'delete'], subjectType);

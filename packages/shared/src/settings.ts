@@ -42,6 +42,9 @@ export const documentChecklistSettingSchema = z
   })
   .strict();
 
+/** The shortest notification retention (see notificationRetentionDays below). */
+export const NOTIFICATION_RETENTION_MIN_DAYS = 90;
+
 export const settingSchemas = {
   portalName: text().trim().min(1, 'Enter a portal name').max(60),
   supportEmail: z.union([z.literal(''), emailAddress]),
@@ -80,6 +83,14 @@ export const settingSchemas = {
   customizerEnabled: z.boolean(),
   // A merchant draft nobody changed for this many days is deleted (it holds sensitive values).
   merchantDraftRetentionDays: z.number().int().min(1, 'At least 1 day').max(365, 'At most 365 days'),
+  // A read notification is deleted this many days after it was written (docs/decisions/117). At
+  // least 90: an SLA warning's key (which stops it being sent twice) can be asked again for up to
+  // 73 days (a fifth of the longest SLA), and a row deleted sooner would be sent once more.
+  notificationRetentionDays: z
+    .number()
+    .int()
+    .min(NOTIFICATION_RETENTION_MIN_DAYS, `At least ${NOTIFICATION_RETENTION_MIN_DAYS} days`)
+    .max(3650, 'At most 3650 days'),
   // How long a merchant's application link opens after it is sent (docs/decisions/097).
   applicationLinkDays: z.number().int().min(1, 'At least 1 day').max(90, 'At most 90 days'),
   // Sanctions screening: a name this similar to a list entry is a hit (docs/decisions/099).
@@ -140,6 +151,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   corsAllowedOrigins: [],
   customizerEnabled: false,
   merchantDraftRetentionDays: 30,
+  notificationRetentionDays: 90,
   applicationLinkDays: 14,
   sanctionsMatchThreshold: 0.88,
   sanctionsGatedPipelines: ['operations'],

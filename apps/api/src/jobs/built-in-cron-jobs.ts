@@ -6,6 +6,7 @@ import { expiredCredentialsJob } from './expired-credentials.job.ts';
 import { inactiveUsersJob } from './inactive-users.job.ts';
 import { logRetentionJob } from './log-retention.job.ts';
 import { merchantDraftRetentionJob } from './merchant-draft-retention.job.ts';
+import { notificationRetentionJob } from './notification-retention.job.ts';
 import { notificationsJob } from './notifications.job.ts';
 
 /** Every built-in scheduled job; each is registered in cron_jobs when the engine starts. */
@@ -19,4 +20,5 @@ export const BUILT_IN_CRON_JOBS: readonly CronJobDefinition[] = [
   automationScheduleJob,
   merchantDraftRetentionJob,
   notificationsJob,
+  notificationRetentionJob,
 ];

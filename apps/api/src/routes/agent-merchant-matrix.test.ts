@@ -43,6 +43,14 @@ const REVIEWED: Record<string, string> = {
   'DELETE /api/merchant-drafts/{id}': 'exempt: the caller’s own add-form drafts',
   'GET /api/me/agent-scope': 'exempt: the caller’s own agent account ids, no merchant',
   'GET /api/me/queue': 'exempt: merchants assigned to the caller, by staff',
+  // The pickers' reference reads (docs/decisions/117): names without merchants, and of the agent
+  // accounts only the caller's own (row-scope.ts; B's account is checked below like B's merchant).
+  'GET /api/stages': 'picker: stage names, no merchant',
+  'GET /api/stages/{id}': 'picker: stage names, no merchant',
+  'GET /api/industry': 'picker: industry names, no merchant',
+  'GET /api/industry/{id}': 'picker: industry names, no merchant',
+  'GET /api/agents': 'scoped: the caller’s own agent accounts (row-scope.ts)',
+  'GET /api/agents/{id}': 'scoped: the caller’s own agent accounts (row-scope.ts)',
 };
 /** Routes every signed-in user reaches that say nothing about merchants. */
 const NOT_ABOUT_MERCHANTS = [
@@ -66,7 +74,10 @@ function operations(t: TestApp): Op[] {
 
 /** The request aimed at a merchant (B's, or the agent's own) wherever the operation takes one. */
 function requestFor(op: Op, w: AgentWorld, merchant: AgentWorld['theirs'] = w.theirs): string {
-  const path = op.path.replaceAll(/\{(\w+)\}/g, (_m, name: string) => (name === 'id' ? merchant.id : randomUUID()));
+  // An agent account's own path takes B's account (or, for the caller's own call, A's).
+  const agentPath = op.path.startsWith('/api/agents/');
+  const id = agentPath ? (merchant === w.theirs ? w.agentB.id : w.agentA.id) : merchant.id;
+  const path = op.path.replaceAll(/\{(\w+)\}/g, (_m, name: string) => (name === 'id' ? id : randomUUID()));
   const query = new URLSearchParams();
   for (const p of op.parameters.filter((p) => p.in === 'query')) {
     if (p.name === 'merchantId') query.set(p.name, w.theirs.id);
@@ -119,6 +130,9 @@ describe('agents see their own merchants: every operation of the OpenAPI documen
       // B's name is only ever in B's data; B's id too, except echoed in a 4xx about the request.
       if (body.includes(w.theirs.dbaName)) leaks.push(`${name}: B's name`);
       if (res.ok && body.includes(w.theirs.id)) leaks.push(`${name}: B's id`);
+      // Nor anything of B's agent account: its name or code anywhere, its id in a success.
+      if (body.includes(w.agentB.name) || body.includes(w.agentB.agentCode)) leaks.push(`${name}: B's account`);
+      if (res.ok && body.includes(w.agentB.id)) leaks.push(`${name}: B's account id`);
       // Past the gate: what the agent's own merchant gets (B's gets 404 from the scope anyway).
       const own = await call(requestFor(op, w, w.mine));
       if (own.status === 401 || own.status === 403) continue;

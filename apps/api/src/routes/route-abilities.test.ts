@@ -215,6 +215,7 @@ describe('role matrix: every route × signed out and each role', () => {
       path: () => '/api/history/stageActionExecutionHistory?status=failed',
       ability: [
         { action: 'read', subject: 'stage' },
+        { action: 'read', subject: 'stage-action' },
         { action: 'read', subject: 'merchant' },
       ],
     },

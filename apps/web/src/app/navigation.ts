@@ -62,6 +62,11 @@ export function isNavSectionTitle(item: NavItem): item is NavSectionTitle {
 
 const read = (subject: Subject): Gate => ({ action: 'read', subject });
 const create = (subject: Subject): Gate => ({ action: 'create', subject });
+/**
+ * The pages that administer a reference list an agent reads for the pickers only (stages,
+ * industries, their own agent accounts: docs/decisions/117): shown to those who may change it.
+ */
+const administer = (subject: Subject): Gate => ({ action: 'update', subject });
 
 /** The vertical menu, in the product specification's order. Keep each gate equal to its page's ability. */
 export const verticalNavItems: NavItem[] = [
@@ -90,7 +95,7 @@ export const verticalNavItems: NavItem[] = [
       { title: 'Add', path: '/user/add', ...create('user') },
     ],
   },
-  { title: 'Agent Accounts', path: '/agent/list', icon: SupportAgentOutlined, ...read('agent') },
+  { title: 'Agent Accounts', path: '/agent/list', icon: SupportAgentOutlined, ...administer('agent') },
   {
     title: 'Template',
     icon: DescriptionOutlined,
@@ -101,20 +106,20 @@ export const verticalNavItems: NavItem[] = [
       { title: 'Wiki', path: '/template/wiki', ...read('template-page') },
     ],
   },
-  { title: 'Stage', path: '/stage/list', icon: ViewKanbanOutlined, ...read('stage') },
+  { title: 'Stage', path: '/stage/list', icon: ViewKanbanOutlined, ...administer('stage') },
   { title: 'Scorecards', path: '/scorecard/list', icon: ScoreboardOutlined, ...read('scorecard') },
   { title: 'Company', path: '/company/list', icon: BusinessOutlined, ...read('company') },
   { title: 'Automations', path: '/automation/list', icon: AutoModeOutlined, ...read('automation') },
   { title: 'Lead Source', path: '/lead-source/list', icon: CampaignOutlined, ...read('lead-source') },
   { title: 'Assignment Rules', path: '/assignment-rule/list', icon: SupportAgentOutlined, ...read('assignment-rule') },
-  { title: 'Industries', path: '/industry/list', icon: CategoryOutlined, ...read('industry') },
+  { title: 'Industries', path: '/industry/list', icon: CategoryOutlined, ...administer('industry') },
   {
     title: 'Logs',
     icon: HistoryOutlined,
     ...read('log'),
     children: [
       { title: 'Automation Execution', path: '/history/automations', ...read('log') },
-      { title: 'Stage Action Execution', path: '/history/stage-actions', ...read('stage') },
+      { title: 'Stage Action Execution', path: '/history/stage-actions', ...read('stage-action') },
       { title: 'Emails', path: '/history/emails', ...read('log') },
       { title: 'Cron Job', path: '/history/cron-jobs', ...read('log') },
       { title: 'API Usage', path: '/history/api', ...read('api-usage') },

@@ -116,7 +116,7 @@ export const routeTable: RouteEntry[] = [
   {
     path: '/agent/list',
     page: lazyPage(() => import('../features/agents/agent-list-page.tsx'), 'AgentListPage'),
-    ability: { action: 'read', subject: 'agent' },
+    ability: { action: 'update', subject: 'agent' },
   },
   {
     path: '/template/list',
@@ -141,7 +141,7 @@ export const routeTable: RouteEntry[] = [
   {
     path: '/stage/list',
     page: lazyPage(() => import('../features/stages/stage-list-page.tsx'), 'StageListPage'),
-    ability: { action: 'read', subject: 'stage' },
+    ability: { action: 'update', subject: 'stage' },
   },
   {
     path: '/company/list',
@@ -186,7 +186,7 @@ export const routeTable: RouteEntry[] = [
   {
     path: '/industry/list',
     page: lazyPage(() => import('../features/industries/industry-list-page.tsx'), 'IndustryListPage'),
-    ability: { action: 'read', subject: 'industry' },
+    ability: { action: 'update', subject: 'industry' },
   },
   {
     path: '/history/automations',
@@ -202,7 +202,7 @@ export const routeTable: RouteEntry[] = [
       () => import('../features/stage-action-history/stage-action-history-page.tsx'),
       'HistoryStageActionsPage',
     ),
-    ability: { action: 'read', subject: 'stage' },
+    ability: { action: 'read', subject: 'stage-action' },
   },
   {
     path: '/history/emails',

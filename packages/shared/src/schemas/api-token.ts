@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   defineAbilityFor,
   MERCHANT_NOTE_SUBJECT,
+  STAGE_ACTION_SUBJECT,
   MERCHANT_REVEAL_SUBJECT,
   type AbilityUser,
   type Action,
@@ -78,8 +79,14 @@ export const SCOPE_ACTIONS: Record<TokenScopeLevel, readonly Action[]> = {
   write: ['read', 'create', 'update', 'delete'],
 };
 
-/** Subjects another scope covers: a merchant's notes go with the `merchant` scope (docs/decisions/110). */
-const SCOPE_COVERS: Record<string, TokenScopeSubject> = { [MERCHANT_NOTE_SUBJECT]: 'merchant' };
+/**
+ * Subjects another scope covers: a merchant's notes go with the `merchant` scope (docs/decisions/110),
+ * a stage's actions with the `stage` scope (docs/decisions/117).
+ */
+const SCOPE_COVERS: Record<string, TokenScopeSubject> = {
+  [MERCHANT_NOTE_SUBJECT]: 'merchant',
+  [STAGE_ACTION_SUBJECT]: 'stage',
+};
 
 /** Whether scopes allow an action on a subject (`manage` needs write). */
 /** The token scope that covers a subject: itself, or the scope it belongs to (a merchant's notes: merchant). */

@@ -47,6 +47,7 @@ export const updateSettingsSchema = z
     corsAllowedOrigins: settingSchemas.corsAllowedOrigins.optional(),
     customizerEnabled: settingSchemas.customizerEnabled.optional(),
     merchantDraftRetentionDays: settingSchemas.merchantDraftRetentionDays.optional(),
+    notificationRetentionDays: settingSchemas.notificationRetentionDays.optional(),
     applicationLinkDays: settingSchemas.applicationLinkDays.optional(),
     sanctionsMatchThreshold: settingSchemas.sanctionsMatchThreshold.optional(),
     sanctionsGatedPipelines: settingSchemas.sanctionsGatedPipelines.optional(),

@@ -42,6 +42,8 @@ export const notifications = pgTable(
       .on(t.createdAt)
       .where(sql`${t.emailState} = 'pending'`),
     uniqueIndex('notifications_dedupe_idx').on(t.userId, t.dedupeKey),
+    // The nightly retention job walks the oldest first (docs/decisions/117).
+    index('notifications_created_idx').on(t.createdAt),
   ],
 );
 

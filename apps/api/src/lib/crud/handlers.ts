@@ -2,6 +2,7 @@ import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { callerOf } from '../http/caller.ts';
+import { readRowScope } from '../http/row-scope.ts';
 import type { CrudRoutes } from './routes.ts';
 import type { CrudTable, ListQuery } from './types.ts';
 import type { CrudService } from './service.ts';
@@ -24,12 +25,14 @@ export function registerCrudRoutes<T extends CrudTable, Q extends ListQuery>(
 ) {
   openapiRoute(app, routes.list, async (c) => {
     const query = validated<Q>(c, 'query');
-    const { rows, total, allData } = await service.list(c.get('db'), callerOf(c), query);
+    const scope = await readRowScope(c, service.entity.subject, service.entity.table);
+    const { rows, total, allData } = await service.list(c.get('db'), callerOf(c), query, scope);
     return c.json({ [routes.key]: rows, total, params: query, allData }, 200);
   });
   openapiRoute(app, routes.get, async (c) => {
     const { id } = validated<{ id: string }>(c, 'param');
-    return c.json(await service.get(c.get('db'), callerOf(c), id), 200);
+    const scope = await readRowScope(c, service.entity.subject, service.entity.table);
+    return c.json(await service.get(c.get('db'), callerOf(c), id, scope), 200);
   });
   openapiRoute(app, routes.create, async (c) => {
     const { data } = validated<{ data: Parameters<typeof service.create>[2] }>(c, 'json');

@@ -37,6 +37,7 @@ function searchCondition<T extends CrudTable, Q extends ListQuery>(
 }
 
 /**
+ * `rowScope`: the rows the caller may read at all (lib/http/row-scope.ts), applied to allData too.
  * One page of the non-deleted rows matching q and the entity's filters, their total, and, when
  * the query asks for it (allData=true), every non-deleted row: these tables are bounded and feed
  * the pickers, but a list page has no use for the whole table on every call.
@@ -45,11 +46,12 @@ export async function listRecords<T extends CrudTable, Q extends ListQuery>(
   db: Db,
   entity: CrudEntity<T, Q>,
   query: Q,
+  rowScope?: SQL,
 ): Promise<ListResult<RowOf<T>>> {
   const t = entity.table;
   const q = query.q?.trim();
   const search = q ? searchCondition(entity, q) : undefined;
-  const where = and(isNull(t.deletedAt), entity.scope?.(), search, ...(entity.filters?.(query) ?? []));
+  const where = and(isNull(t.deletedAt), entity.scope?.(), rowScope, search, ...(entity.filters?.(query) ?? []));
 
   const [rows, counted, allData] = await Promise.all([
     db
@@ -67,7 +69,7 @@ export async function listRecords<T extends CrudTable, Q extends ListQuery>(
       ? db
           .select()
           .from(t as CrudTable)
-          .where(and(isNull(t.deletedAt), entity.scope?.()))
+          .where(and(isNull(t.deletedAt), entity.scope?.(), rowScope))
           .orderBy(...entity.defaultOrder, asc(t.id))
       : [],
   ]);

@@ -79,14 +79,15 @@ export function createCrudService<T extends CrudTable, Q extends ListQuery>(enti
   return {
     entity,
 
-    list: (db: Db, _caller: Caller, query: Q) => listRecords(db, entity, query),
+    /** `rowScope`: the rows the caller may read (an agent's own accounts); undefined for all. */
+    list: (db: Db, _caller: Caller, query: Q, rowScope?: SQL) => listRecords(db, entity, query, rowScope),
 
     /** A deleted row is still readable by id: records that reference it show it. */
-    async get(db: Db, _caller: Caller, id: string): Promise<RowOf<T>> {
+    async get(db: Db, _caller: Caller, id: string, rowScope?: SQL): Promise<RowOf<T>> {
       const [row] = await db
         .select()
         .from(t)
-        .where(and(eq(t.id, id), entity.scope?.()));
+        .where(and(eq(t.id, id), entity.scope?.(), rowScope));
       if (!row) throw notFound();
       return row;
     },

@@ -3,19 +3,22 @@ import {
   stageActionExecutionListResponseSchema,
   stageActionExecutionSchema,
 } from '@boardwalk/shared/schemas/workflow-action';
+import { STAGE_ACTION_SUBJECT } from '@boardwalk/shared';
 import { defineRoute } from '../../lib/http/define-route.ts';
 import { documentedProblem, idParams, jsonResponse, problems } from '../../lib/http/openapi.ts';
 
 // Executions name their merchant, and a retry runs the action on it again (docs/decisions/071).
 const readMerchant = { action: 'read', subject: 'merchant' } as const;
 const updateMerchant = { action: 'update', subject: 'merchant' } as const;
+// Reading runs is reading the stages' actions, which an agent who reads stage names may not (decision 117).
+const readStageActions = { action: 'read', subject: STAGE_ACTION_SUBJECT } as const;
 
 export const listStageActionExecutionsRoute = defineRoute({
   method: 'get',
   path: '/api/history/stageActionExecutionHistory',
   tags: ['history'],
   summary: 'Stage action executions, filtered by status, date, merchant and stage, and paged; newest first',
-  ability: [{ action: 'read', subject: 'stage' }, readMerchant],
+  ability: [{ action: 'read', subject: 'stage' }, readStageActions, readMerchant],
   request: { query: stageActionExecutionListQuerySchema },
   responses: {
     200: jsonResponse('A page of executions', stageActionExecutionListResponseSchema),

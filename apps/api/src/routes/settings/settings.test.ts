@@ -49,6 +49,18 @@ describe('settings API', () => {
     expect((await ctx.staff.patch('/api/settings', { customizerEnabled: false })).status).toBe(200);
   });
 
+  it('keeps read notifications 90 to 3650 days, 90 by default (decision 117)', async () => {
+    expect((await ctx.staff.get<SettingValues>('/api/settings')).body.notificationRetentionDays).toBe(90);
+    for (const bad of [89, 3651, 120.5, '120', null]) {
+      const res = await ctx.staff.patch<ProblemBody>('/api/settings', { notificationRetentionDays: bad });
+      expect(res.status, String(bad)).toBe(400);
+      expect(res.body.errors).toHaveProperty('notificationRetentionDays');
+    }
+    expect((await ctx.staff.patch('/api/settings', { notificationRetentionDays: 365 })).status).toBe(200);
+    expect((await ctx.staff.get<SettingValues>('/api/settings')).body.notificationRetentionDays).toBe(365);
+    expect((await ctx.staff.patch('/api/settings', { notificationRetentionDays: 90 })).status).toBe(200);
+  });
+
   it('states the password policy length publicly, following the setting', async () => {
     expect((await ctx.anon.get('/api/settings/public')).body).toMatchObject({ minPasswordLength: 12 });
     expect((await ctx.staff.patch('/api/settings', { minPasswordLength: 14, ...stepUp })).status).toBe(200);

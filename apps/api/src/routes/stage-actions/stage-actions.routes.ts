@@ -7,6 +7,7 @@ import {
   stageActionTestRunSchema,
   updateStageActionSchema,
 } from '@boardwalk/shared/schemas/workflow-action';
+import { STAGE_ACTION_SUBJECT } from '@boardwalk/shared';
 import { z } from 'zod';
 import { defineRoute } from '../../lib/http/define-route.ts';
 import { idParams, jsonBody, jsonResponse, problems } from '../../lib/http/openapi.ts';
@@ -25,7 +26,8 @@ export const listStageActionsRoute = defineRoute({
   path: '/api/stages/{stageId}/actions',
   tags: ['stage-actions'],
   summary: "A stage's actions (run when a merchant enters it), in their order; a webhook's secret is never shown",
-  ability: stage('read'),
+  // An agent reads the stages for the pickers, never what runs in them (docs/decisions/117).
+  ability: [stage('read'), { action: 'read', subject: STAGE_ACTION_SUBJECT }],
   request: { params: stageParams },
   responses: { 200: jsonResponse('The actions', stageActionListResponseSchema), ...problems(400, 401, 403, 404) },
 });

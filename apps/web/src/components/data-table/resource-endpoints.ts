@@ -1,4 +1,5 @@
 import type { API_TAG_TYPES } from '../../lib/api.ts';
+import { useAppAbility } from '../../lib/ability.tsx';
 import type { ListQueryParams } from './list-url-state.ts';
 
 /**
@@ -42,9 +43,16 @@ type AllDataResult = { data?: { allData?: unknown[] } | undefined };
  * with ALL_DATA_PARAMS, so every picker shares one cache entry that the list's tags refresh, and
  * the resource's path is declared once (entities/<resource>/api.ts).
  */
-export function allDataQuery<Q extends AllDataResult>(useList: (params: ListQueryParams) => Q) {
+export function allDataQuery<Q extends AllDataResult>(
+  useList: (params: ListQueryParams, options?: { skip?: boolean }) => Q,
+  subject?: string,
+) {
   return function useAllData(): Omit<Q, 'data'> & { data: NonNullable<Q['data']>['allData'] } {
-    const { data, ...rest } = useList(ALL_DATA_PARAMS);
+    // A picker of a subject the user may not read asks nothing (an agent's company picker, say:
+    // docs/decisions/117) rather than a request the API refuses; its options stay empty.
+    const ability = useAppAbility();
+    const readable = subject === undefined || ability.can('read', subject);
+    const { data, ...rest } = useList(ALL_DATA_PARAMS, { skip: !readable });
     return { ...rest, data: data?.allData };
   };
 }

@@ -26,4 +26,4 @@ export const agentsApi = api.injectEndpoints({
 export const { useListAgentsQuery, useCreateAgentMutation, useUpdateAgentMutation, useDeleteAgentMutation } = agentsApi;
 
 /** Every agent the user may see, for the pickers. */
-export const useAgentOptionsQuery = allDataQuery(agentsApi.useListAgentsQuery);
+export const useAgentOptionsQuery = allDataQuery(agentsApi.useListAgentsQuery, 'agent');

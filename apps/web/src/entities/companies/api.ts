@@ -34,4 +34,4 @@ export const { useListCompaniesQuery, useCreateCompanyMutation, useUpdateCompany
   companiesApi;
 
 /** Every company the user may see, for the pickers. */
-export const useCompanyOptionsQuery = allDataQuery(companiesApi.useListCompaniesQuery);
+export const useCompanyOptionsQuery = allDataQuery(companiesApi.useListCompaniesQuery, 'company');

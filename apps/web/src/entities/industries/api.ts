@@ -36,4 +36,4 @@ export const {
 } = industriesApi;
 
 /** Every industry, for the pickers. */
-export const useIndustryOptionsQuery = allDataQuery(industriesApi.useListIndustriesQuery);
+export const useIndustryOptionsQuery = allDataQuery(industriesApi.useListIndustriesQuery, 'industry');

@@ -36,4 +36,4 @@ export const {
 } = leadSourcesApi;
 
 /** Every lead source, for the pickers. */
-export const useLeadSourceOptionsQuery = allDataQuery(leadSourcesApi.useListLeadSourcesQuery);
+export const useLeadSourceOptionsQuery = allDataQuery(leadSourcesApi.useListLeadSourcesQuery, 'lead-source');

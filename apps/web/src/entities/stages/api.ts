@@ -44,4 +44,4 @@ export const {
 } = stagesApi;
 
 /** Every stage, for the pickers. */
-export const useStageOptionsQuery = allDataQuery(stagesApi.useListStagesQuery);
+export const useStageOptionsQuery = allDataQuery(stagesApi.useListStagesQuery, 'stage');

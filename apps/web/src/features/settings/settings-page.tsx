@@ -144,6 +144,16 @@ function SettingsForm({ settings }: { settings: SettingValues }) {
           <Grid size={half}>
             <FormTextField
               control={control}
+              name="notificationRetentionDays"
+              label="Notification retention days"
+              type="number"
+              required
+              helperText="A read notification is deleted this many days after it was sent; unread ones stay"
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
               name="applicationLinkDays"
               label="Application link lifetime (days)"
               type="number"

@@ -12,6 +12,7 @@ import {
   useMerchantLeadSourceOptionsQuery,
   useMerchantStageOptionsQuery,
 } from '../view/merchant-options-api.ts';
+import { useAppAbility } from '../../../lib/ability.tsx';
 import type { MerchantFormValues } from './merchant-form-values.ts';
 
 const row = { direction: { xs: 'column', sm: 'row' }, spacing: 2 } as const;
@@ -43,6 +44,10 @@ export function AssignmentStep({ control, setValue, stageId }: Props) {
   const industries = useMerchantIndustryOptionsQuery();
   const leadSources = useMerchantLeadSourceOptionsQuery();
   const users = useMerchantAssigneeOptionsQuery();
+  // An agent adding a lead reads neither the users, the companies nor the lead sources: those
+  // pickers are left out, staff fill them in later (decision 117).
+  const ability = useAppAbility();
+  const reads = (subject: string) => ability.can('read', subject);
   const defaultStage = stages.data?.find((stage) => stage.isDefault);
   useEffect(() => {
     if (!stageId && defaultStage) setValue('stageId', defaultStage.id, { shouldDirty: true });
@@ -64,13 +69,15 @@ export function AssignmentStep({ control, setValue, stageId }: Props) {
           options={activeStageOptions(stages.data ?? [])}
           helperText={defaultStage ? `New merchants start in ${defaultStage.name} unless you choose` : undefined}
         />
-        <FormAutocomplete
-          control={control}
-          name="assignedUserId"
-          label="Assignee"
-          options={userOptions}
-          loading={users.isLoading}
-        />
+        {reads('user') && (
+          <FormAutocomplete
+            control={control}
+            name="assignedUserId"
+            label="Assignee"
+            options={userOptions}
+            loading={users.isLoading}
+          />
+        )}
       </Stack>
       <Stack {...row}>
         <FormAutocomplete
@@ -80,13 +87,15 @@ export function AssignmentStep({ control, setValue, stageId }: Props) {
           options={named(agents.data)}
           loading={agents.isLoading}
         />
-        <FormAutocomplete
-          control={control}
-          name="companyId"
-          label="Company"
-          options={named(companies.data)}
-          loading={companies.isLoading}
-        />
+        {reads('company') && (
+          <FormAutocomplete
+            control={control}
+            name="companyId"
+            label="Company"
+            options={named(companies.data)}
+            loading={companies.isLoading}
+          />
+        )}
       </Stack>
       <Stack {...row}>
         <FormAutocomplete
@@ -96,13 +105,15 @@ export function AssignmentStep({ control, setValue, stageId }: Props) {
           options={named(industries.data)}
           loading={industries.isLoading}
         />
-        <FormAutocomplete
-          control={control}
-          name="leadSourceId"
-          label="Lead source"
-          options={named(leadSources.data)}
-          loading={leadSources.isLoading}
-        />
+        {reads('lead-source') && (
+          <FormAutocomplete
+            control={control}
+            name="leadSourceId"
+            label="Lead source"
+            options={named(leadSources.data)}
+            loading={leadSources.isLoading}
+          />
+        )}
       </Stack>
     </>
   );

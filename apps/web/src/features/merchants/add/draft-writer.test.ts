@@ -38,4 +38,34 @@ describe('the merchant application draft writer', () => {
     await vi.waitFor(() => expect(last()).toBe('saved'));
     expect(w.pending()).toBe(false);
   });
+
+  it('sends nothing while the application is being saved, and lets the write under way land first', async () => {
+    vi.useFakeTimers();
+    const { w, create, update } = writer();
+    w.write({ dbaName: 'Acme' });
+    await vi.waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    // A write under way when Save is pressed: hold() waits for it.
+    let land: () => void = () => {};
+    update.mockImplementationOnce(
+      () => new Promise((resolve) => (land = () => resolve({ ...SAVED, updatedAt: '2026-11-22T10:00:02.000Z' }))),
+    );
+    w.write({ dbaName: 'Acme Two' });
+    await vi.advanceTimersByTimeAsync(DRAFT_DEBOUNCE_MS);
+    expect(update).toHaveBeenCalledTimes(1);
+    let held = false;
+    const holding = w.hold().then(() => (held = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(held).toBe(false);
+    land();
+    await holding;
+    // Held: a change (or a timer) sends nothing, so no write can race the save that deletes the draft.
+    w.write({ dbaName: 'Acme Three' });
+    await vi.advanceTimersByTimeAsync(DRAFT_DEBOUNCE_MS * 3);
+    expect(update).toHaveBeenCalledTimes(1);
+    // The save failed: writing goes on with what waited.
+    w.resume();
+    await vi.advanceTimersByTimeAsync(DRAFT_DEBOUNCE_MS);
+    expect(update).toHaveBeenCalledTimes(2);
+    expect(update).toHaveBeenLastCalledWith(expect.objectContaining({ data: { dbaName: 'Acme Three' } }));
+  });
 });

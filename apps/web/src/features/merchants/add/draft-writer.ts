@@ -32,10 +32,19 @@ export function createDraftWriter(options: DraftWriterOptions) {
   let unsent = false;
   let busy = false;
   let stopped = false;
+  // Held while the application is being saved: the save deletes the draft, so a write sent
+  // meanwhile would find it gone (404).
+  let held = false;
+  let inFlight: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  async function send(): Promise<void> {
-    if (stopped || busy || !unsent) return;
+  function send(): Promise<void> {
+    if (stopped || held || busy || !unsent) return Promise.resolve();
+    inFlight = sendNow();
+    return inFlight;
+  }
+
+  async function sendNow(): Promise<void> {
     busy = true;
     unsent = false;
     options.onStatus('saving');
@@ -90,6 +99,17 @@ export function createDraftWriter(options: DraftWriterOptions) {
     flush() {
       clearTimeout(timer);
       if (id) void send();
+    },
+    /** Before saving the application: no more writes, and the one under way has landed. */
+    async hold() {
+      held = true;
+      clearTimeout(timer);
+      await inFlight;
+    },
+    /** The save failed: writes go on, what was typed meanwhile after the usual pause. */
+    resume() {
+      held = false;
+      if (unsent) schedule();
     },
     pending: () => !stopped && (unsent || busy),
     /** Still writing: not saved as a merchant, discarded or taken over by another tab. */

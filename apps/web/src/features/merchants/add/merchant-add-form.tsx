@@ -2,7 +2,9 @@ import { MERCHANT_FORM_STEPS, type MerchantDraft } from '@boardwalk/shared/schem
 import { Alert, Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import { useCallback, useRef, useState, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { MERCHANT_REVEAL_SUBJECT } from '@boardwalk/shared/ability';
 import { useEntityForm } from '../../../components/form/use-entity-form.ts';
+import { useAppAbility } from '../../../lib/ability.tsx';
 import { useKeyedEffect } from '../../../hooks/use-keyed-effect.ts';
 import { useCreateMerchantMutation } from '../../../entities/merchants/api.ts';
 import { AddStepper } from './add-stepper.tsx';
@@ -58,11 +60,18 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
     // the new owner's empty names as errors before anything was typed.
     mode: 'onBlur',
     save: async (values) => {
+      // The save deletes the draft: no draft write may race it (it would answer 404).
+      await serverDraft.writer.hold();
       const draftId = serverDraft.writer.draftId();
-      const merchant = await create({ ...values, ...(draftId ? { draftId } : {}) }).unwrap();
-      // The server deleted the draft with the save: nothing more to write.
-      serverDraft.writer.close();
-      return merchant;
+      try {
+        const merchant = await create({ ...values, ...(draftId ? { draftId } : {}) }).unwrap();
+        // The server deleted the draft with the save: nothing more to write.
+        serverDraft.writer.close();
+        return merchant;
+      } catch (error) {
+        serverDraft.writer.resume();
+        throw error;
+      }
     },
     successMessage: 'Merchant added',
     onSaved: (merchant) => void navigate(`/merchant/view/${merchant.id}`),
@@ -87,7 +96,9 @@ export function MerchantAddForm({ initial, onDraftCreated, onReloadDraft }: Prop
   });
 
   // Reaching the review: look for merchants sharing what was typed (complete values, each once).
-  const duplicateCheck = useDuplicateCheck(step === REVIEW, getValues);
+  // The check is a lookup across every merchant: an agent adding a lead may not make it (decision 117).
+  const checksDuplicates = useAppAbility().can('read', MERCHANT_REVEAL_SUBJECT);
+  const duplicateCheck = useDuplicateCheck(step === REVIEW && checksDuplicates, getValues);
   const duplicates = duplicateCheck.duplicates;
 
   const hasUnsentChanges = useCallback(

@@ -18,13 +18,16 @@ import {
 } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useGetDecisionStagesQuery, useReasonCodeOptionsQuery } from '../../../entities/underwriting/api.ts';
+import { useAppAbility } from '../../../lib/ability.tsx';
 
 /**
  * The decision a stage carries (docs/decisions/098): entering it needs a reason. The merchant's
  * own pipeline's line first, as the server reads it.
  */
 export function useStageDecision() {
-  const { data } = useGetDecisionStagesQuery();
+  // Only someone who moves merchants asks: an agent's board shows their cards and moves none (decision 117).
+  const moves = useAppAbility().can('update', 'merchant');
+  const { data } = useGetDecisionStagesQuery(undefined, { skip: !moves });
   return useCallback(
     (stageId: string, fromPipeline?: string): DecisionOutcome | null => {
       const lines = (data?.mappings ?? []).filter((l) => l.stageId === stageId);

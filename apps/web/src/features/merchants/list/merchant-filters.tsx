@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { enumOptions, type FilterOption } from '../../../components/data-table/list-filters.tsx';
+import { useAppAbility } from '../../../lib/ability.tsx';
 import { LazyPickerFilter } from './lazy-picker-filter.tsx';
 import { MERCHANT_FILTER_KEYS, MORE_FILTER_KEYS } from './merchant-query.ts';
 import type { MerchantLookups } from './use-merchant-lookups.ts';
@@ -126,6 +127,9 @@ export function MerchantFilters(props: MerchantFiltersProps) {
 function FilterFields({ values, onChange, lookups, showStage = true, showDeleted = true }: MerchantFiltersProps) {
   const moreSet = MORE_FILTER_KEYS.filter((key) => values[key]).length;
   const [more, setMore] = useState(moreSet > 0);
+  // A picker of a list the user may not read is left out (an agent's: decision 117).
+  const ability = useAppAbility();
+  const reads = (subject: string) => ability.can('read', subject);
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
@@ -137,19 +141,23 @@ function FilterFields({ values, onChange, lookups, showStage = true, showDeleted
             onChange={(v) => onChange('stageId', v)}
           />
         )}
-        <SelectFilter
-          label="Assignee"
-          value={values.assignee}
-          options={lookups.assignees}
-          onChange={(v) => onChange('assignee', v)}
-        />
-        <LazyPickerFilter
-          label="Agent"
-          value={values.agentId}
-          options={lookups.agents}
-          loading={lookups.loading}
-          onChange={(v) => onChange('agentId', v)}
-        />
+        {reads('user') && (
+          <SelectFilter
+            label="Assignee"
+            value={values.assignee}
+            options={lookups.assignees}
+            onChange={(v) => onChange('assignee', v)}
+          />
+        )}
+        {reads('agent') && (
+          <LazyPickerFilter
+            label="Agent"
+            value={values.agentId}
+            options={lookups.agents}
+            loading={lookups.loading}
+            onChange={(v) => onChange('agentId', v)}
+          />
+        )}
         <SelectFilter
           label="Decision"
           value={values.decision}
@@ -191,26 +199,32 @@ function FilterFields({ values, onChange, lookups, showStage = true, showDeleted
       </Stack>
       <Collapse in={more} id="merchant-more-filters" unmountOnExit>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-          <LazyPickerFilter
-            label="Company"
-            value={values.companyId}
-            options={lookups.companies}
-            loading={lookups.loading}
-            onChange={(v) => onChange('companyId', v)}
-          />
-          <LazyPickerFilter
-            label="Industry"
-            value={values.industryId}
-            options={lookups.industries}
-            loading={lookups.loading}
-            onChange={(v) => onChange('industryId', v)}
-          />
-          <SelectFilter
-            label="Lead source"
-            value={values.leadSourceId}
-            options={lookups.leadSources}
-            onChange={(v) => onChange('leadSourceId', v)}
-          />
+          {reads('company') && (
+            <LazyPickerFilter
+              label="Company"
+              value={values.companyId}
+              options={lookups.companies}
+              loading={lookups.loading}
+              onChange={(v) => onChange('companyId', v)}
+            />
+          )}
+          {reads('industry') && (
+            <LazyPickerFilter
+              label="Industry"
+              value={values.industryId}
+              options={lookups.industries}
+              loading={lookups.loading}
+              onChange={(v) => onChange('industryId', v)}
+            />
+          )}
+          {reads('lead-source') && (
+            <SelectFilter
+              label="Lead source"
+              value={values.leadSourceId}
+              options={lookups.leadSources}
+              onChange={(v) => onChange('leadSourceId', v)}
+            />
+          )}
           <SelectFilter
             label="Risk level"
             value={values.riskLevel}
