@@ -105,3 +105,22 @@ export async function leadAgentOf(c: Context<AppEnv>): Promise<string | undefine
   }
   return agentId;
 }
+
+/**
+ * What an agent's new lead may say: their agent account, forced, and the default stage; where it
+ * goes, who works it and the underwriting fields are staff's (the agent's form offers none of
+ * them, and a hand-made request must not set them either).
+ */
+export function agentLead<T extends Record<string, unknown>>(data: T, agentId: string) {
+  const {
+    stageId: _stage,
+    companyId: _company,
+    leadSourceId: _source,
+    assignedUserId: _assignee,
+    riskLevel: _risk,
+    underwritingDecision: _decision,
+    underwritingReason: _reason,
+    ...lead
+  } = data;
+  return { ...lead, agentId };
+}

@@ -1,4 +1,7 @@
+import type { MerchantDetail } from '@boardwalk/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stages } from '../../db/schema/stages.ts';
 import { agentWorld, setAgentsSeeOwnMerchants, type AgentWorld } from '../../test/agent-scope-fixture.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { signIn, createUser, signInAs } from '../../test/sign-in.ts';
@@ -69,13 +72,29 @@ describe('agents see their own merchants', () => {
     expect((await agent(`/api/merchants/${w.theirs.id}/notes`, { method: 'POST', body })).status).toBe(404);
   });
 
-  it('adds a new lead under its own agent account, whatever the body says', async () => {
+  it('adds a new lead under its own agent account in the default stage, whatever the body says', async () => {
+    const staffUser = await createUser(t.db, { role: 'ROLE_STAFF' });
+    // A default stage to land in, and another the body asks for.
+    await t.db.update(stages).set({ isDefault: true }).where(eq(stages.id, w.mine.stageId));
+    const [elsewhere] = await t.db.insert(stages).values({ name: 'Agent Elsewhere', pipeline: 'sales' }).returning();
     const res = await agent('/api/merchants', {
       method: 'POST',
-      body: JSON.stringify({ data: { dbaName: 'Fresh Lead Diner', stageId: w.mine.stageId, agentId: w.agentB.id } }),
+      body: JSON.stringify({
+        data: {
+          dbaName: 'Fresh Lead Diner',
+          stageId: elsewhere!.id,
+          agentId: w.agentB.id,
+          assignedUserId: staffUser.id,
+          underwritingDecision: 'approved',
+          riskLevel: 'low',
+        },
+      }),
     });
     expect(res.status, await res.clone().text()).toBe(201);
-    expect(((await res.json()) as { agent: { id: string } | null }).agent?.id).toBe(w.agentA.id);
+    const lead = (await res.json()) as MerchantDetail;
+    expect(lead.agent?.id).toBe(w.agentA.id);
+    expect(lead).toMatchObject({ assignedUserId: null, underwritingDecision: 'pending', riskLevel: null });
+    expect(lead.stageId).toBe(w.mine.stageId);
   });
 
   it('an agent linked to no agent account sees no merchant and may add no lead', async () => {

@@ -5,7 +5,7 @@ import { merchantCallerOf, readMerchantDetail } from '../../domain/merchants/rec
 import { revealValue } from '../../domain/merchants/reveal/merchant-reveal.service.ts';
 import { previewStageChange } from '../../domain/merchants/stage/merchant-stage-preview.service.ts';
 import { changeMerchantAssignment, changeMerchantStage } from '../../domain/merchants/stage/merchant-stage.service.ts';
-import { leadAgentOf } from '../../lib/http/merchant-scope.ts';
+import { agentLead, leadAgentOf } from '../../lib/http/merchant-scope.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { callerOf } from '../../lib/http/caller.ts';
 import { cachedJson, readerOf } from '../../lib/read-cache/cached-json.ts';
@@ -21,9 +21,9 @@ export function registerMerchantRecordRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.createMerchantRoute, async (c) => {
     const db = c.get('db');
     const { data } = c.req.valid('json');
-    // An agent's new lead is theirs, whatever the body says (decision 110).
+    // An agent's new lead is theirs, in the default stage, whatever the body says (decision 110).
     const leadAgent = await leadAgentOf(c);
-    const id = await record.createMerchant(db, merchantCallerOf(c), leadAgent ? { ...data, agentId: leadAgent } : data);
+    const id = await record.createMerchant(db, merchantCallerOf(c), leadAgent ? agentLead(data, leadAgent) : data);
     return c.json(await readMerchantDetail(db, id), 201);
   });
 
