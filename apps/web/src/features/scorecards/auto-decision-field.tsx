@@ -4,10 +4,9 @@ import {
   type AutoDecision,
   type ScorecardFormValues,
 } from '@boardwalk/shared/schemas/scorecard';
-import { REASON_CODE_KIND_LABELS } from '@boardwalk/shared/schemas/underwriting';
-import { FormControlLabel, ListSubheader, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { Controller, type Control } from 'react-hook-form';
-import { useReasonCodeOptionsQuery } from '../../entities/underwriting/api.ts';
+import { useReasonCodeMenuItems } from '../../entities/underwriting/reason-code-menu.tsx';
 
 type Props = { control: Control<ScorecardFormValues>; recommendation: AutoDecision };
 
@@ -17,21 +16,9 @@ type Props = { control: Control<ScorecardFormValues>; recommendation: AutoDecisi
  * other). The server checks the same.
  */
 export function AutoDecisionField({ control, recommendation }: Props) {
-  const { data: codes = [] } = useReasonCodeOptionsQuery();
   const label = RECOMMENDATION_LABELS[recommendation];
   const name = recommendation === 'approve' ? 'thresholds.autoApprove' : 'thresholds.autoDecline';
-  const items = AUTO_DECISION_REASON_KINDS.flatMap((kind) => {
-    const inKind = codes.filter((c) => c.kind === kind && c.isActive && c.deletedAt === null);
-    if (inKind.length === 0) return [];
-    return [
-      <ListSubheader key={`kind-${kind}`}>{REASON_CODE_KIND_LABELS[kind]}</ListSubheader>,
-      ...inKind.map((c) => (
-        <MenuItem key={c.id} value={c.id}>
-          {c.code} · {c.label}
-        </MenuItem>
-      )),
-    ];
-  });
+  const items = useReasonCodeMenuItems(AUTO_DECISION_REASON_KINDS);
   return (
     <Controller
       control={control}

@@ -1,9 +1,4 @@
-import {
-  DECISION_OUTCOME_LABELS,
-  REASON_CODE_KIND_LABELS,
-  REASON_CODE_KINDS,
-  type DecisionOutcome,
-} from '@boardwalk/shared/schemas/underwriting';
+import { DECISION_OUTCOME_LABELS, type DecisionOutcome } from '@boardwalk/shared/schemas/underwriting';
 import {
   Button,
   Dialog,
@@ -11,13 +6,12 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  ListSubheader,
-  MenuItem,
   Stack,
   TextField,
 } from '@mui/material';
 import { useCallback, useState } from 'react';
-import { useGetDecisionStagesQuery, useReasonCodeOptionsQuery } from '../../../entities/underwriting/api.ts';
+import { useGetDecisionStagesQuery } from '../../../entities/underwriting/api.ts';
+import { useReasonCodeMenuItems } from '../../../entities/underwriting/reason-code-menu.tsx';
 import { useAppAbility } from '../../../lib/ability.tsx';
 
 /**
@@ -41,20 +35,7 @@ type ReasonSelectProps = { value: string; onChange: (id: string) => void; error?
 
 /** The active reason codes, grouped by kind. */
 export function ReasonSelect({ value, onChange, error }: ReasonSelectProps) {
-  const { data: codes = [] } = useReasonCodeOptionsQuery();
-  const active = codes.filter((c) => c.isActive && c.deletedAt === null);
-  const items = REASON_CODE_KINDS.flatMap((kind) => {
-    const inKind = active.filter((c) => c.kind === kind);
-    if (inKind.length === 0) return [];
-    return [
-      <ListSubheader key={`kind-${kind}`}>{REASON_CODE_KIND_LABELS[kind]}</ListSubheader>,
-      ...inKind.map((c) => (
-        <MenuItem key={c.id} value={c.id}>
-          {c.code} · {c.label}
-        </MenuItem>
-      )),
-    ];
-  });
+  const items = useReasonCodeMenuItems();
   return (
     <TextField
       select
@@ -63,7 +44,7 @@ export function ReasonSelect({ value, onChange, error }: ReasonSelectProps) {
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={Boolean(error)}
-      helperText={error ?? (active.length === 0 ? 'No reason codes yet: an admin adds them under Reason Codes' : ' ')}
+      helperText={error ?? (items.length === 0 ? 'No reason codes yet: an admin adds them under Reason Codes' : ' ')}
       fullWidth
       size="small"
     >
