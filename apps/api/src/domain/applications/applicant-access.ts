@@ -173,10 +173,14 @@ export async function sendCode(db: Db, ctx: ApplyContext, token: string, channel
     if (!claimed.length) {
       const wait =
         (row.codeSentAt?.getTime() ?? ctx.now.getTime()) + APPLICATION_CODE_RESEND_SECONDS * 1000 - ctx.now.getTime();
-      throw new ProblemError(429, 'A code was sent a moment ago: check your email or text messages, or ask again in a minute.', {
-        code: 'code_recently_sent',
-        headers: retryAfter(wait / 1000),
-      });
+      throw new ProblemError(
+        429,
+        'A code was sent a moment ago: check your email or text messages, or ask again in a minute.',
+        {
+          code: 'code_recently_sent',
+          headers: retryAfter(wait / 1000),
+        },
+      );
     }
     const queue = target.channel === 'sms' ? queueCodeText : queueCodeEmail;
     const letter = { requestId: row.id, merchantId: row.merchantId, to: target.to, portalName, code };

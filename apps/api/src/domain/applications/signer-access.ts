@@ -124,10 +124,14 @@ export async function sendSignerCode(db: Db, ctx: ApplyContext, token: string, c
       .where(and(eq(s.id, signer.id), or(isNull(s.codeSentAt), lte(s.codeSentAt, earliest))))
       .returning({ id: s.id });
     if (!claimed.length) {
-      throw new ProblemError(429, 'A code was sent a moment ago: check your email or text messages, or ask again in a minute.', {
-        code: 'code_recently_sent',
-        headers: retryAfter(APPLICATION_CODE_RESEND_SECONDS),
-      });
+      throw new ProblemError(
+        429,
+        'A code was sent a moment ago: check your email or text messages, or ask again in a minute.',
+        {
+          code: 'code_recently_sent',
+          headers: retryAfter(APPLICATION_CODE_RESEND_SECONDS),
+        },
+      );
     }
     const letter = { requestId: signer.id, merchantId: request.merchantId, to: target.to, portalName, code };
     const queue = target.channel === 'sms' ? queueCodeText : queueCodeEmail;
