@@ -35,6 +35,7 @@ const REVIEWED: Record<string, string> = {
   'GET /api/merchants/{id}/application-checklist': 'scoped: path middleware',
   'GET /api/merchants/{id}/application-requests/{requestId}/signing': 'scoped: path middleware',
   'GET /api/merchants/{id}/application-conflicts': 'scoped: path middleware',
+  'GET /api/merchants/{id}/sla-pause': 'scoped: path middleware',
   // Exempt: they answer about the caller alone, or are public by design.
   'GET /api/merchant-drafts': 'exempt: the caller’s own add-form drafts',
   'POST /api/merchant-drafts': 'exempt: the caller’s own add-form drafts',

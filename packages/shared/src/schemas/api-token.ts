@@ -88,10 +88,10 @@ const SCOPE_COVERS: Record<string, TokenScopeSubject> = {
   [STAGE_ACTION_SUBJECT]: 'stage',
 };
 
-/** Whether scopes allow an action on a subject (`manage` needs write). */
 /** The token scope that covers a subject: itself, or the scope it belongs to (a merchant's notes: merchant). */
 export const scopeSubjectOf = (subject: string): string => SCOPE_COVERS[subject] ?? subject;
 
+/** Whether scopes allow an action on a subject (`manage` needs write). */
 export function scopeAllows(scopes: TokenScopes, action: Action, subject: string): boolean {
   const level = scopes[scopeSubjectOf(subject) as TokenScopeSubject];
   if (!level) return false;

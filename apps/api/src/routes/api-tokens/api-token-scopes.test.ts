@@ -93,7 +93,7 @@ describe('token scopes on every route', () => {
   it('lets a read token through read routes only, and never onto session-only routes', async () => {
     const readAll = await create('Read everything', Object.fromEntries(TOKEN_SCOPE_SUBJECTS.map((s) => [s, 'read'])));
     const { wrong, checked } = await misgated(t, readAll.secret, (needs) =>
-      needs.every((p) => p.action === 'read' && isScopeSubject(p.subject)) ? 'pass' : 'token_scope',
+      needs.every((p) => p.action === 'read' && isScopeSubject(scopeSubjectOf(p.subject))) ? 'pass' : 'token_scope',
     );
     expect(checked).toBeGreaterThan(40);
     expect(wrong).toEqual([]);
