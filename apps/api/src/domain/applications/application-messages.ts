@@ -85,28 +85,29 @@ export async function queueLinkEmail(tx: Db, boss: JobSender, letter: LinkLetter
   );
 }
 
-export async function queueCodeEmail(
+type CodeMessage = {
+  requestId: string;
+  merchantId: string;
+  to: string;
+  portalName: string;
+  code: string;
+  encryptionKey: string;
+};
+
+/** One code message, by either channel: the code sealed out of the log, urgent, keyed per send. */
+function queueCode(
   tx: Db,
   boss: JobSender,
-  input: { requestId: string; merchantId: string; to: string; portalName: string; code: string; encryptionKey: string },
+  input: CodeMessage,
+  message: { channel: 'email' | 'sms'; subject: string; html: string; text: string },
   now: Date,
 ) {
-  const body = render({
-    // Not in the subject: the subject is the timeline's summary of the message.
-    subject: `${input.portalName}: your one-time code`,
-    paragraphs: [
-      // The log shows the mark; the recipient, the code (message-secret.ts).
-      `Your one-time code is ${SECRET_MARK}.`,
-      `It works for ${APPLICATION_CODE_MINUTES} minutes. If you did not ask for it, ignore this email.`,
-    ],
-  });
   return queueRenderedMessage(
     tx,
     boss,
     {
-      channel: 'email',
+      ...message,
       to: input.to,
-      ...body,
       merchantId: input.merchantId,
       idempotencyKey: `application-code:${input.requestId}:${now.getTime()}`,
       cause: { type: 'manual', id: input.requestId },
@@ -117,33 +118,26 @@ export async function queueCodeEmail(
   );
 }
 
+export async function queueCodeEmail(tx: Db, boss: JobSender, input: CodeMessage, now: Date) {
+  const body = render({
+    // Not in the subject: the subject is the timeline's summary of the message.
+    subject: `${input.portalName}: your one-time code`,
+    paragraphs: [
+      // The log shows the mark; the recipient, the code (message-secret.ts).
+      `Your one-time code is ${SECRET_MARK}.`,
+      `It works for ${APPLICATION_CODE_MINUTES} minutes. If you did not ask for it, ignore this email.`,
+    ],
+  });
+  return queueCode(tx, boss, input, { channel: 'email', ...body }, now);
+}
+
 /**
  * The code by SMS (docs/decisions/115): the same sealed secret as the email's, so the emails log
  * (which lists SMS too) holds the mark and never the code; urgent, like the email.
  */
-export async function queueCodeText(
-  tx: Db,
-  boss: JobSender,
-  input: { requestId: string; merchantId: string; to: string; portalName: string; code: string; encryptionKey: string },
-  now: Date,
-) {
-  return queueRenderedMessage(
-    tx,
-    boss,
-    {
-      channel: 'sms',
-      to: input.to,
-      subject: '',
-      html: '',
-      text: `${input.portalName}: your one-time code is ${SECRET_MARK}. It works for ${APPLICATION_CODE_MINUTES} minutes.`,
-      merchantId: input.merchantId,
-      idempotencyKey: `application-code:${input.requestId}:${now.getTime()}`,
-      cause: { type: 'manual', id: input.requestId },
-      secret: { value: input.code, encryptionKey: input.encryptionKey },
-      urgent: true,
-    },
-    now,
-  );
+export async function queueCodeText(tx: Db, boss: JobSender, input: CodeMessage, now: Date) {
+  const text = `${input.portalName}: your one-time code is ${SECRET_MARK}. It works for ${APPLICATION_CODE_MINUTES} minutes.`;
+  return queueCode(tx, boss, input, { channel: 'sms', subject: '', html: '', text }, now);
 }
 
 /** A signer's own link (docs/decisions/107): one email per send, to that signer's address. */
