@@ -8,8 +8,16 @@ import type { EventConsumer } from '../workflow/domain-event.ts';
 /** The job that scores a merchant and decides when its scorecard says so (auto-decision.ts). */
 export const AUTO_DECIDE_JOB = 'scorecard.auto-decide';
 
-/** The changes that can change a score: a new merchant, an edit of its record, a stage entered. */
-const TRIGGERS = new Set(['merchant.created', 'merchant.updated', 'merchant.stage_changed']);
+/**
+ * The changes that can change a score: a new merchant, an edit of its record, a stage entered, an
+ * owner, a document or a screening match added, removed or resolved.
+ */
+const TRIGGERS = new Set([
+  'merchant.created',
+  'merchant.updated',
+  'merchant.stage_changed',
+  'merchant.score_inputs_changed',
+]);
 
 /**
  * A consumer of the outbox (decision 089) beside the automations': after a change of a merchant

@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users.ts';
 import { auditActor, writeAudit } from '../../lib/audit.ts';
 import type { Caller } from '../../lib/http/caller.ts';
 import { ProblemError } from '../../lib/problem.ts';
-import { writeMerchantEvent } from '../merchants/record/merchant-events.ts';
+import { recordScoreInputsChanged, writeMerchantEvent } from '../merchants/record/merchant-events.ts';
 import { userNameOf } from '../merchants/record/merchant-row.ts';
 import { inTransaction, lockMerchant } from '../merchants/record/merchant-store.ts';
 import { DECLINE_KINDS } from './identifiers.ts';
@@ -88,6 +88,7 @@ export async function listHits(db: Db, merchantId: string, canReveal: boolean): 
 
 async function event(tx: Db, caller: Caller, merchantId: string, summary: string, note = '') {
   await writeMerchantEvent(tx, caller, merchantId, 'match', { summary, ...(note ? { note } : {}) });
+  await recordScoreInputsChanged(tx, caller, merchantId, 'screening');
 }
 
 /** POST /api/merchants/{id}/matches/{hitId}/resolve: an open hit cleared or confirmed, with why. */

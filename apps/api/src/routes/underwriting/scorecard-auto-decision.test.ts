@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MerchantDecisionList, ReasonCode, Scorecard, Stage } from '@boardwalk/shared';
+import type { MerchantDecisionList, ReasonCode, Scorecard, ScreeningHitList, Stage } from '@boardwalk/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { merchantEvents, merchants } from '../../db/schema/merchants.ts';
@@ -167,6 +167,42 @@ describe('automatic decisions from the scorecard', () => {
       expect(await run(m.id)).toMatchObject({ outcome: 'skipped', why: expect.stringMatching(/hit/) });
       expect(await row(m.id)).toMatchObject({ stageId: ctx.stage.underwriting.id, underwritingDecision: 'pending' });
     }
+  });
+
+  it('decides again when a match or an owner changes, with no edit of the record', async () => {
+    await activate({ enabled: true, reasonCodeId: riskReason.id });
+    const m = await inUnderwriting();
+    const check = await ctx.staff.post<ScreeningHitList>(`/api/merchants/${m.id}/matches`, {
+      service: 'MATCH',
+      result: 'review',
+      reasonCodeId: riskReason.id,
+    });
+    expect(check.status, JSON.stringify(check.body)).toBe(201);
+    expect(await dispatch()).toContain(m.id);
+    expect(await run(m.id)).toMatchObject({ outcome: 'skipped', why: expect.stringMatching(/hit/) });
+    expect(await dispatch()).not.toContain(m.id); // nothing changed since
+
+    // Cleared: the approve waits for nothing else.
+    const hitId = check.body.hits[0]!.id;
+    const cleared = await ctx.staff.post(`/api/merchants/${m.id}/matches/${hitId}/resolve`, {
+      state: 'cleared',
+      reason: 'Another business',
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(await dispatch()).toContain(m.id);
+    expect(await run(m.id)).toMatchObject({ outcome: 'decided', decision: 'approved' });
+
+    // An owner added or removed is a change a score can count.
+    const other = await inUnderwriting();
+    await dispatch();
+    const owner = await ctx.staff.post<{ id: string }>(`/api/merchants/${other.id}/owners`, {
+      data: { firstName: 'Ada', lastName: 'Quill', title: 'Owner' },
+    });
+    expect(owner.status, JSON.stringify(owner.body)).toBe(201);
+    expect(await dispatch()).toContain(other.id);
+    const removed = await ctx.staff.delete(`/api/merchants/${other.id}/owners/${owner.body.id}`);
+    expect(removed.status).toBe(204);
+    expect(await dispatch()).toContain(other.id);
   });
 
   it('never overrides a decision a person recorded in the current stage', async () => {

@@ -8,7 +8,7 @@ import { auditActor, writeAudit } from '../../../lib/audit.ts';
 import type { DocumentStore } from '../../../lib/documents/document-store.ts';
 import type { Caller } from '../../../lib/http/caller.ts';
 import { ProblemError } from '../../../lib/problem.ts';
-import { writeMerchantEvent } from '../record/merchant-events.ts';
+import { recordScoreInputsChanged, writeMerchantEvent } from '../record/merchant-events.ts';
 import { findMerchant } from '../notes/merchant-notes.service.ts';
 import { userNameOf } from '../record/merchant-row.ts';
 import { receiveDocumentFile, type UploadRequest } from './document-intake.ts';
@@ -118,6 +118,7 @@ export async function uploadDocument(
         .returning({ id: merchantDocuments.id });
       const documentId = row!.id;
       await writeMerchantEvent(tx, caller, merchantId, 'document_added', { documentId, fileName });
+      await recordScoreInputsChanged(tx, caller, merchantId, 'documents');
       await writeAudit(tx, {
         action: 'merchant.document.create',
         outcome: 'success',
@@ -177,6 +178,7 @@ export async function removeDocument(db: Db, caller: Caller, merchantId: string,
       .set({ deletedAt: caller.now, updatedAt: caller.now })
       .where(eq(merchantDocuments.id, documentId));
     await writeMerchantEvent(tx, caller, merchantId, 'document_removed', { documentId, fileName: row.fileName });
+    await recordScoreInputsChanged(tx, caller, merchantId, 'documents');
     await writeAudit(tx, {
       action: 'merchant.document.delete',
       outcome: 'success',

@@ -13,7 +13,7 @@ import { assertCurrentVersion } from '../../../lib/crud/precondition.ts';
 import { sameValue } from '../../../lib/db/changes.ts';
 import { ProblemError } from '../../../lib/problem.ts';
 import { normaliseOptionalPhone } from '../../../lib/phone.ts';
-import { writeMerchantEvent } from '../record/merchant-events.ts';
+import { recordScoreInputsChanged, writeMerchantEvent } from '../record/merchant-events.ts';
 import { ownerColumns, ownerName, sealDateOfBirth, sealSsn, toOwner, type OwnerRecord } from './merchant-owner-row.ts';
 import { assertBodyId, auditMerchant } from '../record/merchant-record.service.ts';
 import { openSensitive } from '../record/merchant-sensitive.ts';
@@ -78,6 +78,7 @@ export async function addOwner(
     await writeMerchantEvent(tx, caller, merchantId, 'owner_added', { ownerId: owner.id, ownerName: ownerName(owner) });
     await auditMerchant(tx, caller, 'owner_add', merchantId, { ownerId: owner.id, ...shownOwner(owner) });
     await underwritingOnOwnerChange(tx, caller, merchantId);
+    await recordScoreInputsChanged(tx, caller, merchantId, 'owners');
     return toOwner(owner);
   });
 }
@@ -180,6 +181,7 @@ export async function writeOwnerFields(
   await auditMerchant(tx, caller, 'owner_update', merchantId, { ownerId, ...changes });
   if (changes.firstName || changes.lastName || changes.dateOfBirth) {
     await underwritingOnOwnerChange(tx, caller, merchantId);
+    await recordScoreInputsChanged(tx, caller, merchantId, 'screening');
   }
   return toOwner(updated);
 }
@@ -196,5 +198,6 @@ export async function removeOwner(db: Db, caller: RecordWriter, merchantId: stri
       .where(eq(merchantOwners.id, ownerId));
     await writeMerchantEvent(tx, caller, merchantId, 'owner_removed', { ownerId, ownerName: ownerName(owner) });
     await auditMerchant(tx, caller, 'owner_remove', merchantId, { ownerId, name: ownerName(owner) });
+    await recordScoreInputsChanged(tx, caller, merchantId, 'owners');
   });
 }

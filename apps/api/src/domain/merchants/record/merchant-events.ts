@@ -25,7 +25,12 @@ export async function writeMerchantEvent(
 
 /** Domain event types the workflow engine consumes. */
 export type DomainEventType =
-  'merchant.created' | 'merchant.stage_changed' | 'merchant.updated' | 'application.submitted' | 'application.signed';
+  | 'merchant.created'
+  | 'merchant.stage_changed'
+  | 'merchant.updated'
+  | 'merchant.score_inputs_changed'
+  | 'application.submitted'
+  | 'application.signed';
 
 /**
  * Records a domain event in the outbox, in the same transaction as the change that caused it:
@@ -44,6 +49,21 @@ export async function recordDomainEvent(
     payload: { ...payload, actorUserId: caller.actor.userId },
     occurredAt: caller.now,
   });
+}
+
+/**
+ * What a scorecard counts besides the record changed: an owner, a document, or a screening match
+ * (added, removed, resolved). No automation watches it; the scorecard's automatic decision does
+ * (underwriting/auto-decision-dispatch.ts), so a decision it allows is not left waiting for the
+ * next edit of the record.
+ */
+export async function recordScoreInputsChanged(
+  tx: Db,
+  caller: Pick<RecordWriter, 'actor' | 'now'>,
+  merchantId: string,
+  inputs: 'owners' | 'documents' | 'screening',
+): Promise<void> {
+  await recordDomainEvent(tx, caller, 'merchant.score_inputs_changed', merchantId, { inputs });
 }
 
 /** Many timeline entries of one caller in one insert (an import's batch). */
