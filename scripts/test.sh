@@ -240,17 +240,19 @@ record() { # name outcome seconds [note]
 LOG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/boardwalk-test-logs-XXXXXX")
 declare -a FAILURES=()
 
-# The lines of a failed pass's output that name what failed and why, at most 16, so that the end
+# The lines of a failed pass's output that name what failed and why, at most 24, so that the end
 # of the run, which is all that a CI log's tail shows, says which test broke: vitest's FAIL and ×,
 # Playwright's ✘, error lines (any `…Error:`, node-postgres' lower-case `error:`), Expected and
-# Received, and the two lines after each FAIL, where vitest puts the error of a failed hook.
+# Received, the locator Playwright waited for and the spec line it failed at, and the two lines
+# after each FAIL, where vitest puts the error of a failed hook.
 failure_digest() { # name log
   local lines
   lines=$(sed -E 's/\x1b\[[0-9;]*m//g' "$2" |
     awk '/^[[:space:]]*FAIL[[:space:]]/ { print; after = 2; next }
          after > 0 && NF > 0 { print; after--; next }
-         /^[[:space:]]*(×|✘)[[:space:]]|^[[:space:]]*([A-Za-z]*Error|error):|^[[:space:]]*(Expected|Received)|Test timeout/' |
-    awk '!seen[$0]++' | head -n 16 | cut -c1-220)
+         /^[[:space:]]*(×|✘)[[:space:]]|^[[:space:]]*([A-Za-z]*Error|error):|^[[:space:]]*(Expected|Received)|Test timeout/ ||
+         /^[[:space:]]*- waiting for |^[[:space:]]*at [^ ]*\.spec\.ts:[0-9]+/' |
+    awk '!seen[$0]++' | head -n 24 | cut -c1-220)
   [[ -n "$lines" ]] && FAILURES+=("── $1:" "$lines")
 }
 

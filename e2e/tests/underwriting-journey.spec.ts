@@ -76,13 +76,15 @@ test('an underwriter clears a screening hit on an owner, reads the score and app
   await mainNav(page).getByRole('link', { name: 'Underwriting', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search merchants' }).fill(dbaName, { timeout: FIRST_PAINT });
   await page.getByRole('link', { name: dbaName }).click({ timeout: FIRST_PAINT });
-  await expect(page.getByRole('heading', { level: 1, name: dbaName })).toBeVisible({ timeout: FIRST_PAINT });
+  await expect(page.getByRole('heading', { level: 1, name: dbaName }), 'the merchant page').toBeVisible({
+    timeout: FIRST_PAINT,
+  });
   await page.getByRole('tab', { name: 'Underwriting' }).click();
 
   // The hit on the owner, against the list entry and its version; cleared with a reason.
   const matches = page.getByRole('list', { name: 'Matches' });
   const hit = matches.getByRole('listitem').filter({ hasText: '“MOONBEAM, Persimmon Ottoline”' });
-  await expect(hit).toBeVisible();
+  await expect(hit, 'the screening hit on the owner').toBeVisible();
   await expect(hit).toContainText('Persimmon Ottoline Moonbeam');
   await expect(hit).toContainText('entry 9004');
   await expect(hit).toContainText('open');
@@ -100,7 +102,7 @@ test('an underwriter clears a screening hit on an owner, reads the score and app
   const scoreCard = page
     .getByRole('heading', { level: 2, name: 'Scorecard' })
     .locator('xpath=ancestor::div[contains(@class,"MuiCard-root")]');
-  await expect(scoreCard.getByText(/^Score -?\d+$/)).toBeVisible();
+  await expect(scoreCard.getByText(/^Score -?\d+$/), 'the score').toBeVisible();
   await expect(scoreCard.getByText(/^Recommends: /)).toBeVisible();
   await expect(scoreCard.getByText(/^Version \d+/)).toBeVisible();
   await expect(scoreCard.getByRole('table', { name: 'Score breakdown' })).toBeVisible();
@@ -114,7 +116,20 @@ test('an underwriter clears a screening hit on an owner, reads the score and app
   await decide.getByLabel('Note (optional)').fill('Owner cleared; volumes in line with the statements.');
   await decide.getByRole('button', { name: 'Record' }).click();
   await expect(decide).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Stage: Underwriting · Approved. Change stage' })).toBeVisible();
+  // The server's record first, then the page: a failure here says which of the two lags.
+  await expect
+    .poll(
+      async () => {
+        const res = await superadminApi.get(`/api/merchants/${merchantId}`);
+        return ((await res.json()) as { stage?: { name: string } }).stage?.name;
+      },
+      { message: "the merchant's stage as the API reads it" },
+    )
+    .toBe('Approved');
+  await expect(
+    page.getByRole('button', { name: 'Stage: Underwriting · Approved. Change stage' }),
+    'the stage on the merchant page',
+  ).toBeVisible();
   await expect(page.getByRole('list', { name: 'Decisions recorded' })).toContainText(
     'Approved · R01 Risk within appetite → Approved',
   );
