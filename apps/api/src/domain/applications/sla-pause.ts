@@ -70,14 +70,15 @@ export function overSlaAfterPauses(
 /**
  * Per stage, the live merchants a count without pauses calls over SLA that the pauses bring back
  * under it: the rollups count every merchant (decision 051), and the few with a pause are
- * corrected here rather than in every rollup.
+ * corrected here rather than in every rollup. `filters` narrows the merchants (`AND m.…`) as the
+ * count it corrects was narrowed.
  */
-export async function pausedBackUnderSla(db: Db, now: Date): Promise<Map<string, number>> {
+export async function pausedBackUnderSla(db: Db, now: Date, filters: SQL = sql``): Promise<Map<string, number>> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const result: unknown = await db.execute(sql`
     SELECT m.stage_id, count(*)::int AS n
       FROM merchants m JOIN stages s ON s.id = m.stage_id AND s.sla_hours IS NOT NULL AND s.deleted_at IS NULL
-     WHERE m.deleted_at IS NULL
+     WHERE m.deleted_at IS NULL ${filters}
        AND m.id IN (SELECT p.merchant_id FROM application_pauses p)
        AND m.stage_entered_at < ${at} - make_interval(hours => s.sla_hours)
        AND NOT ${overSlaAfterPauses(sql`m.id`, sql`m.stage_entered_at`, sql`s.sla_hours`, now)}

@@ -1,11 +1,11 @@
-import { overSlaAfterPauses, pausedBackUnderSla } from '../applications/sla-pause.ts';
+import { overSlaAfterPauses } from '../applications/sla-pause.ts';
 import { HOME_ACTIVITY_LIMIT, HOME_KPI_DAYS, type HomeKpi, type HomeSummary } from '@boardwalk/shared/schemas/home';
 import { MESSAGE_CHANNELS, MESSAGE_OUTCOMES } from '@boardwalk/shared/schemas/message';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, type StageInfo, stageRef, stagesInOrder } from './report-scope.ts';
 import { bucketCounts } from './merchant-rollups.ts';
-import { overSlaFromRollup } from './sla-rollups.ts';
+import { overSlaFromRollupAfterPauses } from './sla-rollups.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -25,7 +25,7 @@ async function countsByStage(db: Db, where: SQL): Promise<Map<string, number>> {
 async function overSla(db: Db, stages: StageInfo[], who: SQL | null, now: Date) {
   const counts = who
     ? await overSlaFromMerchants(db, who, now)
-    : await withoutPaused(await overSlaFromRollup(db, stages, EVERY_MERCHANT, sql``, now), db, now);
+    : await overSlaFromRollupAfterPauses(db, stages, EVERY_MERCHANT, sql``, now);
   return stages
     .filter((s) => s.slaHours !== null && (counts.get(s.id) ?? 0) > 0)
     .map((s) => ({
@@ -37,14 +37,6 @@ async function overSla(db: Db, stages: StageInfo[], who: SQL | null, now: Date) 
 }
 
 const EVERY_MERCHANT = sql`r.dim = 0 AND r.dim_id IS NULL`;
-
-/** The rollup's counts less the merchants whose waiting time on an application brings them under. */
-async function withoutPaused(counts: Map<string, number>, db: Db, now: Date) {
-  for (const [stageId, n] of await pausedBackUnderSla(db, now)) {
-    counts.set(stageId, Math.max(0, (counts.get(stageId) ?? 0) - n));
-  }
-  return counts;
-}
 
 async function overSlaFromMerchants(db: Db, who: SQL, now: Date): Promise<Map<string, number>> {
   const rows = await rowsOf<{ stage_id: string; n: number }>(

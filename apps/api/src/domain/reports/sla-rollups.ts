@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pausedBackUnderSla } from '../applications/sla-pause.ts';
 import { rangeUnion } from './merchant-rollups.ts';
 import { intervalMerchantScope, type ReportScope, rowsOf, type StageInfo } from './report-scope.ts';
 
@@ -54,6 +55,24 @@ export async function overSlaFromRollup(
   return new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
 }
 
+/**
+ * overSlaFromRollup less the merchants whose waiting time on an application brings them back
+ * under their SLA (docs/decisions/108), narrowed by the same `filters`.
+ */
+export async function overSlaFromRollupAfterPauses(
+  db: Db,
+  stages: StageInfo[],
+  slice: SQL,
+  filters: SQL,
+  now: Date,
+): Promise<Map<string, number>> {
+  const [counts, pausedBack] = await Promise.all([
+    overSlaFromRollup(db, stages, slice, filters, now),
+    pausedBackUnderSla(db, now, filters),
+  ]);
+  for (const [stageId, n] of pausedBack) counts.set(stageId, Math.max(0, (counts.get(stageId) ?? 0) - n));
+  return counts;
+}
 /**
  * Per stage with an SLA, the stays begun in the range and those that lasted longer than the SLA
  * (an open stay counts until `now`): closed breaches and entries by entry day from the rollups,

@@ -12,7 +12,8 @@ import {
   stageRef,
   stagesInOrder,
 } from './report-scope.ts';
-import { overSlaFromRollup, slaStaysFromRollups } from './sla-rollups.ts';
+import { overSlaAfterPauses } from '../applications/sla-pause.ts';
+import { overSlaFromRollupAfterPauses, slaStaysFromRollups } from './sla-rollups.ts';
 import { stageTimesFromStays, stageWaits, type StageTimes } from './stage-waits.ts';
 import { percentileCont, rollupSlice, stageExitsFromRollups, stageStepsFromRollups } from './stage-rollups.ts';
 
@@ -169,7 +170,8 @@ export async function timeInStageReport(
 
 /**
  * Per stage with an SLA: stays begun in the range, those that lasted longer than the SLA (an open
- * stay counts until `now`), and the merchants over it right now. From the rollups whenever the
+ * stay counts until `now`), and the merchants over it right now (their waiting time on an
+ * application taken off, as everywhere an SLA is counted now). From the rollups whenever the
  * scope has at most one filter (decision 051), else (or with source 'stays') from the rows.
  */
 export async function slaBreachesReport(
@@ -184,7 +186,7 @@ export async function slaBreachesReport(
   const [rows, current] = slice
     ? await Promise.all([
         slaStaysFromRollups(db, scope, stages, slice, now),
-        overSlaFromRollup(db, stages, slice, merchantFilters(scope), now),
+        overSlaFromRollupAfterPauses(db, stages, slice, merchantFilters(scope), now),
       ])
     : await Promise.all([slaStaysFromStays(db, scope, now), overSlaFromMerchants(db, scope, now)]);
   const byStage = new Map(rows.map((r) => [r.stage_id, r]));
@@ -233,6 +235,7 @@ async function overSlaFromMerchants(db: Db, scope: ReportScope, now: Date): Prom
           FROM merchants m JOIN stages s ON s.id = m.stage_id AND s.sla_hours IS NOT NULL AND s.deleted_at IS NULL
          WHERE m.deleted_at IS NULL AND m.stage_entered_at < ${now}::timestamptz - make_interval(hours => s.sla_hours)
                ${merchantFilters(scope)}
+               AND ${overSlaAfterPauses(sql`m.id`, sql`m.stage_entered_at`, sql`s.sla_hours`, now)}
          GROUP BY 1`,
   );
   return new Map(rows.map((r) => [r.stage_id, Number(r.n)]));

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { TimeInStageReport } from '@boardwalk/shared/schemas/report';
+import type { SlaBreachesReport, TimeInStageReport } from '@boardwalk/shared/schemas/report';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails } from '../../db/schema/emails.ts';
 import { merchants, merchantStageIntervals } from '../../db/schema/merchants.ts';
 import { reportScope } from '../../domain/reports/report-scope.ts';
-import { timeInStageReport } from '../../domain/reports/stage-reports.service.ts';
+import { slaBreachesReport, timeInStageReport } from '../../domain/reports/stage-reports.service.ts';
 import { queueDailyDigests } from '../../jobs/daily-digest.job.ts';
 import type { JobSender } from '../../lib/jobs/job-sender.ts';
 import { createTestStage } from '../../test/merchant-fixtures.ts';
@@ -22,7 +22,7 @@ const after = (hours: number) => new Date(T0.getTime() + hours * HOUR);
  * The time waiting on the merchant (an application request open) is taken off the time-in-stage
  * report and the daily digest too, and shown on its own (docs/decisions/114).
  */
-describe('the waiting time in the time-in-stage report and the digest', () => {
+describe('the waiting time in the time-in-stage report, the SLA breaches report and the digest', () => {
   let t: TestApp;
   let staff: JsonClient;
   let staffId: string;
@@ -108,5 +108,18 @@ describe('the waiting time in the time-in-stage report and the digest', () => {
     // The stays path (two filters or more) answers what the rollups path does.
     const scope = reportScope({ from: '2026-11-28', to: '2026-11-29', tz: 'UTC' }, t.clock.now());
     expect(await timeInStageReport(t.db, scope, 'stays')).toEqual(await timeInStageReport(t.db, scope));
+  });
+
+  it('the SLA breaches report counts a merchant over SLA now only once the waiting is taken off', async () => {
+    const { review } = await waitingMerchants('Breaches review');
+    // 40 h in a 24 h stage: `paused` counts 25 h (over), `waiting` 20 h (under), `plain` 40 h (over).
+    const res = await staff.get<SlaBreachesReport>('/api/reports/sla-breaches?from=2026-11-28&to=2026-11-29');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.stages.find((s) => s.stageId === review.id)).toMatchObject({ overSlaNow: 2 });
+    // The stays path (two filters or more) answers what the rollups path does.
+    const scope = reportScope({ from: '2026-11-28', to: '2026-11-29', tz: 'UTC' }, t.clock.now());
+    const overNow = (report: SlaBreachesReport) => report.stages.find((s) => s.stageId === review.id)?.overSlaNow;
+    expect(overNow(await slaBreachesReport(t.db, scope, t.clock.now(), 'stays'))).toBe(2);
+    expect(overNow(await slaBreachesReport(t.db, scope, t.clock.now()))).toBe(2);
   });
 });
