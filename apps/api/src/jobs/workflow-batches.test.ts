@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Stage } from '@boardwalk/shared';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { domainEvents } from '../db/schema/merchants.ts';
 import { users } from '../db/schema/users.ts';
@@ -8,11 +7,10 @@ import type { EventConsumer } from '../domain/workflow/domain-event.ts';
 import { insertStageAction, jobsFor, stageActionRuns } from '../domain/workflow/workflow-test-helpers.ts';
 import { testServerUrl } from '../test/scratch-database.ts';
 import { startTestJobEngine } from '../test/job-engine.ts';
-import { useMerchantContext, type MerchantContext } from '../test/merchant-record-context.ts';
+import { useMerchantContext } from '../test/merchant-record-context.ts';
 import type { JobEngine } from './job-engine.ts';
 import type { Db } from '../db/client.ts';
-import { createLogger } from '../lib/logger.ts';
-import { startWorkflowWorkers } from '../domain/workflow/workflow-engine.ts';
+import { benchMerchants, workflowOn } from './workflow-batch-helpers.ts';
 
 /**
  * The workflow's batches (decision 092): the dispatcher takes many events a transaction, and on
@@ -202,43 +200,6 @@ describe('the workflow in batches', () => {
     }
   });
 });
-
-/** `count` merchants in `stage`, each with the merchant.stage_changed event of entering it (as the bench makes them). */
-async function benchMerchants(ctx: MerchantContext, stage: Stage, count: number): Promise<string[]> {
-  const result = (await ctx.t.db.execute<{ id: string }>(sql`
-    insert into merchants (id, dba_name, stage_id, pipeline)
-    select gen_random_uuid(), 'Batch ' || i || ' ' || gen_random_uuid(), ${stage.id}, ${stage.pipeline}
-    from generate_series(1, ${count}) i returning id`)) as { rows: { id: string }[] };
-  const ids = result.rows.map((r) => r.id);
-  const at = ctx.t.clock.now();
-  await ctx.t.db.insert(domainEvents).values(
-    ids.map((id, i) => ({
-      type: 'merchant.stage_changed',
-      subjectId: id,
-      payload: {
-        fromStageId: ctx.entry.id,
-        toStageId: stage.id,
-        fromPipeline: ctx.entry.pipeline,
-        toPipeline: stage.pipeline,
-      },
-      occurredAt: new Date(at.getTime() + i),
-    })),
-  );
-  return ids;
-}
-
-/** The workflow's loops on `db`, one a queue, dispatching only once at start (the test dispatches). */
-function workflowOn(engine: JobEngine, db: Db, now: () => Date) {
-  return startWorkflowWorkers({
-    boss: engine.boss,
-    db,
-    logger: createLogger('silent'),
-    now,
-    encryptionKey: '1'.repeat(64),
-    pollingIntervalSeconds: 0.5,
-    dispatchIntervalMs: 3_600_000,
-  });
-}
 
 /** `db` counting what goes to the database outside a transaction: each transaction, each lone statement. */
 function countingDb(db: Db): { db: Db; calls: () => number } {

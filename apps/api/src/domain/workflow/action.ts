@@ -1,4 +1,5 @@
 import type { ActionConfigInput, ActionType } from '@boardwalk/shared/schemas/workflow-action';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../lib/jobs/job-sender.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -37,6 +38,12 @@ export type ActionContext = {
    * time. Actions reach it through userLabelFor.
    */
   userLabel?: (id: string) => Promise<string | null>;
+  /**
+   * In a batch (decision 121): a row (its id already chosen) to insert with the batch's other rows
+   * of that table in one statement, in the same transaction, just before the batch ends its
+   * executions. Unset: the action inserts at once.
+   */
+  insertWithBatch?: (table: PgTable, row: Record<string, unknown> & { id: string }) => void;
   /** Where a webhook may connect (decisions 044, 073); unset: public addresses only. */
   outboundPolicy?: OutboundPolicy;
 };

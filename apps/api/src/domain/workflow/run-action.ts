@@ -41,8 +41,8 @@ export function withResult(
   return results;
 }
 
-/** A batch's extras: the round-robin turns taken earlier in the batch, the shared user lookup. */
-export type BatchExtras = { runsBefore?: number; userLabel?: (id: string) => Promise<string | null> };
+/** A batch's extras: the round-robin turns taken earlier in the batch, the shared user lookup, its inserts. */
+export type BatchExtras = Pick<ActionContext, 'userLabel' | 'insertWithBatch'> & { runsBefore?: number };
 
 /** What an action of `execution` gets when it runs in `db` (the step's transaction, or the pool). */
 export function actionContextOf(
@@ -73,6 +73,7 @@ export function actionContextOf(
     jobs: env.jobs,
     ...(env.outboundPolicy ? { outboundPolicy: env.outboundPolicy } : {}),
     ...(extras.userLabel ? { userLabel: extras.userLabel } : {}),
+    ...(extras.insertWithBatch ? { insertWithBatch: extras.insertWithBatch } : {}),
     previousRuns: async () =>
       runsBefore +
       (execution.origin === 'stage_action'

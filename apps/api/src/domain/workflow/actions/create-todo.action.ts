@@ -1,4 +1,5 @@
 import { TODO_PRIORITY_LABELS } from '@boardwalk/shared/schemas/todo';
+import { v7 as uuidv7 } from 'uuid';
 import { todos } from '../../../db/schema/todos.ts';
 import { defineAction, PermanentActionError, type ActionContext, type StoredConfig } from '../action.ts';
 import { userLabelFor } from '../action-users.ts';
@@ -44,19 +45,23 @@ export const createTodoAction = defineAction({
   },
   run: async (context, config) => {
     const assignee = await assigneeOf(context, config);
-    const [row] = await context.db
-      .insert(todos)
-      .values({
-        title: config.title,
-        description: config.description ?? '',
-        assigneeId: assignee.userId,
-        merchantId: context.merchant.id,
-        priority: config.priority ?? 'normal',
-        dueOn: dueOn(config, context.now),
-        createdAt: context.now,
-        updatedAt: context.now,
-      })
-      .returning({ id: todos.id });
+    const values = {
+      title: config.title,
+      description: config.description ?? '',
+      assigneeId: assignee.userId,
+      merchantId: context.merchant.id,
+      priority: config.priority ?? 'normal',
+      dueOn: dueOn(config, context.now),
+      createdAt: context.now,
+      updatedAt: context.now,
+    } satisfies typeof todos.$inferInsert;
+    if (context.insertWithBatch) {
+      // In a batch, the todos of all its jobs go in one statement (decision 121).
+      const id = uuidv7();
+      context.insertWithBatch(todos, { id, ...values });
+      return { todoId: id, assigneeId: assignee.userId };
+    }
+    const [row] = await context.db.insert(todos).values(values).returning({ id: todos.id });
     return { todoId: row!.id, assigneeId: assignee.userId };
   },
 });
