@@ -179,6 +179,11 @@ export const routeTable: RouteEntry[] = [
     ability: { action: 'read', subject: 'reason-code' },
   },
   {
+    path: '/sanctions-list/list',
+    page: lazyPage(() => import('../features/underwriting/sanctions-list-page.tsx'), 'SanctionsListPage'),
+    ability: { action: 'read', subject: 'sanctions-list' },
+  },
+  {
     path: '/scorecard/list',
     page: lazyPage(() => import('../features/scorecards/scorecard-list-page.tsx'), 'ScorecardListPage'),
     ability: { action: 'read', subject: 'scorecard' },

@@ -3,23 +3,32 @@ import { text } from './fields.ts';
 
 /**
  * Sanctions lists an admin imports from the publishers' files (docs/decisions/099): the U.S.
- * Treasury's SDN list and its Consolidated (non-SDN) list, each three CSV files without a header.
+ * Treasury's SDN list and its Consolidated (non-SDN) list, each three CSV files without a header,
+ * and the UN Security Council's consolidated list, one XML file (docs/decisions/119).
  */
-export const SANCTIONS_SOURCES = ['ofac_sdn', 'ofac_consolidated'] as const;
+export const SANCTIONS_SOURCES = ['ofac_sdn', 'ofac_consolidated', 'un_consolidated'] as const;
 export type SanctionsSource = (typeof SANCTIONS_SOURCES)[number];
 export const SANCTIONS_SOURCE_LABELS: Record<SanctionsSource, string> = {
   ofac_sdn: 'OFAC SDN list',
   ofac_consolidated: 'OFAC Consolidated (non-SDN) list',
+  un_consolidated: 'UN Security Council Consolidated List',
 };
 
 /** The largest list import, all three files together (the SDN list is a few MB). */
 export const SANCTIONS_IMPORT_MAX_BYTES = 40 * 1024 * 1024;
-const csvText = (label: string) => text(`Give the ${label} file's text`).max(SANCTIONS_IMPORT_MAX_BYTES);
+const csvText = (label: string) =>
+  text(`Give the ${label} file's text`).max(
+    SANCTIONS_IMPORT_MAX_BYTES,
+    `The ${label} file may be at most ${SANCTIONS_IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+  );
 
-/** POST /api/sanctions-lists: the files' text as read by the browser (SDN.CSV, ADD.CSV, ALT.CSV). */
+/**
+ * POST /api/sanctions-lists: the files' text as read by the browser (SDN.CSV, ADD.CSV, ALT.CSV),
+ * or for the UN list the text of consolidated.xml as `entries` and nothing else.
+ */
 export const sanctionsImportInputSchema = z.object({
   source: z.enum(SANCTIONS_SOURCES, { error: 'Choose the list' }),
-  entries: csvText('entries').min(1, 'Give the entries file (SDN.CSV or CONS_PRIM.CSV)'),
+  entries: csvText('entries').min(1, 'Give the entries file (SDN.CSV, CONS_PRIM.CSV or consolidated.xml)'),
   addresses: csvText('addresses').optional(),
   alternateNames: csvText('alternate names').optional(),
 });

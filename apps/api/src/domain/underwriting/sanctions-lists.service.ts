@@ -14,12 +14,14 @@ import { inTransaction } from '../../lib/jobs/boss-connection.ts';
 import type { JobSender } from '../../lib/jobs/job-sender.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import { userNameOf } from '../merchants/record/merchant-row.ts';
-import { parseListFiles } from './screening-csv.ts';
+import { parseListFiles, type ParsedList } from './screening-csv.ts';
+import { badUnFile, parseUnXml } from './screening-un-xml.ts';
 
 /**
  * Sanctions list imports (docs/decisions/099). Each import of a source is a new version; the
  * previous one is kept, readable, and no longer active. The import queues a portfolio rescreen
- * (a `screening_runs` row its job works through).
+ * (a `screening_runs` row its job works through). The UN list's XML is read into the same
+ * entries as the Treasury's CSV files (docs/decisions/119).
  */
 
 export type ImportBy = {
@@ -37,11 +39,35 @@ export function filesHash(input: SanctionsImportInput) {
   return sha256([input.source, input.entries, input.addresses ?? '', input.alternateNames ?? ''].map(sha256).join(':'));
 }
 
+/** Text that starts like XML (after a byte-order mark and blank space), not like a CSV row. */
+const LOOKS_LIKE_XML = /^\uFEFF?\s*</;
+
+/**
+ * The one reader per source: the UN list is one XML file, the Treasury's lists three CSV files;
+ * both give the same entries, so the rest of the import does not know which it was.
+ */
+export function readListFiles(input: SanctionsImportInput): ParsedList {
+  if (input.source === 'un_consolidated') {
+    const extra = (['addresses', 'alternateNames'] as const).find((f) => input[f] !== undefined);
+    if (extra) {
+      const message = 'The UN list is one XML file: leave this file out';
+      throw new ProblemError(400, message, { errors: { [extra]: [message] } });
+    }
+    if (!LOOKS_LIKE_XML.test(input.entries)) throw badUnFile('it is not an XML file');
+    return parseUnXml(input.entries);
+  }
+  if (LOOKS_LIKE_XML.test(input.entries)) {
+    const message = "This is an XML file, not the Treasury's CSV: choose the UN list for consolidated.xml";
+    throw new ProblemError(400, message, { errors: { entries: [message] } });
+  }
+  return parseListFiles(input);
+}
+
 /** The rescreen job's queue name (jobs/sanctions-rescreen.job.ts), sent in the import's transaction. */
 const RESCREEN_JOB = 'sanctions.rescreen';
 
 export async function importSanctionsList(db: Db, input: SanctionsImportInput, by: ImportBy, jobs?: JobSender) {
-  const parsed = parseListFiles(input);
+  const parsed = readListFiles(input);
   const fileHash = filesHash(input);
   return db.transaction(async (tx) => {
     const [current] = await tx

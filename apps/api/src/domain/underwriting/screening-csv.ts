@@ -19,6 +19,8 @@ export type ParsedEntry = {
   birthDates: string[];
 };
 
+export type ParsedList = { entries: ParsedEntry[]; addressCount: number; aliasCount: number };
+
 type FileField = 'entries' | 'addresses' | 'alternateNames';
 
 /** The end-of-file mark the Treasury's files still carry. */
@@ -44,7 +46,8 @@ function rowsOf(text: string, field: FileField, minColumns: number): string[][] 
     throw badFile(field, `it is not a CSV file${line ? ` (line ${line})` : ''}`);
   }
   rows.forEach((row, i) => {
-    if (row.length < minColumns || !/^\d+$/.test(row[0]!.trim())) {
+    // At most 9 digits: ent_num is a PostgreSQL integer, and a longer one would fail the insert.
+    if (row.length < minColumns || !/^\d{1,9}$/.test(row[0]!.trim())) {
       throw badFile(field, `line ${i + 1} is not a list row (a number first, then ${minColumns - 1} or more fields)`);
     }
   });
@@ -61,7 +64,7 @@ const DOB = /\bDOB\s+([^;.]+?)(?=;|\.|$)/gi;
 const NATIONALITY = /\b(?:nationality|citizen)\s+([A-Z][A-Za-z ,'-]+?)(?=;|\.|$)/g;
 
 /** Entries (SDN.CSV: ent_num, SDN_Name, SDN_Type, Program, Title, Call_Sign, Vess_*, Remarks). */
-export function parseListFiles(files: { entries: string; addresses?: string; alternateNames?: string }) {
+export function parseListFiles(files: { entries: string; addresses?: string; alternateNames?: string }): ParsedList {
   const entries = new Map<number, ParsedEntry>();
   for (const row of rowsOf(files.entries, 'entries', 3)) {
     const entNum = Number(row[0]);

@@ -68,6 +68,10 @@ describe('sanctions list imports and screening', () => {
     const unclosed = await importList('9001,"GLIMMERWICK\n');
     expect(unclosed.status).toBe(400);
     expect((await importList('')).status).toBe(400);
+    // An ent_num past a PostgreSQL integer is refused by the reader, not met as a failed insert.
+    const huge = await importList('12345678901,"HUGE NUMBER",individual\r\n');
+    expect(huge.status).toBe(400);
+    expect(huge.body.errors?.entries?.[0]).toMatch(/line 1/);
   });
 
   it('screens a new merchant by its name and aliases, with the score, the entry and the version', async () => {

@@ -98,6 +98,12 @@ export function StageListPage() {
             <Button component={RouterLink} to="/scorecard/list">
               Scorecards
             </Button>
+            {/* The sanctions lists merchants are screened against (docs/decisions/119). */}
+            {ability.can('read', 'sanctions-list') && (
+              <Button component={RouterLink} to="/sanctions-list/list">
+                Sanctions lists
+              </Button>
+            )}
             {canCreate && (
               <Button
                 variant="contained"
