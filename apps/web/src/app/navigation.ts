@@ -15,6 +15,7 @@ import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PersonOutlineOutlined from '@mui/icons-material/PersonOutlineOutlined';
 import PointOfSaleOutlined from '@mui/icons-material/PointOfSaleOutlined';
+import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
 import ScoreboardOutlined from '@mui/icons-material/ScoreboardOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
@@ -108,6 +109,7 @@ export const verticalNavItems: NavItem[] = [
   },
   { title: 'Stage', path: '/stage/list', icon: ViewKanbanOutlined, ...administer('stage') },
   { title: 'Scorecards', path: '/scorecard/list', icon: ScoreboardOutlined, ...read('scorecard') },
+  { title: 'Sanctions Lists', path: '/sanctions-list/list', icon: PolicyOutlined, ...read('sanctions-list') },
   { title: 'Company', path: '/company/list', icon: BusinessOutlined, ...read('company') },
   { title: 'Automations', path: '/automation/list', icon: AutoModeOutlined, ...read('automation') },
   { title: 'Lead Source', path: '/lead-source/list', icon: CampaignOutlined, ...read('lead-source') },

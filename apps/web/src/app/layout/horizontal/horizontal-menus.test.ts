@@ -39,7 +39,7 @@ describe('horizontal menu', () => {
       'User',
       'Agent Accounts',
       'Template',
-      'Stage,Scorecards,Company,Automations,Lead Source,Assignment Rules,Industries',
+      'Stage,Scorecards,Sanctions Lists,Company,Automations,Lead Source,Assignment Rules,Industries',
       'Logs',
       'Portal Global Settings,API Tokens,API Documentation',
     ]);

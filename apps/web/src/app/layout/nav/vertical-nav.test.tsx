@@ -57,6 +57,7 @@ describe('vertical menu', () => {
       'Agent Accounts',
       'Stage',
       'Scorecards',
+      'Sanctions Lists',
       'Company',
       'Automations',
       'Lead Source',
