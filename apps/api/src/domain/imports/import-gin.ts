@@ -65,9 +65,9 @@ export async function withGinPendingLists<T>(db: Db, work: () => Promise<T>): Pr
 
 /** Whether an index above was left on its pending list (a run that died before its end). */
 async function pendingListsOn(db: Db): Promise<boolean> {
-  const rows = (await db.execute(
+  const result: unknown = await db.execute(
     sql`select 1 from pg_class where relname in ${IMPORT_GIN_INDEXES} and relkind = 'i'
         and not (coalesce(reloptions, '{}') && array['fastupdate=off', 'fastupdate=false'])`,
-  )) as unknown as { rows: unknown[] };
-  return rows.rows.length > 0;
+  );
+  return (result as { rows: unknown[] }).rows.length > 0;
 }

@@ -1,7 +1,6 @@
 import type { MerchantImportMapping } from '@boardwalk/shared';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
 import { merchantImports } from '../../db/schema/merchant-imports.ts';
 import { runBatch, BatchAlreadyDone } from '../../domain/imports/import-batch.ts';
 import { IMPORT_GIN_INDEXES, withGinPendingLists } from '../../domain/imports/import-gin.ts';
@@ -23,7 +22,7 @@ const SLOW = 300_000;
 describe('merchant import batches', () => {
   const ctx = useMerchantContext();
   let caller: MerchantCaller;
-  const db = () => ctx.t.db as Db;
+  const db = () => ctx.t.db;
 
   beforeAll(async () => {
     const { user } = await signInAs(ctx.t, 'ROLE_ADMIN');
@@ -41,7 +40,8 @@ describe('merchant import batches', () => {
     await confirmImport(db(), caller, file.id, { mapping: MAPPING, skipBadRows: false, quietAutomations: true });
     return file.id;
   };
-  const progress = async (id: string) => (await db().select().from(merchantImports).where(eq(merchantImports.id, id)))[0]!;
+  const progress = async (id: string) =>
+    (await db().select().from(merchantImports).where(eq(merchantImports.id, id)))[0]!;
   const counts = async (prefix: string) =>
     (
       await queryRows<{ merchants: number; keys: number; events: number }>(
@@ -59,49 +59,59 @@ describe('merchant import batches', () => {
         ctx.t,
         sql`select relname as name, reloptions as options from pg_class where relname in ${IMPORT_GIN_INDEXES} order by relname`,
       )
-    ).map((r) => `${r.name} ${(r.options ?? []).filter((o) => o.startsWith('fastupdate')).join()}`.replace(/false$/, 'off'));
+    ).map((r) =>
+      `${r.name} ${(r.options ?? []).filter((o) => o.startsWith('fastupdate')).join()}`.replace(/false$/, 'off'),
+    );
   const file = (prefix: string, legal = '') =>
     Array.from({ length: ROWS }, (_, i) => [`${prefix}-${i}`, `${prefix} ${i}`, legal, `+1 415 555 ${1000 + i}`]);
 
-  it('imports each row once, two batches at a time; a failed batch fails the import, its retry runs the rest', async () => {
-    const before = await fastupdate();
-    expect(before).toHaveLength(2);
-    expect(before.every((line) => /fastupdate=off$/.test(line))).toBe(true);
-    const id = await queued(file('Para'));
-    const restore = await failInsertsInto(ctx.t, 'merchant_events', `NEW.data->>'summary' is not null and exists
-      (select 1 from merchants m where m.id = NEW.merchant_id and m.dba_name = 'Para 1500')`);
-    await expect(runImport(db(), id, caller, { workers: 2, bulkRows: 1_000 })).rejects.toThrow();
-    await restore();
-    const failed = await progress(id);
-    expect(failed.state).toBe('failed');
-    expect(failed.batchesDone).not.toContain(1);
-    // Progress is the rows of the batches finished, whichever they are (batch 2 has 100 rows).
-    expect(failed.done).toBe(failed.batchesDone.reduce((n, b) => n + (b === 2 ? 100 : 1_000), 0));
-    expect((await counts('Para')).merchants).toBe(failed.done);
-    // The GIN indexes are written straight in again, though the import failed.
-    expect(await fastupdate()).toEqual(before);
+  it(
+    'imports each row once, two batches at a time; a failed batch fails the import, its retry runs the rest',
+    async () => {
+      const before = await fastupdate();
+      expect(before).toHaveLength(2);
+      expect(before.every((line) => /fastupdate=off$/.test(line))).toBe(true);
+      const id = await queued(file('Para'));
+      const restore = await failInsertsInto(
+        ctx.t,
+        'merchant_events',
+        `NEW.data->>'summary' is not null and exists
+      (select 1 from merchants m where m.id = NEW.merchant_id and m.dba_name = 'Para 1500')`,
+      );
+      await expect(runImport(db(), id, caller, { workers: 2, bulkRows: 1_000 })).rejects.toThrow();
+      await restore();
+      const failed = await progress(id);
+      expect(failed.state).toBe('failed');
+      expect(failed.batchesDone).not.toContain(1);
+      // Progress is the rows of the batches finished, whichever they are (batch 2 has 100 rows).
+      expect(failed.done).toBe(failed.batchesDone.reduce((n, b) => n + (b === 2 ? 100 : 1_000), 0));
+      expect((await counts('Para')).merchants).toBe(failed.done);
+      // The GIN indexes are written straight in again, though the import failed.
+      expect(await fastupdate()).toEqual(before);
 
-    expect(await runImport(db(), id, caller, { workers: 2, bulkRows: 1_000 })).toEqual({ state: 'done' });
-    const row = await progress(id);
-    expect({ ...row, batchesDone: [...row.batchesDone].sort() }).toMatchObject({
-      state: 'done',
-      done: ROWS,
-      created: ROWS,
-      updated: 0,
-      batchesDone: [0, 1, 2],
-    });
-    expect(await counts('Para')).toEqual({ merchants: ROWS, keys: ROWS, events: ROWS });
-    expect(await fastupdate()).toEqual(before);
-    // A committed batch run again (a second attempt of the job at the same time) writes nothing.
-    await expect(runBatch(db(), row, 0, caller)).rejects.toBeInstanceOf(BatchAlreadyDone);
-    expect(await counts('Para')).toEqual({ merchants: ROWS, keys: ROWS, events: ROWS });
+      expect(await runImport(db(), id, caller, { workers: 2, bulkRows: 1_000 })).toEqual({ state: 'done' });
+      const row = await progress(id);
+      expect({ ...row, batchesDone: [...row.batchesDone].sort() }).toMatchObject({
+        state: 'done',
+        done: ROWS,
+        created: ROWS,
+        updated: 0,
+        batchesDone: [0, 1, 2],
+      });
+      expect(await counts('Para')).toEqual({ merchants: ROWS, keys: ROWS, events: ROWS });
+      expect(await fastupdate()).toEqual(before);
+      // A committed batch run again (a second attempt of the job at the same time) writes nothing.
+      await expect(runBatch(db(), row, 0, caller)).rejects.toBeInstanceOf(BatchAlreadyDone);
+      expect(await counts('Para')).toEqual({ merchants: ROWS, keys: ROWS, events: ROWS });
 
-    // A second file with the same external ids, in two batches side by side, updates.
-    const again = await queued(file('Para', 'Renamed LLC').slice(0, 1_001));
-    expect(await runImport(db(), again, caller, { workers: 2 })).toEqual({ state: 'done' });
-    expect(await progress(again)).toMatchObject({ done: 1_001, created: 0, updated: 1_001 });
-    expect((await counts('Para')).merchants).toBe(ROWS);
-  }, SLOW);
+      // A second file with the same external ids, in two batches side by side, updates.
+      const again = await queued(file('Para', 'Renamed LLC').slice(0, 1_001));
+      expect(await runImport(db(), again, caller, { workers: 2 })).toEqual({ state: 'done' });
+      expect(await progress(again)).toMatchObject({ done: 1_001, created: 0, updated: 1_001 });
+      expect((await counts('Para')).merchants).toBe(ROWS);
+    },
+    SLOW,
+  );
 
   it('sets the GIN indexes back to direct writes when the work fails', async () => {
     let during: string[] = [];
