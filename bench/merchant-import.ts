@@ -15,6 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { BUSINESS_TYPES } from '@boardwalk/shared';
 import { sql } from 'drizzle-orm';
@@ -28,11 +29,17 @@ import { guessMapping } from '../apps/api/src/domain/imports/import-rows.ts';
 import { confirmImport, dryRunImport, uploadImport } from '../apps/api/src/domain/imports/merchant-imports.service.ts';
 import { csvLine } from '../packages/shared/src/csv.ts';
 
+const LOAD_AT_START = loadavg();
 const SERVER_URL = process.env.BENCH_DATABASE_URL;
 if (!SERVER_URL) throw new Error('Set BENCH_DATABASE_URL to a PostgreSQL server URL (a database is made and dropped).');
 const ROWS = Number(process.argv[2] ?? 100_000);
 const BUDGET_SECONDS = 120;
 const ENCRYPTION_KEY = '1'.repeat(64);
+/** To weigh each technique alone (decision 120): BENCH_WORKERS=1, BENCH_BULK_ROWS=Infinity. */
+const JOB_OPTIONS = {
+  workers: process.env.BENCH_WORKERS ? Number(process.env.BENCH_WORKERS) : undefined,
+  bulkRows: process.env.BENCH_BULK_ROWS ? Number(process.env.BENCH_BULK_ROWS) : undefined,
+};
 
 /** A seeded generator, so two runs import the same file. */
 let seed = 42;
@@ -144,7 +151,7 @@ try {
     await confirmImport(db, caller(), file.id, { mapping, skipBadRows: false, quietAutomations: true });
     phases.confirmSeconds = seconds(at);
     at = performance.now();
-    await runImport(db, file.id, caller());
+    await runImport(db, file.id, caller(), JOB_OPTIONS);
     phases.jobSeconds = seconds(at);
     return { mapped: Object.keys(mapping).length, plan: { ...plan, rows: plan.rows.length }, ...phases };
   };
@@ -169,6 +176,9 @@ try {
   const result = {
     date: new Date().toISOString(),
     rows: ROWS,
+    jobOptions: JOB_OPTIONS,
+    loadAverage: { start: LOAD_AT_START, end: loadavg() },
+    cpuSeconds: Math.round(process.cpuUsage().user / 1e4) / 100,
     bytes: csv.length,
     totalSeconds,
     budgetSeconds: BUDGET_SECONDS,

@@ -31,6 +31,11 @@ export const merchantImports = pgTable(
       .default('uploaded'),
     /** Rows handled so far (committed with them: a retried job goes on from here). */
     done: integer('done').notNull().default(0),
+    /**
+     * Numbers of the batches committed (decision 120): batches run side by side and may commit
+     * out of order, so a retried job runs those missing, not those after a count.
+     */
+    batchesDone: integer('batches_done').array().notNull().default([]),
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     unchanged: integer('unchanged').notNull().default(0),

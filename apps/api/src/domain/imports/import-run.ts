@@ -1,175 +1,82 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { merchantExternalIds, merchantImports } from '../../db/schema/merchant-imports.ts';
-import { merchants, merchantStageIntervals } from '../../db/schema/merchants.ts';
-import { sanctionsLists } from '../../db/schema/sanctions.ts';
-import { terminatedIdentifiers } from '../../db/schema/underwriting.ts';
-import { auditActor, writeAudits } from '../../lib/audit.ts';
-import { recordDomainEvents, writeMerchantEvents } from '../merchants/record/merchant-events.ts';
-import { stageRef, recordUpdate } from '../merchants/record/merchant-record.service.ts';
-import { assertReferences, defaultStage } from '../merchants/record/merchant-refs.ts';
-import { lockMerchant, type MerchantCaller } from '../merchants/record/merchant-store.ts';
-import { createValues, referencesOf, sealNew, updateValues } from '../merchants/record/merchant-values.ts';
-import { underwritingOnCreate, underwritingOnUpdate } from '../underwriting/record-hooks.ts';
-import { planImport, type PlannedRow } from './import-plan.ts';
+import { merchantImports } from '../../db/schema/merchant-imports.ts';
+import type { MerchantCaller } from '../merchants/record/merchant-store.ts';
+import { BatchAlreadyDone, IMPORT_BATCH, runBatch, type ImportJob } from './import-batch.ts';
+import { withGinPendingLists } from './import-gin.ts';
 
-/** Rows written per transaction: progress moves on with each. */
-export const IMPORT_BATCH = 1_000;
-
-type Valid = PlannedRow & { input: NonNullable<PlannedRow['input']> };
+export { IMPORT_BATCH } from './import-batch.ts';
 
 /**
- * New merchants of one batch, the way createMerchant writes one (the same values, sealing,
- * stage interval, timeline entry, domain event and audit row, and the underwriting checks), with
- * one insert per table for the batch instead of one per merchant.
+ * Batches in flight at once, each in its own transaction on its own connection (on PGlite, one
+ * connection, they take turns). One by default: two did not pay on this 2-core machine under
+ * the others' load (decision 120); `workers: 2` is there to measure again on a quiet machine.
  */
-async function createBatch(tx: Db, caller: MerchantCaller, rows: Valid[], quiet: boolean) {
-  if (rows.length === 0) return;
-  const { actor, now, encryptionKey } = caller;
-  const stage = await defaultStage(tx);
-  await underwritingOnCreate.before(tx, stage, undefined);
-  const values = rows.map((row) => ({ row, ...createValues(row.input) }));
-  const inserted = await tx
-    .insert(merchants)
-    .values(
-      values.map(({ row, plain }) => ({
-        ...plain,
-        ...sealNew(row.input, encryptionKey),
-        dbaName: row.input.dbaName,
-        stageId: stage.id,
-        pipeline: stage.pipeline,
-        stageEnteredAt: now,
-        createdAt: now,
-        updatedAt: now,
-        createdBy: actor.userId,
-        updatedBy: actor.userId,
-      })),
-    )
-    .returning({ id: merchants.id });
-  const ids = inserted.map((r) => r.id);
-  const keyed = rows.flatMap((row, i) => (row.externalId ? [{ externalId: row.externalId, merchantId: ids[i]! }] : []));
-  if (keyed.length) await tx.insert(merchantExternalIds).values(keyed);
-  await tx.insert(merchantStageIntervals).values(
-    ids.map((merchantId) => ({
-      merchantId,
-      stageId: stage.id,
-      pipeline: stage.pipeline,
-      enteredAt: now,
-      enteredBy: actor.userId,
-    })),
-  );
-  await writeMerchantEvents(
-    tx,
-    caller,
-    ids.map((merchantId) => ({
-      merchantId,
-      type: 'created' as const,
-      data: { toStage: stageRef(stage), summary: 'Imported from a spreadsheet' },
-    })),
-  );
-  await recordDomainEvents(
-    tx,
-    caller,
-    ids.map((subjectId) => ({
-      type: 'merchant.created' as const,
-      subjectId,
-      payload: { stageId: stage.id, pipeline: stage.pipeline, source: 'import' },
-    })),
-    { quiet },
-  );
-  await writeAudits(
-    tx,
-    ids.map((subjectId, i) => ({
-      action: 'merchant.create',
-      outcome: 'success' as const,
-      ...auditActor(actor),
-      subjectType: 'merchant',
-      subjectId,
-      changes: {
-        ...values[i]!.shown,
-        stageId: { from: null, to: stage.id },
-        owners: { from: null, to: 0 },
-        source: 'import',
-      },
-      ip: caller.ip,
-    })),
-  );
-  // The checks find nothing without a list to check against: one look per batch instead of
-  // three queries per merchant (each check opens with the same look).
-  if (await hasUnderwritingLists(tx)) {
-    for (const id of ids) await underwritingOnCreate.after(tx, caller, id, stage);
+export const IMPORT_WORKERS = 1;
+
+/** From this many rows left, the GIN indexes take the rows through their pending lists. */
+export const IMPORT_BULK_ROWS = 5_000;
+
+/** A batch that lost a deadlock (two batches locking shared rows: rollups, words) runs again. */
+const DEADLOCK_TRIES = 4;
+
+type PgError = { code?: string; cause?: { code?: string } };
+const isDeadlock = (error: unknown) => [(error as PgError).code, (error as PgError).cause?.code].includes('40P01');
+
+async function batchWithRetry(db: Db, job: ImportJob, batch: number, caller: MerchantCaller) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runBatch(db, job, batch, caller);
+    } catch (error) {
+      if (error instanceof BatchAlreadyDone) return;
+      if (!isDeadlock(error) || attempt >= DEADLOCK_TRIES) throw error;
+    }
   }
 }
 
-/** Whether a terminated identifier or an active sanctions list exists. */
-async function hasUnderwritingLists(tx: Db): Promise<boolean> {
-  const [terminated] = await tx.select({ id: terminatedIdentifiers.id }).from(terminatedIdentifiers).limit(1);
-  if (terminated) return true;
-  const [list] = await tx
-    .select({ id: sanctionsLists.id })
-    .from(sanctionsLists)
-    .where(eq(sanctionsLists.active, true))
-    .limit(1);
-  return list !== undefined;
-}
-
-/** A merchant named by its external id: only what changes is written, as PATCH does. */
-async function updateOne(tx: Db, caller: MerchantCaller, row: Valid): Promise<boolean> {
-  const { draftId: _draft, owners: _owners, stageId: _stage, ...fields } = row.input;
-  const stored = await lockMerchant(tx, row.merchantId!, { deleted: 'allow' });
-  const { plain, sealed, changes } = updateValues(stored, fields, caller.encryptionKey);
-  if (Object.keys(changes).length === 0) return false;
-  await assertReferences(tx, referencesOf(plain));
-  await underwritingOnUpdate.before(tx, stored, plain.underwritingDecision);
-  await tx
-    .update(merchants)
-    .set({ ...plain, ...sealed, updatedAt: caller.now, updatedBy: caller.actor.userId })
-    .where(eq(merchants.id, stored.id));
-  await recordUpdate(tx, caller, stored.id, changes);
-  await underwritingOnUpdate.after(tx, caller, stored.id, Object.keys(changes));
-  return true;
+/**
+ * Runs the batches not finished yet, `workers` at a time. After a failure no new batch starts;
+ * the one beside it finishes and counts, and the error is thrown once both have stopped.
+ */
+async function runBatches(db: Db, job: ImportJob, batches: number[], caller: MerchantCaller, workers: number) {
+  const queue = [...batches];
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    for (let batch = queue.shift(); batch !== undefined && !failure; batch = queue.shift()) {
+      try {
+        await batchWithRetry(db, job, batch, caller);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+  if (failure) throw failure.error;
 }
 
 /**
- * The import job's work, safe to run twice: each batch commits with the progress that counts
- * it, so a retried job goes on after the last committed batch. Bad rows were counted out when the
- * import was confirmed (skip chosen) and are passed over here.
+ * The import job's work, safe to run twice: each batch commits with its number among the finished
+ * ones, so a retried job runs only the batches not committed yet, in any order, each once. Bad
+ * rows were counted out when the import was confirmed (skip chosen) and are passed over here.
  */
-export async function runImport(db: Db, importId: string, caller: MerchantCaller): Promise<{ state: string }> {
+export async function runImport(
+  db: Db,
+  importId: string,
+  caller: MerchantCaller,
+  options: { workers?: number; bulkRows?: number } = {},
+): Promise<{ state: string }> {
   const [job] = await db.select().from(merchantImports).where(eq(merchantImports.id, importId));
   if (!job || job.state === 'done' || job.state === 'uploaded' || !job.mapping)
     return { state: job?.state ?? 'missing' };
   await db.update(merchantImports).set({ state: 'running' }).where(eq(merchantImports.id, importId));
+  const finished = new Set(job.batchesDone);
+  const batches = Array.from({ length: Math.ceil(job.rowCount / IMPORT_BATCH) }, (_, i) => i).filter(
+    (batch) => !finished.has(batch),
+  );
+  const run = () => runBatches(db, job, batches, caller, options.workers ?? IMPORT_WORKERS);
   try {
-    for (let at = job.done; at < job.rowCount; at += IMPORT_BATCH) {
-      const slice = job.rows.slice(at, at + IMPORT_BATCH);
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
-        const planned = await planImport(tx, slice, job.mapping!, caller.encryptionKey, { duplicates: false });
-        const valid = planned.filter((r): r is Valid => r.input !== undefined);
-        await createBatch(
-          tx,
-          caller,
-          valid.filter((r) => r.merchantId === null),
-          job.quietAutomations,
-        );
-        let updated = 0;
-        let unchanged = 0;
-        for (const row of valid.filter((r) => r.merchantId !== null)) {
-          if (await updateOne(tx, caller, row)) updated += 1;
-          else unchanged += 1;
-        }
-        await tx
-          .update(merchantImports)
-          .set({
-            done: sql`${merchantImports.done} + ${slice.length}`,
-            created: sql`${merchantImports.created} + ${valid.length - updated - unchanged}`,
-            updated: sql`${merchantImports.updated} + ${updated}`,
-            unchanged: sql`${merchantImports.unchanged} + ${unchanged}`,
-          })
-          .where(eq(merchantImports.id, importId));
-      });
-    }
+    if (batches.length * IMPORT_BATCH >= (options.bulkRows ?? IMPORT_BULK_ROWS)) await withGinPendingLists(db, run);
+    else await run();
     await db
       .update(merchantImports)
       .set({ state: 'done', finishedAt: new Date() })
