@@ -49,6 +49,8 @@ const NAMED_OTHERWISE: Record<string, string> = {
   '/history/audit': 'AuditLogPage',
   '/history/api': 'ApiUsagePage',
   '/setting/api-tokens': 'ApiTokensPage',
+  // "Sanctions list list" says the list twice.
+  '/sanctions-list/list': 'SanctionsListPage',
 };
 
 describe('route table and menu', () => {
