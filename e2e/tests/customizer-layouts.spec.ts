@@ -209,7 +209,7 @@ test('the customizer on /home and a list page: each combination laid out as chos
     if (where === 'user-list') {
       await customize(page, []);
       await mainNav(page).getByRole('button', { name: 'User' }).click();
-      await mainNav(page).getByRole('link', { name: 'List' }).click();
+      await mainNav(page).getByRole('link', { name: 'List', exact: true }).click();
       await expect(page).toHaveURL('/user/list');
       await expect(page.getByRole('grid')).toBeVisible();
     }
