@@ -37,7 +37,7 @@ describe('SanctionsListPage', () => {
     const table = await screen.findByRole('table', { name: 'List versions' });
     expect(await screen.findByRole('rowheader', { name: 'UN Security Council Consolidated List' })).toBeTruthy();
     expect(table.textContent).toContain('OFAC SDN list');
-    expect(table.textContent).toContain('done: 5 of 5 merchants, 1 hits');
+    expect(table.textContent).toContain('done: 5 of 5 merchants, 1 hit');
   });
 
   it('recognises an XML file as the UN list, sends it alone, and shows a refusal beside the file', async () => {

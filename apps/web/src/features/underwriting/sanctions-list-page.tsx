@@ -32,7 +32,7 @@ const columns = [
 ] as const;
 
 const runText = (run: SanctionsListVersion['run']) =>
-  run ? `${run.state}: ${run.done} of ${run.total} merchants, ${run.hits} hits` : '—';
+  run ? `${run.state}: ${run.done} of ${run.total} merchants, ${run.hits} ${run.hits === 1 ? 'hit' : 'hits'}` : '—';
 
 /** The first message of a field's errors, if the API gave any. */
 const firstOf = (errors: Record<string, unknown>, field: string) => {
