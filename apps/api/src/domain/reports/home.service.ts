@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, type StageInfo, stageRef, stagesInOrder } from './report-scope.ts';
 import { bucketCounts } from './merchant-rollups.ts';
-import { overSlaFromRollupAfterPauses } from './sla-rollups.ts';
+import { overSlaFromRollup } from './sla-rollups.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -25,7 +25,7 @@ async function countsByStage(db: Db, where: SQL): Promise<Map<string, number>> {
 async function overSla(db: Db, stages: StageInfo[], who: SQL | null, now: Date) {
   const counts = who
     ? await overSlaFromMerchants(db, who, now)
-    : await overSlaFromRollupAfterPauses(db, stages, EVERY_MERCHANT, sql``, now);
+    : await overSlaFromRollup(db, stages, EVERY_MERCHANT, sql``, now);
   return stages
     .filter((s) => s.slaHours !== null && (counts.get(s.id) ?? 0) > 0)
     .map((s) => ({

@@ -19,9 +19,9 @@ function withSla(stages: StageInfo[]): (StageInfo & { slaHours: number })[] {
 /**
  * Per stage with an SLA, the live merchants in it (in the slice, matching `filters` on m) that
  * entered it longer ago than the SLA: every whole UTC day before the cut-off from the rollup,
- * the cut-off's own day up to it from the merchants.
+ * the cut-off's own day up to it from the merchants. Waiting time not taken off: see below.
  */
-export async function overSlaFromRollup(
+async function enteredBeforeSla(
   db: Db,
   stages: StageInfo[],
   slice: SQL,
@@ -56,10 +56,11 @@ export async function overSlaFromRollup(
 }
 
 /**
- * overSlaFromRollup less the merchants whose waiting time on an application brings them back
- * under their SLA (docs/decisions/108), narrowed by the same `filters`.
+ * Per stage with an SLA, the live merchants over it now: those that entered it longer ago than
+ * the SLA (from the rollup) less those whose waiting time on an application brings them back
+ * under it (docs/decisions/108, 123), narrowed by the same slice and `filters`.
  */
-export async function overSlaFromRollupAfterPauses(
+export async function overSlaFromRollup(
   db: Db,
   stages: StageInfo[],
   slice: SQL,
@@ -67,7 +68,7 @@ export async function overSlaFromRollupAfterPauses(
   now: Date,
 ): Promise<Map<string, number>> {
   const [counts, pausedBack] = await Promise.all([
-    overSlaFromRollup(db, stages, slice, filters, now),
+    enteredBeforeSla(db, stages, slice, filters, now),
     pausedBackUnderSla(db, now, filters),
   ]);
   for (const [stageId, n] of pausedBack) counts.set(stageId, Math.max(0, (counts.get(stageId) ?? 0) - n));

@@ -13,7 +13,7 @@ import {
   stagesInOrder,
 } from './report-scope.ts';
 import { overSlaAfterPauses } from '../applications/sla-pause.ts';
-import { overSlaFromRollupAfterPauses, slaStaysFromRollups } from './sla-rollups.ts';
+import { overSlaFromRollup, slaStaysFromRollups } from './sla-rollups.ts';
 import { stageTimesFromStays, stageWaits, type StageTimes } from './stage-waits.ts';
 import { percentileCont, rollupSlice, stageExitsFromRollups, stageStepsFromRollups } from './stage-rollups.ts';
 
@@ -186,7 +186,7 @@ export async function slaBreachesReport(
   const [rows, current] = slice
     ? await Promise.all([
         slaStaysFromRollups(db, scope, stages, slice, now),
-        overSlaFromRollupAfterPauses(db, stages, slice, merchantFilters(scope), now),
+        overSlaFromRollup(db, stages, slice, merchantFilters(scope), now),
       ])
     : await Promise.all([slaStaysFromStays(db, scope, now), overSlaFromMerchants(db, scope, now)]);
   const byStage = new Map(rows.map((r) => [r.stage_id, r]));
